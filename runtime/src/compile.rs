@@ -1,0 +1,976 @@
+//! Turning logic cards into [`program`](crate::program) steps: every name
+//! resolved here, once, with every mistake reported where it was written.
+
+use crate::diag::{Diagnostics, Pos};
+use crate::game::*;
+use crate::load::typed_value;
+use crate::program::*;
+use crate::value::{Interner, Type, TypeId, Value};
+use crate::yaml::{self, pos_of, scalar, Fields, YamlFile};
+use expr_grammar::ast::{self, ExprKind, Span};
+use marked_yaml::Node;
+
+/// The cards of a folder after their headers are read, before their steps are.
+pub struct CardShells<'f> {
+    cards: Vec<Shell<'f>>,
+}
+
+enum Shell<'f> {
+    Function { id: FuncId, file: &'f YamlFile, steps: Option<&'f Node> },
+    Component { id: CompId, file: &'f YamlFile, events: Vec<(EventId, Option<&'f Node>)> },
+}
+
+impl<'f> CardShells<'f> {
+    /// Reads each card's name, parameters, answer, structures, Shared
+    /// Variables and Events, so that cards can name each other in any order.
+    pub fn read(game: &mut Game, files: &'f [YamlFile], d: &mut Diagnostics) -> CardShells<'f> {
+        let mut cards = Vec::new();
+        for file in files {
+            let Some(f) = Fields::of(file, &file.root, "a logic card", d) else { continue };
+            if f.get("function").is_some() {
+                if let Some(shell) = read_function(game, file, &f, d) {
+                    cards.push(shell);
+                }
+            } else if f.get("component").is_some() {
+                if let Some(shell) = read_component(game, file, &f, d) {
+                    cards.push(shell);
+                }
+            } else {
+                d.error(&file.path, f.pos, "a logic card starts with `function: NAME` or `component: NAME`");
+            }
+        }
+        CardShells { cards }
+    }
+}
+
+fn read_function<'f>(game: &mut Game, file: &'f YamlFile, f: &Fields<'f>, d: &mut Diagnostics) -> Option<Shell<'f>> {
+    f.only(&["function", "book", "description", "parameters", "returns", "steps"], "a Function card", d);
+    let (name, pos) = f.text("function", "a Function card", d)?;
+    let name = name.as_str().to_string();
+    if game.names.functions.contains_key(&name) {
+        d.error(&file.path, pos, format!("a second Function named `{name}`"));
+        return None;
+    }
+    let mut params = Vec::new();
+    if let Some(map) = f.get("parameters").and_then(|n| Fields::of(file, n, "`parameters`", d)) {
+        for (key, node) in map.map.iter() {
+            let Some((ty, value)) = typed_value(file, node, &mut game.syms, &game.names, d) else { continue };
+            let fields = node.as_mapping();
+            let default = fields.and_then(|m| m.get_node("default")).map(|_| value);
+            let requires = match fields.and_then(|m| m.get_scalar("requires")) {
+                None => None,
+                Some(s) => match game.names.structs.get(s.as_str()) {
+                    Some(&id) => Some(id),
+                    None => {
+                        d.error(&file.path, yaml::scalar_pos(s), format!("unknown Data Structure `{}`", s.as_str()));
+                        None
+                    }
+                },
+            };
+            params.push(Param { name: key.as_str().to_string(), ty, default, requires });
+        }
+    }
+    let returns = match f.opt_text("returns", d) {
+        None => Returns::Nothing,
+        Some((r, pos)) => match (Type::parse(r.as_str()), game.names.structs.get(r.as_str())) {
+            (Some(ty), _) => Returns::Value(ty),
+            (None, Some(&s)) => Returns::Struct(s),
+            (None, None) => {
+                d.error(&file.path, pos, format!("unknown answer type `{}`; expected Number, Text, Boolean, Color, Object or a Data Structure's name", r.as_str()));
+                Returns::Nothing
+            }
+        },
+    };
+    let id = FuncId(game.functions.len() as u16);
+    game.names.functions.insert(name.clone(), id);
+    game.functions.push(Function { name, file: file.path.clone(), params, returns, body: Box::new([]), frame_size: 0 });
+    Some(Shell::Function { id, file, steps: f.get("steps") })
+}
+
+fn read_component<'f>(game: &mut Game, file: &'f YamlFile, f: &Fields<'f>, d: &mut Diagnostics) -> Option<Shell<'f>> {
+    f.only(&["component", "book", "description", "structures", "shared variables", "events"], "a Logic Component card", d);
+    let (name, pos) = f.text("component", "a Logic Component card", d)?;
+    let name = name.as_str().to_string();
+    if game.names.components.contains_key(&name) {
+        d.error(&file.path, pos, format!("a second Logic Component named `{name}`"));
+        return None;
+    }
+    let mut structs = Vec::new();
+    if let Some(list) = f.get("structures").and_then(|n| n.as_sequence()) {
+        for node in list.iter() {
+            let Some((s, pos)) = scalar(file, node, "a Data Structure's name", d) else { continue };
+            match game.names.structs.get(s.as_str()) {
+                Some(&id) => structs.push(id),
+                None => d.error(&file.path, pos, format!("unknown Data Structure `{}`", s.as_str())),
+            }
+        }
+    }
+    let mut shared = Vec::new();
+    if let Some(map) = f.get("shared variables").and_then(|n| Fields::of(file, n, "`shared variables`", d)) {
+        for (key, node) in map.map.iter() {
+            let Some((ty, _)) = typed_value(file, &strip_value(node), &mut game.syms, &game.names, d) else { continue };
+            let value = match node.as_mapping().and_then(|m| m.get_scalar("value")) {
+                Some(v) => crate::load::shared_value(game, ty, v.as_str(), file, yaml::text_start(file, v), d),
+                None => ty.zero(),
+            };
+            shared.push(SharedDef { name: key.as_str().to_string(), ty, value });
+        }
+    }
+    let mut events = Vec::new();
+    let mut handlers = Vec::new();
+    match f.get("events").and_then(|n| n.as_sequence()) {
+        Some(list) => {
+            for node in list.iter() {
+                let Some(ev) = Fields::of(file, node, "an Event", d) else { continue };
+                ev.only(&["when", "steps"], "an Event", d);
+                let Some((when, pos)) = ev.text("when", "an Event", d) else { continue };
+                match game.names.events.get(when.as_str()) {
+                    Some(&e) => {
+                        events.push((e, ev.get("steps")));
+                        handlers.push(Handler { event: e, body: Box::new([]), frame_size: 0 });
+                    }
+                    None => d.error(&file.path, pos, format!(
+                        "unknown Event `{}`; expected Created, Mouse Pressed, or a Custom Event declared in game.yaml's `events:`",
+                        when.as_str()
+                    )),
+                }
+            }
+        }
+        None => d.error(&file.path, f.pos, "a Logic Component needs `events:`, a list of `- when: EVENT` with their steps"),
+    }
+    let id = CompId(game.components.len() as u16);
+    game.names.components.insert(name.clone(), id);
+    game.components.push(Component { name, file: file.path.clone(), structs, shared, handlers });
+    Some(Shell::Component { id, file, events })
+}
+
+/// A Shared Variable's declaration without its value (an Object one names a type, read later).
+fn strip_value(node: &Node) -> Node {
+    let mut node = node.clone();
+    if let Some(map) = node.as_mapping_mut() {
+        map.retain(|k, _| k.as_str() != "value");
+    }
+    node
+}
+
+/// Compiles every card's steps, once all cards, types and tables are known.
+pub fn compile_bodies(game: &mut Game, shells: &CardShells, d: &mut Diagnostics) {
+    resolve_object_types(game, d);
+    let mut syms = std::mem::take(&mut game.syms);
+    let mut sites = std::mem::take(&mut game.sites);
+    let mut bodies = Vec::new();
+    for shell in &shells.cards {
+        match shell {
+            Shell::Function { id, file, steps } => {
+                let f = &game.functions[id.index()];
+                let mut cx = Cx::new(game, &mut syms, &mut sites, d, file, CardRef::Function(*id));
+                for p in &f.params {
+                    let kind = if p.ty == Type::Object { Kind::Object } else { Kind::Value(p.ty) };
+                    cx.bind(&p.name, kind, 1);
+                }
+                let body = match steps {
+                    Some(node) => cx.block(node),
+                    None => {
+                        cx.d.error(&file.path, pos_of(&file.root), "a Function needs `steps:`");
+                        Box::new([]) as Block
+                    }
+                };
+                bodies.push((CardRef::Function(*id), 0, body, cx.frame_size()));
+            }
+            Shell::Component { id, file, events } => {
+                for (i, (event, steps)) in events.iter().enumerate() {
+                    let card = CardRef::Component(*id, *event);
+                    let mut cx = Cx::new(game, &mut syms, &mut sites, d, file, card);
+                    cx.component = Some(*id);
+                    let body = match steps {
+                        Some(node) => cx.block(node),
+                        None => Box::new([]) as Block,
+                    };
+                    bodies.push((card, i, body, cx.frame_size()));
+                }
+            }
+        }
+    }
+    for (card, i, body, size) in bodies {
+        match card {
+            CardRef::Function(f) => {
+                let func = &mut game.functions[f.index()];
+                func.body = body;
+                func.frame_size = size;
+            }
+            CardRef::Component(c, _) => {
+                let h = &mut game.components[c.index()].handlers[i];
+                h.body = body;
+                h.frame_size = size;
+            }
+            CardRef::Loose => {}
+        }
+    }
+    game.syms = syms;
+    game.sites = sites;
+}
+
+/// Shared Variables of type Object name object types; now that all types are read, resolve them.
+fn resolve_object_types(game: &mut Game, d: &mut Diagnostics) {
+    let mut problems = Vec::new();
+    for c in game.components.iter_mut() {
+        for s in c.shared.iter_mut().filter(|s| s.ty == Type::Object) {
+            s.ty = Type::ObjectType;
+            s.value = lookup_type(&game.names, &game.syms, s.value).unwrap_or(Value::None);
+        }
+    }
+    for t in game.types.iter_mut() {
+        for a in t.attachments.iter_mut() {
+            let comp = &game.components[a.component.index()];
+            for (i, def) in comp.shared.iter().enumerate() {
+                if def.ty == Type::ObjectType {
+                    if let Value::Text(sym) = a.shared[i] {
+                        match lookup_type(&game.names, &game.syms, a.shared[i]) {
+                            Some(v) => a.shared[i] = v,
+                            None => problems.push(format!(
+                                "objects: `{}` sets the Shared Variable `{}` of `{}` to `{}`, which is not an object type",
+                                t.name, def.name, comp.name, game.syms.text(sym)
+                            )),
+                        }
+                    }
+                }
+            }
+        }
+    }
+    for p in problems {
+        d.error(std::path::Path::new("objects"), Pos::default(), p);
+    }
+}
+
+fn lookup_type(names: &Names, syms: &Interner, v: Value) -> Option<Value> {
+    match v {
+        Value::Text(sym) if syms.text(sym).is_empty() => Some(Value::None),
+        Value::Text(sym) => names.types.get(syms.text(sym)).map(|&TypeId(t)| Value::ObjType(TypeId(t))),
+        other => Some(other),
+    }
+}
+
+/// What a name in a card stands for.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Kind {
+    /// A parameter or local holding a value of this type.
+    Value(Type),
+    /// A parameter, local or `created as` holding an Object.
+    Object,
+    /// The answer of a call: `.value`, or one slot per structure field.
+    Answer(Returns),
+    /// The answer of a Control Data Row question.
+    RowAnswer,
+}
+
+struct Binding {
+    name: String,
+    slot: Slot,
+    kind: Kind,
+}
+
+/// Everything one card's compilation needs.
+pub struct Cx<'a> {
+    game: &'a Game,
+    syms: &'a mut Interner,
+    sites: &'a mut Vec<Site>,
+    pub d: &'a mut Diagnostics,
+    file: &'a YamlFile,
+    card: CardRef,
+    component: Option<CompId>,
+    bindings: Vec<Binding>,
+    repeats: Vec<Slot>,
+    next_slot: usize,
+    step_no: u16,
+}
+
+impl<'a> Cx<'a> {
+    pub fn new(
+        game: &'a Game,
+        syms: &'a mut Interner,
+        sites: &'a mut Vec<Site>,
+        d: &'a mut Diagnostics,
+        file: &'a YamlFile,
+        card: CardRef,
+    ) -> Cx<'a> {
+        Cx { game, syms, sites, d, file, card, component: None, bindings: Vec::new(), repeats: Vec::new(), next_slot: 0, step_no: 0 }
+    }
+
+    fn frame_size(&self) -> usize {
+        self.next_slot
+    }
+
+    fn bind(&mut self, name: &str, kind: Kind, width: usize) -> Slot {
+        let slot = Slot(self.next_slot as u16);
+        self.next_slot += width.max(1);
+        self.bindings.push(Binding { name: name.to_string(), slot, kind });
+        slot
+    }
+
+    fn lookup(&self, name: &str) -> Option<&Binding> {
+        self.bindings.iter().rev().find(|b| b.name == name)
+    }
+
+    fn err(&mut self, pos: Pos, msg: impl Into<String>) {
+        self.d.error(&self.file.path, pos, msg);
+    }
+
+    fn block(&mut self, node: &Node) -> Block {
+        let Some(list) = node.as_sequence() else {
+            self.err(pos_of(node), "expected a list of steps (each line starting with `- `)");
+            return Box::new([]);
+        };
+        list.iter().filter_map(|n| self.step(n)).collect()
+    }
+
+    fn site(&mut self, pos: Pos) -> u32 {
+        self.step_no += 1;
+        self.sites.push(Site { card: self.card, step: self.step_no, line: pos.line as u32 });
+        (self.sites.len() - 1) as u32
+    }
+
+    fn step(&mut self, node: &Node) -> Option<Step> {
+        let file = self.file;
+        let f = Fields::of(file, node, "a step", self.d)?;
+        let Some((action, _)) = f.map.iter().next() else {
+            self.err(f.pos, "an empty step; expected an action such as `set: NAME`");
+            return None;
+        };
+        let action = action.as_str().to_string();
+        let site = self.site(f.pos);
+        let kind = match action.as_str() {
+            "declare" => self.declare(&f)?,
+            "set" => self.set_variable(&f)?,
+            "set component" => self.set_component(&f)?,
+            "set data cell" => self.set_cell(&f)?,
+            "reset table" => {
+                f.only(&["reset table"], "a Reset Data Table step", self.d);
+                StepKind::ResetTable(self.table_field(&f, "reset table")?)
+            }
+            "control row" => self.control_row(&f)?,
+            "call" => self.call(&f)?,
+            "if" => {
+                f.only(&["if", "then", "else"], "an If step", self.d);
+                let cond = self.expr_field(&f, "if")?;
+                let then = f.get("then").map(|n| self.block(n)).unwrap_or_default();
+                let otherwise = f.get("else").map(|n| self.block(n)).unwrap_or_default();
+                StepKind::If { cond, then, otherwise }
+            }
+            "repeat" => {
+                f.only(&["repeat", "steps"], "a Repeat step", self.d);
+                let count = self.expr_field(&f, "repeat")?;
+                let counter = self.bind("local.index", Kind::Value(Type::Number), 1);
+                self.repeats.push(counter);
+                let body = f.get("steps").map(|n| self.block(n)).unwrap_or_default();
+                self.repeats.pop();
+                StepKind::Repeat { count, counter, body }
+            }
+            "while" => {
+                f.only(&["while", "steps"], "a While step", self.d);
+                let cond = self.expr_field(&f, "while")?;
+                let body = f.get("steps").map(|n| self.block(n)).unwrap_or_default();
+                StepKind::While { cond, body }
+            }
+            "return" => self.ret(&f)?,
+            "trigger" => {
+                f.only(&["trigger", "applies to"], "a Trigger Custom Event step", self.d);
+                let (name, pos) = f.text("trigger", "a Trigger step", self.d)?;
+                let event = match self.game.names.events.get(name.as_str()) {
+                    Some(&e) if e.index() >= BUILTIN_EVENTS.len() => e,
+                    _ => {
+                        self.err(pos, format!("unknown Custom Event `{}`; declare it in game.yaml's `events:`", name.as_str()));
+                        return None;
+                    }
+                };
+                let only = self.applies_to(&f)?;
+                StepKind::Trigger { event, only }
+            }
+            "create" => {
+                f.only(&["create", "x", "y", "created as"], "a Create Instance step", self.d);
+                let object_type = self.expr_field(&f, "create")?;
+                let x = self.expr_field(&f, "x")?;
+                let y = self.expr_field(&f, "y")?;
+                let created_as = f.opt_text("created as", self.d).map(|(n, _)| self.bind(n.as_str(), Kind::Object, 1));
+                StepKind::Create { object_type, x, y, created_as }
+            }
+            "set alpha" | "set frame" | "set visible" | "set tint" => {
+                let prop = match action.as_str() {
+                    "set alpha" => SpriteProp::Alpha,
+                    "set frame" => SpriteProp::Frame,
+                    "set visible" => SpriteProp::Visible,
+                    _ => SpriteProp::Tint,
+                };
+                f.only(&[action.as_str(), "applies to"], "a sprite step", self.d);
+                let value = self.expr_field(&f, &action)?;
+                let object = self.applies_to(&f)?.unwrap_or(ObjRef::This);
+                StepKind::Sprite { prop, object, value }
+            }
+            other => {
+                self.err(f.pos, format!(
+                    "unknown action `{other}`; expected one of: declare, set, set component, set data cell, reset table, control row, call, if, repeat, while, return, trigger, create, set alpha, set frame, set visible, set tint"
+                ));
+                return None;
+            }
+        };
+        Some(Step { kind, site })
+    }
+
+    fn declare(&mut self, f: &Fields) -> Option<StepKind> {
+        f.only(&["declare", "type", "value"], "a Declare step", self.d);
+        let (name, _) = f.text("declare", "a Declare step", self.d)?;
+        let name = name.as_str().to_string();
+        let ty = match f.opt_text("type", self.d) {
+            None => Type::Number,
+            Some((t, pos)) => match Type::parse(t.as_str()) {
+                Some(ty) => ty,
+                None => {
+                    self.err(pos, format!("unknown type `{}`; expected Number, Text, Boolean, Color or Object", t.as_str()));
+                    Type::Number
+                }
+            },
+        };
+        // The first value is read before the name exists, as the book's Declare does.
+        let value = match f.get("value") {
+            Some(_) => self.expr_field(f, "value")?,
+            None => Expr::Const(ty.zero()),
+        };
+        let kind = if ty == Type::Object { Kind::Object } else { Kind::Value(ty) };
+        let slot = self.bind(&name, kind, 1);
+        Some(StepKind::Declare { slot, ty, value })
+    }
+
+    fn operator(&mut self, f: &Fields) -> Option<Operator> {
+        Some(match f.opt_text("operator", self.d) {
+            None => Operator::Set,
+            Some((op, pos)) => match op.as_str() {
+                "=" => Operator::Set,
+                "+=" => Operator::Add,
+                "-=" => Operator::Sub,
+                "*=" => Operator::Mul,
+                other => {
+                    self.err(pos, format!("unknown operator `{other}`; expected =, +=, -= or *="));
+                    return None;
+                }
+            },
+        })
+    }
+
+    fn set_variable(&mut self, f: &Fields) -> Option<StepKind> {
+        f.only(&["set", "value", "operator"], "a Change Variable step", self.d);
+        let (target, pos) = f.text("set", "a Change Variable step", self.d)?;
+        let target_ast = self.parse(target.as_str(), pos)?;
+        let target = match &target_ast.kind {
+            ExprKind::Global(id) => match self.game.names.globals.get(&id.name) {
+                Some(&g) => Target::Global(g),
+                None => {
+                    self.err(pos, format!("unknown Global `${}`; declare it in game.yaml's `globals:`", id.name));
+                    return None;
+                }
+            },
+            ExprKind::Path(segs) if segs.len() == 1 => match self.lookup(&segs[0].name) {
+                Some(b) => match b.kind {
+                    Kind::Value(ty) => Target::Local(b.slot, ty),
+                    Kind::Object => Target::Local(b.slot, Type::Object),
+                    _ => {
+                        self.err(pos, format!("`{}` is a call's answer; it cannot be changed", segs[0].name));
+                        return None;
+                    }
+                },
+                None => {
+                    self.err(pos, format!("unknown variable `{}`; declare it in an earlier step", segs[0].name));
+                    return None;
+                }
+            },
+            ExprKind::Path(_) => self.component_target(&target_ast, target.as_str(), pos)?,
+            _ => {
+                self.err(pos, "expected a variable's name, a `$global`, or `object.name`");
+                return None;
+            }
+        };
+        let op = self.operator(f)?;
+        let value = self.expr_field(f, "value")?;
+        Some(StepKind::Set { target, op, value })
+    }
+
+    fn set_component(&mut self, f: &Fields) -> Option<StepKind> {
+        f.only(&["set component", "value", "operator"], "a Change Component Value step", self.d);
+        let (path, pos) = f.text("set component", "a Change Component Value step", self.d)?;
+        let ast = self.parse(path.as_str(), pos)?;
+        let target = self.component_target(&ast, path.as_str(), pos)?;
+        let op = self.operator(f)?;
+        let value = self.expr_field(f, "value")?;
+        Some(StepKind::Set { target, op, value })
+    }
+
+    fn component_target(&mut self, ast: &ast::Expr, text: &str, pos: Pos) -> Option<Target> {
+        let compiled = self.expr(ast, text, pos)?;
+        Some(match compiled {
+            Expr::ObjectName(o) => Target::ObjectName(o),
+            Expr::Field(o, s, i) => Target::Field(o, s, i),
+            Expr::Position(o, a) => Target::Position(o, a),
+            Expr::TextOf(o) => Target::TextOf(o),
+            Expr::TextColor(o) => Target::TextColor(o),
+            _ => {
+                self.err(pos, format!("`{text}` cannot be changed; expected a Data Structure field such as self.boardState.selected, or object.name, self.text.text, self.transform.position.x"));
+                return None;
+            }
+        })
+    }
+
+    fn set_cell(&mut self, f: &Fields) -> Option<StepKind> {
+        f.only(&["set data cell", "row", "column", "value"], "a Set Data Cell step", self.d);
+        let table = self.table_field(f, "set data cell")?;
+        let row = self.expr_field(f, "row")?;
+        let (col_text, col_pos) = f.text("column", "a Set Data Cell step", self.d)?;
+        let col_ast = self.parse(col_text.as_str(), col_pos)?;
+        let column = self.column_ref(table, &col_ast, col_text.as_str(), col_pos)?;
+        let value = self.expr_field(f, "value")?;
+        Some(StepKind::SetCell { table, row, column, value })
+    }
+
+    fn control_row(&mut self, f: &Fields) -> Option<StepKind> {
+        f.only(&["control row", "row", "action name", "operation"], "a Control Data Row step", self.d);
+        let table = self.table_field(f, "control row")?;
+        let row = self.expr_field(f, "row")?;
+        let remove = match f.opt_text("operation", self.d) {
+            None => false,
+            Some((op, _)) if op.as_str().eq_ignore_ascii_case("add or update") => false,
+            Some((op, _)) if op.as_str().eq_ignore_ascii_case("remove") => true,
+            Some((op, pos)) => {
+                self.err(pos, format!("unknown operation `{}`; expected `add or update` or `remove`", op.as_str()));
+                return None;
+            }
+        };
+        let answer = f.opt_text("action name", self.d).map(|(n, _)| self.bind(n.as_str(), Kind::RowAnswer, 1));
+        Some(StepKind::ControlRow { table, row, remove, answer })
+    }
+
+    fn call(&mut self, f: &Fields) -> Option<StepKind> {
+        f.only(&["call", "action name", "with"], "a call step", self.d);
+        let (name, pos) = f.text("call", "a call step", self.d)?;
+        let Some(&function) = self.game.names.functions.get(name.as_str()) else {
+            self.err(pos, format!("unknown Function `{}`", name.as_str()));
+            return None;
+        };
+        let func = &self.game.functions[function.index()];
+        let mut args: Vec<Option<Expr>> = vec![None; func.params.len()];
+        if let Some(with) = f.get("with") {
+            let file = self.file;
+            let w = Fields::of(file, with, "`with:` (the call's parameters)", self.d)?;
+            for (key, node) in w.map.iter() {
+                let Some(i) = func.params.iter().position(|p| p.name == key.as_str()) else {
+                    let known: Vec<&str> = func.params.iter().map(|p| p.name.as_str()).collect();
+                    self.err(yaml::scalar_pos(key), format!(
+                        "`{}` has no parameter `{}`; its parameters are: {}", func.name, key.as_str(), known.join(", ")));
+                    continue;
+                };
+                let Some((text, pos)) = scalar(file, node, "a parameter's value", self.d) else { continue };
+                let ast = self.parse(text.as_str(), pos)?;
+                args[i] = Some(self.expr(&ast, text.as_str(), pos)?);
+            }
+        }
+        let mut filled = Vec::with_capacity(args.len());
+        for (arg, p) in args.into_iter().zip(&func.params) {
+            match (arg, p.default) {
+                (Some(e), _) => filled.push(e),
+                (None, Some(v)) => filled.push(Expr::Const(v)),
+                (None, None) => {
+                    self.err(pos, format!("the call of `{}` lacks its parameter `{}`, which has no default", func.name, p.name));
+                    return None;
+                }
+            }
+        }
+        let returns = func.returns;
+        let answer = f.opt_text("action name", self.d).map(|(n, _)| {
+            let width = returns.width(&self.game.structs);
+            self.bind(n.as_str(), Kind::Answer(returns), width)
+        });
+        Some(StepKind::Call { function, args: filled.into_boxed_slice(), answer })
+    }
+
+    fn ret(&mut self, f: &Fields) -> Option<StepKind> {
+        f.only(&["return"], "a Return step", self.d);
+        let returns = match self.card {
+            CardRef::Function(id) => self.game.functions[id.index()].returns,
+            _ => {
+                self.err(f.pos, "a Return belongs in a Function");
+                return None;
+            }
+        };
+        let node = f.get("return")?;
+        match (returns, node.as_mapping()) {
+            (Returns::Struct(s), Some(map)) => {
+                let def = &self.game.structs[s.index()];
+                let mut values: Vec<Option<Expr>> = vec![None; def.fields.len()];
+                let file = self.file;
+                for (key, vnode) in map.iter() {
+                    let Some(i) = def.fields.iter().position(|fd| fd.name == key.as_str()) else {
+                        self.err(yaml::scalar_pos(key), format!("{} has no field `{}`", def.name, key.as_str()));
+                        continue;
+                    };
+                    let (text, pos) = scalar(file, vnode, "a field's value", self.d)?;
+                    let ast = self.parse(text.as_str(), pos)?;
+                    values[i] = Some(self.expr(&ast, text.as_str(), pos)?);
+                }
+                let values: Option<Vec<Expr>> = values.into_iter().zip(&def.fields).map(|(v, fd)| v.or(Some(Expr::Const(fd.default)))).collect();
+                Some(StepKind::ReturnStruct(values?.into_boxed_slice()))
+            }
+            (Returns::Struct(s), None) => {
+                self.err(pos_of(node), format!("this Function answers a {}: return one value per field, as `return: {{field: value, ...}}`", self.game.structs[s.index()].name));
+                None
+            }
+            (Returns::Nothing, _) => {
+                self.err(pos_of(node), "this Function has no `returns:`, so it cannot return a value");
+                None
+            }
+            (Returns::Value(_), Some(_)) => {
+                self.err(pos_of(node), "this Function answers one value; return it as `return: VALUE`");
+                None
+            }
+            (Returns::Value(_), None) => Some(StepKind::Return(self.expr_field(f, "return")?)),
+        }
+    }
+
+    fn applies_to(&mut self, f: &Fields) -> Option<Option<ObjRef>> {
+        let Some((text, pos)) = f.opt_text("applies to", self.d) else { return Some(None) };
+        let ast = self.parse(text.as_str(), pos)?;
+        Some(Some(obj_ref(self.expr(&ast, text.as_str(), pos)?)))
+    }
+
+    fn table_field(&mut self, f: &Fields, key: &str) -> Option<TableId> {
+        let (name, pos) = f.text(key, "this step", self.d)?;
+        self.table_named(name.as_str(), pos)
+    }
+
+    fn table_named(&mut self, name: &str, pos: Pos) -> Option<TableId> {
+        match self.game.names.tables.get(name) {
+            Some(&t) => Some(t),
+            None => {
+                let mut known: Vec<&str> = self.game.names.tables.keys().map(|k| k.as_str()).collect();
+                known.sort();
+                self.err(pos, format!("unknown table `{name}`; expected one of: {}", known.join(", ")));
+                None
+            }
+        }
+    }
+
+    fn expr_field(&mut self, f: &Fields, key: &str) -> Option<Expr> {
+        let (text, pos) = f.text(key, "this step", self.d)?;
+        let ast = self.parse(text.as_str(), pos)?;
+        self.expr(&ast, text.as_str(), pos)
+    }
+
+    fn parse(&mut self, text: &str, pos: Pos) -> Option<ast::Expr> {
+        match expr_grammar::parse_expr(text) {
+            Ok(e) => Some(e),
+            Err(e) => {
+                let at = Pos { line: pos.line + e.line - 1, column: if e.line == 1 { pos.column + e.column - 1 } else { e.column } };
+                self.err(at, format!("this expression does not parse: {e}"));
+                None
+            }
+        }
+    }
+
+    /// Where a span of an expression written at `pos` is in the file.
+    fn at(&self, text: &str, pos: Pos, span: Span) -> Pos {
+        let before = text.get(..span.start as usize).unwrap_or("");
+        match before.rfind('\n') {
+            Some(nl) => Pos { line: pos.line + before.matches('\n').count(), column: before[nl + 1..].chars().count() + 1 },
+            None => Pos { line: pos.line, column: pos.column + before.chars().count() },
+        }
+    }
+
+    pub fn expr(&mut self, e: &ast::Expr, text: &str, pos: Pos) -> Option<Expr> {
+        Some(match &e.kind {
+            ExprKind::Number(n) => Expr::Const(Value::Num(*n)),
+            ExprKind::Text(t) => Expr::Const(Value::Text(self.syms.intern(t))),
+            ExprKind::Bool(b) => Expr::Const(Value::Bool(*b)),
+            ExprKind::Color(c) => Expr::Const(Value::Color(*c)),
+            ExprKind::Global(id) => match self.game.names.globals.get(&id.name) {
+                Some(&g) => Expr::Global(g),
+                None => {
+                    let at = self.at(text, pos, id.span);
+                    self.err(at, format!("unknown Global `${}`; declare it in game.yaml's `globals:`", id.name));
+                    return None;
+                }
+            },
+            ExprKind::Shared(path) => return self.shared(path, text, pos),
+            ExprKind::Path(path) => return self.path(path, text, pos),
+            ExprKind::Call { name, args } => return self.builtin(name, args, text, pos),
+            ExprKind::Unary(op, a) => Expr::Unary(*op, Box::new(self.expr(a, text, pos)?)),
+            ExprKind::Binary(op, a, b) => {
+                let (a, b) = (self.expr(a, text, pos), self.expr(b, text, pos));
+                let (a, b) = (Box::new(a?), Box::new(b?));
+                match op {
+                    ast::BinaryOp::And => Expr::And(a, b),
+                    ast::BinaryOp::Or => Expr::Or(a, b),
+                    _ => Expr::Binary(*op, a, b),
+                }
+            }
+        })
+    }
+
+    fn shared(&mut self, path: &[ast::Ident], text: &str, pos: Pos) -> Option<Expr> {
+        let at = self.at(text, pos, path[0].span);
+        let Some(comp) = self.component else {
+            self.err(at, "a Shared Variable (`@self.name`) belongs to a Logic Component; a Function takes it as a parameter");
+            return None;
+        };
+        if path.len() != 2 || path[0].name != "self" {
+            self.err(at, "expected a Shared Variable as `@self.name`");
+            return None;
+        }
+        let c = &self.game.components[comp.index()];
+        match c.shared.iter().position(|s| s.name == path[1].name) {
+            Some(i) => Some(Expr::Shared(i as u16)),
+            None => {
+                let known: Vec<&str> = c.shared.iter().map(|s| s.name.as_str()).collect();
+                let at = self.at(text, pos, path[1].span);
+                self.err(at, format!("`{}` has no Shared Variable `{}`; it has: {}", c.name, path[1].name, if known.is_empty() { "none".into() } else { known.join(", ") }));
+                None
+            }
+        }
+    }
+
+    fn path(&mut self, path: &[ast::Ident], text: &str, pos: Pos) -> Option<Expr> {
+        let first = &path[0];
+        let at = self.at(text, pos, first.span);
+        if first.name == "local" {
+            if path.len() == 2 && path[1].name == "index" {
+                if let Some(&slot) = self.repeats.last() {
+                    return Some(Expr::Local(slot));
+                }
+                self.err(at, "`local.index` is the counter of a Repeat, and this step is in none");
+                return None;
+            }
+            self.err(at, "expected `local.index`");
+            return None;
+        }
+        let object = match first.name.as_str() {
+            "self" => Some(ObjRef::This),
+            "other" => match self.card {
+                CardRef::Function(_) | CardRef::Component(..) => Some(ObjRef::Other),
+                CardRef::Loose => Some(ObjRef::Other),
+            },
+            _ => None,
+        };
+        if let Some(object) = object {
+            return self.object_path(object, &path[1..], text, pos);
+        }
+        let Some(b) = self.lookup(&first.name) else {
+            self.err(at, format!("unknown name `{}`; expected a parameter, a variable declared in an earlier step, a call's action name, self, other or local.index", first.name));
+            return None;
+        };
+        let (slot, kind) = (b.slot, b.kind);
+        match kind {
+            Kind::Value(_) if path.len() == 1 => Some(Expr::Local(slot)),
+            Kind::Value(ty) => {
+                self.err(self.at(text, pos, path[1].span), format!("`{}` is a {}, it has no `.{}`", first.name, ty.name(), path[1].name));
+                None
+            }
+            Kind::Object => {
+                let obj = ObjRef::Expr(Box::new(Expr::Local(slot)));
+                self.object_path(obj, &path[1..], text, pos)
+            }
+            Kind::RowAnswer => {
+                if path.len() == 2 && path[1].name == "value" {
+                    Some(Expr::Local(slot))
+                } else {
+                    self.err(at, format!("read this answer as `{}.value`", first.name));
+                    None
+                }
+            }
+            Kind::Answer(returns) => {
+                let field = path.get(1).map(|i| i.name.as_str());
+                match (returns, field, path.len()) {
+                    (Returns::Value(_), Some("value"), 2) => Some(Expr::Local(slot)),
+                    (Returns::Struct(s), Some(name), 2) => {
+                        let def = &self.game.structs[s.index()];
+                        match def.fields.iter().position(|f| f.name == name) {
+                            Some(i) => Some(Expr::Local(Slot(slot.0 + i as u16))),
+                            None => {
+                                let known: Vec<&str> = def.fields.iter().map(|f| f.name.as_str()).collect();
+                                self.err(self.at(text, pos, path[1].span), format!("the answer `{}` is a {} with the fields: {}", first.name, def.name, known.join(", ")));
+                                None
+                            }
+                        }
+                    }
+                    (Returns::Nothing, ..) => {
+                        self.err(at, format!("the call `{}` answers nothing", first.name));
+                        None
+                    }
+                    (Returns::Value(_), ..) => {
+                        self.err(at, format!("read this answer as `{}.value`", first.name));
+                        None
+                    }
+                    (Returns::Struct(_), ..) => {
+                        self.err(at, format!("read a field of this answer, as `{}.field`", first.name));
+                        None
+                    }
+                }
+            }
+        }
+    }
+
+    /// `rest` after an Object: nothing, `name`, `slot.field`, `transform.position.x`, `text.text`.
+    fn object_path(&mut self, obj: ObjRef, rest: &[ast::Ident], text: &str, pos: Pos) -> Option<Expr> {
+        let names: Vec<&str> = rest.iter().map(|i| i.name.as_str()).collect();
+        match names[..] {
+            [] => return Some(Expr::Object(obj)),
+            ["name"] => return Some(Expr::ObjectName(obj)),
+            ["transform", "position", "x"] => return Some(Expr::Position(obj, Axis::X)),
+            ["transform", "position", "y"] => return Some(Expr::Position(obj, Axis::Y)),
+            ["text", "text"] => return Some(Expr::TextOf(obj)),
+            ["text", "color"] => return Some(Expr::TextColor(obj)),
+            _ => {}
+        }
+        let at = self.at(text, pos, rest[0].span);
+        let Some(&s) = self.game.names.slots.get(names[0]) else {
+            let mut known: Vec<&str> = self.game.names.slots.keys().map(|k| k.as_str()).collect();
+            known.sort();
+            self.err(at, format!("unknown `{}`; expected a Data Structure ({}), name, transform.position.x/y or text.text/color", names[0], known.join(", ")));
+            return None;
+        };
+        let def = &self.game.structs[s.index()];
+        if names.len() != 2 {
+            self.err(at, format!("expected one field of the {}, as `{}.field`", def.name, names[0]));
+            return None;
+        }
+        let Some(i) = def.fields.iter().position(|f| f.name == names[1]) else {
+            let known: Vec<&str> = def.fields.iter().map(|f| f.name.as_str()).collect();
+            let at = self.at(text, pos, rest[1].span);
+            self.err(at, format!("the {} has no field `{}`; its fields are: {}", def.name, names[1], known.join(", ")));
+            return None;
+        };
+        if def.fields[i].is_object_name {
+            return Some(Expr::ObjectName(obj));
+        }
+        if let (ObjRef::This, Some(comp)) = (&obj, self.component) {
+            let c = &self.game.components[comp.index()];
+            if !c.structs.contains(&s) {
+                self.err(at, format!("`{}` reads self.{} but does not list {} in its `structures:`", c.name, names[0], def.name));
+                return None;
+            }
+        }
+        Some(Expr::Field(obj, s, i as u16))
+    }
+
+    fn builtin(&mut self, name: &ast::Ident, args: &[ast::Expr], text: &str, pos: Pos) -> Option<Expr> {
+        let at = self.at(text, pos, name.span);
+        let arity = match name.name.as_str() {
+            "data" | "dataFind" | "clamp" => 3,
+            "dataRow" | "hypot" => 2,
+            "dataCount" | "abs" | "floor" => 1,
+            other => {
+                self.err(at, format!("unknown function `{other}`; expected data, dataRow, dataCount, dataFind, abs, floor, clamp or hypot"));
+                return None;
+            }
+        };
+        if args.len() != arity {
+            self.err(at, format!("`{}` takes {arity} values, here it has {}", name.name, args.len()));
+            return None;
+        }
+        let table = |cx: &mut Self| -> Option<TableId> {
+            match &args[0].kind {
+                ExprKind::Text(t) => {
+                    let at = cx.at(text, pos, args[0].span);
+                    cx.table_named(t, at)
+                }
+                _ => {
+                    let at = cx.at(text, pos, args[0].span);
+                    cx.err(at, "expected a table's name in quotes, such as 'Position'");
+                    None
+                }
+            }
+        };
+        let sub = |cx: &mut Self, i: usize| cx.expr(&args[i], text, pos).map(Box::new);
+        Some(match name.name.as_str() {
+            "data" => {
+                let t = table(self);
+                let row = sub(self, 1);
+                let at = self.at(text, pos, args[2].span);
+                let col = t.and_then(|t| self.column_ref(t, &args[2], text, at));
+                Expr::Data(t?, row?, col?)
+            }
+            "dataRow" => Expr::DataRow(table(self)?, sub(self, 1)?),
+            "dataCount" => Expr::DataCount(table(self)?),
+            "dataFind" => {
+                let t = table(self);
+                let at = self.at(text, pos, args[1].span);
+                let col = t.and_then(|t| self.column_ref(t, &args[1], text, at));
+                Expr::DataFind(t?, col?, sub(self, 2)?)
+            }
+            "abs" => Expr::Abs(sub(self, 0)?),
+            "floor" => Expr::Floor(sub(self, 0)?),
+            "clamp" => Expr::Clamp(Box::new([*sub(self, 0)?, *sub(self, 1)?, *sub(self, 2)?])),
+            _ => Expr::Hypot(Box::new([*sub(self, 0)?, *sub(self, 1)?])),
+        })
+    }
+
+    /// A column given as a constant text is resolved now; any other expression at run time.
+    fn column_ref(&mut self, table: TableId, e: &ast::Expr, text: &str, pos: Pos) -> Option<ColumnRef> {
+        if let ExprKind::Text(name) = &e.kind {
+            let def = &self.game.tables[table.index()];
+            return match def.columns.iter().position(|c| &c.name == name) {
+                Some(i) => Some(ColumnRef::Fixed(ColumnId(i as u16))),
+                None => {
+                    let known: Vec<&str> = def.columns.iter().map(|c| c.name.as_str()).collect();
+                    self.err(pos, format!("the table `{}` has no column `{name}`; its columns are: {}", def.name, known.join(", ")));
+                    None
+                }
+            };
+        }
+        Some(ColumnRef::Dynamic(Box::new(self.expr(e, text, pos)?)))
+    }
+}
+
+fn obj_ref(e: Expr) -> ObjRef {
+    match e {
+        Expr::Object(o) => o,
+        other => ObjRef::Expr(Box::new(other)),
+    }
+}
+
+/// Compiles a UI text such as `{$status}`: its holes may read Globals, tables and `self`.
+pub fn compile_template(game: &mut Game, file: &YamlFile, text: &str, pos: Pos, d: &mut Diagnostics) -> Template {
+    let parsed = match expr_grammar::parse_template(text) {
+        Ok(t) => t,
+        Err(e) => {
+            d.error(&file.path, Pos { line: pos.line, column: pos.column + e.column - 1 }, format!("this text does not parse: {e}"));
+            return Template::default();
+        }
+    };
+    let mut syms = std::mem::take(&mut game.syms);
+    let mut sites = std::mem::take(&mut game.sites);
+    let mut parts = Vec::new();
+    {
+        let mut cx = Cx::new(game, &mut syms, &mut sites, d, file, CardRef::Loose);
+        for part in parsed.parts {
+            match part {
+                expr_grammar::ast::TemplatePart::Literal(s) => parts.push(TemplatePart::Literal(s)),
+                expr_grammar::ast::TemplatePart::Hole(e) => {
+                    if let Some(c) = cx.expr(&e, text, pos) {
+                        parts.push(TemplatePart::Hole(c));
+                    }
+                }
+            }
+        }
+    }
+    game.syms = syms;
+    game.sites = sites;
+    Template { parts }
+}
+
+/// Compiles one expression typed into the driver (`eval`), against a running game.
+pub fn compile_loose(game: &Game, syms: &mut Interner, text: &str) -> Result<Expr, String> {
+    let mut d = Diagnostics::default();
+    let file = YamlFile { path: "driver".into(), text: text.to_string(), root: Node::from(marked_yaml::types::MarkedScalarNode::new_empty(marked_yaml::Span::new_blank())) };
+    let mut sites = Vec::new();
+    let ast = expr_grammar::parse_expr(text).map_err(|e| format!("column {}: {e}", e.column))?;
+    let mut cx = Cx::new(game, syms, &mut sites, &mut d, &file, CardRef::Loose);
+    let compiled = cx.expr(&ast, text, Pos { line: 1, column: 1 });
+    match compiled {
+        Some(e) if d.list.is_empty() => Ok(e),
+        _ => Err(d.list.iter().map(|x| format!("column {}: {}", x.column, x.message)).collect::<Vec<_>>().join("; ")),
+    }
+}

@@ -1,0 +1,98 @@
+//! Content mistakes: where they are and what was expected, all collected.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+/// One mistake in a content folder.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub severity: Severity,
+    /// The file, relative to the content folder.
+    pub file: PathBuf,
+    /// 1-based; 0 when the mistake is the whole file.
+    pub line: usize,
+    /// 1-based, in characters.
+    pub column: usize,
+    pub message: String,
+    /// The offending line of the file, shown under the message.
+    pub source_line: Option<String>,
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let kind = match self.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        };
+        write!(f, "{}", self.file.display())?;
+        if self.line > 0 {
+            write!(f, ":{}:{}", self.line, self.column)?;
+        }
+        write!(f, ": {kind}: {}", self.message)?;
+        if let Some(src) = &self.source_line {
+            let gutter = format!("{} | ", self.line);
+            write!(f, "\n{gutter}{src}\n{}^", " ".repeat(gutter.len() + self.column.saturating_sub(1)))?;
+        }
+        Ok(())
+    }
+}
+
+/// A place in a content file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Pos {
+    pub line: usize,
+    pub column: usize,
+}
+
+/// Collects every mistake of a load, so that all are reported at once.
+#[derive(Default, Debug)]
+pub struct Diagnostics {
+    pub list: Vec<Diagnostic>,
+    /// Each file's text, kept to show the offending line.
+    sources: Vec<(PathBuf, String)>,
+}
+
+impl Diagnostics {
+    pub fn add_source(&mut self, file: &Path, text: &str) {
+        self.sources.push((file.to_path_buf(), text.to_string()));
+    }
+
+    fn line_of(&self, file: &Path, line: usize) -> Option<String> {
+        let (_, text) = self.sources.iter().find(|(f, _)| f == file)?;
+        text.lines().nth(line.checked_sub(1)?).map(|l| l.to_string())
+    }
+
+    pub fn error(&mut self, file: &Path, pos: Pos, message: impl Into<String>) {
+        self.push(Severity::Error, file, pos, message.into());
+    }
+
+    pub fn warning(&mut self, file: &Path, pos: Pos, message: impl Into<String>) {
+        self.push(Severity::Warning, file, pos, message.into());
+    }
+
+    fn push(&mut self, severity: Severity, file: &Path, pos: Pos, message: String) {
+        let source_line = if pos.line > 0 { self.line_of(file, pos.line) } else { None };
+        self.list.push(Diagnostic {
+            severity,
+            file: file.to_path_buf(),
+            line: pos.line,
+            column: pos.column,
+            message,
+            source_line,
+        });
+    }
+
+    pub fn has_errors(&self) -> bool {
+        self.list.iter().any(|d| d.severity == Severity::Error)
+    }
+
+    pub fn errors(&self) -> impl Iterator<Item = &Diagnostic> {
+        self.list.iter().filter(|d| d.severity == Severity::Error)
+    }
+}

@@ -1,0 +1,300 @@
+//! The headless driver: one command a line in, one JSON object a line out.
+//! Everything a player can do in the window, and everything a test needs to
+//! read, over standard input and output.
+
+use crate::game::{Game, Layer};
+use crate::interp::Ctx;
+use crate::json::Json;
+use crate::value::{ObjectId, Shown, Value};
+use crate::world::World;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+pub struct Driver {
+    pub world: World,
+    snapshots: HashMap<String, World>,
+}
+
+const HELP: &str = "commands: click NAME | press NAME | key KEY | wait SECONDS | table NAME | global NAME | state | \
+get OBJECT PATH | eval EXPR | call FUNCTION name=EXPR ... | objects [NAME] | faults | snapshot N | restore N | fen | setfen FEN";
+
+impl Driver {
+    /// A driver over a new game, started (the scene's Created Events have run).
+    pub fn new(game: Rc<Game>) -> Driver {
+        let mut world = World::new(game);
+        world.start();
+        Driver { world, snapshots: HashMap::new() }
+    }
+
+    /// Runs one command line and answers it. Never panics on any input.
+    pub fn command(&mut self, line: &str) -> Json {
+        let line = line.trim();
+        let (verb, rest) = line.split_once(char::is_whitespace).map_or((line, ""), |(v, r)| (v, r.trim()));
+        let faults_before = self.world.faults.len();
+        let mut answer = match verb {
+            "click" => self.click(rest),
+            "press" => self.press(rest),
+            "key" => Json::error(format!("no key binding for `{rest}`: this game has no input context yet")),
+            "wait" => match rest.parse::<f64>() {
+                Ok(s) if s >= 0.0 && s.is_finite() => {
+                    self.world.time += s;
+                    Json::obj(vec![("time", Json::Num(self.world.time))])
+                }
+                _ => Json::error(format!("`wait` takes a number of seconds, found `{rest}`")),
+            },
+            "table" => self.table(unquote(rest)),
+            "global" => self.global(rest.trim_start_matches('$')),
+            "state" => Json::obj(vec![("state", Json::Null)]),
+            "get" => self.get(rest),
+            "eval" => self.eval(rest),
+            "call" => self.call(rest),
+            "objects" => self.objects(unquote(rest)),
+            "faults" => Json::obj(vec![("faults", faults_json(&self.world.faults))]),
+            "snapshot" => {
+                self.snapshots.insert(rest.to_string(), self.world.clone());
+                Json::obj(vec![("snapshot", Json::Str(rest.into()))])
+            }
+            "restore" => match self.snapshots.get(rest) {
+                Some(w) => {
+                    self.world = w.clone();
+                    Json::obj(vec![("restored", Json::Str(rest.into()))])
+                }
+                None => Json::error(format!("no snapshot named `{rest}`")),
+            },
+            "fen" | "setfen" => Json::error("fen and setfen come with the chess library (the rules issue); not in this build"),
+            "" => Json::error(format!("an empty command; {HELP}")),
+            other => Json::error(format!("unknown command `{other}`; {HELP}")),
+        };
+        if self.world.faults.len() > faults_before {
+            if let Json::Obj(pairs) = &mut answer {
+                pairs.push(("faults".into(), faults_json(&self.world.faults[faults_before..])));
+            }
+        }
+        answer
+    }
+
+    fn click(&mut self, name: &str) -> Json {
+        let name = unquote(name);
+        let game = self.world.game.clone();
+        let target = self.world.object_named(name).find(|id| {
+            let o = &self.world.objects[id.0 as usize];
+            game.types[o.ty.0 as usize].hit_box.is_some()
+        });
+        match target {
+            Some(id) => {
+                let (x, y) = self.world.screen_point(id);
+                self.world.click_at(x, y);
+                Json::obj(vec![("clicked", Json::Str(name.into()))])
+            }
+            None => Json::error(format!("no Object named `{name}` that can be clicked")),
+        }
+    }
+
+    fn press(&mut self, name: &str) -> Json {
+        let name = unquote(name);
+        let game = self.world.game.clone();
+        let ids: Vec<ObjectId> = (0..self.world.objects.len() as u32).map(ObjectId).collect();
+        for id in ids {
+            let o = &self.world.objects[id.0 as usize];
+            let t = &game.types[o.ty.0 as usize];
+            if t.layer != Layer::Screen || t.hit_box.is_none() || !o.alive {
+                continue;
+            }
+            if self.world.syms.text(o.name) == name || self.world.text_of(id) == name {
+                let (x, y) = self.world.screen_point(id);
+                self.world.click_at(x, y);
+                return Json::obj(vec![("pressed", Json::Str(name.into()))]);
+            }
+        }
+        Json::error(format!("no button named or showing `{name}`"))
+    }
+
+    fn table(&self, name: &str) -> Json {
+        let game = &self.world.game;
+        let Some(&t) = game.names.tables.get(name) else { return Json::error(format!("no table named `{name}`")) };
+        let def = &game.tables[t.index()];
+        let table = &self.world.tables[t.index()];
+        let rows = (0..table.row_count())
+            .map(|r| {
+                let mut pairs = vec![("name".to_string(), Json::Str(self.world.syms.text(table.rows[r]).into()))];
+                for (c, col) in def.columns.iter().enumerate() {
+                    pairs.push((col.name.clone(), self.value(table.cells[r * table.width + c])));
+                }
+                Json::Obj(pairs)
+            })
+            .collect();
+        Json::obj(vec![("table", Json::Str(name.into())), ("rows", Json::Arr(rows))])
+    }
+
+    fn global(&self, name: &str) -> Json {
+        match self.world.game.names.globals.get(name) {
+            Some(g) => Json::obj(vec![("global", Json::Str(name.into())), ("value", self.value(self.world.globals[g.index()]))]),
+            None => Json::error(format!("no Global named `{name}`")),
+        }
+    }
+
+    /// `get OBJECT PATH`: `get "Game Rules" boardState`, `get e2 squareInfo.name`.
+    fn get(&mut self, rest: &str) -> Json {
+        let words = split_words(rest);
+        let [name, path] = &words[..] else { return Json::error("usage: get OBJECT PATH (quote a name with spaces)") };
+        let Some(id) = self.world.object_named(name).next() else { return Json::error(format!("no Object named `{name}`")) };
+        let game = self.world.game.clone();
+        let o = &self.world.objects[id.0 as usize];
+        let t = &game.types[o.ty.0 as usize];
+        let (slot, field) = path.split_once('.').map_or((path.as_str(), None), |(s, f)| (s, Some(f)));
+        let Some(&s) = game.names.slots.get(slot) else {
+            return Json::error(format!("`{path}`: expected a Data Structure such as boardState, or boardState.field"));
+        };
+        let Some(offset) = t.struct_offset.get(s.index()).copied().flatten() else {
+            return Json::error(format!("the Object `{name}` has no {}", game.structs[s.index()].name));
+        };
+        let def = &game.structs[s.index()];
+        let value_of = |i: usize| {
+            if def.fields[i].is_object_name {
+                Json::Str(self.world.syms.text(o.name).into())
+            } else {
+                self.value(o.fields[offset as usize + i])
+            }
+        };
+        match field {
+            None => Json::Obj(def.fields.iter().enumerate().map(|(i, f)| (f.name.clone(), value_of(i))).collect()),
+            Some(f) => match def.fields.iter().position(|fd| fd.name == f) {
+                Some(i) => Json::obj(vec![("value", value_of(i))]),
+                None => Json::error(format!("the {} has no field `{f}`", def.name)),
+            },
+        }
+    }
+
+    fn eval(&mut self, text: &str) -> Json {
+        let game = self.world.game.clone();
+        let expr = match crate::compile::compile_loose(&game, &mut self.world.syms, text) {
+            Ok(e) => e,
+            Err(msg) => return Json::error(msg),
+        };
+        let faults = self.world.faults.len();
+        match self.world.input(|w, g| w.eval_loose(g, None, &expr)) {
+            Some(v) => Json::obj(vec![("value", self.value(v))]),
+            None => Json::error(self.world.faults.drain(faults..).map(|f| f.message).collect::<Vec<_>>().join("; ")),
+        }
+    }
+
+    /// `call Find King side='White'`: runs a Function card and prints its answer.
+    fn call(&mut self, rest: &str) -> Json {
+        let words = split_words(rest);
+        let split = words.iter().position(|w| w.contains('=')).unwrap_or(words.len());
+        let name = words[..split].join(" ");
+        let game = self.world.game.clone();
+        let Some(&f) = game.names.functions.get(&name) else { return Json::error(format!("no Function named `{name}`")) };
+        let func = &game.functions[f.index()];
+        let mut args: Vec<Option<Value>> = func.params.iter().map(|p| p.default).collect();
+        for word in &words[split..] {
+            let Some((key, text)) = word.split_once('=') else { return Json::error(format!("expected name=value, found `{word}`")) };
+            let Some(i) = func.params.iter().position(|p| p.name == key) else {
+                return Json::error(format!("`{name}` has no parameter `{key}`"));
+            };
+            let expr = match crate::compile::compile_loose(&game, &mut self.world.syms, text) {
+                Ok(e) => e,
+                Err(msg) => return Json::error(msg),
+            };
+            args[i] = self.world.input(|w, g| w.eval_loose(g, None, &expr));
+        }
+        let Some(args) = args.into_iter().collect::<Option<Vec<Value>>>() else {
+            return Json::error(format!("`{name}` needs every parameter without a default"));
+        };
+        let faults = self.world.faults.len();
+        let ok = self.world.input(|w, g| {
+            let cx = Ctx { this: None, other: Value::None, attachment: None, base: w.stack_len() };
+            w.call_function(g, &cx, f, &args)
+        });
+        if ok.is_none() {
+            return Json::error(self.world.faults.drain(faults..).map(|f| f.to_string()).collect::<Vec<_>>().join("; "));
+        }
+        let answer = self.world.answer();
+        match func.returns {
+            crate::game::Returns::Nothing => Json::obj(vec![("called", Json::Str(name))]),
+            crate::game::Returns::Value(_) => Json::obj(vec![("value", self.value(answer[0]))]),
+            crate::game::Returns::Struct(s) => Json::Obj(
+                game.structs[s.index()].fields.iter().zip(answer).map(|(fd, v)| (fd.name.clone(), self.value(*v))).collect(),
+            ),
+        }
+    }
+
+    fn objects(&mut self, filter: &str) -> Json {
+        let game = self.world.game.clone();
+        let mut out = Vec::new();
+        for i in 0..self.world.objects.len() {
+            let id = ObjectId(i as u32);
+            let o = &self.world.objects[i];
+            let t = &game.types[o.ty.0 as usize];
+            let name = self.world.syms.text(o.name).to_string();
+            if !o.alive || !(filter.is_empty() || name == filter || t.name == filter) {
+                continue;
+            }
+            let mut pairs = vec![
+                ("name", Json::Str(name)),
+                ("type", Json::Str(t.name.clone())),
+                ("x", Json::Num(f64::from(o.x))),
+                ("y", Json::Num(f64::from(o.y))),
+            ];
+            if t.sprite.is_some() {
+                pairs.push(("frame", Json::Num(f64::from(o.frame))));
+                pairs.push(("alpha", Json::Num((f64::from(o.alpha) * 1000.0).round() / 1000.0)));
+                pairs.push(("tint", Json::Str(format!("#{:08X}", o.tint))));
+                pairs.push(("visible", Json::Bool(o.visible)));
+            }
+            if t.text.is_some() {
+                let (color, visible) = (o.text_color, o.visible);
+                pairs.push(("text", Json::Str(self.world.text_of(id))));
+                pairs.push(("textColor", Json::Str(format!("#{color:08X}"))));
+                pairs.push(("visible", Json::Bool(visible)));
+            }
+            out.push(Json::obj(pairs));
+        }
+        Json::obj(vec![("objects", Json::Arr(out))])
+    }
+
+    fn value(&self, v: Value) -> Json {
+        match v {
+            Value::None => Json::Null,
+            Value::Num(n) => Json::Num(n),
+            Value::Bool(b) => Json::Bool(b),
+            Value::Text(s) => Json::Str(self.world.syms.text(s).into()),
+            Value::Obj(id) => Json::obj(vec![(
+                "object",
+                Json::Str(self.world.objects.get(id.0 as usize).map_or(String::new(), |o| self.world.syms.text(o.name).into())),
+            )]),
+            other => Json::Str(Shown(other, &self.world.syms).to_string()),
+        }
+    }
+}
+
+fn faults_json(faults: &[crate::world::Fault]) -> Json {
+    Json::Arr(faults.iter().map(|f| Json::Str(f.to_string())).collect())
+}
+
+fn unquote(s: &str) -> &str {
+    let s = s.trim();
+    s.strip_prefix('"').and_then(|s| s.strip_suffix('"')).unwrap_or(s)
+}
+
+/// Words split at spaces; a word in double quotes may hold spaces.
+fn split_words(s: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut quoted = false;
+    for c in s.chars() {
+        match c {
+            '"' => quoted = !quoted,
+            c if c.is_whitespace() && !quoted => {
+                if !word.is_empty() {
+                    words.push(std::mem::take(&mut word));
+                }
+            }
+            c => word.push(c),
+        }
+    }
+    if !word.is_empty() {
+        words.push(word);
+    }
+    words
+}

@@ -1,0 +1,305 @@
+//! A loaded, checked and resolved game: everything the content folder says,
+//! with every name turned into an index. Nothing here changes while playing;
+//! the [`crate::world::World`] holds what does.
+
+use crate::program::{Block, Expr};
+use crate::value::{Interner, Sym, Type, TypeId, Value};
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+macro_rules! id_type {
+    ($($(#[$doc:meta])* $name:ident),*) => {$(
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub struct $name(pub u16);
+        impl $name {
+            pub fn index(self) -> usize { self.0 as usize }
+        }
+    )*};
+}
+
+id_type!(
+    /// A data table.
+    TableId,
+    /// A column of one table.
+    ColumnId,
+    /// A Data Structure.
+    StructId,
+    /// A Function card.
+    FuncId,
+    /// A Logic Component card.
+    CompId,
+    /// An Event: Created, Mouse Pressed, or a Custom Event.
+    EventId,
+    /// A Global.
+    GlobalId,
+    /// A picture in art/.
+    ImageId
+);
+
+impl EventId {
+    pub const CREATED: EventId = EventId(0);
+    pub const MOUSE_PRESSED: EventId = EventId(1);
+}
+
+/// The names of the built-in Events, in EventId order.
+pub const BUILTIN_EVENTS: [&str; 2] = ["Created", "Mouse Pressed"];
+
+pub struct Game {
+    pub root: PathBuf,
+    pub name: String,
+    pub screen: (f32, f32),
+    pub pixels_per_meter: f32,
+    pub background: u32,
+    pub fonts: Fonts,
+    /// Every text of the content; the World starts from a copy.
+    pub syms: Interner,
+    pub tables: Vec<TableDef>,
+    pub structs: Vec<StructDef>,
+    pub types: Vec<ObjectType>,
+    pub globals: Vec<GlobalDef>,
+    pub events: Vec<EventDef>,
+    pub functions: Vec<Function>,
+    pub components: Vec<Component>,
+    pub images: Vec<ImageDef>,
+    pub scene: Vec<Placement>,
+    /// Where each step came from, for fault messages; indexed by a step's `site`.
+    pub sites: Vec<Site>,
+    pub names: Names,
+}
+
+#[derive(Default)]
+pub struct Fonts {
+    pub regular: Option<PathBuf>,
+    pub bold: Option<PathBuf>,
+}
+
+/// Name lookups, used at load and by the driver's `eval` and `call`; never on the hot path.
+#[derive(Default)]
+pub struct Names {
+    pub tables: HashMap<String, TableId>,
+    pub structs: HashMap<String, StructId>,
+    /// `boardState` -> Board State.
+    pub slots: HashMap<String, StructId>,
+    pub types: HashMap<String, TypeId>,
+    pub globals: HashMap<String, GlobalId>,
+    pub events: HashMap<String, EventId>,
+    pub functions: HashMap<String, FuncId>,
+    pub components: HashMap<String, CompId>,
+}
+
+pub struct TableDef {
+    pub name: String,
+    pub file: PathBuf,
+    pub columns: Vec<ColumnDef>,
+    pub column_index: HashMap<Sym, ColumnId>,
+    /// The rows the content made it with (Reset Data Table brings them back).
+    pub rows: Vec<Sym>,
+    /// Row-major: `cells[row * columns.len() + column]`.
+    pub cells: Vec<Value>,
+    /// Reading a row that is not there gives the column's default instead of
+    /// a fault (`missing rows: default`): for tables whose rows the cards make
+    /// while playing, such as Targets, read before the first Piece is selected.
+    pub missing_rows_read_default: bool,
+}
+
+pub struct ColumnDef {
+    pub name: String,
+    pub sym: Sym,
+    pub ty: Type,
+    pub default: Value,
+}
+
+pub struct StructDef {
+    pub name: String,
+    /// How an Object reads it: `boardState`.
+    pub slot: String,
+    pub fields: Vec<FieldDef>,
+}
+
+pub struct FieldDef {
+    pub name: String,
+    pub ty: Type,
+    pub default: Value,
+    /// The field is the Object's own name.
+    pub is_object_name: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layer {
+    World,
+    Screen,
+}
+
+pub struct ObjectType {
+    pub name: String,
+    pub layer: Layer,
+    pub hit_box: Option<(f32, f32)>,
+    pub sprite: Option<SpriteDef>,
+    pub text: Option<TextDef>,
+    pub structs: Vec<StructId>,
+    /// Where each Data Structure's fields start in an Object's fields, by StructId.
+    pub struct_offset: Vec<Option<u16>>,
+    /// An Object's fields as it is made.
+    pub fields: Vec<Value>,
+    pub attachments: Vec<Attachment>,
+}
+
+/// A Logic Component on an object type, with its Shared Variables' values.
+pub struct Attachment {
+    pub component: CompId,
+    pub shared: Vec<Value>,
+}
+
+#[derive(Clone)]
+pub struct SpriteDef {
+    pub image: ImageId,
+    pub frames: u32,
+    pub size: (f32, f32),
+    pub depth: f32,
+    pub frame: u32,
+    pub tint: u32,
+    pub alpha: f32,
+    pub visible: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Align {
+    Left,
+    Center,
+    Right,
+}
+
+#[derive(Clone)]
+pub struct TextDef {
+    pub template: Template,
+    pub size: f32,
+    pub color: u32,
+    pub bold: bool,
+    pub align: Align,
+    pub offset: (f32, f32),
+    pub depth: f32,
+}
+
+/// A text with live holes, compiled.
+#[derive(Clone, Default)]
+pub struct Template {
+    pub parts: Vec<TemplatePart>,
+}
+
+#[derive(Clone)]
+pub enum TemplatePart {
+    Literal(String),
+    Hole(Expr),
+}
+
+pub struct ImageDef {
+    pub path: PathBuf,
+    pub width: u32,
+    pub height: u32,
+}
+
+pub struct GlobalDef {
+    pub name: String,
+    pub ty: Type,
+    pub value: Value,
+}
+
+pub struct EventDef {
+    pub name: String,
+}
+
+pub struct Placement {
+    pub ty: TypeId,
+    pub name: Sym,
+    /// World: meters. Screen: pixels from the anchor, y up.
+    pub x: f32,
+    pub y: f32,
+    /// Screen layer: (horizontal 0/0.5/1, vertical 0/0.5/1) of the screen, from bottom-left.
+    pub anchor: (f32, f32),
+}
+
+pub struct Param {
+    pub name: String,
+    pub ty: Type,
+    pub default: Option<Value>,
+    pub requires: Option<StructId>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Returns {
+    Nothing,
+    Value(Type),
+    Struct(StructId),
+}
+
+impl Returns {
+    /// How many values a call's answer holds.
+    pub fn width(self, game_structs: &[StructDef]) -> usize {
+        match self {
+            Returns::Nothing => 0,
+            Returns::Value(_) => 1,
+            Returns::Struct(s) => game_structs.get(s.index()).map_or(0, |d| d.fields.len()),
+        }
+    }
+}
+
+pub struct Function {
+    pub name: String,
+    pub file: PathBuf,
+    pub params: Vec<Param>,
+    pub returns: Returns,
+    pub body: Block,
+    /// Slots a call needs: parameters first, then locals.
+    pub frame_size: usize,
+}
+
+pub struct Component {
+    pub name: String,
+    pub file: PathBuf,
+    pub structs: Vec<StructId>,
+    pub shared: Vec<SharedDef>,
+    pub handlers: Vec<Handler>,
+}
+
+pub struct SharedDef {
+    pub name: String,
+    pub ty: Type,
+    pub value: Value,
+}
+
+pub struct Handler {
+    pub event: EventId,
+    pub body: Block,
+    pub frame_size: usize,
+}
+
+/// Which card a step belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CardRef {
+    Function(FuncId),
+    Component(CompId, EventId),
+    /// An expression typed into the driver or a UI text.
+    Loose,
+}
+
+pub struct Site {
+    pub card: CardRef,
+    /// The step's number on the card, counted as the book counts (1 = first).
+    pub step: u16,
+    pub line: u32,
+}
+
+impl Game {
+    pub fn card_name(&self, card: CardRef) -> String {
+        match card {
+            CardRef::Function(f) => self.functions.get(f.index()).map_or("?".into(), |f| f.name.clone()),
+            CardRef::Component(c, e) => format!(
+                "{} ({})",
+                self.components.get(c.index()).map_or("?", |c| &c.name),
+                self.events.get(e.index()).map_or("?", |e| &e.name)
+            ),
+            CardRef::Loose => "an expression".into(),
+        }
+    }
+}

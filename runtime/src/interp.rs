@@ -1,0 +1,610 @@
+//! The interpreter: runs compiled cards against the World. Events run at
+//! once, depth first; listeners in the order their Objects were made.
+
+use crate::game::*;
+use crate::program::*;
+use crate::value::{format_number, parse_bool, parse_color, ObjectId, Sym, Type, TypeId, Value, EMPTY};
+use crate::world::{World, MAX_DEPTH};
+use expr_grammar::ast::{BinaryOp, UnaryOp};
+
+/// Why a card stopped: a message, and the step it happened in (filled in
+/// by the innermost step that sees it).
+#[derive(Debug)]
+pub struct Fail {
+    pub message: String,
+    pub site: Option<u32>,
+}
+
+pub type Res<T> = Result<T, Box<Fail>>;
+
+fn fail<T>(message: impl Into<String>) -> Res<T> {
+    Err(Box::new(Fail { message: message.into(), site: None }))
+}
+
+/// What a block asks of the block around it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Flow {
+    Next,
+    Return,
+}
+
+/// Who runs: `self`, `other`, the Logic Component (for `@self.x`), and where the frame starts.
+#[derive(Clone, Copy)]
+pub struct Ctx {
+    pub this: Option<ObjectId>,
+    pub other: Value,
+    pub attachment: Option<(TypeId, u16)>,
+    pub base: usize,
+}
+
+impl World {
+    /// Runs every listener of `event` (only `only`'s, when given), with `sender` as their Other.
+    /// A fault in one handler is kept, and the next listener runs.
+    pub fn dispatch(&mut self, g: &Game, event: EventId, sender: Option<ObjectId>, only: Option<ObjectId>) -> Res<()> {
+        if self.depth >= MAX_DEPTH {
+            return fail(format!("Events and calls nested more than {MAX_DEPTH} deep"));
+        }
+        self.depth += 1;
+        let count = self.listeners[event.index()].len();
+        for i in 0..count {
+            let l = self.listeners[event.index()][i];
+            if only.is_some_and(|o| o != l.object) || !self.objects[l.object.0 as usize].alive {
+                continue;
+            }
+            let ty = self.objects[l.object.0 as usize].ty;
+            let comp = g.types[ty.0 as usize].attachments[l.attachment as usize].component;
+            let handler = &g.components[comp.index()].handlers[l.handler as usize];
+            let base = self.stack.len();
+            self.stack.resize(base + handler.frame_size, Value::None);
+            let cx = Ctx {
+                this: Some(l.object),
+                other: sender.map_or(Value::None, Value::Obj),
+                attachment: Some((ty, l.attachment)),
+                base,
+            };
+            let result = self.run(g, &cx, &handler.body);
+            self.stack.truncate(base);
+            if let Err(fail) = result {
+                if self.steps_left == 0 || fail.message.starts_with("Events and calls nested") {
+                    self.depth -= 1;
+                    return Err(fail);
+                }
+                let fault = self.fault_of(g, &fail);
+                self.faults.push(fault);
+            }
+        }
+        self.depth -= 1;
+        Ok(())
+    }
+
+    /// Calls a Function with arguments already evaluated; its answer is in `self.ret`.
+    pub fn call_function(&mut self, g: &Game, cx: &Ctx, f: FuncId, args: &[Value]) -> Res<()> {
+        let func = &g.functions[f.index()];
+        let base = self.stack.len();
+        self.stack.resize(base + func.frame_size, Value::None);
+        for (i, (&v, p)) in args.iter().zip(&func.params).enumerate() {
+            self.stack[base + i] = self.coerce(p.ty, v)?;
+        }
+        let inner = Ctx { this: cx.this, other: cx.other, attachment: None, base };
+        let result = self.enter(g, &inner, func);
+        self.stack.truncate(base);
+        result
+    }
+
+    fn enter(&mut self, g: &Game, cx: &Ctx, func: &Function) -> Res<()> {
+        if self.depth >= MAX_DEPTH {
+            return fail(format!("Events and calls nested more than {MAX_DEPTH} deep"));
+        }
+        self.depth += 1;
+        let result = self.run(g, cx, &func.body);
+        self.depth -= 1;
+        result?;
+        Ok(())
+    }
+
+    pub fn run(&mut self, g: &Game, cx: &Ctx, block: &[Step]) -> Res<Flow> {
+        for step in block {
+            match self.step(g, cx, step) {
+                Ok(Flow::Next) => {}
+                Ok(Flow::Return) => return Ok(Flow::Return),
+                Err(mut fail) => {
+                    fail.site.get_or_insert(step.site);
+                    return Err(fail);
+                }
+            }
+        }
+        Ok(Flow::Next)
+    }
+
+    fn step(&mut self, g: &Game, cx: &Ctx, step: &Step) -> Res<Flow> {
+        if self.steps_left == 0 {
+            return fail("stopped after too many steps for one input (a While that never ends?)");
+        }
+        self.steps_left -= 1;
+        match &step.kind {
+            StepKind::Declare { slot, ty, value } => {
+                let v = self.eval(g, cx, value)?;
+                self.stack[cx.base + slot.0 as usize] = self.coerce(*ty, v)?;
+            }
+            StepKind::Set { target, op, value } => {
+                let v = self.eval(g, cx, value)?;
+                self.assign(g, cx, target, *op, v)?;
+            }
+            StepKind::SetCell { table, row, column, value } => {
+                let r = self.eval(g, cx, row)?;
+                let r = self.row_index(g, *table, r)?;
+                let c = self.column(g, cx, *table, column)?;
+                let v = self.eval(g, cx, value)?;
+                let v = self.coerce(g.tables[table.index()].columns[c.index()].ty, v)?;
+                *self.tables[table.index()].cell_mut(r, c) = v;
+            }
+            StepKind::ResetTable(t) => self.tables[t.index()].reset(&g.tables[t.index()]),
+            StepKind::ControlRow { table, row, remove, answer } => {
+                let r = self.eval(g, cx, row)?;
+                let name = self.row_name_of(r);
+                let t = &mut self.tables[table.index()];
+                let existing = t.index.get(&name).copied();
+                match (remove, existing) {
+                    (false, None) => {
+                        t.add_row(&g.tables[table.index()], name);
+                    }
+                    (true, Some(i)) => t.remove_row(i as usize),
+                    _ => {}
+                }
+                if let Some(slot) = answer {
+                    self.stack[cx.base + slot.0 as usize] = Value::Bool(existing.is_some());
+                }
+            }
+            StepKind::Call { function, args, answer } => {
+                let func = &g.functions[function.index()];
+                let base = self.stack.len();
+                self.stack.resize(base + func.frame_size, Value::None);
+                for (i, (arg, p)) in args.iter().zip(&func.params).enumerate() {
+                    let v = self.eval(g, cx, arg).and_then(|v| self.coerce(p.ty, v));
+                    match v {
+                        Ok(v) => self.stack[base + i] = v,
+                        Err(e) => {
+                            self.stack.truncate(base);
+                            return Err(e);
+                        }
+                    }
+                }
+                let width = func.returns.width(&g.structs);
+                self.clear_answer(g, func.returns);
+                let inner = Ctx { this: cx.this, other: cx.other, attachment: None, base };
+                let result = self.enter(g, &inner, func);
+                self.stack.truncate(base);
+                result?;
+                if let Some(slot) = answer {
+                    let at = cx.base + slot.0 as usize;
+                    self.stack[at..at + width].copy_from_slice(&self.ret[..width]);
+                }
+            }
+            StepKind::If { cond, then, otherwise } => {
+                let block = if self.truth(g, cx, cond)? { then } else { otherwise };
+                return self.run(g, cx, block);
+            }
+            StepKind::Repeat { count, counter, body } => {
+                let n = self.num(g, cx, count)?;
+                let n = if n.is_finite() && n > 0.0 { n.floor() as u64 } else { 0 };
+                for i in 0..n {
+                    self.stack[cx.base + counter.0 as usize] = Value::Num(i as f64);
+                    if self.run(g, cx, body)? == Flow::Return {
+                        return Ok(Flow::Return);
+                    }
+                }
+            }
+            StepKind::While { cond, body } => {
+                while self.truth(g, cx, cond)? {
+                    if self.steps_left == 0 {
+                        return fail("stopped after too many steps for one input (a While that never ends?)");
+                    }
+                    self.steps_left -= 1;
+                    if self.run(g, cx, body)? == Flow::Return {
+                        return Ok(Flow::Return);
+                    }
+                }
+            }
+            StepKind::Return(e) => {
+                let v = self.eval(g, cx, e)?;
+                let ty = match cx_returns(g, step) {
+                    Some(Returns::Value(ty)) => ty,
+                    _ => return fail("a Return outside a Function"),
+                };
+                self.ret[0] = self.coerce(ty, v)?;
+                return Ok(Flow::Return);
+            }
+            StepKind::ReturnStruct(values) => {
+                let Some(Returns::Struct(s)) = cx_returns(g, step) else { return fail("a Return outside a Function") };
+                for (i, e) in values.iter().enumerate() {
+                    let v = self.eval(g, cx, e)?;
+                    self.ret[i] = self.coerce(g.structs[s.index()].fields[i].ty, v)?;
+                }
+                return Ok(Flow::Return);
+            }
+            StepKind::Trigger { event, only } => {
+                let only = match only {
+                    Some(r) => Some(self.object(g, cx, r)?),
+                    None => None,
+                };
+                self.dispatch(g, *event, cx.this, only)?;
+            }
+            StepKind::Create { object_type, x, y, created_as } => {
+                let ty = match self.eval(g, cx, object_type)? {
+                    Value::ObjType(t) => t,
+                    other => return fail(format!("Create Instance needs an object type, found {}", other.type_name())),
+                };
+                let x = self.num(g, cx, x)? as f32;
+                let y = self.num(g, cx, y)? as f32;
+                let id = self.add_object(ty, EMPTY, x, y);
+                if let Some(slot) = created_as {
+                    self.stack[cx.base + slot.0 as usize] = Value::Obj(id);
+                }
+                self.dispatch(g, EventId::CREATED, cx.this, Some(id))?;
+            }
+            StepKind::Sprite { prop, object, value } => {
+                let id = self.object(g, cx, object)?;
+                let v = self.eval(g, cx, value)?;
+                self.set_sprite(g, id, *prop, v)?;
+            }
+        }
+        Ok(Flow::Next)
+    }
+
+    fn clear_answer(&mut self, g: &Game, returns: Returns) {
+        match returns {
+            Returns::Nothing => {}
+            Returns::Value(ty) => self.ret[0] = ty.zero(),
+            Returns::Struct(s) => {
+                for (i, f) in g.structs[s.index()].fields.iter().enumerate() {
+                    self.ret[i] = f.default;
+                }
+            }
+        }
+    }
+
+    fn set_sprite(&mut self, g: &Game, id: ObjectId, prop: SpriteProp, v: Value) -> Res<()> {
+        let frames = {
+            let o = &self.objects[id.0 as usize];
+            g.types[o.ty.0 as usize].sprite.as_ref().map(|s| s.frames)
+        };
+        let o = &mut self.objects[id.0 as usize];
+        match prop {
+            SpriteProp::Alpha => o.alpha = want_num(v)?.clamp(0.0, 1.0) as f32,
+            SpriteProp::Visible => o.visible = want_bool(v)?,
+            SpriteProp::Tint => o.tint = want_color(v)?,
+            SpriteProp::Frame => {
+                let n = want_num(v)?;
+                let Some(frames) = frames else { return fail("Set Frame on an Object that has no sprite") };
+                if !(n >= 0.0 && n < frames as f64) {
+                    return fail(format!("frame {} is past the last frame of this sprite ({})", format_number(n), frames - 1));
+                }
+                o.frame = n as u32;
+            }
+        }
+        Ok(())
+    }
+
+    fn assign(&mut self, g: &Game, cx: &Ctx, target: &Target, op: Operator, v: Value) -> Res<()> {
+        let old = if op == Operator::Set { Value::None } else { self.read_target(g, cx, target)? };
+        let v = match op {
+            Operator::Set => v,
+            Operator::Add => self.binary(BinaryOp::Add, old, v)?,
+            Operator::Sub => self.binary(BinaryOp::Sub, old, v)?,
+            Operator::Mul => self.binary(BinaryOp::Mul, old, v)?,
+        };
+        match target {
+            Target::Local(slot, ty) => self.stack[cx.base + slot.0 as usize] = self.coerce(*ty, v)?,
+            Target::Global(id) => {
+                let v = self.coerce(g.globals[id.index()].ty, v)?;
+                self.globals[id.index()] = v;
+            }
+            Target::ObjectName(r) => {
+                let id = self.object(g, cx, r)?;
+                let name = self.text_value(v);
+                self.objects[id.0 as usize].name = name;
+            }
+            Target::Field(r, s, f) => {
+                let id = self.object(g, cx, r)?;
+                let at = self.field_at(g, id, *s, *f)?;
+                let v = self.coerce(g.structs[s.index()].fields[*f as usize].ty, v)?;
+                self.objects[id.0 as usize].fields[at] = v;
+            }
+            Target::Position(r, axis) => {
+                let id = self.object(g, cx, r)?;
+                let n = want_num(v)? as f32;
+                let o = &mut self.objects[id.0 as usize];
+                match axis {
+                    Axis::X => o.x = n,
+                    Axis::Y => o.y = n,
+                }
+            }
+            Target::TextOf(r) => {
+                let id = self.object(g, cx, r)?;
+                let text = self.text_value(v);
+                self.objects[id.0 as usize].text = Some(text);
+            }
+            Target::TextColor(r) => {
+                let id = self.object(g, cx, r)?;
+                self.objects[id.0 as usize].text_color = want_color(v)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn read_target(&mut self, g: &Game, cx: &Ctx, target: &Target) -> Res<Value> {
+        let e = match target {
+            Target::Local(slot, _) => return Ok(self.stack[cx.base + slot.0 as usize]),
+            Target::Global(id) => return Ok(self.globals[id.index()]),
+            Target::ObjectName(r) => Expr::ObjectName(r.clone()),
+            Target::Field(r, s, f) => Expr::Field(r.clone(), *s, *f),
+            Target::Position(r, a) => Expr::Position(r.clone(), *a),
+            Target::TextOf(r) => Expr::TextOf(r.clone()),
+            Target::TextColor(r) => Expr::TextColor(r.clone()),
+        };
+        self.eval(g, cx, &e)
+    }
+
+    fn field_at(&self, g: &Game, id: ObjectId, s: StructId, f: u16) -> Res<usize> {
+        let o = &self.objects[id.0 as usize];
+        let t = &g.types[o.ty.0 as usize];
+        match t.struct_offset.get(s.index()).copied().flatten() {
+            Some(off) => Ok(off as usize + f as usize),
+            None => fail(format!(
+                "the Object `{}` ({}) has no {}",
+                self.syms.text(o.name),
+                t.name,
+                g.structs[s.index()].name
+            )),
+        }
+    }
+
+    pub(crate) fn object(&mut self, g: &Game, cx: &Ctx, r: &ObjRef) -> Res<ObjectId> {
+        let v = match r {
+            ObjRef::This => return cx.this.map_or_else(|| fail("`self` is no Object here"), Ok),
+            ObjRef::Other => cx.other,
+            ObjRef::Expr(e) => self.eval(g, cx, e)?,
+        };
+        match v {
+            Value::Obj(id) if (id.0 as usize) < self.objects.len() => Ok(id),
+            Value::None => fail("no Object here (`other` or an Object variable that was never set)"),
+            other => fail(format!("expected an Object, found {}", other.type_name())),
+        }
+    }
+
+    fn column(&mut self, g: &Game, cx: &Ctx, t: TableId, c: &ColumnRef) -> Res<ColumnId> {
+        match c {
+            ColumnRef::Fixed(c) => Ok(*c),
+            ColumnRef::Dynamic(e) => {
+                let v = self.eval(g, cx, e)?;
+                let Value::Text(sym) = v else { return fail(format!("a column's name must be a Text, found {}", v.type_name())) };
+                match g.tables[t.index()].column_index.get(&sym) {
+                    Some(&c) => Ok(c),
+                    None => fail(format!("the table `{}` has no column `{}`", g.tables[t.index()].name, self.syms.text(sym))),
+                }
+            }
+        }
+    }
+
+    /// A row by its name or its 0-based number.
+    pub(crate) fn row_index(&self, g: &Game, t: TableId, row: Value) -> Res<usize> {
+        let table = &self.tables[t.index()];
+        match row {
+            Value::Num(n) => {
+                if n >= 0.0 && n.fract() == 0.0 && (n as usize) < table.row_count() {
+                    Ok(n as usize)
+                } else {
+                    fail(format!("the table `{}` has no row number {} (it has {} rows)", g.tables[t.index()].name, format_number(n), table.row_count()))
+                }
+            }
+            Value::Text(sym) => match table.index.get(&sym) {
+                Some(&i) => Ok(i as usize),
+                None => fail(format!("the table `{}` has no row `{}`", g.tables[t.index()].name, self.syms.text(sym))),
+            },
+            other => fail(format!("a row is named by a Text or numbered by a Number, found {}", other.type_name())),
+        }
+    }
+
+    fn row_name_of(&mut self, v: Value) -> Sym {
+        self.text_value(v)
+    }
+
+    /// Any value as text (numbers as a player reads them).
+    fn text_value(&mut self, v: Value) -> Sym {
+        match v {
+            Value::Text(s) => s,
+            Value::Num(n) => self.syms.intern(&format_number(n)),
+            other => {
+                let shown = crate::value::Shown(other, &self.syms).to_string();
+                self.syms.intern(&shown)
+            }
+        }
+    }
+
+    /// A value made to fit a declared type, as Set Data Cell and Change Variable do.
+    pub(crate) fn coerce(&mut self, ty: Type, v: Value) -> Res<Value> {
+        Ok(match (ty, v) {
+            (Type::Number, Value::Num(_))
+            | (Type::Text, Value::Text(_))
+            | (Type::Boolean, Value::Bool(_))
+            | (Type::Color, Value::Color(_))
+            | (Type::Object, Value::Obj(_) | Value::None)
+            | (Type::ObjectType, Value::ObjType(_) | Value::None) => v,
+            (Type::Text, Value::Num(_) | Value::Bool(_)) => Value::Text(self.text_value(v)),
+            (Type::Number, Value::Text(s)) => match self.syms.text(s).trim().parse::<f64>() {
+                Ok(n) if n.is_finite() => Value::Num(n),
+                _ => return fail(format!("expected a Number, found the Text '{}'", self.syms.text(s))),
+            },
+            (Type::Boolean, Value::Text(s)) => match parse_bool(self.syms.text(s)) {
+                Some(b) => Value::Bool(b),
+                None => return fail(format!("expected a Boolean, found the Text '{}'", self.syms.text(s))),
+            },
+            (Type::Color, Value::Text(s)) => match parse_color(self.syms.text(s)) {
+                Some(c) => Value::Color(c),
+                None => return fail(format!("expected a Color, found the Text '{}'", self.syms.text(s))),
+            },
+            (ty, v) => return fail(format!("expected a {}, found {}", ty.name(), v.type_name())),
+        })
+    }
+
+    fn num(&mut self, g: &Game, cx: &Ctx, e: &Expr) -> Res<f64> {
+        let v = self.eval(g, cx, e)?;
+        want_num(v)
+    }
+
+    fn truth(&mut self, g: &Game, cx: &Ctx, e: &Expr) -> Res<bool> {
+        let v = self.eval(g, cx, e)?;
+        want_bool(v)
+    }
+
+    /// Evaluates an expression outside any card (a UI text's hole, the driver's `eval`).
+    pub fn eval_loose(&mut self, g: &Game, this: Option<ObjectId>, e: &Expr) -> Res<Value> {
+        let cx = Ctx { this, other: Value::None, attachment: None, base: self.stack.len() };
+        self.eval(g, &cx, e)
+    }
+
+    pub fn eval(&mut self, g: &Game, cx: &Ctx, e: &Expr) -> Res<Value> {
+        Ok(match e {
+            Expr::Const(v) => *v,
+            Expr::Local(slot) => self.stack[cx.base + slot.0 as usize],
+            Expr::Global(id) => self.globals[id.index()],
+            Expr::Shared(i) => {
+                let Some((ty, a)) = cx.attachment else { return fail("a Shared Variable outside a Logic Component") };
+                g.types[ty.0 as usize].attachments[a as usize].shared[*i as usize]
+            }
+            Expr::Object(r) => Value::Obj(self.object(g, cx, r)?),
+            Expr::ObjectName(r) => {
+                let id = self.object(g, cx, r)?;
+                Value::Text(self.objects[id.0 as usize].name)
+            }
+            Expr::Field(r, s, f) => {
+                let id = self.object(g, cx, r)?;
+                let at = self.field_at(g, id, *s, *f)?;
+                self.objects[id.0 as usize].fields[at]
+            }
+            Expr::Position(r, axis) => {
+                let id = self.object(g, cx, r)?;
+                let o = &self.objects[id.0 as usize];
+                Value::Num(f64::from(if *axis == Axis::X { o.x } else { o.y }))
+            }
+            Expr::TextOf(r) => {
+                let id = self.object(g, cx, r)?;
+                let text = self.text_of(id);
+                Value::Text(self.syms.intern(&text))
+            }
+            Expr::TextColor(r) => {
+                let id = self.object(g, cx, r)?;
+                Value::Color(self.objects[id.0 as usize].text_color)
+            }
+            Expr::Data(t, row, col) => {
+                let r = self.eval(g, cx, row)?;
+                let c = self.column(g, cx, *t, col)?;
+                match self.row_index(g, *t, r) {
+                    Ok(r) => self.tables[t.index()].cell(r, c),
+                    Err(_) if g.tables[t.index()].missing_rows_read_default => g.tables[t.index()].columns[c.index()].default,
+                    Err(e) => return Err(e),
+                }
+            }
+            Expr::DataRow(t, i) => {
+                let i = self.eval(g, cx, i)?;
+                let r = self.row_index(g, *t, i)?;
+                Value::Text(self.tables[t.index()].rows[r])
+            }
+            Expr::DataCount(t) => Value::Num(self.tables[t.index()].row_count() as f64),
+            Expr::DataFind(t, col, value) => {
+                let c = self.column(g, cx, *t, col)?;
+                let v = self.eval(g, cx, value)?;
+                let v = self.coerce(g.tables[t.index()].columns[c.index()].ty, v).unwrap_or(v);
+                let table = &self.tables[t.index()];
+                let found = (0..table.row_count()).find(|&r| table.cell(r, c).same(v));
+                Value::Num(found.map_or(-1.0, |r| r as f64))
+            }
+            Expr::Abs(a) => Value::Num(self.num(g, cx, a)?.abs()),
+            Expr::Floor(a) => Value::Num(self.num(g, cx, a)?.floor()),
+            Expr::Clamp(args) => {
+                let x = self.num(g, cx, &args[0])?;
+                let lo = self.num(g, cx, &args[1])?;
+                let hi = self.num(g, cx, &args[2])?;
+                Value::Num(x.max(lo).min(hi))
+            }
+            Expr::Hypot(args) => {
+                let x = self.num(g, cx, &args[0])?;
+                let y = self.num(g, cx, &args[1])?;
+                Value::Num(x.hypot(y))
+            }
+            Expr::Unary(UnaryOp::Neg, a) => Value::Num(-self.num(g, cx, a)?),
+            Expr::Unary(UnaryOp::Not, a) => Value::Bool(!self.truth(g, cx, a)?),
+            Expr::And(a, b) => Value::Bool(self.truth(g, cx, a)? && self.truth(g, cx, b)?),
+            Expr::Or(a, b) => Value::Bool(self.truth(g, cx, a)? || self.truth(g, cx, b)?),
+            Expr::Binary(op, a, b) => {
+                let a = self.eval(g, cx, a)?;
+                let b = self.eval(g, cx, b)?;
+                self.binary(*op, a, b)?
+            }
+        })
+    }
+
+    fn binary(&mut self, op: BinaryOp, a: Value, b: Value) -> Res<Value> {
+        use BinaryOp::*;
+        Ok(match op {
+            Eq => Value::Bool(a.same(b)),
+            Ne => Value::Bool(!a.same(b)),
+            Add => match (a, b) {
+                (Value::Num(x), Value::Num(y)) => Value::Num(x + y),
+                (Value::Text(_), _) | (_, Value::Text(_)) => {
+                    let joined = format!("{}{}", crate::value::Shown(a, &self.syms), crate::value::Shown(b, &self.syms));
+                    Value::Text(self.syms.intern(&joined))
+                }
+                _ => return fail(format!("cannot add {} and {}", a.type_name(), b.type_name())),
+            },
+            _ => {
+                let (x, y) = match (a, b) {
+                    (Value::Num(x), Value::Num(y)) => (x, y),
+                    _ => return fail(format!("`{}` needs two Numbers, found {} and {}", op.symbol(), a.type_name(), b.type_name())),
+                };
+                match op {
+                    Sub => Value::Num(x - y),
+                    Mul => Value::Num(x * y),
+                    Div if y == 0.0 => return fail("division by zero"),
+                    Div => Value::Num(x / y),
+                    Rem if y == 0.0 => return fail("remainder of a division by zero"),
+                    Rem => Value::Num(x % y),
+                    Lt => Value::Bool(x < y),
+                    Le => Value::Bool(x <= y),
+                    Gt => Value::Bool(x > y),
+                    Ge => Value::Bool(x >= y),
+                    _ => unreachable!("handled above"),
+                }
+            }
+        })
+    }
+}
+
+/// The answer type of the Function a Return step belongs to.
+fn cx_returns(g: &Game, step: &Step) -> Option<Returns> {
+    match g.sites.get(step.site as usize)?.card {
+        CardRef::Function(f) => Some(g.functions[f.index()].returns),
+        _ => None,
+    }
+}
+
+fn want_num(v: Value) -> Res<f64> {
+    match v {
+        Value::Num(n) => Ok(n),
+        other => fail(format!("expected a Number, found {}", other.type_name())),
+    }
+}
+
+fn want_bool(v: Value) -> Res<bool> {
+    match v {
+        Value::Bool(b) => Ok(b),
+        other => fail(format!("expected a Boolean (true or false), found {}", other.type_name())),
+    }
+}
+
+fn want_color(v: Value) -> Res<u32> {
+    match v {
+        Value::Color(c) => Ok(c),
+        other => fail(format!("expected a Color, found {}", other.type_name())),
+    }
+}

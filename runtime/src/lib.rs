@@ -1,0 +1,16 @@
+//! Cardtable: a data-driven game engine. A content folder is loaded
+//! ([`load`]) into a [`game::Game`]; a [`world::World`] plays it; the
+//! [`driver`] and the window are two faces of the same World.
+
+pub mod compile;
+pub mod diag;
+pub mod driver;
+pub mod game;
+pub mod interp;
+pub mod json;
+pub mod load;
+pub mod program;
+pub mod value;
+pub mod world;
+pub mod window;
+mod yaml;

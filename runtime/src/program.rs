@@ -1,0 +1,148 @@
+//! Cards as the interpreter runs them: every name already resolved to an
+//! index, every constant already a [`Value`]. The surface syntax of each step
+//! is in its variant's doc comment.
+
+use crate::game::{ColumnId, EventId, FuncId, GlobalId, StructId, TableId};
+use crate::value::{Type, Value};
+use expr_grammar::ast::{BinaryOp, UnaryOp};
+
+pub type Block = Box<[Step]>;
+
+/// A slot in the running card's frame: a parameter, a local, a Repeat's
+/// counter, or one value of a call's answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Slot(pub u16);
+
+/// Which Object an expression or a step works on.
+#[derive(Clone, Debug)]
+pub enum ObjRef {
+    /// `self`
+    This,
+    /// `other`
+    Other,
+    /// An expression that gives an Object: `piece`, `gameRules`.
+    Expr(Box<Expr>),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Axis {
+    X,
+    Y,
+}
+
+/// A column named by a constant (resolved at load) or by an expression.
+#[derive(Clone, Debug)]
+pub enum ColumnRef {
+    Fixed(ColumnId),
+    Dynamic(Box<Expr>),
+}
+
+#[derive(Clone, Debug)]
+pub enum Expr {
+    Const(Value),
+    /// A parameter or local of the running card.
+    Local(Slot),
+    /// `$name`
+    Global(GlobalId),
+    /// `@self.name`: the running Logic Component's Shared Variable.
+    Shared(u16),
+    /// `self`, `other`, or an Object-valued expression, as a value.
+    Object(ObjRef),
+    /// `obj.name`
+    ObjectName(ObjRef),
+    /// `obj.slot.field`: a field of one of the Object's Data Structures.
+    Field(ObjRef, StructId, u16),
+    /// `obj.transform.position.x`
+    Position(ObjRef, Axis),
+    /// `obj.text.text`
+    TextOf(ObjRef),
+    /// `obj.text.color`
+    TextColor(ObjRef),
+    /// `data(T, row, column)`
+    Data(TableId, Box<Expr>, ColumnRef),
+    /// `dataRow(T, i)`
+    DataRow(TableId, Box<Expr>),
+    /// `dataCount(T)`
+    DataCount(TableId),
+    /// `dataFind(T, column, value)`
+    DataFind(TableId, ColumnRef, Box<Expr>),
+    Abs(Box<Expr>),
+    Floor(Box<Expr>),
+    Clamp(Box<[Expr; 3]>),
+    Hypot(Box<[Expr; 2]>),
+    Unary(UnaryOp, Box<Expr>),
+    /// Every binary operator but `&&` and `||`.
+    Binary(BinaryOp, Box<Expr>, Box<Expr>),
+    /// `a && b`: b is not looked at when a is false.
+    And(Box<Expr>, Box<Expr>),
+    /// `a || b`: b is not looked at when a is true.
+    Or(Box<Expr>, Box<Expr>),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Operator {
+    Set,
+    Add,
+    Sub,
+    Mul,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SpriteProp {
+    Alpha,
+    Frame,
+    Visible,
+    Tint,
+}
+
+/// Where a Change Variable or Change Component Value writes.
+#[derive(Clone, Debug)]
+pub enum Target {
+    Local(Slot, Type),
+    Global(GlobalId),
+    ObjectName(ObjRef),
+    Field(ObjRef, StructId, u16),
+    Position(ObjRef, Axis),
+    TextOf(ObjRef),
+    TextColor(ObjRef),
+}
+
+#[derive(Clone, Debug)]
+pub struct Step {
+    pub kind: StepKind,
+    /// Index into `Game::sites`: which card, step number and line.
+    pub site: u32,
+}
+
+#[derive(Clone, Debug)]
+pub enum StepKind {
+    /// `declare: NAME, type: T, value: V`: sets the local to its first value.
+    Declare { slot: Slot, ty: Type, value: Expr },
+    /// `set: NAME, value: V, operator: +=` and `set component: PATH, ...`
+    Set { target: Target, op: Operator, value: Expr },
+    /// `set data cell: TABLE, row: R, column: C, value: V`
+    SetCell { table: TableId, row: Expr, column: ColumnRef, value: Expr },
+    /// `reset table: TABLE`
+    ResetTable(TableId),
+    /// `control row: TABLE, row: R, operation: add or update | remove`
+    ControlRow { table: TableId, row: Expr, remove: bool, answer: Option<Slot> },
+    /// `call: FUNCTION, action name: N, with: {...}`: arguments in parameter
+    /// order (defaults filled in); the answer lands in `answer..`.
+    Call { function: FuncId, args: Box<[Expr]>, answer: Option<Slot> },
+    /// `if: C, then: [...], else: [...]`
+    If { cond: Expr, then: Block, otherwise: Block },
+    /// `repeat: N, steps: [...]`; `local.index` is `counter`.
+    Repeat { count: Expr, counter: Slot, body: Block },
+    /// `while: C, steps: [...]`
+    While { cond: Expr, body: Block },
+    /// `return: V`
+    Return(Expr),
+    /// `return: {field: V, ...}`, in the structure's field order.
+    ReturnStruct(Box<[Expr]>),
+    /// `trigger: EVENT, applies to: OBJECT`
+    Trigger { event: EventId, only: Option<ObjRef> },
+    /// `create: TYPE, x: X, y: Y, created as: N`
+    Create { object_type: Expr, x: Expr, y: Expr, created_as: Option<Slot> },
+    /// `set alpha|frame|visible|tint: V, applies to: OBJECT`
+    Sprite { prop: SpriteProp, object: ObjRef, value: Expr },
+}

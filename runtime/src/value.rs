@@ -1,0 +1,213 @@
+//! Run-time values: small, `Copy`, and compared without touching text.
+
+use std::collections::HashMap;
+use std::fmt;
+
+/// An interned text. Two equal texts have equal symbols, so comparing texts
+/// is comparing integers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Sym(pub u32);
+
+/// The one empty text, always symbol 0.
+pub const EMPTY: Sym = Sym(0);
+
+/// Every text the game has seen. Content texts are interned at load; texts
+/// made while playing (rare: joined texts, numbers shown as text) are added.
+#[derive(Clone, Debug)]
+pub struct Interner {
+    texts: Vec<Box<str>>,
+    ids: HashMap<Box<str>, Sym>,
+}
+
+impl Default for Interner {
+    fn default() -> Self {
+        let mut interner = Interner { texts: Vec::new(), ids: HashMap::new() };
+        interner.intern("");
+        interner
+    }
+}
+
+impl Interner {
+    pub fn intern(&mut self, text: &str) -> Sym {
+        if let Some(&sym) = self.ids.get(text) {
+            return sym;
+        }
+        let sym = Sym(self.texts.len() as u32);
+        self.texts.push(text.into());
+        self.ids.insert(text.into(), sym);
+        sym
+    }
+
+    /// The symbol of a text already interned, without adding it.
+    pub fn get(&self, text: &str) -> Option<Sym> {
+        self.ids.get(text).copied()
+    }
+
+    pub fn text(&self, sym: Sym) -> &str {
+        self.texts.get(sym.0 as usize).map(|t| &**t).unwrap_or("")
+    }
+}
+
+/// The type of a value, as content declares it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Type {
+    Number,
+    Text,
+    Boolean,
+    Color,
+    /// An Object made in the world.
+    Object,
+    /// An object type, as Create Instance takes it (a Shared Variable of type Object).
+    ObjectType,
+}
+
+impl Type {
+    pub fn parse(word: &str) -> Option<Type> {
+        Some(match word {
+            "Number" => Type::Number,
+            "Text" => Type::Text,
+            "Boolean" => Type::Boolean,
+            "Color" => Type::Color,
+            "Object" => Type::Object,
+            _ => return None,
+        })
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Type::Number => "Number",
+            Type::Text => "Text",
+            Type::Boolean => "Boolean",
+            Type::Color => "Color",
+            Type::Object => "Object",
+            Type::ObjectType => "Object",
+        }
+    }
+
+    /// The value a declared variable or an empty cell starts with.
+    pub fn zero(self) -> Value {
+        match self {
+            Type::Number => Value::Num(0.0),
+            Type::Text => Value::Text(EMPTY),
+            Type::Boolean => Value::Bool(false),
+            Type::Color => Value::Color(0xFFFF_FFFF),
+            Type::Object | Type::ObjectType => Value::None,
+        }
+    }
+}
+
+/// A live Object in the world.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ObjectId(pub u32);
+
+/// An object type of the content.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TypeId(pub u32);
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Value {
+    /// No Object (an Object variable before it is set).
+    None,
+    Num(f64),
+    Bool(bool),
+    Text(Sym),
+    /// 0xRRGGBBAA
+    Color(u32),
+    Obj(ObjectId),
+    ObjType(TypeId),
+}
+
+impl Value {
+    pub fn type_name(self) -> &'static str {
+        match self {
+            Value::None => "no Object",
+            Value::Num(_) => "a Number",
+            Value::Bool(_) => "a Boolean",
+            Value::Text(_) => "a Text",
+            Value::Color(_) => "a Color",
+            Value::Obj(_) => "an Object",
+            Value::ObjType(_) => "an object type",
+        }
+    }
+
+    /// Equality as `==` sees it: values of different types are not equal.
+    pub fn same(self, other: Value) -> bool {
+        match (self, other) {
+            (Value::Num(a), Value::Num(b)) => a == b,
+            (a, b) => a == b,
+        }
+    }
+}
+
+/// Formats a number the way a player reads it: `3`, not `3.0`.
+pub fn format_number(n: f64) -> String {
+    if n.fract() == 0.0 && n.abs() < 1e15 {
+        format!("{}", n as i64)
+    } else {
+        format!("{n}")
+    }
+}
+
+/// Shows a value as text (for `{…}` in a UI Text, and for the driver).
+pub struct Shown<'a>(pub Value, pub &'a Interner);
+
+impl fmt::Display for Shown<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Value::None => Ok(()),
+            Value::Num(n) => f.write_str(&format_number(n)),
+            Value::Bool(b) => write!(f, "{b}"),
+            Value::Text(s) => f.write_str(self.1.text(s)),
+            Value::Color(c) => write!(f, "#{c:08X}"),
+            Value::Obj(o) => write!(f, "object {}", o.0),
+            Value::ObjType(t) => write!(f, "object type {}", t.0),
+        }
+    }
+}
+
+/// Reads a color written `#RRGGBB` or `#RRGGBBAA`.
+pub fn parse_color(text: &str) -> Option<u32> {
+    let hex = text.strip_prefix('#')?;
+    if !hex.chars().all(|c| c.is_ascii_hexdigit()) {
+        return None;
+    }
+    match hex.len() {
+        6 => u32::from_str_radix(hex, 16).ok().map(|rgb| (rgb << 8) | 0xFF),
+        8 => u32::from_str_radix(hex, 16).ok(),
+        _ => None,
+    }
+}
+
+pub fn parse_bool(text: &str) -> Option<bool> {
+    match text.trim() {
+        "true" | "True" | "yes" | "Yes" => Some(true),
+        "false" | "False" | "no" | "No" => Some(false),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hot_types_stay_small() {
+        assert_eq!(std::mem::size_of::<Value>(), 16);
+        assert_eq!(std::mem::size_of::<Sym>(), 4);
+    }
+
+    #[test]
+    fn colors_read_with_and_without_alpha() {
+        assert_eq!(parse_color("#62745F"), Some(0x6274_5FFF));
+        assert_eq!(parse_color("#62745F80"), Some(0x6274_5F80));
+        assert_eq!(parse_color("#6274"), None);
+        assert_eq!(parse_color("62745F"), None);
+    }
+
+    #[test]
+    fn numbers_show_without_a_needless_fraction() {
+        assert_eq!(format_number(3.0), "3");
+        assert_eq!(format_number(-1.0), "-1");
+        assert_eq!(format_number(0.44), "0.44");
+    }
+}

@@ -1,0 +1,340 @@
+//! The World: everything that changes while a game is played. Tables,
+//! Objects, Globals, and who listens to which Event. The interpreter
+//! (`interp.rs`) runs the cards against it.
+
+use crate::game::*;
+use crate::value::{Interner, ObjectId, Sym, TypeId, Value};
+use std::collections::HashMap;
+use std::fmt;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::path::PathBuf;
+use std::rc::Rc;
+
+/// A fast hasher for small integer keys (interned texts).
+#[derive(Default, Clone, Copy)]
+pub struct IntHasher(u64);
+
+impl Hasher for IntHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.0 = (self.0.rotate_left(5) ^ u64::from(n)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+pub type SymMap<V> = HashMap<Sym, V, BuildHasherDefault<IntHasher>>;
+
+/// A table as it is now.
+#[derive(Clone)]
+pub struct Table {
+    pub rows: Vec<Sym>,
+    /// Row number by row name, so a row is found by name in O(1).
+    pub index: SymMap<u32>,
+    /// Row-major cells.
+    pub cells: Vec<Value>,
+    pub width: usize,
+}
+
+impl Table {
+    pub fn from_def(def: &TableDef) -> Table {
+        let mut t = Table { rows: Vec::new(), index: SymMap::default(), cells: Vec::new(), width: def.columns.len() };
+        t.reset(def);
+        t
+    }
+
+    /// Back to the rows the content made it with.
+    pub fn reset(&mut self, def: &TableDef) {
+        self.rows.clear();
+        self.rows.extend_from_slice(&def.rows);
+        self.cells.clear();
+        self.cells.extend_from_slice(&def.cells);
+        self.index.clear();
+        for (i, &r) in self.rows.iter().enumerate() {
+            self.index.entry(r).or_insert(i as u32);
+        }
+    }
+
+    pub fn row_count(&self) -> usize {
+        self.rows.len()
+    }
+
+    pub fn cell(&self, row: usize, col: ColumnId) -> Value {
+        self.cells[row * self.width + col.index()]
+    }
+
+    pub fn cell_mut(&mut self, row: usize, col: ColumnId) -> &mut Value {
+        &mut self.cells[row * self.width + col.index()]
+    }
+
+    /// Adds a row with every cell at its column's default; its number.
+    pub fn add_row(&mut self, def: &TableDef, name: Sym) -> usize {
+        let i = self.rows.len();
+        self.rows.push(name);
+        self.index.insert(name, i as u32);
+        self.cells.extend(def.columns.iter().map(|c| c.default));
+        i
+    }
+
+    pub fn remove_row(&mut self, row: usize) {
+        self.rows.remove(row);
+        self.cells.drain(row * self.width..(row + 1) * self.width);
+        self.index.clear();
+        for (i, &r) in self.rows.iter().enumerate() {
+            self.index.entry(r).or_insert(i as u32);
+        }
+    }
+}
+
+#[derive(Clone)]
+pub struct Object {
+    pub ty: TypeId,
+    pub name: Sym,
+    /// World layer: meters. Screen layer: pixels from the bottom-left of the game screen.
+    pub x: f32,
+    pub y: f32,
+    /// The Object's Data Structures' fields, laid out as its type says.
+    pub fields: Vec<Value>,
+    pub frame: u32,
+    pub alpha: f32,
+    pub tint: u32,
+    pub visible: bool,
+    /// A text set by a card (`self.text.text`), else the type's template shows.
+    pub text: Option<Sym>,
+    pub text_color: u32,
+    pub alive: bool,
+}
+
+/// One Logic Component handler that hears an Event.
+#[derive(Clone, Copy, Debug)]
+pub struct Listener {
+    pub object: ObjectId,
+    pub attachment: u16,
+    pub handler: u16,
+}
+
+/// A fault while playing: which card and step, and what went wrong. The
+/// Event it happened in stops; the game goes on.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Fault {
+    pub card: String,
+    pub step: u16,
+    pub file: PathBuf,
+    pub line: u32,
+    pub message: String,
+}
+
+impl fmt::Display for Fault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}, step {} ({}:{}): {}", self.card, self.step, self.file.display(), self.line, self.message)
+    }
+}
+
+#[derive(Clone)]
+pub struct World {
+    pub game: Rc<Game>,
+    pub syms: Interner,
+    pub tables: Vec<Table>,
+    pub objects: Vec<Object>,
+    pub globals: Vec<Value>,
+    pub listeners: Vec<Vec<Listener>>,
+    /// Every fault so far, oldest first.
+    pub faults: Vec<Fault>,
+    /// Simulated seconds since the game started.
+    pub time: f64,
+    pub(crate) stack: Vec<Value>,
+    pub(crate) ret: Vec<Value>,
+    pub(crate) steps_left: u64,
+    pub(crate) depth: u32,
+}
+
+/// How many steps one input (a click, a key) may run before it is stopped:
+/// a While that never ends is a fault, not a hang.
+pub const STEP_BUDGET: u64 = 50_000_000;
+/// How deep calls and nested Events may go.
+pub const MAX_DEPTH: u32 = 200;
+
+impl World {
+    /// A new World with the scene placed; nothing has run yet (see [`World::start`]).
+    pub fn new(game: Rc<Game>) -> World {
+        let ret_width = game.structs.iter().map(|s| s.fields.len()).max().unwrap_or(0).max(1);
+        let mut world = World {
+            syms: game.syms.clone(),
+            tables: game.tables.iter().map(Table::from_def).collect(),
+            objects: Vec::new(),
+            globals: game.globals.iter().map(|g| g.value).collect(),
+            listeners: vec![Vec::new(); game.events.len()],
+            faults: Vec::new(),
+            time: 0.0,
+            stack: Vec::with_capacity(4096),
+            ret: vec![Value::None; ret_width],
+            steps_left: STEP_BUDGET,
+            depth: 0,
+            game,
+        };
+        let game = world.game.clone();
+        for p in &game.scene {
+            let (x, y) = match game.types[p.ty.0 as usize].layer {
+                Layer::World => (p.x, p.y),
+                Layer::Screen => (p.anchor.0 * game.screen.0 + p.x, p.anchor.1 * game.screen.1 + p.y),
+            };
+            world.add_object(p.ty, p.name, x, y);
+        }
+        world
+    }
+
+    /// Runs each scene Object's Created Event, in the scene's order.
+    pub fn start(&mut self) {
+        let game = self.game.clone();
+        for i in 0..game.scene.len() {
+            self.input(|w, g| w.dispatch(g, EventId::CREATED, Some(ObjectId(i as u32)), Some(ObjectId(i as u32))));
+        }
+    }
+
+    /// Makes an Object of type `ty` and signs up its Logic Components'
+    /// handlers (Created is not run here).
+    pub(crate) fn add_object(&mut self, ty: TypeId, name: Sym, x: f32, y: f32) -> ObjectId {
+        let game = self.game.clone();
+        let t = &game.types[ty.0 as usize];
+        let id = ObjectId(self.objects.len() as u32);
+        let (frame, alpha, tint, visible) =
+            t.sprite.as_ref().map_or((0, 1.0, 0xFFFFFFFF, true), |s| (s.frame, s.alpha, s.tint, s.visible));
+        self.objects.push(Object {
+            ty,
+            name,
+            x,
+            y,
+            fields: t.fields.clone(),
+            frame,
+            alpha,
+            tint,
+            visible,
+            text: None,
+            text_color: t.text.as_ref().map_or(0x000000FF, |t| t.color),
+            alive: true,
+        });
+        for (a, att) in t.attachments.iter().enumerate() {
+            for (h, handler) in game.components[att.component.index()].handlers.iter().enumerate() {
+                self.listeners[handler.event.index()].push(Listener { object: id, attachment: a as u16, handler: h as u16 });
+            }
+        }
+        id
+    }
+
+    /// Runs one input from outside (a click, a driver command) with a fresh
+    /// step budget; a fault is kept in `faults` and the World goes on.
+    pub fn input<T>(&mut self, f: impl FnOnce(&mut World, &Game) -> Result<T, Box<crate::interp::Fail>>) -> Option<T> {
+        let game = self.game.clone();
+        self.steps_left = STEP_BUDGET;
+        self.depth = 0;
+        let base = self.stack.len();
+        let result = f(self, &game);
+        self.stack.truncate(base);
+        match result {
+            Ok(v) => Some(v),
+            Err(fail) => {
+                let fault = self.fault_of(&game, &fail);
+                self.faults.push(fault);
+                None
+            }
+        }
+    }
+
+    pub(crate) fn fault_of(&self, game: &Game, fail: &crate::interp::Fail) -> Fault {
+        let site = fail.site.and_then(|s| game.sites.get(s as usize));
+        let (card, step, line, file) = match site {
+            Some(s) => {
+                let file = match s.card {
+                    CardRef::Function(f) => game.functions[f.index()].file.clone(),
+                    CardRef::Component(c, _) => game.components[c.index()].file.clone(),
+                    CardRef::Loose => PathBuf::from("driver"),
+                };
+                (game.card_name(s.card), s.step, s.line, file)
+            }
+            None => ("an expression".into(), 0, 0, PathBuf::new()),
+        };
+        Fault { card, step, file, line, message: fail.message.clone() }
+    }
+
+    pub fn object_named(&self, name: &str) -> impl Iterator<Item = ObjectId> + '_ {
+        let sym = self.syms.get(name);
+        self.objects
+            .iter()
+            .enumerate()
+            .filter(move |(_, o)| o.alive && Some(o.name) == sym)
+            .map(|(i, _)| ObjectId(i as u32))
+    }
+
+    /// The Objects whose box holds a point of the game screen (pixels, from the
+    /// bottom-left), in the order they were made.
+    pub fn hits(&self, px: f32, py: f32) -> Vec<ObjectId> {
+        let ppm = self.game.pixels_per_meter;
+        let mut out = Vec::new();
+        for (i, o) in self.objects.iter().enumerate() {
+            let t = &self.game.types[o.ty.0 as usize];
+            let (Some((w, h)), true) = (t.hit_box, o.alive) else { continue };
+            let (x, y, w, h) = match t.layer {
+                Layer::World => (o.x * ppm, o.y * ppm, w * ppm, h * ppm),
+                Layer::Screen => (o.x, o.y, w, h),
+            };
+            if (px - x).abs() <= w / 2.0 && (py - y).abs() <= h / 2.0 {
+                out.push(ObjectId(i as u32));
+            }
+        }
+        out
+    }
+
+    /// A left click at a point of the game screen, delivered to every Object under it.
+    pub fn click_at(&mut self, px: f32, py: f32) {
+        for id in self.hits(px, py) {
+            self.input(|w, g| w.dispatch(g, EventId::MOUSE_PRESSED, Some(id), Some(id)));
+        }
+    }
+
+    /// Where an Object is on the game screen, in pixels from the bottom-left.
+    pub fn screen_point(&self, id: ObjectId) -> (f32, f32) {
+        let o = &self.objects[id.0 as usize];
+        match self.game.types[o.ty.0 as usize].layer {
+            Layer::World => (o.x * self.game.pixels_per_meter, o.y * self.game.pixels_per_meter),
+            Layer::Screen => (o.x, o.y),
+        }
+    }
+
+    /// The text an Object's Text component shows now.
+    pub fn text_of(&mut self, id: ObjectId) -> String {
+        let o = &self.objects[id.0 as usize];
+        if let Some(sym) = o.text {
+            return self.syms.text(sym).to_string();
+        }
+        let game = self.game.clone();
+        let Some(def) = &game.types[o.ty.0 as usize].text else { return String::new() };
+        let mut out = String::new();
+        for part in &def.template.parts {
+            match part {
+                TemplatePart::Literal(s) => out.push_str(s),
+                TemplatePart::Hole(e) => {
+                    if let Some(v) = self.input(|w, g| w.eval_loose(g, Some(id), e)) {
+                        out.push_str(&crate::value::Shown(v, &self.syms).to_string());
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+impl World {
+    pub fn stack_len(&self) -> usize {
+        self.stack.len()
+    }
+
+    /// The answer of the last Function call.
+    pub fn answer(&self) -> &[Value] {
+        &self.ret
+    }
+}
