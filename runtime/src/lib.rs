@@ -4,6 +4,7 @@
 
 pub mod compile;
 pub mod diag;
+pub mod draw;
 pub mod driver;
 pub mod game;
 pub mod interp;

@@ -1,0 +1,289 @@
+//! Content mistakes as data: every `tests/broken/*.broken` file describes a
+//! change to a copy of `content/chess` and the mistakes `load` must report
+//! for it. The format (`#` starts a comment line):
+//!
+//! ```text
+//! file: tables/Sides.csv           the file the next edits apply to
+//! replace: "Black,-1,7,White"      text that occurs exactly once in that file ...
+//! with: "Black,-1,7"               ... and what it becomes
+//! write: "not a picture"           or: the file's whole new text
+//! remove: art/square.png           or: the file is deleted
+//! expect: tables/Sides.csv:3:1: error: this row has 3 cells; the header has 4
+//! errors: 1                        optional: exactly this many errors
+//! ```
+//!
+//! A text is either written bare (to the end of the line, trimmed) or in
+//! double quotes with `\n`, `\t`, `\"` and `\\` escapes. Each `expect:` line
+//! must equal the first line of one reported mistake (its Display).
+//!
+//! The second half of this file runs the real `cardtable check` binary.
+
+mod common;
+
+use std::path::Path;
+use std::process::Command;
+
+use cardtable::diag::{Diagnostic, Severity};
+use common::TempContent;
+
+#[derive(Debug)]
+enum Edit {
+    Replace { file: String, from: String, to: String },
+    Write { file: String, text: String },
+    Remove { file: String },
+}
+
+#[derive(Debug, Default)]
+struct Case {
+    edits: Vec<Edit>,
+    /// (line in the .broken file, the expected first line of a mistake)
+    expects: Vec<(usize, String)>,
+    errors: Option<usize>,
+}
+
+/// A bare value, or a double-quoted one with escapes.
+fn text_value(raw: &str) -> Result<String, String> {
+    let raw = raw.trim();
+    let Some(inner) = raw.strip_prefix('"') else { return Ok(raw.to_string()) };
+    let inner = inner.strip_suffix('"').ok_or("a quoted text needs its closing `\"`")?;
+    let mut out = String::new();
+    let mut chars = inner.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('n') => out.push('\n'),
+            Some('t') => out.push('\t'),
+            Some('"') => out.push('"'),
+            Some('\\') => out.push('\\'),
+            other => return Err(format!("unknown escape `\\{}`", other.map_or(String::new(), String::from))),
+        }
+    }
+    Ok(out)
+}
+
+fn parse_case(text: &str) -> Result<Case, String> {
+    let mut case = Case::default();
+    let mut file: Option<String> = None;
+    let mut pending_replace: Option<(usize, String)> = None;
+    for (i, raw) in text.lines().enumerate() {
+        let n = i + 1;
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let Some((key, value)) = line.split_once(':') else { return Err(format!("line {n}: expected `key: value`")) };
+        let value = value.trim();
+        let at = |e: String| format!("line {n}: {e}");
+        if pending_replace.is_some() && key != "with" {
+            return Err(format!("line {n}: `replace:` must be followed by `with:`"));
+        }
+        match key {
+            "file" => file = Some(text_value(value).map_err(at)?),
+            "replace" => pending_replace = Some((n, text_value(value).map_err(at)?)),
+            "with" => {
+                let (_, from) = pending_replace.take().ok_or(format!("line {n}: `with:` without `replace:`"))?;
+                let file = file.clone().ok_or(format!("line {n}: `replace:` needs a `file:` first"))?;
+                case.edits.push(Edit::Replace { file, from, to: text_value(value).map_err(at)? });
+            }
+            "write" => {
+                let file = file.clone().ok_or(format!("line {n}: `write:` needs a `file:` first"))?;
+                case.edits.push(Edit::Write { file, text: text_value(value).map_err(at)? });
+            }
+            "remove" => case.edits.push(Edit::Remove { file: text_value(value).map_err(at)? }),
+            "expect" => case.expects.push((n, value.to_string())),
+            "errors" => case.errors = Some(value.parse().map_err(|_| format!("line {n}: `errors:` takes a number"))?),
+            other => return Err(format!("line {n}: unknown key `{other}`; expected file, replace, with, write, remove, expect or errors")),
+        }
+    }
+    if let Some((n, _)) = pending_replace {
+        return Err(format!("line {n}: `replace:` without `with:`"));
+    }
+    if case.edits.is_empty() {
+        return Err("no edit: a case needs `file:` with `replace:`/`with:` or `write:`, or `remove:`".into());
+    }
+    if case.expects.is_empty() {
+        return Err("no `expect:` line".into());
+    }
+    Ok(case)
+}
+
+/// Applies a case to a fresh copy of the chess content and loads it. Err is a
+/// failure message naming the line of the .broken file.
+fn run_case(label: &str, case: &Case) -> Result<(), String> {
+    let copy = TempContent::chess(label);
+    for edit in &case.edits {
+        match edit {
+            Edit::Replace { file, from, to } => {
+                let text = std::fs::read_to_string(copy.path(file)).map_err(|e| format!("{label}: read {file}: {e}"))?;
+                let count = text.matches(from.as_str()).count();
+                if count != 1 {
+                    return Err(format!("{label}: `{from}` occurs {count} times in {file}; it must occur exactly once"));
+                }
+                copy.write(file, &text.replacen(from.as_str(), to, 1));
+            }
+            Edit::Write { file, text } => copy.write(file, text),
+            Edit::Remove { file } => std::fs::remove_file(copy.path(file)).map_err(|e| format!("{label}: remove {file}: {e}"))?,
+        }
+    }
+    let diags: Vec<Diagnostic> = match cardtable::load::load(&copy.dir) {
+        Ok(_) => return Err(format!("{label}: the broken content loaded without an error")),
+        Err(list) => list,
+    };
+    let firsts: Vec<String> = diags.iter().map(|d| d.to_string().lines().next().unwrap_or("").to_string()).collect();
+    let shown = || firsts.iter().map(|l| format!("    {l}")).collect::<Vec<_>>().join("\n");
+    let mut problems = Vec::new();
+    for (n, want) in &case.expects {
+        if !firsts.iter().any(|l| l == want) {
+            problems.push(format!("{label}:{n}: no mistake reads\n    {want}"));
+        }
+    }
+    let errors = diags.iter().filter(|d| d.severity == Severity::Error).count();
+    if let Some(want) = case.errors {
+        if errors != want {
+            problems.push(format!("{label}: expected {want} error(s), got {errors}"));
+        }
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("{}\n  the loader reported:\n{}", problems.join("\n"), shown()))
+    }
+}
+
+fn broken_files() -> Vec<std::path::PathBuf> {
+    let dir = common::root().join("tests/broken");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("tests/broken/")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "broken"))
+        .collect();
+    files.sort();
+    files
+}
+
+fn label_of(path: &Path) -> String {
+    path.strip_prefix(common::root()).unwrap_or(path).display().to_string()
+}
+
+#[test]
+fn every_broken_case_reports_its_mistakes() {
+    let files = broken_files();
+    assert!(files.len() >= 20, "only {} .broken files", files.len());
+    let filter = std::env::var("CARDTABLE_BROKEN").ok();
+    let mut failures = Vec::new();
+    for path in &files {
+        let label = label_of(path);
+        if filter.as_deref().is_some_and(|f| !label.contains(f)) {
+            continue;
+        }
+        let text = std::fs::read_to_string(path).unwrap();
+        let result = parse_case(&text).map_err(|e| format!("{label}: {e}")).and_then(|case| run_case(&label, &case));
+        match result {
+            Ok(()) => println!("ok   {label}"),
+            Err(e) => {
+                println!("FAIL {label}");
+                failures.push(e);
+            }
+        }
+    }
+    if !failures.is_empty() {
+        panic!("{} broken case(s) failed:\n{}", failures.len(), failures.join("\n"));
+    }
+}
+
+/// The shape the content reference promises for every mistake:
+/// `FILE:LINE:COLUMN: error: ...`.
+fn names_a_place(line: &str) -> bool {
+    let mut parts = line.splitn(4, ':');
+    let (Some(file), Some(l), Some(c), Some(rest)) = (parts.next(), parts.next(), parts.next(), parts.next()) else {
+        return false;
+    };
+    !file.is_empty()
+        && l.parse::<usize>().is_ok_and(|n| n > 0)
+        && c.parse::<usize>().is_ok_and(|n| n > 0)
+        && rest.starts_with(" error: ")
+}
+
+#[test]
+#[ignore = "two mistakes are reported without a line and column: a table's .csv is named but not where in it; and \
+            `local.index` outside a Repeat (see tests/broken/*.broken whose expect lines lack LINE:COLUMN)"]
+fn every_expected_mistake_names_file_line_and_column() {
+    let mut lacking = Vec::new();
+    for path in broken_files() {
+        let case = parse_case(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        for (n, want) in &case.expects {
+            if !names_a_place(want) {
+                lacking.push(format!("{}:{n}: {want}", label_of(&path)));
+            }
+        }
+    }
+    assert!(lacking.is_empty(), "mistakes without FILE:LINE:COLUMN:\n{}", lacking.join("\n"));
+}
+
+#[test]
+fn the_committed_chess_content_loads_without_mistakes() {
+    match cardtable::load::load(&common::chess_dir()) {
+        Ok(loaded) => assert!(
+            loaded.warnings.is_empty(),
+            "warnings: {:?}",
+            loaded.warnings.iter().map(|w| w.to_string()).collect::<Vec<_>>()
+        ),
+        Err(list) => panic!("{:?}", list.iter().map(|d| d.to_string()).collect::<Vec<_>>()),
+    }
+}
+
+#[test]
+fn the_broken_case_format_reads_quotes_and_escapes() {
+    let case = parse_case(
+        "# c\nfile: a b.yaml\nreplace: \"x: \\\"1\\\"\\n\"\nwith: y\nwrite: \"\\\\\"\nremove: art/x.png\nexpect: e\nerrors: 2\n",
+    )
+    .unwrap();
+    assert!(matches!(&case.edits[0], Edit::Replace { file, from, to } if file == "a b.yaml" && from == "x: \"1\"\n" && to == "y"));
+    assert!(matches!(&case.edits[1], Edit::Write { text, .. } if text == "\\"));
+    assert!(matches!(&case.edits[2], Edit::Remove { file } if file == "art/x.png"));
+    assert_eq!(case.errors, Some(2));
+    assert!(parse_case("file: x\nreplace: a\nexpect: e\n").is_err(), "replace without with");
+    assert!(parse_case("file: x\nreplace: a\nwith: b\n").is_err(), "no expect");
+    assert!(parse_case("frob: x\n").is_err(), "unknown key");
+}
+
+#[test]
+fn a_broken_case_that_does_not_match_fails() {
+    let case = parse_case("file: tables/Sides.csv\nreplace: \"Black,-1,7,White\"\nwith: \"Black,-1,7\"\nexpect: something else\n").unwrap();
+    let err = run_case("self-test.broken", &case).unwrap_err();
+    assert!(err.contains("self-test.broken:4: no mistake reads"), "{err}");
+    assert!(err.contains("this row has 3 cells"), "the report lists what the loader said: {err}");
+    let stale = parse_case("file: tables/Sides.csv\nreplace: not there\nwith: x\nexpect: y\n").unwrap();
+    assert!(run_case("stale.broken", &stale).unwrap_err().contains("occurs 0 times"));
+}
+
+// The `cardtable check` binary.
+
+fn check(dir: &Path) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_cardtable")).arg("check").arg(dir).output().expect("run cardtable check")
+}
+
+#[test]
+fn check_lists_every_mistake_and_fails() {
+    let copy = TempContent::chess("check-two");
+    copy.replace_once("tables/Sides.csv", "Black,-1,7,White", "Black,-1,7");
+    copy.replace_once("logic/Find King.yaml", "dataCount('Position')", "dataCount('Positions')");
+    let out = check(&copy.dir);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "check should fail; stderr:\n{stderr}");
+    assert!(stderr.contains("tables/Sides.csv:3:1: error: this row has 3 cells; the header has 4"), "{stderr}");
+    assert!(stderr.contains("logic/Find King.yaml:"), "{stderr}");
+    assert!(stderr.contains("Positions"), "{stderr}");
+    assert!(stderr.contains("has 2 mistakes"), "{stderr}");
+}
+
+#[test]
+fn check_passes_the_chess_content() {
+    let out = check(&common::chess_dir());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "stdout:\n{stdout}\nstderr:\n{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.contains("is fine"), "{stdout}");
+}

@@ -1,0 +1,637 @@
+//! Scenarios as data: every `tests/scenarios/*.scenario` file is read and run
+//! in-process through the headless `Driver`, line by line. A failing line is
+//! reported as `tests/scenarios/FILE:LINE: what was expected, what was found`.
+//!
+//! The format (one step a line; `#` starts a comment line):
+//!
+//! ```text
+//! scenario TITLE               a new scenario, on a fresh game
+//! new game                     a fresh game within the scenario
+//! click NAME [NAME ...]        clicks each Object in turn (a Square: e2)
+//! play e2-e4 [e7-e5 ...]       each Move as two clicks; checks that the target showed a Move Mark
+//!                              after the first click, and that the Piece stands there after the second
+//! driver COMMAND               any driver command (snapshot 1, restore 1); its answer must not be an error
+//! expect marks SQ ... | none   exactly these Move Marks are visible (dots and rings alike)
+//! expect dots SQ ... | none    exactly these Move Marks are visible and show frame 0 (an empty Square)
+//! expect rings SQ ... | none   exactly these Move Marks are visible and show frame 1 (a Piece to take)
+//! expect lit SQ ... | none     exactly these Squares show any highlight (alpha above 0)
+//! expect highlight SQ ... KIND these Squares show KIND: selected, last-move, check (tint and alpha
+//!                              of Square Marks' Shared Variables on the Square type), or none (alpha 0)
+//! expect piece SQ SIDE KIND    the Position table says so, and the Piece Object there is shown
+//!                              (visible, alpha 1) with the frame the Kinds table gives
+//! expect empty SQ ...          the Position table has no Piece there, and the Piece Object is transparent
+//! expect status WORDS          the Global status reads WORDS
+//! expect turn SIDE             the Game Rules' Board State says SIDE is to move
+//! expect selected SQ | none    the Game Rules' Board State says SQ is selected (or nothing)
+//! expect eval EXPR = JSON      the driver's `eval EXPR` answers {"value": JSON}
+//! expect get OBJECT PATH = JSON  the driver's `get` answers JSON (its "value" when PATH names a field)
+//! expect global NAME = JSON    the driver's `global NAME` answers {"value": JSON}
+//! expect text NAME = JSON      the Object NAME's Text component shows JSON ("Status Line" quoted)
+//! expect no faults             no card has faulted so far
+//! ```
+//!
+//! Every driver answer is also checked as it comes: an `error`, or new
+//! `faults`, fails the line that caused it; and each scenario ends with an
+//! implicit `expect no faults`.
+//!
+//! `CARDTABLE_SCENARIO=capture cargo test --test scenarios -- --nocapture`
+//! runs only the scenarios whose file name or title holds that text.
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::rc::Rc;
+
+use cardtable::driver::Driver;
+use cardtable::game::Game;
+use cardtable::json::Json;
+use cardtable::value::Value;
+
+/// How Square Marks tints a Square, read from the content (the Shared
+/// Variables it is given on the Square object type), so that no scenario
+/// spells a color.
+struct Highlights {
+    /// (kind, tint as the driver prints it, alpha)
+    kinds: Vec<(&'static str, String, f64)>,
+}
+
+impl Highlights {
+    fn from_game(game: &Game) -> Result<Highlights, String> {
+        let square = game.types.iter().find(|t| t.name == "Square").ok_or("the content has no object type `Square`")?;
+        let attachment = square
+            .attachments
+            .iter()
+            .find(|a| game.components[a.component.index()].name == "Square Marks")
+            .ok_or("the Square object type has no Square Marks")?;
+        let comp = &game.components[attachment.component.index()];
+        let shared = |name: &str| -> Result<Value, String> {
+            let i = comp.shared.iter().position(|s| s.name == name).ok_or(format!("Square Marks has no `{name}`"))?;
+            Ok(attachment.shared[i])
+        };
+        let mut kinds = Vec::new();
+        for (kind, color, alpha) in [
+            ("selected", "selectedColor", "selectedAlpha"),
+            ("last-move", "lastMoveColor", "lastMoveAlpha"),
+            ("check", "checkColor", "checkAlpha"),
+        ] {
+            let Value::Color(c) = shared(color)? else { return Err(format!("Square Marks' `{color}` is not a Color")) };
+            let Value::Num(a) = shared(alpha)? else { return Err(format!("Square Marks' `{alpha}` is not a Number")) };
+            kinds.push((kind, format!("#{c:08X}"), a));
+        }
+        Ok(Highlights { kinds })
+    }
+
+    /// The tint and alpha of a kind; None for `none`.
+    fn of(&self, kind: &str) -> Result<Option<(&str, f64)>, String> {
+        if kind == "none" {
+            return Ok(None);
+        }
+        match self.kinds.iter().find(|(k, _, _)| *k == kind) {
+            Some((_, tint, alpha)) => Ok(Some((tint, *alpha))),
+            None => Err(format!("unknown highlight `{kind}`; expected selected, last-move, check or none")),
+        }
+    }
+
+    /// The name of the highlight a Square shows, for messages.
+    fn name_of(&self, tint: &str, alpha: f64) -> String {
+        if alpha == 0.0 {
+            return "none".into();
+        }
+        match self.kinds.iter().find(|(_, t, a)| t == tint && (a - alpha).abs() < 1e-3) {
+            Some((k, _, _)) => (*k).to_string(),
+            None => format!("tint {tint} at alpha {alpha}"),
+        }
+    }
+}
+
+/// One failure: where, and what.
+#[derive(Debug)]
+struct Failure {
+    at: String,
+    message: String,
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.at, self.message)
+    }
+}
+
+/// The result of running one file.
+#[derive(Default)]
+struct Outcome {
+    /// (title, passed)
+    scenarios: Vec<(String, bool)>,
+    failures: Vec<Failure>,
+}
+
+struct Runner<'a> {
+    game: Rc<Game>,
+    highlights: &'a Highlights,
+    driver: Option<Driver>,
+}
+
+type Step = Result<(), String>;
+
+impl Runner<'_> {
+    fn driver(&mut self) -> &mut Driver {
+        self.driver.get_or_insert_with(|| Driver::new(self.game.clone()))
+    }
+
+    /// A driver command whose answer must be neither an error nor bring faults.
+    fn ask(&mut self, command: &str) -> Result<Json, String> {
+        let answer = self.driver().command(command);
+        if answer.is_error() {
+            return Err(format!("`{command}` answered {answer}"));
+        }
+        if !answer.get("faults").as_array().is_empty() {
+            return Err(format!("`{command}` made the cards fault: {}", answer.get("faults")));
+        }
+        Ok(answer)
+    }
+
+    fn objects_of_type(&mut self, ty: &str) -> Result<Vec<Json>, String> {
+        let answer = self.ask(&format!("objects \"{ty}\""))?;
+        let list: Vec<Json> =
+            answer.get("objects").as_array().iter().filter(|o| o.get("type").as_str() == Some(ty)).cloned().collect();
+        if list.is_empty() {
+            return Err(format!("no Object of type `{ty}` in the world"));
+        }
+        Ok(list)
+    }
+
+    fn object(&mut self, name: &str, ty: &str) -> Result<Json, String> {
+        let answer = self.ask(&format!("objects {name}"))?;
+        answer
+            .get("objects")
+            .as_array()
+            .iter()
+            .find(|o| o.get("type").as_str() == Some(ty))
+            .cloned()
+            .ok_or_else(|| format!("no {ty} Object named `{name}`"))
+    }
+
+    fn eval(&mut self, expr: &str) -> Result<Json, String> {
+        Ok(self.ask(&format!("eval {expr}"))?.get("value").clone())
+    }
+
+    fn position(&mut self, square: &str, column: &str) -> Result<String, String> {
+        let v = self.eval(&format!("data('Position', '{square}', '{column}')"))?;
+        v.as_str().map(str::to_string).ok_or_else(|| format!("Position {square} {column} is {v}, not a Text"))
+    }
+
+    fn board_state(&mut self, field: &str) -> Result<String, String> {
+        let v = self.ask(&format!("get \"Game Rules\" boardState.{field}"))?.get("value").clone();
+        v.as_str().map(str::to_string).ok_or_else(|| format!("boardState.{field} is {v}, not a Text"))
+    }
+
+    fn step(&mut self, line: &str) -> Step {
+        let (verb, rest) = split_verb(line);
+        match verb {
+            "new" if rest == "game" => {
+                self.driver = None;
+                Ok(())
+            }
+            "click" => {
+                let names = words(rest);
+                if names.is_empty() {
+                    return Err("`click` needs at least one name".into());
+                }
+                for name in names {
+                    self.ask(&format!("click {name}"))?;
+                }
+                Ok(())
+            }
+            "play" => {
+                let moves = words(rest);
+                if moves.is_empty() {
+                    return Err("`play` needs Moves such as e2-e4".into());
+                }
+                for mv in moves {
+                    self.play(mv)?;
+                }
+                Ok(())
+            }
+            "driver" => self.ask(rest).map(|_| ()),
+            "expect" => self.expect(rest),
+            _ => Err(format!("unknown step `{verb}`; expected scenario, new game, click, play, driver or expect")),
+        }
+    }
+
+    fn play(&mut self, mv: &str) -> Step {
+        let Some((from, to)) = mv.split_once('-') else { return Err(format!("`{mv}`: a Move is written from-to, e2-e4")) };
+        let kind = self.position(from, "kind")?;
+        let side = self.position(from, "side")?;
+        if kind.is_empty() {
+            return Err(format!("{mv}: no Piece on {from}"));
+        }
+        self.ask(&format!("click {from}"))?;
+        let marks = self.visible_marks(None)?;
+        if !marks.contains(to) {
+            return Err(format!("{mv}: after clicking {from} ({side} {kind}), {to} shows no Move Mark; marks: {}", show(&marks)));
+        }
+        self.ask(&format!("click {to}"))?;
+        let (now_kind, now_side) = (self.position(to, "kind")?, self.position(to, "side")?);
+        if (now_kind.as_str(), now_side.as_str()) != (kind.as_str(), side.as_str()) {
+            return Err(format!("{mv}: {to} holds `{now_side} {now_kind}` after the Move, expected {side} {kind}"));
+        }
+        let left = self.position(from, "kind")?;
+        if !left.is_empty() {
+            return Err(format!("{mv}: {from} still holds a {left} after the Move"));
+        }
+        Ok(())
+    }
+
+    /// The names of the visible Move Marks, of one frame or of any.
+    fn visible_marks(&mut self, frame: Option<f64>) -> Result<BTreeSet<String>, String> {
+        Ok(self
+            .objects_of_type("Move Mark")?
+            .iter()
+            .filter(|o| o.get("visible") == &Json::Bool(true))
+            .filter(|o| frame.is_none_or(|f| o.get("frame") == &Json::Num(f)))
+            .filter_map(|o| o.get("name").as_str().map(str::to_string))
+            .collect())
+    }
+
+    fn expect(&mut self, rest: &str) -> Step {
+        let (what, args) = split_verb(rest);
+        match what {
+            "marks" | "dots" | "rings" => {
+                let frame = match what {
+                    "dots" => Some(0.0),
+                    "rings" => Some(1.0),
+                    _ => None,
+                };
+                let want = square_set(args)?;
+                let got = self.visible_marks(frame)?;
+                if got != want {
+                    let all = self.visible_marks(None)?;
+                    let rings = self.visible_marks(Some(1.0))?;
+                    return Err(format!(
+                        "expected {what} {}, found {} (all visible marks: {}; rings: {})",
+                        show(&want),
+                        show(&got),
+                        show(&all),
+                        show(&rings)
+                    ));
+                }
+                Ok(())
+            }
+            "lit" => {
+                let want = square_set(args)?;
+                let got: BTreeSet<String> = self
+                    .objects_of_type("Square")?
+                    .iter()
+                    .filter(|o| o.get("visible") == &Json::Bool(true) && num(o.get("alpha")) > 0.0)
+                    .filter_map(|o| o.get("name").as_str().map(str::to_string))
+                    .collect();
+                if got != want {
+                    return Err(format!("expected lit {}, found lit {}", show(&want), show(&got)));
+                }
+                Ok(())
+            }
+            "highlight" => {
+                let w = words(args);
+                let Some((kind, squares)) = w.split_last().filter(|(_, s)| !s.is_empty()) else {
+                    return Err("usage: expect highlight SQUARE ... selected|last-move|check|none".into());
+                };
+                let want = self.highlights.of(kind)?;
+                let mut wrong = Vec::new();
+                for sq in squares {
+                    let o = self.object(sq, "Square")?;
+                    let (tint, alpha) = (o.get("tint").as_str().unwrap_or("").to_string(), num(o.get("alpha")));
+                    let ok = match want {
+                        None => alpha == 0.0,
+                        Some((t, a)) => tint == t && (alpha - a).abs() < 1e-3 && o.get("visible") == &Json::Bool(true),
+                    };
+                    if !ok {
+                        wrong.push(format!("{sq} shows {}", self.highlights.name_of(&tint, alpha)));
+                    }
+                }
+                if !wrong.is_empty() {
+                    return Err(format!("expected {kind} on {}, but {}", squares.join(" "), wrong.join(", ")));
+                }
+                Ok(())
+            }
+            "piece" => {
+                let [sq, side, kind] = words(args)[..] else { return Err("usage: expect piece SQUARE SIDE KIND".into()) };
+                let (k, s) = (self.position(sq, "kind")?, self.position(sq, "side")?);
+                if (k.as_str(), s.as_str()) != (kind, side) {
+                    let found = if k.is_empty() { "nothing".to_string() } else { format!("{s} {k}") };
+                    return Err(format!("Position {sq}: expected {side} {kind}, found {found}"));
+                }
+                let frame = self.eval(&format!("data('Kinds', '{kind}', '{side}')"))?;
+                let o = self.object(sq, "Piece")?;
+                if num(o.get("alpha")) != 1.0 || o.get("visible") != &Json::Bool(true) || o.get("frame") != &frame {
+                    return Err(format!("the Piece Object {sq} should show frame {frame} at alpha 1, but it is {o}"));
+                }
+                Ok(())
+            }
+            "empty" => {
+                let squares = words(args);
+                if squares.is_empty() {
+                    return Err("usage: expect empty SQUARE ...".into());
+                }
+                for sq in squares {
+                    let (k, s) = (self.position(sq, "kind")?, self.position(sq, "side")?);
+                    if !k.is_empty() || !s.is_empty() {
+                        return Err(format!("Position {sq}: expected empty, found {s} {k}"));
+                    }
+                    let o = self.object(sq, "Piece")?;
+                    if num(o.get("alpha")) != 0.0 && o.get("visible") == &Json::Bool(true) {
+                        return Err(format!("{sq} is empty, but its Piece Object still shows: {o}"));
+                    }
+                }
+                Ok(())
+            }
+            "status" => {
+                let got = self.ask("global status")?.get("value").clone();
+                if got.as_str() != Some(args) {
+                    return Err(format!("expected status `{args}`, found {got}"));
+                }
+                Ok(())
+            }
+            "turn" => {
+                let got = self.board_state("sideToMove")?;
+                if got != args {
+                    return Err(format!("expected {args} to move, found {got}"));
+                }
+                Ok(())
+            }
+            "selected" => {
+                let got = self.board_state("selected")?;
+                let want = if args == "none" { "" } else { args };
+                if got != want {
+                    return Err(format!("expected selected `{want}`, found `{got}`"));
+                }
+                Ok(())
+            }
+            "eval" => {
+                let (expr, want) = split_expected(args)?;
+                let got = self.eval(expr)?;
+                same_json(&got, want)
+            }
+            "get" => {
+                let (path, want) = split_expected(args)?;
+                let answer = self.ask(&format!("get {path}"))?;
+                let got = match answer.get("value") {
+                    Json::Null => answer.clone(),
+                    v => v.clone(),
+                };
+                same_json(&got, want)
+            }
+            "text" => {
+                let (name, want) = split_expected(args)?;
+                let answer = self.ask(&format!("objects {name}"))?;
+                let Some(o) = answer.get("objects").as_array().iter().find(|o| o.get("text") != &Json::Null) else {
+                    return Err(format!("no Object named {name} with a Text component"));
+                };
+                same_json(o.get("text"), want)
+            }
+            "global" => {
+                let (name, want) = split_expected(args)?;
+                let got = self.ask(&format!("global {name}"))?.get("value").clone();
+                same_json(&got, want)
+            }
+            "no" if args == "faults" => self.no_faults(),
+            _ => Err(format!(
+                "unknown expectation `{what}`; expected marks, dots, rings, lit, highlight, piece, empty, status, turn, \
+                 selected, eval, get, global, text or no faults"
+            )),
+        }
+    }
+
+    fn no_faults(&mut self) -> Step {
+        let Some(driver) = self.driver.as_mut() else { return Ok(()) };
+        let answer = driver.command("faults");
+        let faults = answer.get("faults").as_array();
+        if !faults.is_empty() {
+            return Err(format!("the cards faulted: {}", answer.get("faults")));
+        }
+        Ok(())
+    }
+}
+
+fn split_verb(line: &str) -> (&str, &str) {
+    let line = line.trim();
+    line.split_once(char::is_whitespace).map_or((line, ""), |(v, r)| (v, r.trim()))
+}
+
+fn words(s: &str) -> Vec<&str> {
+    s.split_whitespace().collect()
+}
+
+fn square_set(args: &str) -> Result<BTreeSet<String>, String> {
+    let w = words(args);
+    match &w[..] {
+        [] => Err("name the Squares, or write `none`".into()),
+        ["none"] => Ok(BTreeSet::new()),
+        _ if w.contains(&"none") => Err("`none` stands alone".into()),
+        _ => Ok(w.iter().map(|s| s.to_string()).collect()),
+    }
+}
+
+fn show(set: &BTreeSet<String>) -> String {
+    if set.is_empty() {
+        "none".into()
+    } else {
+        set.iter().cloned().collect::<Vec<_>>().join(" ")
+    }
+}
+
+fn num(j: &Json) -> f64 {
+    match j {
+        Json::Num(n) => *n,
+        _ => f64::NAN,
+    }
+}
+
+/// `EXPR = JSON`, split at the last ` = ` (an expression's `==` has no spaces inside).
+fn split_expected(args: &str) -> Result<(&str, &str), String> {
+    args.rsplit_once(" = ")
+        .map(|(a, b)| (a.trim(), b.trim()))
+        .filter(|(a, b)| !a.is_empty() && !b.is_empty())
+        .ok_or_else(|| "expected `... = JSON`".into())
+}
+
+fn same_json(got: &Json, want: &str) -> Step {
+    if got.to_string() == want {
+        Ok(())
+    } else {
+        Err(format!("expected {want}, found {got}"))
+    }
+}
+
+/// Runs one scenario file's text. `label` names it in failures (a path).
+fn run_text(label: &str, text: &str, game: &Rc<Game>, highlights: &Highlights, filter: Option<&str>) -> Outcome {
+    let mut out = Outcome::default();
+    // A scenario: its title, the line it starts on, its steps (line number, text).
+    let mut scenarios: Vec<(String, usize, Vec<(usize, &str)>)> = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (verb, rest) = split_verb(line);
+        if verb == "scenario" {
+            scenarios.push((rest.to_string(), i + 1, Vec::new()));
+        } else if let Some(s) = scenarios.last_mut() {
+            s.2.push((i + 1, line));
+        } else {
+            out.failures.push(Failure {
+                at: format!("{label}:{}", i + 1),
+                message: "a step before the first `scenario TITLE` line".into(),
+            });
+        }
+    }
+    if scenarios.is_empty() && out.failures.is_empty() {
+        out.failures.push(Failure { at: label.to_string(), message: "no `scenario` in this file".into() });
+    }
+    for (title, start, steps) in scenarios {
+        if filter.is_some_and(|f| !label.contains(f) && !title.contains(f)) {
+            continue;
+        }
+        let mut runner = Runner { game: game.clone(), highlights, driver: None };
+        let mut passed = true;
+        for (line_no, step) in &steps {
+            if let Err(message) = runner.step(step) {
+                out.failures.push(Failure { at: format!("{label}:{line_no}"), message: format!("[{title}] `{step}`: {message}") });
+                passed = false;
+                break;
+            }
+        }
+        if passed {
+            if let Err(message) = runner.no_faults() {
+                out.failures.push(Failure { at: format!("{label}:{start}"), message: format!("[{title}] at its end: {message}") });
+                passed = false;
+            }
+        }
+        if steps.is_empty() {
+            out.failures.push(Failure { at: format!("{label}:{start}"), message: format!("[{title}] has no steps") });
+            passed = false;
+        }
+        out.scenarios.push((title, passed));
+    }
+    out
+}
+
+fn chess() -> (Rc<Game>, Highlights) {
+    let game = common::load_game(&common::chess_dir());
+    let highlights = Highlights::from_game(&game).unwrap_or_else(|e| panic!("reading Square Marks' colors: {e}"));
+    (game, highlights)
+}
+
+#[test]
+fn every_scenario_file_passes() {
+    let (game, highlights) = chess();
+    let dir = common::root().join("tests/scenarios");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("tests/scenarios/")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "scenario"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no .scenario files in {}", dir.display());
+    let filter = std::env::var("CARDTABLE_SCENARIO").ok();
+    let mut failures = Vec::new();
+    let (mut ran, mut passed) = (0, 0);
+    for path in &files {
+        let label = path.strip_prefix(common::root()).unwrap_or(path).display().to_string();
+        let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{label}: {e}"));
+        let out = run_text(&label, &text, &game, &highlights, filter.as_deref());
+        for (title, ok) in &out.scenarios {
+            println!("{} {label}: {title}", if *ok { "ok  " } else { "FAIL" });
+            ran += 1;
+            passed += usize::from(*ok);
+        }
+        failures.extend(out.failures);
+    }
+    println!("{passed} of {ran} scenarios passed");
+    if !failures.is_empty() {
+        let list: Vec<String> = failures.iter().map(|f| f.to_string()).collect();
+        panic!("{} scenario failure(s):\n{}", list.len(), list.join("\n"));
+    }
+    assert!(ran > 0, "the filter CARDTABLE_SCENARIO={filter:?} matched no scenario");
+}
+
+// The harness itself: a wrong expectation must fail, at its own line.
+
+fn run_inline(text: &str) -> Outcome {
+    let (game, highlights) = chess();
+    run_text("inline.scenario", text, &game, &highlights, None)
+}
+
+#[test]
+fn harness_reports_a_wrong_expectation_at_its_line() {
+    let out = run_inline("scenario wrong on purpose\nclick e2\n\n# a comment\nexpect marks e3\nexpect marks e3 e4\n");
+    assert_eq!(out.failures.len(), 1, "{:?}", out.failures);
+    let f = out.failures[0].to_string();
+    assert!(f.starts_with("inline.scenario:5: [wrong on purpose] `expect marks e3`"), "{f}");
+    assert!(f.contains("found e3 e4"), "{f}");
+}
+
+#[test]
+fn harness_fails_each_kind_of_wrong_expectation() {
+    let wrong = [
+        "expect marks none",
+        "expect dots e3",
+        "expect rings e4",
+        "expect lit none",
+        "expect highlight e2 last-move",
+        "expect highlight e2 none",
+        "expect highlight e4 selected",
+        "expect piece e2 White Queen",
+        "expect piece e2 Black Pawn",
+        "expect empty e2",
+        "expect status Check",
+        "expect turn Black",
+        "expect selected none",
+        "expect eval data('Position', 'e2', 'kind') = \"Queen\"",
+        "expect get \"Game Rules\" boardState.selected = \"e4\"",
+        "expect global status = \"Check\"",
+        "expect text \"Status Line\" = \"Check\"",
+        "expect sparkles e2",
+        "frobnicate e2",
+        "click nowhere",
+        "play e2-e5",
+        "play e5-e6",
+    ];
+    for step in wrong {
+        let out = run_inline(&format!("scenario one wrong step\nclick e2\n{step}\n"));
+        assert!(
+            out.failures.iter().any(|f| f.at == "inline.scenario:3"),
+            "`{step}` should fail at line 3, failures: {:?}",
+            out.failures
+        );
+    }
+}
+
+#[test]
+fn harness_passes_the_right_expectations() {
+    let out = run_inline(
+        "scenario right\nclick e2\nexpect marks e3 e4\nexpect dots e3 e4\nexpect rings none\nexpect lit e2\n\
+         expect highlight e2 selected\nexpect highlight e4 none\nexpect piece e2 White Pawn\nexpect empty e4\n\
+         expect status Your move\nexpect turn White\nexpect selected e2\n\
+         expect eval data('Position', 'e2', 'kind') = \"Pawn\"\n\
+         expect get \"Game Rules\" boardState.selected = \"e2\"\nexpect global status = \"Your move\"\nexpect no faults\n",
+    );
+    assert!(out.failures.is_empty(), "{:?}", out.failures);
+    assert_eq!(out.scenarios, vec![("right".to_string(), true)]);
+}
+
+#[test]
+fn harness_reads_the_highlight_colors_from_the_content() {
+    let (_, h) = chess();
+    // Square.yaml gives Square Marks these values; the harness must have found them there.
+    assert_eq!(h.of("selected").unwrap(), Some(("#F2C94CFF", 0.44)));
+    assert_eq!(h.of("last-move").unwrap(), Some(("#F6EB72FF", 0.32)));
+    assert_eq!(h.of("check").unwrap(), Some(("#E5252AFF", 0.66)));
+    assert_eq!(h.of("none").unwrap(), None);
+    assert!(h.of("gold").is_err());
+}
+
+#[test]
+fn harness_rejects_steps_outside_a_scenario() {
+    let out = run_inline("click e2\nscenario late\nexpect marks none\n");
+    assert!(out.failures.iter().any(|f| f.at == "inline.scenario:1"), "{:?}", out.failures);
+}
