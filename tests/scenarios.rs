@@ -219,7 +219,9 @@ impl Runner<'_> {
     }
 
     fn play(&mut self, mv: &str) -> Step {
-        let Some((from, to)) = mv.split_once('-') else { return Err(format!("`{mv}`: a Move is written from-to, e2-e4")) };
+        let Some((from, to)) = mv.split_once('-') else {
+            return Err(format!("`{mv}`: a Move is written from-to, e2-e4"));
+        };
         let kind = self.position(from, "kind")?;
         let side = self.position(from, "side")?;
         if kind.is_empty() {
@@ -228,7 +230,10 @@ impl Runner<'_> {
         self.ask(&format!("click {from}"))?;
         let marks = self.visible_marks(None)?;
         if !marks.contains(to) {
-            return Err(format!("{mv}: after clicking {from} ({side} {kind}), {to} shows no Move Mark; marks: {}", show(&marks)));
+            return Err(format!(
+                "{mv}: after clicking {from} ({side} {kind}), {to} shows no Move Mark; marks: {}",
+                show(&marks)
+            ));
         }
         self.ask(&format!("click {to}"))?;
         let (now_kind, now_side) = (self.position(to, "kind")?, self.position(to, "side")?);
@@ -495,14 +500,20 @@ fn run_text(label: &str, text: &str, game: &Rc<Game>, highlights: &Highlights, f
         let mut passed = true;
         for (line_no, step) in &steps {
             if let Err(message) = runner.step(step) {
-                out.failures.push(Failure { at: format!("{label}:{line_no}"), message: format!("[{title}] `{step}`: {message}") });
+                out.failures.push(Failure {
+                    at: format!("{label}:{line_no}"),
+                    message: format!("[{title}] `{step}`: {message}"),
+                });
                 passed = false;
                 break;
             }
         }
         if passed {
             if let Err(message) = runner.no_faults() {
-                out.failures.push(Failure { at: format!("{label}:{start}"), message: format!("[{title}] at its end: {message}") });
+                out.failures.push(Failure {
+                    at: format!("{label}:{start}"),
+                    message: format!("[{title}] at its end: {message}"),
+                });
                 passed = false;
             }
         }

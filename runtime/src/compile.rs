@@ -261,6 +261,9 @@ enum Kind {
     Answer(Returns),
     /// The answer of a Control Data Row question.
     RowAnswer,
+    /// The answer of a call that could not be compiled: already reported,
+    /// so its uses are not reported again.
+    Unknown,
 }
 
 struct Binding {
@@ -548,43 +551,65 @@ impl<'a> Cx<'a> {
     fn call(&mut self, f: &Fields) -> Option<StepKind> {
         f.only(&["call", "action name", "with"], "a call step", self.d);
         let (name, pos) = f.text("call", "a call step", self.d)?;
+        let action_name = f.opt_text("action name", self.d).map(|(n, _)| n.as_str().to_string());
         let Some(&function) = self.game.names.functions.get(name.as_str()) else {
-            self.err(pos, format!("unknown Function `{}`", name.as_str()));
+            // A card that did not load is reported once, where it is broken.
+            if !self.game.names.broken_cards.contains(name.as_str()) {
+                self.err(pos, format!("unknown Function `{}`", name.as_str()));
+            }
+            if let Some(n) = action_name {
+                self.bind(&n, Kind::Unknown, 1);
+            }
             return None;
         };
         let func = &self.game.functions[function.index()];
+        // The answer's name is bound even when an argument is wrong, so that
+        // one mistake is reported once, not again at every use of the answer.
+        let returns = func.returns;
         let mut args: Vec<Option<Expr>> = vec![None; func.params.len()];
+        let mut broken = false;
         if let Some(with) = f.get("with") {
             let file = self.file;
-            let w = Fields::of(file, with, "`with:` (the call's parameters)", self.d)?;
-            for (key, node) in w.map.iter() {
-                let Some(i) = func.params.iter().position(|p| p.name == key.as_str()) else {
-                    let known: Vec<&str> = func.params.iter().map(|p| p.name.as_str()).collect();
-                    self.err(yaml::scalar_pos(key), format!(
-                        "`{}` has no parameter `{}`; its parameters are: {}", func.name, key.as_str(), known.join(", ")));
-                    continue;
-                };
-                let Some((text, pos)) = scalar(file, node, "a parameter's value", self.d) else { continue };
-                let ast = self.parse(text.as_str(), pos)?;
-                args[i] = Some(self.expr(&ast, text.as_str(), pos)?);
+            if let Some(w) = Fields::of(file, with, "`with:` (the call's parameters)", self.d) {
+                for (key, node) in w.map.iter() {
+                    let Some(i) = func.params.iter().position(|p| p.name == key.as_str()) else {
+                        let known: Vec<&str> = func.params.iter().map(|p| p.name.as_str()).collect();
+                        self.err(yaml::scalar_pos(key), format!(
+                            "`{}` has no parameter `{}`; its parameters are: {}", func.name, key.as_str(), known.join(", ")));
+                        broken = true;
+                        continue;
+                    };
+                    let Some((text, pos)) = scalar(file, node, "a parameter's value", self.d) else {
+                        broken = true;
+                        continue;
+                    };
+                    args[i] = self.parse(text.as_str(), pos).and_then(|ast| self.expr(&ast, text.as_str(), pos));
+                    broken |= args[i].is_none();
+                }
+            } else {
+                broken = true;
             }
         }
         let mut filled = Vec::with_capacity(args.len());
-        for (arg, p) in args.into_iter().zip(&func.params) {
+        for (i, arg) in args.into_iter().enumerate() {
+            let p = &func.params[i];
             match (arg, p.default) {
                 (Some(e), _) => filled.push(e),
                 (None, Some(v)) => filled.push(Expr::Const(v)),
+                (None, None) if broken => {}
                 (None, None) => {
                     self.err(pos, format!("the call of `{}` lacks its parameter `{}`, which has no default", func.name, p.name));
-                    return None;
+                    broken = true;
                 }
             }
         }
-        let returns = func.returns;
-        let answer = f.opt_text("action name", self.d).map(|(n, _)| {
+        let answer = action_name.map(|n| {
             let width = returns.width(&self.game.structs);
-            self.bind(n.as_str(), Kind::Answer(returns), width)
+            self.bind(&n, Kind::Answer(returns), width)
         });
+        if broken {
+            return None;
+        }
         Some(StepKind::Call { function, args: filled.into_boxed_slice(), answer })
     }
 
@@ -763,6 +788,7 @@ impl<'a> Cx<'a> {
         };
         let (slot, kind) = (b.slot, b.kind);
         match kind {
+            Kind::Unknown => None,
             Kind::Value(_) if path.len() == 1 => Some(Expr::Local(slot)),
             Kind::Value(ty) => {
                 self.err(self.at(text, pos, path[1].span), format!("`{}` is a {}, it has no `.{}`", first.name, ty.name(), path[1].name));

@@ -86,6 +86,9 @@ pub struct Names {
     pub events: HashMap<String, EventId>,
     pub functions: HashMap<String, FuncId>,
     pub components: HashMap<String, CompId>,
+    /// Logic cards whose file did not load, by file name: already reported,
+    /// so calls to them are not reported again.
+    pub broken_cards: std::collections::HashSet<String>,
 }
 
 pub struct TableDef {

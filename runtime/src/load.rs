@@ -51,8 +51,16 @@ pub fn load(root: &Path) -> Result<Loaded, Vec<Diagnostic>> {
     for rel in files_in(root, "structures", "yaml", &mut d) {
         load_structure(&mut game, &rel, &mut d);
     }
-    let card_files: Vec<YamlFile> =
-        files_in(root, "logic", "yaml", &mut d).iter().filter_map(|rel| yaml::load(root, rel, &mut d)).collect();
+    let mut card_files = Vec::new();
+    for rel in files_in(root, "logic", "yaml", &mut d) {
+        match yaml::load(root, &rel, &mut d) {
+            Some(file) => card_files.push(file),
+            None => {
+                let stem = rel.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
+                game.names.broken_cards.insert(stem);
+            }
+        }
+    }
     let shells = CardShells::read(&mut game, &card_files, &mut d);
     for rel in files_in(root, "objects", "yaml", &mut d) {
         load_object_type(&mut game, &rel, &mut d);
@@ -212,10 +220,10 @@ fn load_table(game: &mut Game, rel: &Path, d: &mut Diagnostics) {
     match f.get("columns").and_then(|n| Fields::of(&file, n, "`columns`", d)) {
         Some(cols) => {
             for (key, node) in cols.map.iter() {
-                if let Some((ty, default)) = typed_value(&file, node, &mut game.syms, &game.names, d) {
-                    let sym = game.syms.intern(key.as_str());
-                    columns.push(ColumnDef { name: key.as_str().to_string(), sym, ty, default });
-                }
+                // A column whose type is wrong is still a column: reported once, kept as Text.
+                let (ty, default) = typed_value(&file, node, &mut game.syms, &game.names, d).unwrap_or((Type::Text, Value::Text(crate::value::EMPTY)));
+                let sym = game.syms.intern(key.as_str());
+                columns.push(ColumnDef { name: key.as_str().to_string(), sym, ty, default });
             }
         }
         None => d.error(rel, f.pos, "a table schema needs `columns:`"),

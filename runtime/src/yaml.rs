@@ -25,7 +25,7 @@ pub fn scalar_pos(node: &MarkedScalarNode) -> Pos {
 pub fn text_start(file: &YamlFile, node: &MarkedScalarNode) -> Pos {
     let Some(mark) = node.span().start() else { return Pos::default() };
     let quoted = file.text.chars().nth(mark.character()).is_some_and(|c| c == '\'' || c == '"');
-    Pos { line: mark.line(), column: mark.column() + usize::from(quoted && !node.may_coerce()) }
+    Pos { line: mark.line(), column: mark.column() + usize::from(quoted) }
 }
 
 /// Reads and parses `rel` under `root`. A missing file or a syntax error is

@@ -1,0 +1,139 @@
+//! The game changes by editing content, never Rust: a copy of content/chess
+//! with a table changed plays differently, as the book's chapters promise.
+
+mod common;
+
+use std::collections::BTreeSet;
+
+use cardtable::driver::Driver;
+use cardtable::json::Json;
+use common::TempContent;
+
+fn ok(driver: &mut Driver, command: &str) -> Json {
+    let answer = driver.command(command);
+    assert!(!answer.is_error(), "`{command}` answered {answer}");
+    assert!(answer.get("faults").as_array().is_empty(), "`{command}` made the cards fault: {answer}");
+    answer
+}
+
+/// The visible Move Marks, with their frame (0 a dot, 1 a ring).
+fn marks(driver: &mut Driver) -> BTreeSet<(String, u8)> {
+    ok(driver, "objects \"Move Mark\"")
+        .get("objects")
+        .as_array()
+        .iter()
+        .filter(|o| o.get("type").as_str() == Some("Move Mark") && o.get("visible") == &Json::Bool(true))
+        .map(|o| {
+            let frame = match o.get("frame") {
+                Json::Num(n) => *n as u8,
+                other => panic!("a Move Mark's frame is {other}"),
+            };
+            (o.get("name").as_str().unwrap().to_string(), frame)
+        })
+        .collect()
+}
+
+fn set(items: &[(&str, u8)]) -> BTreeSet<(String, u8)> {
+    items.iter().map(|(s, f)| (s.to_string(), *f)).collect()
+}
+
+fn status(driver: &mut Driver) -> String {
+    ok(driver, "global status").get("value").as_str().expect("status is a Text").to_string()
+}
+
+fn status_line_text(driver: &mut Driver) -> String {
+    let answer = ok(driver, "objects \"Status Line\"");
+    answer.get("objects").as_array()[0].get("text").as_str().expect("the Status Line shows a text").to_string()
+}
+
+/// Sets `steps` (the fourth column) of every Knight row of Directions.csv.
+fn knights_ride(copy: &TempContent, steps: u32) {
+    let text = copy.read("tables/Directions.csv");
+    let header: Vec<&str> = text.lines().next().unwrap().split(',').collect();
+    let kind = header.iter().position(|c| *c == "kind").expect("a kind column");
+    let col = header.iter().position(|c| *c == "steps").expect("a steps column");
+    let mut changed = 0;
+    let lines: Vec<String> = text
+        .lines()
+        .map(|line| {
+            let mut cells: Vec<String> = line.split(',').map(str::to_string).collect();
+            if cells.get(kind).map(String::as_str) == Some("Knight") {
+                cells[col] = steps.to_string();
+                changed += 1;
+            }
+            cells.join(",")
+        })
+        .collect();
+    assert_eq!(changed, 8, "the chess content has eight Knight rows");
+    copy.write("tables/Directions.csv", &(lines.join("\n") + "\n"));
+}
+
+#[test]
+fn the_committed_knights_take_one_step() {
+    let mut d = common::chess_driver();
+    ok(&mut d, "click b1");
+    assert_eq!(marks(&mut d), set(&[("a3", 0), ("c3", 0)]));
+}
+
+#[test]
+fn knights_with_seven_steps_ride_their_l_across_the_board() {
+    let copy = TempContent::chess("knights-ride");
+    knights_ride(&copy, 7);
+    let mut d = Driver::new(common::load_game(&copy.dir));
+    ok(&mut d, "click b1");
+    // b1 -> c3 -> d5 -> e7 (a Black Pawn: a ring, and the ride stops); b1 -> a3, then off the Board.
+    assert_eq!(marks(&mut d), set(&[("a3", 0), ("c3", 0), ("d5", 0), ("e7", 1)]));
+    ok(&mut d, "click g1");
+    assert_eq!(marks(&mut d), set(&[("h3", 0), ("f3", 0), ("e5", 0), ("d7", 1)]));
+    // Other Pieces move as before.
+    ok(&mut d, "click e2");
+    assert_eq!(marks(&mut d), set(&[("e3", 0), ("e4", 0)]));
+    // The long ride is a real Move: g1 takes the Pawn on d7, and the Turn passes.
+    ok(&mut d, "click g1");
+    ok(&mut d, "click d7");
+    let piece = ok(&mut d, "eval data('Position', 'd7', 'kind')");
+    assert_eq!(piece.get("value").as_str(), Some("Knight"));
+    assert_eq!(ok(&mut d, "get \"Game Rules\" boardState.sideToMove").get("value").as_str(), Some("Black"));
+}
+
+#[test]
+fn a_riding_knight_attacks_from_afar() {
+    // Is Square Attacked reads the same Directions rows: with seven steps, the
+    // Black Knight on g8 attacks d2 along g8-f6-e4-d2; with one step, it does not.
+    let attacked = |d: &mut Driver, square: &str| {
+        let answer = ok(d, &format!("call Is Square Attacked square='{square}' bySide='Black'"));
+        match answer.get("attacked") {
+            Json::Bool(b) => *b,
+            other => panic!("Is Square Attacked answered {answer} (attacked: {other})"),
+        }
+    };
+    let mut committed = common::chess_driver();
+    assert!(!attacked(&mut committed, "d2"));
+    assert!(attacked(&mut committed, "f6"));
+    let copy = TempContent::chess("knights-attack");
+    knights_ride(&copy, 7);
+    let mut d = Driver::new(common::load_game(&copy.dir));
+    assert!(attacked(&mut d, "d2"));
+    assert!(attacked(&mut d, "f6"));
+    assert!(!attacked(&mut d, "e1"));
+}
+
+#[test]
+fn the_status_speaks_the_words_of_the_words_table() {
+    let copy = TempContent::chess("words");
+    copy.replace_once("tables/Words.csv", "Your Move,Your move", "Your Move,À vous");
+    copy.replace_once("tables/Words.csv", "Check,Check", "Check,Échec");
+    let mut d = Driver::new(common::load_game(&copy.dir));
+    assert_eq!(status(&mut d), "À vous");
+    assert_eq!(status_line_text(&mut d), "À vous");
+    for (from, to) in [("e2", "e4"), ("f7", "f6"), ("d1", "h5")] {
+        ok(&mut d, &format!("click {from}"));
+        ok(&mut d, &format!("click {to}"));
+    }
+    assert_eq!(status(&mut d), "Échec");
+    assert_eq!(status_line_text(&mut d), "Échec");
+    ok(&mut d, "click g7");
+    ok(&mut d, "click g6");
+    assert_eq!(status(&mut d), "À vous");
+    assert_eq!(status_line_text(&mut d), "À vous");
+}
