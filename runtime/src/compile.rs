@@ -408,9 +408,39 @@ impl<'a> Cx<'a> {
                 let object = self.applies_to(&f)?.unwrap_or(ObjRef::This);
                 StepKind::Sprite { prop, object, value }
             }
+            "set state" => {
+                f.only(&["set state"], "a Set Game State step", self.d);
+                StepKind::SetState(self.state_field(&f, "set state")?)
+            }
+            "is state" => {
+                f.only(&["is state", "action name"], "a Game State question", self.d);
+                let state = self.state_field(&f, "is state")?;
+                let answer = f.opt_text("action name", self.d).map(|(n, _)| self.bind(n.as_str(), Kind::RowAnswer, 1));
+                StepKind::IsState { state, answer }
+            }
+            "ui group" => {
+                f.only(&["ui group", "visible"], "a UI Group step", self.d);
+                let (name, pos) = f.text("ui group", "a UI Group step", self.d)?;
+                let name = name.as_str().trim_matches('"');
+                let Some(i) = self.game.groups.iter().position(|(n, _)| n == name) else {
+                    self.err(pos, format!("unknown UI Group `{name}`; declare it in game.yaml's `groups:`"));
+                    return None;
+                };
+                let visible = match f.opt_text("visible", self.d) {
+                    None => true,
+                    Some((v, pos)) => match crate::value::parse_bool(v.as_str()) {
+                        Some(b) => b,
+                        None => {
+                            self.err(pos, format!("`visible` must be true or false, found `{}`", v.as_str()));
+                            return None;
+                        }
+                    },
+                };
+                StepKind::ShowGroup { group: GroupId(i as u16), visible }
+            }
             other => {
                 self.err(f.pos, format!(
-                    "unknown action `{other}`; expected one of: declare, set, set component, set data cell, reset table, control row, call, if, repeat, while, return, trigger, create, set alpha, set frame, set visible, set tint"
+                    "unknown action `{other}`; expected one of: declare, set, set component, set data cell, reset table, control row, call, if, repeat, while, return, trigger, create, set alpha, set frame, set visible, set tint, set state, is state, ui group"
                 ));
                 return None;
             }
@@ -660,6 +690,17 @@ impl<'a> Cx<'a> {
         let Some((text, pos)) = f.opt_text("applies to", self.d) else { return Some(None) };
         let ast = self.parse(text.as_str(), pos)?;
         Some(Some(obj_ref(self.expr(&ast, text.as_str(), pos)?)))
+    }
+
+    fn state_field(&mut self, f: &Fields, key: &str) -> Option<StateId> {
+        let (name, pos) = f.text(key, "this step", self.d)?;
+        match self.game.states.iter().position(|s| s == name.as_str()) {
+            Some(i) => Some(StateId(i as u16)),
+            None => {
+                self.err(pos, format!("unknown Game State `{}`; expected one of: {}", name.as_str(), self.game.states.join(", ")));
+                None
+            }
+        }
     }
 
     fn table_field(&mut self, f: &Fields, key: &str) -> Option<TableId> {

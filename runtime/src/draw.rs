@@ -38,7 +38,7 @@ pub fn draw_list(world: &mut World, out: &mut Vec<DrawItem>) {
     for i in 0..world.objects.len() {
         let id = ObjectId(i as u32);
         let o = &world.objects[i];
-        if !o.alive || !o.visible {
+        if !world.shown(o) {
             continue;
         }
         let t = &game.types[o.ty.0 as usize];

@@ -44,7 +44,11 @@ impl Driver {
             },
             "table" => self.table(unquote(rest)),
             "global" => self.global(rest.trim_start_matches('$')),
-            "state" => Json::obj(vec![("state", Json::Null)]),
+            "state" => {
+                let game = &self.world.game;
+                let state = game.states.get(self.world.state as usize).map_or(Json::Null, |s| Json::Str(s.clone()));
+                Json::obj(vec![("state", state)])
+            }
             "get" => self.get(rest),
             "eval" => self.eval(rest),
             "call" => self.call(rest),
@@ -97,7 +101,7 @@ impl Driver {
         for id in ids {
             let o = &self.world.objects[id.0 as usize];
             let t = &game.types[o.ty.0 as usize];
-            if t.layer != Layer::Screen || t.hit_box.is_none() || !o.alive {
+            if t.layer != Layer::Screen || t.hit_box.is_none() || !self.world.shown(o) {
                 continue;
             }
             if self.world.syms.text(o.name) == name || self.world.text_of(id) == name {

@@ -40,10 +40,19 @@ id_type!(
 impl EventId {
     pub const CREATED: EventId = EventId(0);
     pub const MOUSE_PRESSED: EventId = EventId(1);
+    pub const UI_ACTIVATED: EventId = EventId(2);
 }
 
 /// The names of the built-in Events, in EventId order.
-pub const BUILTIN_EVENTS: [&str; 2] = ["Created", "Mouse Pressed"];
+pub const BUILTIN_EVENTS: [&str; 3] = ["Created", "Mouse Pressed", "UI Activated"];
+
+/// A Game State (Playing, Promotion, Game Over, ...).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct StateId(pub u16);
+
+/// A UI Group: screen Objects shown and hidden together.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GroupId(pub u16);
 
 pub struct Game {
     pub root: PathBuf,
@@ -62,6 +71,10 @@ pub struct Game {
     pub functions: Vec<Function>,
     pub components: Vec<Component>,
     pub images: Vec<ImageDef>,
+    /// Game States by name; a game starts in the first.
+    pub states: Vec<String>,
+    /// UI Groups, and whether each is shown when a game starts.
+    pub groups: Vec<(String, bool)>,
     pub scene: Vec<Placement>,
     /// Where each step came from, for fault messages; indexed by a step's `site`.
     pub sites: Vec<Site>,
@@ -220,6 +233,7 @@ pub struct Placement {
     pub y: f32,
     /// Screen layer: (horizontal 0/0.5/1, vertical 0/0.5/1) of the screen, from bottom-left.
     pub anchor: (f32, f32),
+    pub group: Option<GroupId>,
 }
 
 pub struct Param {

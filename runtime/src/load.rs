@@ -37,6 +37,8 @@ pub fn load(root: &Path) -> Result<Loaded, Vec<Diagnostic>> {
         functions: Vec::new(),
         components: Vec::new(),
         images: Vec::new(),
+        states: Vec::new(),
+        groups: Vec::new(),
         scene: Vec::new(),
         sites: Vec::new(),
         names: Names::default(),
@@ -96,7 +98,28 @@ fn load_game_file(game: &mut Game, d: &mut Diagnostics) {
     let rel = Path::new("game.yaml");
     let Some(file) = yaml::load(&game.root, rel, d) else { return };
     let Some(f) = Fields::of(&file, &file.root, "the game", d) else { return };
-    f.only(&["game", "description", "screen", "pixelsPerMeter", "background", "fonts", "globals", "events"], "game.yaml", d);
+    f.only(&["game", "description", "screen", "pixelsPerMeter", "background", "fonts", "globals", "events", "states", "groups"], "game.yaml", d);
+    if let Some(states) = f.get("states") {
+        for (name, pos) in names_list(&file, states, d) {
+            if game.states.contains(&name) {
+                d.error(rel, pos, format!("the Game State `{name}` is listed twice"));
+            } else {
+                game.states.push(name);
+            }
+        }
+    }
+    if let Some(groups) = f.get("groups").and_then(|n| Fields::of(&file, n, "`groups`", d)) {
+        for (key, node) in groups.map.iter() {
+            let visible = match Fields::of(&file, node, "a UI Group", d) {
+                Some(g) => {
+                    g.only(&["visible", "description"], "a UI Group", d);
+                    bool_field(&file, &g, "visible", d).unwrap_or(true)
+                }
+                None => true,
+            };
+            game.groups.push((key.as_str().to_string(), visible));
+        }
+    }
     if let Some((name, _)) = f.text("game", "game.yaml", d) {
         game.name = name.as_str().to_string();
     }
@@ -421,11 +444,22 @@ fn load_object_type(game: &mut Game, rel: &Path, d: &mut Diagnostics) {
     let hit_box = f.pair("box", d);
     let sprite = f.get("sprite").and_then(|n| Fields::of(&file, n, "`sprite`", d)).and_then(|s| read_sprite(game, &file, &s, d));
     let text = f.get("text").and_then(|n| Fields::of(&file, n, "`text`", d)).map(|t| read_text(game, &file, &t, d));
+    // `structures: [A, B]`, or `structures: {A: {field: value}, B: {}}` to give fields their first values.
     let mut structs = Vec::new();
-    if let Some(list) = f.get("structures") {
-        for (s, pos) in names_list(&file, list, d) {
+    let mut first_values: Vec<(StructId, &marked_yaml::Node)> = Vec::new();
+    if let Some(node) = f.get("structures") {
+        let named: Vec<(String, Pos, Option<&marked_yaml::Node>)> = match node.as_mapping() {
+            Some(map) => map.iter().map(|(k, v)| (k.as_str().to_string(), yaml::scalar_pos(k), Some(v))).collect(),
+            None => names_list(&file, node, d).into_iter().map(|(s, p)| (s, p, None)).collect(),
+        };
+        for (s, pos, values) in named {
             match game.names.structs.get(&s) {
-                Some(&id) => structs.push(id),
+                Some(&id) => {
+                    structs.push(id);
+                    if let Some(v) = values {
+                        first_values.push((id, v));
+                    }
+                }
                 None => d.error(rel, pos, format!("unknown Data Structure `{s}`; expected one of: {}", sorted_keys(&game.names.structs))),
             }
         }
@@ -435,6 +469,22 @@ fn load_object_type(game: &mut Game, rel: &Path, d: &mut Diagnostics) {
     for &s in &structs {
         struct_offset[s.index()] = Some(fields.len() as u16);
         fields.extend(game.structs[s.index()].fields.iter().map(|f| f.default));
+    }
+    for (s, node) in first_values {
+        let Some(values) = Fields::of(&file, node, "a Data Structure's first values", d) else { continue };
+        for (key, vnode) in values.map.iter() {
+            let def = &game.structs[s.index()];
+            let Some(i) = def.fields.iter().position(|f| f.name == key.as_str()) else {
+                d.error(rel, yaml::scalar_pos(key), format!("the {} has no field `{}`", def.name, key.as_str()));
+                continue;
+            };
+            let ty = def.fields[i].ty;
+            let Some((text, pos)) = scalar(&file, vnode, "a field's value", d) else { continue };
+            match cell_value(ty, text.as_str(), &mut game.syms) {
+                Some(v) => fields[struct_offset[s.index()].unwrap_or(0) as usize + i] = v,
+                None => d.error(rel, pos, format!("`{}` does not fit the field `{}`: expected {}", text.as_str(), key.as_str(), type_words(ty))),
+            }
+        }
     }
     let mut attachments = Vec::new();
     if let Some(logic) = f.get("logic").and_then(|n| Fields::of(&file, n, "`logic`", d)) {
@@ -602,7 +652,14 @@ fn load_scene(game: &mut Game, d: &mut Diagnostics) {
     };
     for node in list.iter() {
         let Some(p) = Fields::of(&file, node, "a placement", d) else { continue };
-        p.only(&["object", "name", "x", "y", "anchor"], "a placement", d);
+        p.only(&["object", "name", "x", "y", "anchor", "group"], "a placement", d);
+        let group = p.opt_text("group", d).and_then(|(g, pos)| match game.groups.iter().position(|(n, _)| n == g.as_str()) {
+            Some(i) => Some(GroupId(i as u16)),
+            None => {
+                d.error(rel, pos, format!("unknown UI Group `{}`; declare it in game.yaml's `groups:`", g.as_str()));
+                None
+            }
+        });
         let Some((ty_name, pos)) = p.text("object", "a placement", d) else { continue };
         let Some(&ty) = game.names.types.get(ty_name.as_str()) else {
             d.error(rel, pos, format!("unknown object type `{}`; expected one of: {}", ty_name.as_str(), sorted_keys(&game.names.types)));
@@ -622,6 +679,7 @@ fn load_scene(game: &mut Game, d: &mut Diagnostics) {
             x: p.number("x", d).unwrap_or(0.0) as f32,
             y: p.number("y", d).unwrap_or(0.0) as f32,
             anchor,
+            group,
         });
     }
     let _ = pos_of;

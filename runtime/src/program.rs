@@ -2,7 +2,7 @@
 //! index, every constant already a [`Value`]. The surface syntax of each step
 //! is in its variant's doc comment.
 
-use crate::game::{ColumnId, EventId, FuncId, GlobalId, StructId, TableId};
+use crate::game::{ColumnId, EventId, FuncId, GlobalId, GroupId, StateId, StructId, TableId};
 use crate::value::{Type, Value};
 use expr_grammar::ast::{BinaryOp, UnaryOp};
 
@@ -145,4 +145,10 @@ pub enum StepKind {
     Create { object_type: Expr, x: Expr, y: Expr, created_as: Option<Slot> },
     /// `set alpha|frame|visible|tint: V, applies to: OBJECT`
     Sprite { prop: SpriteProp, object: ObjRef, value: Expr },
+    /// `set state: STATE`
+    SetState(StateId),
+    /// `is state: STATE, action name: N`
+    IsState { state: StateId, answer: Option<Slot> },
+    /// `ui group: GROUP, visible: false`
+    ShowGroup { group: GroupId, visible: bool },
 }

@@ -108,6 +108,8 @@ pub struct Object {
     pub text: Option<Sym>,
     pub text_color: u32,
     pub alive: bool,
+    /// The UI Group it is shown and hidden with.
+    pub group: Option<GroupId>,
 }
 
 /// One Logic Component handler that hears an Event.
@@ -147,6 +149,10 @@ pub struct World {
     pub faults: Vec<Fault>,
     /// Simulated seconds since the game started.
     pub time: f64,
+    /// The Game State, an index into `Game::states`.
+    pub state: u16,
+    /// Whether each UI Group is shown.
+    pub groups: Vec<bool>,
     pub(crate) stack: Vec<Value>,
     pub(crate) ret: Vec<Value>,
     pub(crate) steps_left: u64,
@@ -171,6 +177,8 @@ impl World {
             listeners: vec![Vec::new(); game.events.len()],
             faults: Vec::new(),
             time: 0.0,
+            state: 0,
+            groups: game.groups.iter().map(|(_, v)| *v).collect(),
             stack: Vec::with_capacity(4096),
             ret: vec![Value::None; ret_width],
             steps_left: STEP_BUDGET,
@@ -183,7 +191,8 @@ impl World {
                 Layer::World => (p.x, p.y),
                 Layer::Screen => (p.anchor.0 * game.screen.0 + p.x, p.anchor.1 * game.screen.1 + p.y),
             };
-            world.add_object(p.ty, p.name, x, y);
+            let id = world.add_object(p.ty, p.name, x, y);
+            world.objects[id.0 as usize].group = p.group;
         }
         world
     }
@@ -217,6 +226,7 @@ impl World {
             text: None,
             text_color: t.text.as_ref().map_or(0x000000FF, |t| t.color),
             alive: true,
+            group: None,
         });
         for (a, att) in t.attachments.iter().enumerate() {
             for (h, handler) in game.components[att.component.index()].handlers.iter().enumerate() {
@@ -277,7 +287,7 @@ impl World {
         let mut out = Vec::new();
         for (i, o) in self.objects.iter().enumerate() {
             let t = &self.game.types[o.ty.0 as usize];
-            let (Some((w, h)), true) = (t.hit_box, o.alive) else { continue };
+            let (Some((w, h)), true) = (t.hit_box, self.shown(o)) else { continue };
             let (x, y, w, h) = match t.layer {
                 Layer::World => (o.x * ppm, o.y * ppm, w * ppm, h * ppm),
                 Layer::Screen => (o.x, o.y, w, h),
@@ -289,10 +299,20 @@ impl World {
         out
     }
 
-    /// A left click at a point of the game screen, delivered to every Object under it.
+    /// Whether an Object is there to be seen and clicked: alive, visible, its UI Group shown.
+    pub fn shown(&self, o: &Object) -> bool {
+        o.alive && o.visible && o.group.is_none_or(|g| self.groups.get(g.0 as usize).copied().unwrap_or(true))
+    }
+
+    /// A left click at a point of the game screen, delivered to every Object
+    /// under it: Mouse Pressed, and UI Activated for a button (a screen Object).
     pub fn click_at(&mut self, px: f32, py: f32) {
         for id in self.hits(px, py) {
-            self.input(|w, g| w.dispatch(g, EventId::MOUSE_PRESSED, Some(id), Some(id)));
+            let layer = self.game.types[self.objects[id.0 as usize].ty.0 as usize].layer;
+            let event = if layer == Layer::Screen { EventId::UI_ACTIVATED } else { EventId::MOUSE_PRESSED };
+            self.input(|w, g| w.dispatch(g, EventId::MOUSE_PRESSED, Some(id), Some(id)).and_then(|_| {
+                if event == EventId::UI_ACTIVATED { w.dispatch(g, event, Some(id), Some(id)) } else { Ok(()) }
+            }));
         }
     }
 
