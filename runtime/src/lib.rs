@@ -9,6 +9,7 @@ pub mod driver;
 pub mod game;
 pub mod interp;
 pub mod json;
+pub mod library;
 pub mod load;
 pub mod program;
 pub mod value;

@@ -10,7 +10,7 @@ use std::rc::Rc;
 
 const USAGE: &str = "\
 usage:
-  cardtable [CONTENT] [--screenshot FILE.png] [--frames N] [--script FILE]
+  cardtable [CONTENT] [--fen FEN] [--screenshot FILE.png] [--frames N] [--script FILE]
                       run the game in a window (CONTENT defaults to content/chess)
   cardtable drive [CONTENT]   play headless: driver commands on stdin, JSON on stdout
   cardtable check [CONTENT]   check a content folder and list every mistake";

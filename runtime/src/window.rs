@@ -17,6 +17,8 @@ pub struct Options {
     pub screenshot: Option<PathBuf>,
     pub frames: u32,
     pub script: Option<PathBuf>,
+    /// A position to start from, through the chess library.
+    pub fen: Option<String>,
 }
 
 impl Options {
@@ -29,6 +31,7 @@ impl Options {
                 "--screenshot" => o.screenshot = Some(PathBuf::from(value("--screenshot")?)),
                 "--frames" => o.frames = value("--frames")?.parse().map_err(|_| "--frames takes a whole number".to_string())?,
                 "--script" => o.script = Some(PathBuf::from(value("--script")?)),
+                "--fen" => o.fen = Some(value("--fen")?),
                 flag if flag.starts_with("--") => return Err(format!("unknown option {flag}")),
                 path if o.content.is_none() => o.content = Some(path.to_string()),
                 extra => return Err(format!("unexpected argument {extra}")),
@@ -102,6 +105,13 @@ fn load_art(game: &Game) -> Art {
 async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
     let art = load_art(&game);
     let mut driver = Driver::new(game.clone());
+    if let Some(fen) = &opts.fen {
+        let answer = driver.command(&format!("setfen {fen}"));
+        if answer.is_error() {
+            eprintln!("--fen: {answer}");
+            return ExitCode::FAILURE;
+        }
+    }
     if let Some(script) = &opts.script {
         match std::fs::read_to_string(script) {
             Ok(text) => {

@@ -1,0 +1,440 @@
+//! The chess library: FEN out of the World and into it, and perft through the
+//! cards' own Find Legal Moves and Make Move. It reads and writes the content's
+//! tables (Position, Castling, Sides, Targets) and the Board State of the Game
+//! Rules, by the names the book gives them.
+
+use crate::game::{ColumnId, EventId, FuncId, Game, StructId, TableId};
+use crate::interp::Ctx;
+use crate::value::{ObjectId, Sym, Value, EMPTY};
+use crate::world::{Table, World};
+
+const KINDS: [(&str, char); 6] = [("King", 'k'), ("Queen", 'q'), ("Rook", 'r'), ("Bishop", 'b'), ("Knight", 'n'), ("Pawn", 'p')];
+/// What a Pawn may become, in the order perft tries them.
+const PROMOTIONS: [&str; 4] = ["Queen", "Rook", "Bishop", "Knight"];
+
+pub struct Chess {
+    position: TableId,
+    kind: ColumnId,
+    side: ColumnId,
+    castling: Option<(TableId, ColumnId, ColumnId)>,
+    sides: TableId,
+    promotion_rank: Option<ColumnId>,
+    targets: TableId,
+    reachable: ColumnId,
+    cleared_tables: Vec<TableId>,
+    board_state: StructId,
+    side_to_move: u16,
+    en_passant: Option<u16>,
+    fifty: Option<u16>,
+    /// Board State fields emptied when a position is set up.
+    cleared_fields: Vec<u16>,
+    find_legal_moves: FuncId,
+    make_move: FuncId,
+    pass_the_turn: Option<FuncId>,
+    start_the_turn: Option<FuncId>,
+    position_changed: Option<EventId>,
+}
+
+/// One move the cards found: from, to, and the Kind a Pawn becomes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Move {
+    pub from: usize,
+    pub to: usize,
+    pub promotion: Option<Sym>,
+}
+
+impl Chess {
+    /// Resolves every name the library needs, or says which is missing.
+    pub fn new(game: &Game) -> Result<Chess, String> {
+        let table = |name: &str| game.names.tables.get(name).copied().ok_or(format!("the chess library needs a table `{name}`"));
+        let column = |t: TableId, name: &str| {
+            let def = &game.tables[t.index()];
+            def.columns
+                .iter()
+                .position(|c| c.name == name)
+                .map(|i| ColumnId(i as u16))
+                .ok_or(format!("the chess library needs a column `{name}` in the table `{}`", def.name))
+        };
+        let function = |name: &str| game.names.functions.get(name).copied();
+        let position = table("Position")?;
+        let sides = table("Sides")?;
+        let targets = table("Targets")?;
+        let castling = match game.names.tables.get("Castling") {
+            Some(&t) => Some((t, column(t, "rookFrom")?, column(t, "isAllowed")?)),
+            None => None,
+        };
+        let board_state = *game.names.structs.get("Board State").ok_or("the chess library needs a Data Structure `Board State`")?;
+        let field = |name: &str| {
+            game.structs[board_state.index()].fields.iter().position(|f| f.name == name).map(|i| i as u16)
+        };
+        let cleared_fields = ["selected", "lastFrom", "lastTo", "checkSquare", "promotionSquare", "inspected"].iter().filter_map(|f| field(f)).collect();
+        Ok(Chess {
+            position,
+            kind: column(position, "kind")?,
+            side: column(position, "side")?,
+            castling,
+            sides,
+            promotion_rank: column(sides, "promotionRank").ok(),
+            targets,
+            reachable: column(targets, "reachable")?,
+            cleared_tables: ["Move History", "Position History", "Targets"].iter().filter_map(|t| game.names.tables.get(*t).copied()).collect(),
+            board_state,
+            side_to_move: field("sideToMove").ok_or("the chess library needs Board State's `sideToMove`")?,
+            en_passant: field("enPassantSquare"),
+            fifty: field("fiftyMoveCount"),
+            cleared_fields,
+            find_legal_moves: function("Find Legal Moves").or(function("Find Moves")).ok_or("the chess library needs a Function `Find Legal Moves`")?,
+            make_move: function("Make Move").or(function("Move Piece")).ok_or("the chess library needs a Function `Make Move`")?,
+            pass_the_turn: function("Pass The Turn"),
+            start_the_turn: function("Start The Turn").or(function("Look For Check")),
+            position_changed: game.names.events.get("positionChanged").copied(),
+        })
+    }
+
+    /// The Object that carries the Board State: the Game Rules.
+    fn rules(&self, world: &World) -> Result<ObjectId, String> {
+        let game = &world.game;
+        world
+            .objects
+            .iter()
+            .position(|o| o.alive && game.types[o.ty.0 as usize].struct_offset.get(self.board_state.index()).copied().flatten().is_some())
+            .map(|i| ObjectId(i as u32))
+            .ok_or("no Object carries the Board State".into())
+    }
+
+    fn field_index(&self, world: &World, rules: ObjectId, field: u16) -> usize {
+        let o = &world.objects[rules.0 as usize];
+        let off = world.game.types[o.ty.0 as usize].struct_offset[self.board_state.index()].unwrap_or(0);
+        off as usize + field as usize
+    }
+
+    fn field(&self, world: &World, rules: ObjectId, field: u16) -> Value {
+        world.objects[rules.0 as usize].fields[self.field_index(world, rules, field)]
+    }
+
+    fn set_field(&self, world: &mut World, rules: ObjectId, field: u16, v: Value) {
+        let i = self.field_index(world, rules, field);
+        world.objects[rules.0 as usize].fields[i] = v;
+    }
+
+    fn text(world: &World, v: Value) -> &str {
+        match v {
+            Value::Text(s) => world.syms.text(s),
+            _ => "",
+        }
+    }
+
+    /// The square `file` 0..8, `rank` 0..8 as a row of Position (a1 is row 0).
+    fn row(file: usize, rank: usize) -> usize {
+        rank * 8 + file
+    }
+
+    fn square_name(sq: usize) -> String {
+        format!("{}{}", (b'a' + (sq % 8) as u8) as char, sq / 8 + 1)
+    }
+
+    fn parse_square(s: &str) -> Option<usize> {
+        let b = s.as_bytes();
+        if b.len() != 2 || !(b'a'..=b'h').contains(&b[0]) || !(b'1'..=b'8').contains(&b[1]) {
+            return None;
+        }
+        Some(Self::row((b[0] - b'a') as usize, (b[1] - b'1') as usize))
+    }
+
+    /// The position as FEN.
+    pub fn fen(&self, world: &World) -> Result<String, String> {
+        let rules = self.rules(world)?;
+        let pos = &world.tables[self.position.index()];
+        if pos.row_count() != 64 {
+            return Err(format!("Position has {} rows, not 64", pos.row_count()));
+        }
+        let mut out = String::new();
+        for rank in (0..8).rev() {
+            let mut empty = 0;
+            for file in 0..8 {
+                let r = Self::row(file, rank);
+                let kind = Self::text(world, pos.cell(r, self.kind));
+                match KINDS.iter().find(|(k, _)| *k == kind) {
+                    None => empty += 1,
+                    Some((_, letter)) => {
+                        if empty > 0 {
+                            out.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        let white = Self::text(world, pos.cell(r, self.side)) == "White";
+                        out.push(if white { letter.to_ascii_uppercase() } else { *letter });
+                    }
+                }
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+            }
+            if rank > 0 {
+                out.push('/');
+            }
+        }
+        let white = Self::text(world, self.field(world, rules, self.side_to_move)) == "White";
+        out.push_str(if white { " w " } else { " b " });
+        let mut rights = String::new();
+        if let Some((t, rook_from, allowed)) = self.castling {
+            let table = &world.tables[t.index()];
+            for (square, letter) in [("h1", 'K'), ("a1", 'Q'), ("h8", 'k'), ("a8", 'q')] {
+                let on = (0..table.row_count())
+                    .any(|r| Self::text(world, table.cell(r, rook_from)) == square && table.cell(r, allowed) == Value::Bool(true));
+                if on {
+                    rights.push(letter);
+                }
+            }
+        }
+        out.push_str(if rights.is_empty() { "-" } else { &rights });
+        let ep = self.en_passant.map(|f| Self::text(world, self.field(world, rules, f)).to_string()).unwrap_or_default();
+        out.push(' ');
+        out.push_str(if ep.is_empty() { "-" } else { &ep });
+        let fifty = match self.fifty.map(|f| self.field(world, rules, f)) {
+            Some(Value::Num(n)) => n as i64,
+            _ => 0,
+        };
+        let plies = world.game.names.tables.get("Move History").map_or(0, |t| world.tables[t.index()].row_count());
+        out.push_str(&format!(" {fifty} {}", 1 + plies / 2));
+        Ok(out)
+    }
+
+    /// Sets up the position of a FEN: the tables, the Board State, a fresh
+    /// history; then the Turn starts as the cards start it.
+    pub fn set_fen(&self, world: &mut World, fen: &str) -> Result<(), String> {
+        let parts: Vec<&str> = fen.split_whitespace().collect();
+        if parts.len() < 2 {
+            return Err("a FEN has at least the placement and the side to move".into());
+        }
+        let mut board: Vec<Option<(&str, &str)>> = vec![None; 64];
+        let ranks: Vec<&str> = parts[0].split('/').collect();
+        if ranks.len() != 8 {
+            return Err(format!("the FEN's placement has {} ranks, not 8", ranks.len()));
+        }
+        for (i, text) in ranks.iter().enumerate() {
+            let rank = 7 - i;
+            let mut file = 0usize;
+            for c in text.chars() {
+                if let Some(n) = c.to_digit(10) {
+                    file += n as usize;
+                    continue;
+                }
+                let Some((kind, _)) = KINDS.iter().find(|(_, l)| *l == c.to_ascii_lowercase()) else {
+                    return Err(format!("`{c}` is not a piece letter"));
+                };
+                if file >= 8 {
+                    return Err(format!("rank {} of the FEN has more than 8 squares", rank + 1));
+                }
+                board[Self::row(file, rank)] = Some((kind, if c.is_ascii_uppercase() { "White" } else { "Black" }));
+                file += 1;
+            }
+            if file != 8 {
+                return Err(format!("rank {} of the FEN has {file} squares, not 8", rank + 1));
+            }
+        }
+        let side = match parts[1] {
+            "w" => "White",
+            "b" => "Black",
+            other => return Err(format!("the side to move is w or b, not `{other}`")),
+        };
+        let castling = parts.get(2).copied().unwrap_or("-");
+        if !castling.chars().all(|c| "KQkq-".contains(c)) {
+            return Err(format!("`{castling}` is not a castling field (KQkq or -)"));
+        }
+        let ep = parts.get(3).copied().unwrap_or("-");
+        if ep != "-" && Self::parse_square(ep).is_none() {
+            return Err(format!("`{ep}` is not an en passant square"));
+        }
+        let fifty: f64 = parts.get(4).map_or(Ok(0.0), |s| s.parse()).map_err(|_| "the halfmove clock is a number".to_string())?;
+
+        let rules = self.rules(world)?;
+        let game = world.game.clone();
+        if world.tables[self.position.index()].row_count() != 64 {
+            world.tables[self.position.index()].reset(&game.tables[self.position.index()]);
+        }
+        for (r, piece) in board.iter().enumerate() {
+            let (kind, side) = piece.map_or((EMPTY, EMPTY), |(k, s)| (world.syms.intern(k), world.syms.intern(s)));
+            let pos = &mut world.tables[self.position.index()];
+            *pos.cell_mut(r, self.kind) = Value::Text(kind);
+            *pos.cell_mut(r, self.side) = Value::Text(side);
+        }
+        if let Some((t, rook_from, allowed)) = self.castling {
+            for r in 0..world.tables[t.index()].row_count() {
+                let letter = match Self::text(world, world.tables[t.index()].cell(r, rook_from)) {
+                    "h1" => 'K',
+                    "a1" => 'Q',
+                    "h8" => 'k',
+                    "a8" => 'q',
+                    _ => ' ',
+                };
+                *world.tables[t.index()].cell_mut(r, allowed) = Value::Bool(castling.contains(letter));
+            }
+        }
+        for &t in &self.cleared_tables {
+            world.tables[t.index()].reset(&game.tables[t.index()]);
+        }
+        let side = world.syms.intern(side);
+        self.set_field(world, rules, self.side_to_move, Value::Text(side));
+        if let Some(f) = self.en_passant {
+            let sym = if ep == "-" { EMPTY } else { world.syms.intern(ep) };
+            self.set_field(world, rules, f, Value::Text(sym));
+        }
+        if let Some(f) = self.fifty {
+            self.set_field(world, rules, f, Value::Num(fifty));
+        }
+        for &f in &self.cleared_fields {
+            self.set_field(world, rules, f, Value::Text(EMPTY));
+        }
+        world.state = 0;
+        let start = self.start_the_turn;
+        let changed = self.position_changed;
+        world.input(|w, g| {
+            if let Some(f) = start {
+                let cx = Ctx { this: Some(rules), other: Value::None, attachment: None, base: w.stack_len() };
+                w.call_function(g, &cx, f, &[Value::Obj(rules)])?;
+            }
+            if let Some(e) = changed {
+                w.dispatch(g, e, Some(rules), None)?;
+            }
+            Ok(())
+        });
+        Ok(())
+    }
+
+    /// Every legal move of the side to move, as the cards' Find Legal Moves marks them.
+    pub fn legal_moves(&self, world: &mut World, out: &mut Vec<Move>) -> Result<(), String> {
+        out.clear();
+        let rules = self.rules(world)?;
+        let side = self.field(world, rules, self.side_to_move);
+        let ep = self.en_passant.map_or(Value::Text(EMPTY), |f| self.field(world, rules, f));
+        let promotion_rank = self.promotion_rank(world, side);
+        let game = world.game.clone();
+        let params = game.functions[self.find_legal_moves.index()].params.len();
+        let pawn = world.syms.get("Pawn");
+        for from in 0..64 {
+            let pos = &world.tables[self.position.index()];
+            if pos.cell(from, self.side) != side {
+                continue;
+            }
+            let is_pawn = Some(pos.cell(from, self.kind)) == pawn.map(Value::Text);
+            let from_name = Value::Text(pos.rows[from]);
+            let args = [from_name, ep];
+            let cx = Ctx { this: Some(rules), other: Value::None, attachment: None, base: world.stack_len() };
+            let faults = world.faults.len();
+            world.input(|w, g| w.call_function(g, &cx, self.find_legal_moves, &args[..params.min(2)]));
+            if world.faults.len() > faults {
+                return Err(world.faults[faults].to_string());
+            }
+            let targets = &world.tables[self.targets.index()];
+            for r in 0..targets.row_count() {
+                if targets.cell(r, self.reachable) != Value::Bool(true) {
+                    continue;
+                }
+                let Some(to) = Self::parse_square(world.syms.text(targets.rows[r])) else { continue };
+                if is_pawn && Some(to / 8 + 1) == promotion_rank {
+                    for kind in PROMOTIONS {
+                        out.push(Move { from, to, promotion: world.syms.get(kind) });
+                    }
+                } else {
+                    out.push(Move { from, to, promotion: None });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn promotion_rank(&self, world: &World, side: Value) -> Option<usize> {
+        let col = self.promotion_rank?;
+        let Value::Text(s) = side else { return None };
+        let sides: &Table = &world.tables[self.sides.index()];
+        let r = *sides.index.get(&s)? as usize;
+        match sides.cell(r, col) {
+            Value::Num(n) => Some(n as usize),
+            _ => None,
+        }
+    }
+
+    /// Makes a move as the cards do (Make Move, the promoted Kind, Pass The Turn).
+    pub fn make(&self, world: &mut World, m: Move) -> Result<(), String> {
+        let rules = self.rules(world)?;
+        let from = Value::Text(world.tables[self.position.index()].rows[m.from]);
+        let to = Value::Text(world.tables[self.position.index()].rows[m.to]);
+        let game = world.game.clone();
+        let with_rules = !game.functions[self.make_move.index()].params.is_empty()
+            && game.functions[self.make_move.index()].params[0].name == "gameRules";
+        let faults = world.faults.len();
+        let (make, pass) = (self.make_move, self.pass_the_turn);
+        let position = self.position;
+        let kind_col = self.kind;
+        world.input(|w, g| {
+            let cx = Ctx { this: Some(rules), other: Value::None, attachment: None, base: w.stack_len() };
+            if with_rules {
+                w.call_function(g, &cx, make, &[Value::Obj(rules), from, to])?;
+            } else {
+                w.call_function(g, &cx, make, &[from, to])?;
+            }
+            if let Some(kind) = m.promotion {
+                *w.tables[position.index()].cell_mut(m.to, kind_col) = Value::Text(kind);
+            }
+            if let Some(p) = pass {
+                w.call_function(g, &cx, p, &[Value::Obj(rules)])?;
+            }
+            Ok(())
+        });
+        match world.faults.get(faults) {
+            Some(f) => Err(f.to_string()),
+            None => Ok(()),
+        }
+    }
+
+    /// Counts the leaf positions `depth` moves deep, through the cards.
+    pub fn perft(&self, world: &mut World, depth: u32) -> Result<u64, String> {
+        let mut moves = Vec::new();
+        self.legal_moves(world, &mut moves)?;
+        if depth <= 1 {
+            return Ok(if depth == 0 { 1 } else { moves.len() as u64 });
+        }
+        let rules = self.rules(world)?;
+        let mut total = 0;
+        for m in moves {
+            let saved = self.save(world, rules);
+            self.make(world, m)?;
+            total += self.perft(world, depth - 1)?;
+            self.restore(world, rules, saved);
+        }
+        Ok(total)
+    }
+
+    /// What a move changes: the tables (but the scratch Targets) and the Board State.
+    fn save(&self, world: &World, rules: ObjectId) -> (Vec<(usize, Vec<Value>)>, Vec<Value>) {
+        let tables = world
+            .tables
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != self.targets.index())
+            .map(|(i, t)| (i, t.cells.clone()))
+            .collect();
+        (tables, world.objects[rules.0 as usize].fields.clone())
+    }
+
+    fn restore(&self, world: &mut World, rules: ObjectId, (tables, fields): (Vec<(usize, Vec<Value>)>, Vec<Value>)) {
+        for (i, cells) in tables {
+            if world.tables[i].cells.len() == cells.len() {
+                world.tables[i].cells = cells;
+            }
+        }
+        world.objects[rules.0 as usize].fields = fields;
+    }
+
+    /// A move in UCI form: `e2e4`, `e7e8q`.
+    pub fn uci(&self, world: &World, m: Move) -> String {
+        let mut s = format!("{}{}", Self::square_name(m.from), Self::square_name(m.to));
+        if let Some(kind) = m.promotion {
+            let k = world.syms.text(kind);
+            if let Some((_, letter)) = KINDS.iter().find(|(name, _)| *name == k) {
+                s.push(*letter);
+            }
+        }
+        s
+    }
+}
