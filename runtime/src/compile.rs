@@ -17,7 +17,7 @@ pub struct CardShells<'f> {
 
 enum Shell<'f> {
     Function { id: FuncId, file: &'f YamlFile, steps: Option<&'f Node> },
-    Component { id: CompId, file: &'f YamlFile, events: Vec<(EventId, Option<&'f Node>)> },
+    Component { id: CompId, file: &'f YamlFile, events: Vec<(EventId, Option<&'f Node>, Pos)> },
 }
 
 impl<'f> CardShells<'f> {
@@ -126,7 +126,7 @@ fn read_component<'f>(game: &mut Game, file: &'f YamlFile, f: &Fields<'f>, d: &m
                 let Some((when, pos)) = ev.text("when", "an Event", d) else { continue };
                 match game.names.events.get(when.as_str()) {
                     Some(&e) => {
-                        events.push((e, ev.get("steps")));
+                        events.push((e, ev.get("steps"), pos));
                         handlers.push(Handler { event: e, body: Box::new([]), frame_size: 0 });
                     }
                     None => d.error(&file.path, pos, format!(
@@ -178,7 +178,7 @@ pub fn compile_bodies(game: &mut Game, shells: &CardShells, d: &mut Diagnostics)
                 bodies.push((CardRef::Function(*id), 0, body, cx.frame_size()));
             }
             Shell::Component { id, file, events } => {
-                for (i, (event, steps)) in events.iter().enumerate() {
+                for (i, (event, steps, _)) in events.iter().enumerate() {
                     let card = CardRef::Component(*id, *event);
                     let mut cx = Cx::new(game, &mut syms, &mut sites, d, file, card);
                     cx.component = Some(*id);
@@ -208,6 +208,47 @@ pub fn compile_bodies(game: &mut Game, shells: &CardShells, d: &mut Diagnostics)
     }
     game.syms = syms;
     game.sites = sites;
+    warn_unsent_events(game, shells, d);
+}
+
+/// A Custom Event no card triggers never runs its listeners: likely a name a
+/// letter off, or a step forgotten.
+fn warn_unsent_events(game: &Game, shells: &CardShells, d: &mut Diagnostics) {
+    fn walk(block: &[Step], sent: &mut Vec<bool>) {
+        for step in block {
+            match &step.kind {
+                StepKind::Trigger { event, .. } => sent[event.index()] = true,
+                StepKind::If { then, otherwise, .. } => {
+                    walk(then, sent);
+                    walk(otherwise, sent);
+                }
+                StepKind::Repeat { body, .. } | StepKind::While { body, .. } => walk(body, sent),
+                _ => {}
+            }
+        }
+    }
+    let mut sent = vec![false; game.events.len()];
+    sent[..BUILTIN_EVENTS.len()].fill(true);
+    for f in &game.functions {
+        walk(&f.body, &mut sent);
+    }
+    for c in &game.components {
+        for h in &c.handlers {
+            walk(&h.body, &mut sent);
+        }
+    }
+    for shell in &shells.cards {
+        if let Shell::Component { file, events, .. } = shell {
+            for (event, _, pos) in events {
+                if !sent[event.index()] {
+                    d.warning(&file.path, *pos, format!(
+                        "no card sends the Custom Event `{}` (no `trigger: {}`), so these steps never run",
+                        game.events[event.index()].name, game.events[event.index()].name
+                    ));
+                }
+            }
+        }
+    }
 }
 
 /// Shared Variables of type Object name object types; now that all types are read, resolve them.
@@ -282,6 +323,8 @@ pub struct Cx<'a> {
     card: CardRef,
     component: Option<CompId>,
     bindings: Vec<Binding>,
+    /// The type each slot holds, where it is known: for checking at load.
+    slot_types: Vec<Option<Type>>,
     repeats: Vec<Slot>,
     next_slot: usize,
     step_no: u16,
@@ -296,7 +339,7 @@ impl<'a> Cx<'a> {
         file: &'a YamlFile,
         card: CardRef,
     ) -> Cx<'a> {
-        Cx { game, syms, sites, d, file, card, component: None, bindings: Vec::new(), repeats: Vec::new(), next_slot: 0, step_no: 0 }
+        Cx { game, syms, sites, d, file, card, component: None, bindings: Vec::new(), slot_types: Vec::new(), repeats: Vec::new(), next_slot: 0, step_no: 0 }
     }
 
     fn frame_size(&self) -> usize {
@@ -306,8 +349,75 @@ impl<'a> Cx<'a> {
     fn bind(&mut self, name: &str, kind: Kind, width: usize) -> Slot {
         let slot = Slot(self.next_slot as u16);
         self.next_slot += width.max(1);
+        let types: Vec<Option<Type>> = match kind {
+            Kind::Value(ty) => vec![Some(ty)],
+            Kind::Object => vec![Some(Type::Object)],
+            Kind::RowAnswer => vec![Some(Type::Boolean)],
+            Kind::Answer(Returns::Value(ty)) => vec![Some(ty)],
+            Kind::Answer(Returns::Struct(s)) => self.game.structs[s.index()].fields.iter().map(|f| Some(f.ty)).collect(),
+            Kind::Answer(Returns::Nothing) | Kind::Unknown => vec![None],
+        };
+        self.slot_types.resize(slot.0 as usize, None);
+        self.slot_types.extend(types);
         self.bindings.push(Binding { name: name.to_string(), slot, kind });
         slot
+    }
+
+    /// The type of an expression, where it can be known at load.
+    fn type_of(&self, e: &Expr) -> Option<Type> {
+        use expr_grammar::ast::BinaryOp::*;
+        Some(match e {
+            Expr::Const(v) => match v {
+                Value::Num(_) => Type::Number,
+                Value::Bool(_) => Type::Boolean,
+                Value::Text(_) => Type::Text,
+                Value::Color(_) => Type::Color,
+                Value::Obj(_) => Type::Object,
+                Value::ObjType(_) => Type::ObjectType,
+                Value::None => return None,
+            },
+            Expr::Local(slot) => return self.slot_types.get(slot.0 as usize).copied().flatten(),
+            Expr::Global(g) => self.game.globals[g.index()].ty,
+            Expr::Shared(i) => self.game.components[self.component?.index()].shared[*i as usize].ty,
+            Expr::Object(_) => Type::Object,
+            Expr::ObjectName(_) | Expr::TextOf(_) | Expr::DataRow(..) => Type::Text,
+            Expr::Field(_, s, f) => self.game.structs[s.index()].fields[*f as usize].ty,
+            Expr::Position(..) | Expr::DataCount(_) | Expr::DataFind(..) => Type::Number,
+            Expr::TextColor(_) => Type::Color,
+            Expr::Data(t, _, ColumnRef::Fixed(c)) => self.game.tables[t.index()].columns[c.index()].ty,
+            Expr::Data(..) => return None,
+            Expr::Abs(_) | Expr::Floor(_) | Expr::Clamp(_) | Expr::Hypot(_) => Type::Number,
+            Expr::Unary(expr_grammar::ast::UnaryOp::Neg, _) => Type::Number,
+            Expr::Unary(expr_grammar::ast::UnaryOp::Not, _) | Expr::And(..) | Expr::Or(..) => Type::Boolean,
+            Expr::Binary(op, a, b) => match op {
+                Eq | Ne | Lt | Le | Gt | Ge => Type::Boolean,
+                Add if self.type_of(a) == Some(Type::Text) || self.type_of(b) == Some(Type::Text) => Type::Text,
+                Add if self.type_of(a).is_none() || self.type_of(b).is_none() => return None,
+                _ => Type::Number,
+            },
+        })
+    }
+
+    /// Reports a value whose known type can never become `want`.
+    fn check_fits(&mut self, e: &Expr, want: Type, pos: Pos, what: &str) {
+        let Some(have) = self.type_of(e) else { return };
+        let fits = have == want
+            || want == Type::Text && matches!(have, Type::Number | Type::Boolean)
+            || have == Type::Text && matches!(want, Type::Number | Type::Boolean | Type::Color)
+            || want == Type::Object && have == Type::ObjectType;
+        if !fits {
+            self.err(pos, format!("{what} is a {}, where a {} is expected", have.name(), want.name()));
+        }
+    }
+
+    fn condition(&mut self, f: &Fields, key: &str) -> Option<Expr> {
+        let (text, pos) = f.text(key, "this step", self.d)?;
+        let ast = self.parse(text.as_str(), pos)?;
+        let e = self.expr(&ast, text.as_str(), pos)?;
+        if let Some(ty) = self.type_of(&e).filter(|t| *t != Type::Boolean) {
+            self.err(pos, format!("a condition must be true or false; this is a {}", ty.name()));
+        }
+        Some(e)
     }
 
     fn lookup(&self, name: &str) -> Option<&Binding> {
@@ -354,7 +464,7 @@ impl<'a> Cx<'a> {
             "call" => self.call(&f)?,
             "if" => {
                 f.only(&["if", "then", "else"], "an If step", self.d);
-                let cond = self.expr_field(&f, "if")?;
+                let cond = self.condition(&f, "if")?;
                 let then = f.get("then").map(|n| self.block(n)).unwrap_or_default();
                 let otherwise = f.get("else").map(|n| self.block(n)).unwrap_or_default();
                 StepKind::If { cond, then, otherwise }
@@ -370,7 +480,7 @@ impl<'a> Cx<'a> {
             }
             "while" => {
                 f.only(&["while", "steps"], "a While step", self.d);
-                let cond = self.expr_field(&f, "while")?;
+                let cond = self.condition(&f, "while")?;
                 let body = f.get("steps").map(|n| self.block(n)).unwrap_or_default();
                 StepKind::While { cond, body }
             }
@@ -406,6 +516,10 @@ impl<'a> Cx<'a> {
                 f.only(&[action.as_str(), "applies to"], "a sprite step", self.d);
                 let value = self.expr_field(&f, &action)?;
                 let object = self.applies_to(&f)?.unwrap_or(ObjRef::This);
+                if let (SpriteProp::Frame, Expr::Const(Value::Num(n)), ObjRef::This, Some(comp)) = (prop, &value, &object, self.component) {
+                    let pos = f.opt_text(&action, self.d).map_or(f.pos, |(_, p)| p);
+                    self.check_frame(comp, *n, pos);
+                }
                 StepKind::Sprite { prop, object, value }
             }
             "set state" => {
@@ -464,7 +578,12 @@ impl<'a> Cx<'a> {
         };
         // The first value is read before the name exists, as the book's Declare does.
         let value = match f.get("value") {
-            Some(_) => self.expr_field(f, "value")?,
+            Some(_) => {
+                let e = self.expr_field(f, "value")?;
+                let pos = f.opt_text("value", self.d).map_or(f.pos, |(_, p)| p);
+                self.check_fits(&e, ty, pos, &format!("the first value of `{name}`"));
+                e
+            }
             None => Expr::Const(ty.zero()),
         };
         let kind = if ty == Type::Object { Kind::Object } else { Kind::Value(ty) };
@@ -558,6 +677,12 @@ impl<'a> Cx<'a> {
         let col_ast = self.parse(col_text.as_str(), col_pos)?;
         let column = self.column_ref(table, &col_ast, col_text.as_str(), col_pos)?;
         let value = self.expr_field(f, "value")?;
+        if let ColumnRef::Fixed(c) = column {
+            let col = &self.game.tables[table.index()].columns[c.index()];
+            let (ty, what) = (col.ty, format!("the value for the column `{}`", col.name));
+            let pos = f.opt_text("value", self.d).map_or(f.pos, |(_, p)| p);
+            self.check_fits(&value, ty, pos, &what);
+        }
         Some(StepKind::SetCell { table, row, column, value })
     }
 
@@ -682,7 +807,13 @@ impl<'a> Cx<'a> {
                 self.err(pos_of(node), "this Function answers one value; return it as `return: VALUE`");
                 None
             }
-            (Returns::Value(_), None) => Some(StepKind::Return(self.expr_field(f, "return")?)),
+            (Returns::Value(ty), None) => {
+                let (text, pos) = f.text("return", "a Return step", self.d)?;
+                let ast = self.parse(text.as_str(), pos)?;
+                let e = self.expr(&ast, text.as_str(), pos)?;
+                self.check_fits(&e, ty, pos, "the value returned");
+                Some(StepKind::Return(e))
+            }
         }
     }
 
@@ -690,6 +821,21 @@ impl<'a> Cx<'a> {
         let Some((text, pos)) = f.opt_text("applies to", self.d) else { return Some(None) };
         let ast = self.parse(text.as_str(), pos)?;
         Some(Some(obj_ref(self.expr(&ast, text.as_str(), pos)?)))
+    }
+
+    /// A constant frame must exist on every object type this Logic Component is on.
+    fn check_frame(&mut self, comp: CompId, n: f64, pos: Pos) {
+        let game = self.game;
+        for t in game.types.iter().filter(|t| t.attachments.iter().any(|a| a.component == comp)) {
+            match &t.sprite {
+                None => self.err(pos, format!("`{}` sets a frame, but the object type `{}` has no sprite", game.components[comp.index()].name, t.name)),
+                Some(sp) if !(n >= 0.0 && n < sp.frames as f64) => self.err(pos, format!(
+                    "frame {} is past the last frame of `{}`'s sprite ({}: it has {} frames, 0 to {})",
+                    crate::value::format_number(n), t.name, game.images[sp.image.index()].path.display(), sp.frames, sp.frames - 1
+                )),
+                Some(_) => {}
+            }
+        }
     }
 
     fn state_field(&mut self, f: &Fields, key: &str) -> Option<StateId> {
