@@ -328,7 +328,11 @@ pub struct Cx<'a> {
     repeats: Vec<Slot>,
     next_slot: usize,
     step_no: u16,
+    nesting: usize,
 }
+
+/// How deep Ifs, Repeats and Whiles may nest in one card.
+const MAX_NESTING: usize = 64;
 
 impl<'a> Cx<'a> {
     pub fn new(
@@ -339,7 +343,7 @@ impl<'a> Cx<'a> {
         file: &'a YamlFile,
         card: CardRef,
     ) -> Cx<'a> {
-        Cx { game, syms, sites, d, file, card, component: None, bindings: Vec::new(), slot_types: Vec::new(), repeats: Vec::new(), next_slot: 0, step_no: 0 }
+        Cx { game, syms, sites, d, file, card, component: None, bindings: Vec::new(), slot_types: Vec::new(), repeats: Vec::new(), next_slot: 0, step_no: 0, nesting: 0 }
     }
 
     fn frame_size(&self) -> usize {
@@ -433,7 +437,14 @@ impl<'a> Cx<'a> {
             self.err(pos_of(node), "expected a list of steps (each line starting with `- `)");
             return Box::new([]);
         };
-        list.iter().filter_map(|n| self.step(n)).collect()
+        if self.nesting >= MAX_NESTING {
+            self.err(pos_of(node), format!("steps nested more than {MAX_NESTING} deep (an If in an If in ...); split the card into Functions"));
+            return Box::new([]);
+        }
+        self.nesting += 1;
+        let block = list.iter().filter_map(|n| self.step(n)).collect();
+        self.nesting -= 1;
+        block
     }
 
     fn site(&mut self, pos: Pos) -> u32 {

@@ -188,6 +188,10 @@ impl World {
                 let n = self.num(g, cx, count)?;
                 let n = if n.is_finite() && n > 0.0 { n.floor() as u64 } else { 0 };
                 for i in 0..n {
+                    if self.steps_left == 0 {
+                        return fail("stopped after too many steps for one input (a Repeat that counts too far?)");
+                    }
+                    self.steps_left -= 1;
                     self.stack[cx.base + counter.0 as usize] = Value::Num(i as f64);
                     if self.run(g, cx, body)? == Flow::Return {
                         return Ok(Flow::Return);
