@@ -116,7 +116,19 @@ pub struct TableDef {
     /// Reading a row that is not there gives the column's default instead of
     /// a fault (`missing rows: default`): for tables whose rows the cards make
     /// while playing, such as Targets, read before the first Piece is selected.
-    pub missing_rows_read_default: bool,
+    pub missing_rows: MissingRows,
+}
+
+/// What reading a row that is not there does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MissingRows {
+    /// A fault that names the card and step (`missing rows: error`, the default).
+    Error,
+    /// The columns' defaults (`missing rows: default`).
+    Default,
+    /// The columns' defaults for the empty name `''` only; any other missing
+    /// row is a fault (`missing rows: default for an empty name`).
+    DefaultForEmptyName,
 }
 
 pub struct ColumnDef {

@@ -516,8 +516,12 @@ impl World {
                 let c = self.column(g, cx, *t, col)?;
                 match self.row_index(g, *t, r) {
                     Ok(r) => self.tables[t.index()].cell(r, c),
-                    Err(_) if g.tables[t.index()].missing_rows_read_default => g.tables[t.index()].columns[c.index()].default,
-                    Err(e) => return Err(e),
+                    Err(e) => match (g.tables[t.index()].missing_rows, r) {
+                        (MissingRows::Default, _) | (MissingRows::DefaultForEmptyName, Value::Text(EMPTY)) => {
+                            g.tables[t.index()].columns[c.index()].default
+                        }
+                        _ => return Err(e),
+                    },
                 }
             }
             Expr::DataRow(t, i) => {

@@ -21,31 +21,7 @@ pub fn load(root: &Path) -> Result<Loaded, Vec<Diagnostic>> {
         d.error(root, Pos::default(), "no content folder here (expected a folder with game.yaml, tables/, logic/ ...)");
         return Err(d.list);
     }
-    let mut game = Game {
-        root: root.to_path_buf(),
-        name: String::new(),
-        screen: (960.0, 1100.0),
-        pixels_per_meter: 32.0,
-        background: 0x302E2BFF,
-        fonts: Fonts::default(),
-        syms: Interner::default(),
-        tables: Vec::new(),
-        structs: Vec::new(),
-        types: Vec::new(),
-        globals: Vec::new(),
-        events: BUILTIN_EVENTS.iter().map(|n| EventDef { name: n.to_string() }).collect(),
-        functions: Vec::new(),
-        components: Vec::new(),
-        images: Vec::new(),
-        states: Vec::new(),
-        groups: Vec::new(),
-        scene: Vec::new(),
-        sites: Vec::new(),
-        names: Names::default(),
-    };
-    for (i, name) in BUILTIN_EVENTS.iter().enumerate() {
-        game.names.events.insert(name.to_string(), EventId(i as u16));
-    }
+    let mut game = empty_game(root);
     load_game_file(&mut game, &mut d);
     for rel in files_in(root, "tables", "yaml", &mut d) {
         load_table(&mut game, &rel, &mut d);
@@ -74,6 +50,45 @@ pub fn load(root: &Path) -> Result<Loaded, Vec<Diagnostic>> {
     } else {
         Ok(Loaded { game, warnings: d.list })
     }
+}
+
+/// A game with nothing in it yet but the built-in Events.
+fn empty_game(root: &Path) -> Game {
+    let mut game = Game {
+        root: root.to_path_buf(),
+        name: String::new(),
+        screen: (960.0, 1100.0),
+        pixels_per_meter: 32.0,
+        background: 0x302E2BFF,
+        fonts: Fonts::default(),
+        syms: Interner::default(),
+        tables: Vec::new(),
+        structs: Vec::new(),
+        types: Vec::new(),
+        globals: Vec::new(),
+        events: BUILTIN_EVENTS.iter().map(|n| EventDef { name: n.to_string() }).collect(),
+        functions: Vec::new(),
+        components: Vec::new(),
+        images: Vec::new(),
+        states: Vec::new(),
+        groups: Vec::new(),
+        scene: Vec::new(),
+        sites: Vec::new(),
+        names: Names::default(),
+    };
+    for (i, name) in BUILTIN_EVENTS.iter().enumerate() {
+        game.names.events.insert(name.to_string(), EventId(i as u16));
+    }
+    game
+}
+
+/// Checks one table from its schema's and its rows' text, as the loader does
+/// (for the fuzzer and for tests): every mistake found.
+pub fn check_table(schema: &str, rows: &str) -> Vec<Diagnostic> {
+    let mut d = Diagnostics::default();
+    let mut game = empty_game(Path::new("."));
+    table_from_text(&mut game, Path::new("tables/T.yaml"), schema.to_string(), Some(rows.to_string()), &mut d);
+    d.list
 }
 
 /// The files with extension `ext` in `root/dir`, sorted by name, relative to root.
@@ -230,7 +245,23 @@ pub fn cell_value(ty: Type, text: &str, syms: &mut Interner) -> Option<Value> {
 }
 
 fn load_table(game: &mut Game, rel: &Path, d: &mut Diagnostics) {
-    let Some(file) = yaml::load(&game.root, rel, d) else { return };
+    let schema = match std::fs::read_to_string(game.root.join(rel)) {
+        Ok(t) => t,
+        Err(e) => return d.error(rel, Pos::default(), format!("cannot read the file: {e}")),
+    };
+    let csv_rel = rel.with_extension("csv");
+    let rows = match std::fs::read_to_string(game.root.join(&csv_rel)) {
+        Ok(t) => Some(t),
+        Err(e) => {
+            d.error(&csv_rel, Pos::default(), format!("cannot read the table's rows: {e} (every table schema has a .csv beside it)"));
+            None
+        }
+    };
+    table_from_text(game, rel, schema, rows, d);
+}
+
+fn table_from_text(game: &mut Game, rel: &Path, schema: String, rows: Option<String>, d: &mut Diagnostics) {
+    let Some(file) = yaml::parse(rel, schema, d) else { return };
     let Some(f) = Fields::of(&file, &file.root, "a table schema", d) else { return };
     f.only(&["table", "description", "columns", "missing rows"], "a table schema", d);
     let Some((name, name_pos)) = f.text("table", "a table schema", d) else { return };
@@ -251,32 +282,27 @@ fn load_table(game: &mut Game, rel: &Path, d: &mut Diagnostics) {
         }
         None => d.error(rel, f.pos, "a table schema needs `columns:`"),
     }
-    let missing_rows_read_default = match f.opt_text("missing rows", d) {
-        None => false,
-        Some((m, _)) if m.as_str() == "default" => true,
-        Some((m, _)) if m.as_str() == "error" => false,
-        Some((m, pos)) => {
-            d.error(rel, pos, format!("unknown `missing rows: {}`; expected `default` or `error`", m.as_str()));
-            false
+    let missing_rows = match f.opt_text("missing rows", d).map(|(m, pos)| (m.as_str(), pos)) {
+        None | Some(("error", _)) => MissingRows::Error,
+        Some(("default", _)) => MissingRows::Default,
+        Some(("default for an empty name", _)) => MissingRows::DefaultForEmptyName,
+        Some((other, pos)) => {
+            d.error(rel, pos, format!("unknown `missing rows: {other}`; expected `error`, `default` or `default for an empty name`"));
+            MissingRows::Error
         }
     };
     let column_index = columns.iter().enumerate().map(|(i, c)| (c.sym, ColumnId(i as u16))).collect();
-    let mut table = TableDef { name: name.clone(), file: rel.with_extension("csv"), columns, column_index, rows: Vec::new(), cells: Vec::new(), missing_rows_read_default };
-    read_rows(&game.root, &mut table, &mut game.syms, d);
+    let mut table = TableDef { name: name.clone(), file: rel.with_extension("csv"), columns, column_index, rows: Vec::new(), cells: Vec::new(), missing_rows };
+    if let Some(rows) = rows {
+        read_rows(rows, &mut table, &mut game.syms, d);
+    }
     game.names.tables.insert(name, TableId(game.tables.len() as u16));
     game.tables.push(table);
 }
 
 /// Reads a table's CSV: the header names the columns, the first column names the rows.
-fn read_rows(root: &Path, table: &mut TableDef, syms: &mut Interner, d: &mut Diagnostics) {
+fn read_rows(text: String, table: &mut TableDef, syms: &mut Interner, d: &mut Diagnostics) {
     let rel = table.file.clone();
-    let text = match std::fs::read_to_string(root.join(&rel)) {
-        Ok(t) => t,
-        Err(e) => {
-            d.error(&rel, Pos::default(), format!("cannot read the table's rows: {e} (every table schema has a .csv beside it)"));
-            return;
-        }
-    };
     d.add_source(&rel, &text);
     let mut reader = csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(text.as_bytes());
     let mut records = reader.records();

@@ -304,15 +304,25 @@ impl World {
         o.alive && o.visible && o.group.is_none_or(|g| self.groups.get(g.0 as usize).copied().unwrap_or(true))
     }
 
-    /// A left click at a point of the game screen, delivered to every Object
-    /// under it: Mouse Pressed, and UI Activated for a button (a screen Object).
+    /// A left click at a point of the game screen. A shown button (a screen
+    /// Object with a box) takes it, with Mouse Pressed and UI Activated, and
+    /// the world under it hears nothing; otherwise every Object under the
+    /// point hears Mouse Pressed, in the order they were made.
     pub fn click_at(&mut self, px: f32, py: f32) {
-        for id in self.hits(px, py) {
-            let layer = self.game.types[self.objects[id.0 as usize].ty.0 as usize].layer;
-            let event = if layer == Layer::Screen { EventId::UI_ACTIVATED } else { EventId::MOUSE_PRESSED };
-            self.input(|w, g| w.dispatch(g, EventId::MOUSE_PRESSED, Some(id), Some(id)).and_then(|_| {
-                if event == EventId::UI_ACTIVATED { w.dispatch(g, event, Some(id), Some(id)) } else { Ok(()) }
-            }));
+        let hits = self.hits(px, py);
+        let on_screen = |w: &World, id: &ObjectId| w.game.types[w.objects[id.0 as usize].ty.0 as usize].layer == Layer::Screen;
+        let buttons: Vec<ObjectId> = hits.iter().copied().filter(|id| on_screen(self, id)).collect();
+        if buttons.is_empty() {
+            for id in hits {
+                self.input(|w, g| w.dispatch(g, EventId::MOUSE_PRESSED, Some(id), Some(id)));
+            }
+        } else {
+            for id in buttons {
+                self.input(|w, g| {
+                    w.dispatch(g, EventId::MOUSE_PRESSED, Some(id), Some(id))?;
+                    w.dispatch(g, EventId::UI_ACTIVATED, Some(id), Some(id))
+                });
+            }
         }
     }
 

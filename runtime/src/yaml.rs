@@ -38,6 +38,11 @@ pub fn load(root: &Path, rel: &Path, diags: &mut Diagnostics) -> Option<YamlFile
             return None;
         }
     };
+    parse(rel, text, diags)
+}
+
+/// Parses YAML text that came from `rel`.
+pub fn parse(rel: &Path, text: String, diags: &mut Diagnostics) -> Option<YamlFile> {
     diags.add_source(rel, &text);
     let options = marked_yaml::LoaderOptions::default().error_on_duplicate_keys(true);
     match marked_yaml::parse_yaml_with_options(0, &text, options) {
