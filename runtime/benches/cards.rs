@@ -1,0 +1,405 @@
+//! `cargo bench`: how fast the chess game runs from its cards, against the
+//! same algorithm in native Rust and in Rhai (benches/baseline/), printed as
+//! one table of medians. No figure is asserted: only that the three find the
+//! same legal moves.
+//!
+//! `CARDS_BENCH_SAMPLES=N` changes how many samples each median is taken over.
+//! `CARDS_BENCH_PROFILE=N` only checks the moves, then finds Kiwipete's legal
+//! moves through the cards N times and stops: a run to profile, as
+//! `CARDS_BENCH_PROFILE=20 valgrind --tool=callgrind target/release/deps/cards-*`.
+
+mod baseline;
+
+use baseline::{native, peer::Peer, Features, Setup, Tables};
+use cardtable::draw::{draw_list, DrawItem};
+use cardtable::game::Game;
+use cardtable::library::chess::Chess;
+use cardtable::value::Value;
+use cardtable::world::World;
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+/// A busy middlegame (chessprogramming.org's perft position 6): 30 pieces.
+const MIDDLEGAME: &str = "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10";
+/// The Piece clicked in the middlegame: White's Bishop, 7 moves, one a capture.
+const CLICKED: &str = "g5";
+/// Checked (same moves three ways), not timed: en passant, promotions.
+const CHECKED_ONLY: [(&str, &str); 2] = [
+    ("en passant", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"),
+    ("promotions", "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1"),
+];
+
+/// How many samples each median is taken over, by how slow one run is.
+struct Plan {
+    /// perft and load: each sample is one run.
+    slow: usize,
+    /// clicks: each sample is one click.
+    clicks: usize,
+    /// legal moves and the draw list: each sample is a batch of runs long
+    /// enough to time (at least `batch`), and the figure is per run.
+    fast: usize,
+    batch: Duration,
+}
+
+/// How many runs of `f` fill `batch` (at least one); `f` runs once to see.
+fn runs_per_sample(batch: Duration, f: &mut dyn FnMut()) -> u32 {
+    let t = Instant::now();
+    f();
+    let once = t.elapsed().max(Duration::from_nanos(1));
+    (batch.as_nanos() / once.as_nanos()).clamp(1, 100_000) as u32
+}
+
+/// The median of `samples` samples of `f`, per run of `f`. A sample runs
+/// `f` as many times as fit in `batch` (once, when one run is longer); a
+/// first run warms up.
+fn median(samples: usize, batch: Duration, mut f: impl FnMut()) -> Duration {
+    medians(samples, batch, vec![&mut f])[0]
+}
+
+/// The medians of several benchmarks sampled in turn (a sample of each,
+/// then the next round), so that their ratios are taken under the same load.
+fn medians(samples: usize, batch: Duration, mut fs: Vec<&mut dyn FnMut()>) -> Vec<Duration> {
+    let runs: Vec<u32> = fs.iter_mut().map(|f| runs_per_sample(batch, *f)).collect();
+    let mut times = vec![Vec::with_capacity(samples); fs.len()];
+    for _ in 0..samples.max(1) {
+        for (i, f) in fs.iter_mut().enumerate() {
+            let t = Instant::now();
+            for _ in 0..runs[i] {
+                f();
+            }
+            times[i].push(t.elapsed() / runs[i]);
+        }
+    }
+    times
+        .into_iter()
+        .map(|mut t| {
+            t.sort();
+            t[t.len() / 2]
+        })
+        .collect()
+}
+
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map_or("?".into(), |s| s.split_whitespace().next().unwrap_or("?").to_string())
+}
+
+fn show(d: Duration) -> String {
+    let ns = d.as_nanos() as f64;
+    let (v, unit) = if ns >= 1e9 {
+        (ns / 1e9, "s")
+    } else if ns >= 1e6 {
+        (ns / 1e6, "ms")
+    } else if ns >= 1e3 {
+        (ns / 1e3, "µs")
+    } else {
+        (ns, "ns")
+    };
+    let digits = if v >= 100.0 {
+        0
+    } else if v >= 10.0 {
+        1
+    } else {
+        2
+    };
+    format!("{v:.digits$} {unit}")
+}
+
+fn ratio(a: Duration, b: Duration) -> String {
+    let r = a.as_secs_f64() / b.as_secs_f64();
+    if r >= 100.0 {
+        format!("{r:.0}")
+    } else if r >= 10.0 {
+        format!("{r:.1}")
+    } else {
+        format!("{r:.2}")
+    }
+}
+
+struct Row {
+    label: String,
+    cards: Duration,
+    native: Option<Duration>,
+    rhai: Option<Duration>,
+}
+
+fn content() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/chess")
+}
+
+fn load(path: &Path) -> Game {
+    match cardtable::load::load(path) {
+        Ok(loaded) => loaded.game,
+        Err(mistakes) => {
+            for m in &mistakes {
+                eprintln!("{m}");
+            }
+            panic!("content/chess does not load ({} mistakes)", mistakes.len());
+        }
+    }
+}
+
+/// A started World with a position set up through the chess library.
+fn world_at(game: &Rc<Game>, chess: &Chess, fen: &str) -> World {
+    let mut world = World::new(game.clone());
+    world.start();
+    chess.set_fen(&mut world, fen).unwrap_or_else(|e| panic!("set_fen {fen}: {e}"));
+    assert_no_faults(&world, "setting up the position");
+    world
+}
+
+fn assert_no_faults(world: &World, what: &str) {
+    if let Some(f) = world.faults.first() {
+        panic!("the cards faulted while {what}: {f} ({} faults)", world.faults.len());
+    }
+}
+
+fn sorted(mut v: Vec<String>) -> Vec<String> {
+    v.sort();
+    v
+}
+
+/// The three move sets must be the same; says what differs if not.
+fn check_same(position: &str, cards: &[String], other: &[String], who: &str) {
+    if cards == other {
+        return;
+    }
+    let missing: Vec<&String> = cards.iter().filter(|m| !other.contains(m)).collect();
+    let extra: Vec<&String> = other.iter().filter(|m| !cards.contains(m)).collect();
+    panic!(
+        "{position}: {who} finds {} moves, the cards {}; {who} lacks {missing:?}, has besides {extra:?}",
+        other.len(),
+        cards.len()
+    );
+}
+
+/// The rows of one table (Targets) whose Boolean column is true.
+fn marked(world: &World, table: &str, column: &str) -> usize {
+    let game = &world.game;
+    let t = game.names.tables[table];
+    let def = &game.tables[t.index()];
+    let c = def.columns.iter().position(|c| c.name == column).expect("column");
+    let table = &world.tables[t.index()];
+    (0..table.row_count()).filter(|&r| table.cells[r * table.width + c] == Value::Bool(true)).count()
+}
+
+fn main() {
+    let samples: Option<usize> = std::env::var("CARDS_BENCH_SAMPLES").ok().and_then(|s| s.parse().ok());
+    let plan = Plan {
+        slow: samples.unwrap_or(9),
+        clicks: samples.map_or(81, |n| n * 4 + 1),
+        fast: samples.unwrap_or(31),
+        batch: Duration::from_millis(20),
+    };
+    let path = content();
+    let started = Instant::now();
+    let load_before = load_average();
+
+    // The cards.
+    let game = Rc::new(load(&path));
+    let chess = Chess::new(&game).unwrap_or_else(|e| panic!("the chess library: {e}"));
+    let has = |f: &str| game.names.functions.contains_key(f);
+    let features = Features {
+        safe_moves: has("Find Legal Moves"),
+        castling: has("Try Castling"),
+        en_passant: has("Find En Passant Move"),
+    };
+    let legal_card = if has("Find Legal Moves") { "Find Legal Moves" } else { "Find Moves" };
+    if !has("Find Legal Moves") {
+        // The chess library falls back on Find Moves, which keeps no King safe.
+        println!(
+            "note: the cards have no Find Legal Moves; the chess library uses Find Moves (no Check, no special moves)"
+        );
+    }
+
+    // The baselines, over the same tables.
+    let tables = Tables::read(&path.join("tables"));
+    let mut board = native::Board::new(&tables, features);
+    let mut peer = Peer::new(&tables, features);
+
+    println!(
+        "cards: {} ({} Directions rows, {} Castling rows; Keep Safe Moves {}, castling {}, en passant {})",
+        legal_card,
+        tables.directions.len(),
+        tables.castling.len(),
+        if features.safe_moves { "on" } else { "off" },
+        if features.castling { "on" } else { "off" },
+        if features.en_passant { "on" } else { "off" },
+    );
+
+    // Same legal moves, three ways, before anything is timed.
+    let mut positions = Vec::new();
+    for (name, fen) in [("start", START), ("Kiwipete", KIWIPETE)].into_iter().chain(CHECKED_ONLY) {
+        let mut world = world_at(&game, &chess, fen);
+        let mut moves = Vec::new();
+        chess.legal_moves(&mut world, &mut moves).unwrap_or_else(|e| panic!("{name}: legal moves: {e}"));
+        let cards = sorted(moves.iter().map(|m| chess.uci(&world, *m)).collect());
+        let setup = Setup::from_fen(fen);
+        board.set(&setup);
+        let mut native_moves = Vec::new();
+        board.legal_moves(&mut native_moves);
+        let native = sorted(native_moves.iter().map(|m| native::uci(*m)).collect());
+        peer.set(&setup);
+        let rhai = sorted(peer.legal_moves().iter().map(|(f, t, p)| baseline::uci(*f, *t, p)).collect());
+        check_same(name, &cards, &native, "native");
+        check_same(name, &cards, &rhai, "rhai");
+        println!(
+            "legal moves, {name}: cards {}, native {}, rhai {} (the same {} moves)",
+            cards.len(),
+            native.len(),
+            rhai.len(),
+            cards.len()
+        );
+        if !CHECKED_ONLY.iter().any(|(n, _)| *n == name) {
+            positions.push((name, fen, world, setup, cards.len()));
+        }
+    }
+
+    if let Some(runs) = std::env::var("CARDS_BENCH_PROFILE").ok().and_then(|s| s.parse::<usize>().ok()) {
+        let (_, _, world, _, _) = positions.iter_mut().find(|p| p.0 == "Kiwipete").expect("Kiwipete");
+        let mut moves = Vec::new();
+        for _ in 0..runs {
+            chess.legal_moves(world, &mut moves).expect("legal moves");
+            black_box(&moves);
+        }
+        println!("profiled: Kiwipete's legal moves through the cards, {runs} times");
+        return;
+    }
+
+    let mut rows = Vec::new();
+
+    // Loading content/chess: parse, check, resolve.
+    let t = median(plan.slow, Duration::ZERO, || {
+        black_box(load(black_box(&path)));
+    });
+    rows.push(Row { label: "load content/chess".into(), cards: t, native: None, rhai: None });
+
+    // perft through the cards.
+    for (name, depth, expected) in [("start", 3, 8902u64), ("Kiwipete", 2, 2039)] {
+        let (_, _, world, _, _) = positions.iter_mut().find(|p| p.0 == name).expect("position");
+        let mut nodes = 0;
+        let t = median(plan.slow, Duration::ZERO, || {
+            nodes = chess.perft(world, depth).unwrap_or_else(|e| panic!("perft {depth}, {name}: {e}"));
+        });
+        assert_no_faults(world, "counting perft");
+        let flag = if nodes == expected { String::new() } else { format!(", expected {expected}") };
+        rows.push(Row {
+            label: format!("perft {depth}, {name} ({nodes} nodes{flag})"),
+            cards: t,
+            native: None,
+            rhai: None,
+        });
+    }
+
+    // All legal moves of the side to move: cards, native, Rhai, sampled in turn.
+    for (name, _, world, setup, count) in &mut positions {
+        board.set(setup);
+        peer.set(setup);
+        let (mut moves, mut native_moves) = (Vec::new(), Vec::new());
+        let mut cards = || {
+            chess.legal_moves(world, &mut moves).expect("legal moves");
+            black_box(&moves);
+        };
+        let mut native = || {
+            board.legal_moves(&mut native_moves);
+            black_box(&native_moves);
+        };
+        let mut rhai = || {
+            black_box(peer.run());
+        };
+        let t = medians(plan.fast, plan.batch, vec![&mut cards, &mut native, &mut rhai]);
+        rows.push(Row {
+            label: format!("legal moves, {name} ({count})"),
+            cards: t[0],
+            native: Some(t[1]),
+            rhai: Some(t[2]),
+        });
+    }
+
+    // One click on a Piece in a busy middlegame, end to end, as the window
+    // delivers it: Select and Move (its Find Legal Moves), then every
+    // listener of positionChanged. Select, then deselect, timed apart.
+    let mut world = world_at(&game, &chess, MIDDLEGAME);
+    let target = world
+        .object_named(CLICKED)
+        .find(|id| game.types[world.objects[id.0 as usize].ty.0 as usize].hit_box.is_some())
+        .unwrap_or_else(|| panic!("no Object named {CLICKED} to click"));
+    let (x, y) = world.screen_point(target);
+    world.click_at(x, y);
+    let selected_marks = marked(&world, "Targets", "reachable");
+    assert!(selected_marks > 0, "a click on {CLICKED} marked no move");
+    let mut frame: Vec<DrawItem> = Vec::new();
+    draw_list(&mut world, &mut frame);
+    let items_selected = frame.len();
+    world.click_at(x, y);
+    assert_eq!(marked(&world, "Targets", "reachable"), 0, "a second click on {CLICKED} left moves marked");
+    assert_no_faults(&world, "clicking");
+    let (mut select, mut deselect) = (Vec::new(), Vec::new());
+    for _ in 0..plan.clicks {
+        let t = Instant::now();
+        world.click_at(x, y);
+        select.push(t.elapsed());
+        let t = Instant::now();
+        world.click_at(x, y);
+        deselect.push(t.elapsed());
+    }
+    assert_no_faults(&world, "clicking");
+    select.sort();
+    deselect.sort();
+    let listeners = game.names.events.get("positionChanged").map_or(0, |e| world.listeners[e.index()].len());
+    rows.push(Row {
+        label: format!("click in a middlegame, end to end ({CLICKED}: {selected_marks} moves)"),
+        cards: select[select.len() / 2],
+        native: None,
+        rhai: None,
+    });
+    rows.push(Row {
+        label: "  the second click (deselect)".into(),
+        cards: deselect[deselect.len() / 2],
+        native: None,
+        rhai: None,
+    });
+
+    // One frame's draw list, the whole scene (a Piece selected).
+    world.click_at(x, y);
+    let t = median(plan.fast, plan.batch, || {
+        draw_list(&mut world, &mut frame);
+        black_box(&frame);
+    });
+    rows.push(Row {
+        label: format!("draw list, whole scene ({} items)", frame.len()),
+        cards: t,
+        native: None,
+        rhai: None,
+    });
+    assert_eq!(frame.len(), items_selected);
+
+    // The table.
+    println!();
+    let header = ["benchmark", "cards", "native", "rhai", "cards/native", "rhai/cards"];
+    println!("{:<48}{:<12}{:<12}{:<12}{:<14}{}", header[0], header[1], header[2], header[3], header[4], header[5]);
+    for r in &rows {
+        let cell = |d: Option<Duration>| d.map_or(String::new(), show);
+        let cn = r.native.map_or(String::new(), |n| ratio(r.cards, n));
+        let rc = r.rhai.map_or(String::new(), |h| ratio(h, r.cards));
+        println!("{:<48}{:<12}{:<12}{:<12}{:<14}{}", r.label, show(r.cards), cell(r.native), cell(r.rhai), cn, rc);
+    }
+    println!();
+    println!(
+        "medians of {} runs (load, perft), {} clicks each, {} samples (legal moves, taken in turn; draw list): each sample a batch of runs of at least {} ms, per run",
+        plan.slow,
+        plan.clicks,
+        plan.fast,
+        plan.batch.as_millis()
+    );
+    println!("the click: {} Objects, {listeners} listeners of positionChanged", world.objects.len());
+    println!(
+        "{:.1} s in all; load average {load_before} before, {} after (on 2 cores, other work inflates every figure)",
+        started.elapsed().as_secs_f64(),
+        load_average()
+    );
+}
