@@ -126,34 +126,27 @@ impl World {
                 let v = self.eval(g, cx, value)?;
                 self.stack[cx.base + slot.0 as usize] = self.coerce(*ty, v)?;
             }
+            StepKind::Set { target: Target::Local(slot, ty), op, value } => {
+                let at = cx.base + slot.0 as usize;
+                let v = match op {
+                    Operator::Set => self.eval(g, cx, value)?,
+                    _ => match (self.stack[at], self.num(g, cx, value)) {
+                        (Value::Num(old), Ok(n)) => Value::Num(match op {
+                            Operator::Add => old + n,
+                            Operator::Sub => old - n,
+                            _ => old * n,
+                        }),
+                        _ => {
+                            let v = self.eval(g, cx, value)?;
+                            return self.assign(g, cx, &Target::Local(*slot, *ty), *op, v).map(|_| Flow::Next);
+                        }
+                    },
+                };
+                self.stack[at] = self.coerce(*ty, v)?;
+            }
             StepKind::Set { target, op, value } => {
                 let v = self.eval(g, cx, value)?;
                 self.assign(g, cx, target, *op, v)?;
-            }
-            StepKind::SetCell { table, row, column, value } => {
-                let r = self.eval(g, cx, row)?;
-                let r = self.row_index(g, *table, r)?;
-                let c = self.column(g, cx, *table, column)?;
-                let v = self.eval(g, cx, value)?;
-                let v = self.coerce(g.tables[table.index()].columns[c.index()].ty, v)?;
-                *self.tables[table.index()].cell_mut(r, c) = v;
-            }
-            StepKind::ResetTable(t) => self.tables[t.index()].reset(&g.tables[t.index()]),
-            StepKind::ControlRow { table, row, remove, answer } => {
-                let r = self.eval(g, cx, row)?;
-                let name = self.row_name_of(r);
-                let t = &mut self.tables[table.index()];
-                let existing = t.index.get(&name).copied();
-                match (remove, existing) {
-                    (false, None) => {
-                        t.add_row(&g.tables[table.index()], name);
-                    }
-                    (true, Some(i)) => t.remove_row(i as usize),
-                    _ => {}
-                }
-                if let Some(slot) = answer {
-                    self.stack[cx.base + slot.0 as usize] = Value::Bool(existing.is_some());
-                }
             }
             StepKind::Call { function, args, answer } => {
                 let func = &g.functions[function.index()];
@@ -209,6 +202,40 @@ impl World {
                     }
                 }
             }
+            _ => return self.step_rare(g, cx, step),
+        }
+        Ok(Flow::Next)
+    }
+
+    /// The steps that do not run in the inner loops, kept out of `step` so that it stays small.
+    #[inline(never)]
+    fn step_rare(&mut self, g: &Game, cx: &Ctx, step: &Step) -> Res<Flow> {
+        match &step.kind {
+            StepKind::SetCell { table, row, column, value } => {
+                let r = self.eval(g, cx, row)?;
+                let r = self.row_index(g, *table, r)?;
+                let c = self.column(g, cx, *table, column)?;
+                let v = self.eval(g, cx, value)?;
+                let v = self.coerce(g.tables[table.index()].columns[c.index()].ty, v)?;
+                *self.tables[table.index()].cell_mut(r, c) = v;
+            }
+            StepKind::ResetTable(t) => self.tables[t.index()].reset(&g.tables[t.index()]),
+            StepKind::ControlRow { table, row, remove, answer } => {
+                let r = self.eval(g, cx, row)?;
+                let name = self.row_name_of(r);
+                let t = &mut self.tables[table.index()];
+                let existing = t.index.get(&name).copied();
+                match (remove, existing) {
+                    (false, None) => {
+                        t.add_row(&g.tables[table.index()], name);
+                    }
+                    (true, Some(i)) => t.remove_row(i as usize),
+                    _ => {}
+                }
+                if let Some(slot) = answer {
+                    self.stack[cx.base + slot.0 as usize] = Value::Bool(existing.is_some());
+                }
+            }
             StepKind::Return(e) => {
                 let v = self.eval(g, cx, e)?;
                 let ty = match cx_returns(g, step) {
@@ -262,6 +289,7 @@ impl World {
                     *shown = *visible;
                 }
             }
+            _ => {}
         }
         Ok(Flow::Next)
     }
@@ -402,20 +430,33 @@ impl World {
     }
 
     /// A row by its name or its 0-based number.
+    #[inline(always)]
     pub(crate) fn row_index(&self, g: &Game, t: TableId, row: Value) -> Res<usize> {
         let table = &self.tables[t.index()];
         match row {
             Value::Num(n) => {
-                if n >= 0.0 && n.fract() == 0.0 && (n as usize) < table.row_count() {
-                    Ok(n as usize)
-                } else {
-                    fail(format!("the table `{}` has no row number {} (it has {} rows)", g.tables[t.index()].name, format_number(n), table.row_count()))
+                let i = n as usize;
+                if i as f64 == n && i < table.row_count() {
+                    return Ok(i);
                 }
             }
-            Value::Text(sym) => match table.index.get(&sym) {
-                Some(&i) => Ok(i as usize),
-                None => fail(format!("the table `{}` has no row `{}`", g.tables[t.index()].name, self.syms.text(sym))),
-            },
+            Value::Text(sym) => {
+                if let Some(&i) = table.index.get(&sym) {
+                    return Ok(i as usize);
+                }
+            }
+            _ => {}
+        }
+        self.no_row(g, t, row)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn no_row(&self, g: &Game, t: TableId, row: Value) -> Res<usize> {
+        let (name, count) = (&g.tables[t.index()].name, self.tables[t.index()].row_count());
+        match row {
+            Value::Num(n) => fail(format!("the table `{name}` has no row number {} (it has {count} rows)", format_number(n))),
+            Value::Text(sym) => fail(format!("the table `{name}` has no row `{}`", self.syms.text(sym))),
             other => fail(format!("a row is named by a Text or numbered by a Number, found {}", other.type_name())),
         }
     }
@@ -437,7 +478,25 @@ impl World {
     }
 
     /// A value made to fit a declared type, as Set Data Cell and Change Variable do.
+    #[inline]
     pub(crate) fn coerce(&mut self, ty: Type, v: Value) -> Res<Value> {
+        let fits = matches!(
+            (ty, v),
+            (Type::Number, Value::Num(_))
+                | (Type::Text, Value::Text(_))
+                | (Type::Boolean, Value::Bool(_))
+                | (Type::Color, Value::Color(_))
+                | (Type::Object, Value::Obj(_) | Value::None)
+        );
+        if fits {
+            Ok(v)
+        } else {
+            self.convert(ty, v)
+        }
+    }
+
+    #[cold]
+    fn convert(&mut self, ty: Type, v: Value) -> Res<Value> {
         Ok(match (ty, v) {
             (Type::Number, Value::Num(_))
             | (Type::Text, Value::Text(_))
@@ -462,14 +521,66 @@ impl World {
         })
     }
 
+    /// An expression that must give a Number, without wrapping it in a Value on the way.
     fn num(&mut self, g: &Game, cx: &Ctx, e: &Expr) -> Res<f64> {
-        let v = self.eval(g, cx, e)?;
-        want_num(v)
+        match e {
+            Expr::Const(Value::Num(n)) => Ok(*n),
+            Expr::Local(slot) => want_num(self.stack[cx.base + slot.0 as usize]),
+            Expr::Binary(op @ (BinaryOp::Sub | BinaryOp::Mul), a, b) => {
+                let (x, y) = (self.eval(g, cx, a)?, self.eval(g, cx, b)?);
+                match (x, y) {
+                    (Value::Num(x), Value::Num(y)) => Ok(if *op == BinaryOp::Sub { x - y } else { x * y }),
+                    _ => fail(format!("`{}` needs two Numbers, found {} and {}", op.symbol(), x.type_name(), y.type_name())),
+                }
+            }
+            _ => {
+                let v = self.eval(g, cx, e)?;
+                want_num(v)
+            }
+        }
     }
 
+    /// A condition, without wrapping it in a Value on the way.
+    #[inline]
     fn truth(&mut self, g: &Game, cx: &Ctx, e: &Expr) -> Res<bool> {
-        let v = self.eval(g, cx, e)?;
-        want_bool(v)
+        match e {
+            Expr::And(a, b) => Ok(self.truth_of(g, cx, a)? && self.truth_of(g, cx, b)?),
+            Expr::Binary(op @ (BinaryOp::Eq | BinaryOp::Ne), a, b) => {
+                let (x, y) = (self.eval(g, cx, a)?, self.eval(g, cx, b)?);
+                Ok(x.same(y) == (*op == BinaryOp::Eq))
+            }
+            _ => self.truth_of(g, cx, e),
+        }
+    }
+
+    #[inline(never)]
+    fn truth_of(&mut self, g: &Game, cx: &Ctx, e: &Expr) -> Res<bool> {
+        match e {
+            Expr::And(a, b) => Ok(self.truth(g, cx, a)? && self.truth(g, cx, b)?),
+            Expr::Or(a, b) => Ok(self.truth(g, cx, a)? || self.truth(g, cx, b)?),
+            Expr::Binary(op @ (BinaryOp::Eq | BinaryOp::Ne), a, b) => {
+                let (x, y) = (self.eval(g, cx, a)?, self.eval(g, cx, b)?);
+                Ok(x.same(y) == (*op == BinaryOp::Eq))
+            }
+            Expr::Binary(op @ (BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge), a, b) => {
+                let (x, y) = (self.eval(g, cx, a)?, self.eval(g, cx, b)?);
+                let (Value::Num(x), Value::Num(y)) = (x, y) else {
+                    return fail(format!("`{}` needs two Numbers, found {} and {}", op.symbol(), x.type_name(), y.type_name()));
+                };
+                Ok(match op {
+                    BinaryOp::Lt => x < y,
+                    BinaryOp::Le => x <= y,
+                    BinaryOp::Gt => x > y,
+                    _ => x >= y,
+                })
+            }
+            Expr::Const(Value::Bool(b)) => Ok(*b),
+            Expr::Local(slot) => want_bool(self.stack[cx.base + slot.0 as usize]),
+            _ => {
+                let v = self.eval(g, cx, e)?;
+                want_bool(v)
+            }
+        }
     }
 
     /// Evaluates an expression outside any card (a UI text's hole, the driver's `eval`).
@@ -478,7 +589,41 @@ impl World {
         self.eval(g, &cx, e)
     }
 
+    /// The hot forms, small enough to inline where they are used; every other
+    /// form is in `eval_slow`, so that this stays cheap to call.
+    #[inline]
     pub fn eval(&mut self, g: &Game, cx: &Ctx, e: &Expr) -> Res<Value> {
+        match e {
+            Expr::Const(v) => Ok(*v),
+            Expr::Local(slot) => Ok(self.stack[cx.base + slot.0 as usize]),
+            Expr::Data(t, row, ColumnRef::Fixed(c)) => {
+                let r = match &**row {
+                    Expr::Local(slot) => self.stack[cx.base + slot.0 as usize],
+                    Expr::Const(v) => *v,
+                    other => self.eval_slow(g, cx, other)?,
+                };
+                match self.row_index(g, *t, r) {
+                    Ok(r) => Ok(self.tables[t.index()].cell(r, *c)),
+                    Err(e) => self.missing_row(g, *t, r, *c, e),
+                }
+            }
+            _ => self.eval_slow(g, cx, e),
+        }
+    }
+
+    /// A row that is not there: a fault, or the column's default if the table says so.
+    #[cold]
+    fn missing_row(&self, g: &Game, t: TableId, r: Value, c: ColumnId, e: Box<Fail>) -> Res<Value> {
+        match (g.tables[t.index()].missing_rows, r) {
+            (MissingRows::Default, _) | (MissingRows::DefaultForEmptyName, Value::Text(EMPTY)) => {
+                Ok(g.tables[t.index()].columns[c.index()].default)
+            }
+            _ => Err(e),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_slow(&mut self, g: &Game, cx: &Ctx, e: &Expr) -> Res<Value> {
         Ok(match e {
             Expr::Const(v) => *v,
             Expr::Local(slot) => self.stack[cx.base + slot.0 as usize],
@@ -516,12 +661,7 @@ impl World {
                 let c = self.column(g, cx, *t, col)?;
                 match self.row_index(g, *t, r) {
                     Ok(r) => self.tables[t.index()].cell(r, c),
-                    Err(e) => match (g.tables[t.index()].missing_rows, r) {
-                        (MissingRows::Default, _) | (MissingRows::DefaultForEmptyName, Value::Text(EMPTY)) => {
-                            g.tables[t.index()].columns[c.index()].default
-                        }
-                        _ => return Err(e),
-                    },
+                    Err(e) => self.missing_row(g, *t, r, c, e)?,
                 }
             }
             Expr::DataRow(t, i) => {
@@ -553,8 +693,11 @@ impl World {
             }
             Expr::Unary(UnaryOp::Neg, a) => Value::Num(-self.num(g, cx, a)?),
             Expr::Unary(UnaryOp::Not, a) => Value::Bool(!self.truth(g, cx, a)?),
-            Expr::And(a, b) => Value::Bool(self.truth(g, cx, a)? && self.truth(g, cx, b)?),
-            Expr::Or(a, b) => Value::Bool(self.truth(g, cx, a)? || self.truth(g, cx, b)?),
+            Expr::And(..) | Expr::Or(..) => Value::Bool(self.truth(g, cx, e)?),
+            Expr::Binary(BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge, ..) => {
+                Value::Bool(self.truth(g, cx, e)?)
+            }
+            Expr::Binary(BinaryOp::Sub | BinaryOp::Mul, ..) => Value::Num(self.num(g, cx, e)?),
             Expr::Binary(op, a, b) => {
                 let a = self.eval(g, cx, a)?;
                 let b = self.eval(g, cx, b)?;
@@ -607,6 +750,7 @@ fn cx_returns(g: &Game, step: &Step) -> Option<Returns> {
     }
 }
 
+#[inline]
 fn want_num(v: Value) -> Res<f64> {
     match v {
         Value::Num(n) => Ok(n),
@@ -614,6 +758,7 @@ fn want_num(v: Value) -> Res<f64> {
     }
 }
 
+#[inline]
 fn want_bool(v: Value) -> Res<bool> {
     match v {
         Value::Bool(b) => Ok(b),
