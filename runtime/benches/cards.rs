@@ -208,13 +208,7 @@ fn main() {
         castling: has("Try Castling"),
         en_passant: has("Find En Passant Move"),
     };
-    let legal_card = if has("Find Legal Moves") { "Find Legal Moves" } else { "Find Moves" };
-    if !has("Find Legal Moves") {
-        // The chess library falls back on Find Moves, which keeps no King safe.
-        println!(
-            "note: the cards have no Find Legal Moves; the chess library uses Find Moves (no Check, no special moves)"
-        );
-    }
+    let legal_card = "Find Legal Moves";
 
     // The baselines, over the same tables.
     let tables = Tables::read(&path.join("tables"));

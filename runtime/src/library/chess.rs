@@ -30,8 +30,8 @@ pub struct Chess {
     cleared_fields: Vec<u16>,
     find_legal_moves: FuncId,
     make_move: FuncId,
-    pass_the_turn: Option<FuncId>,
-    start_the_turn: Option<FuncId>,
+    pass_the_turn: FuncId,
+    start_the_turn: FuncId,
     position_changed: Option<EventId>,
 }
 
@@ -83,10 +83,10 @@ impl Chess {
             en_passant: field("enPassantSquare"),
             fifty: field("fiftyMoveCount"),
             cleared_fields,
-            find_legal_moves: function("Find Legal Moves").or(function("Find Moves")).ok_or("the chess library needs a Function `Find Legal Moves`")?,
-            make_move: function("Make Move").or(function("Move Piece")).ok_or("the chess library needs a Function `Make Move`")?,
-            pass_the_turn: function("Pass The Turn"),
-            start_the_turn: function("Start The Turn").or(function("Look For Check")),
+            find_legal_moves: function("Find Legal Moves").ok_or("the chess library needs a Function `Find Legal Moves`")?,
+            make_move: function("Make Move").ok_or("the chess library needs a Function `Make Move`")?,
+            pass_the_turn: function("Pass The Turn").ok_or("the chess library needs a Function `Pass The Turn`")?,
+            start_the_turn: function("Start The Turn").ok_or("the chess library needs a Function `Start The Turn`")?,
             position_changed: game.names.events.get("positionChanged").copied(),
         })
     }
@@ -289,10 +289,8 @@ impl Chess {
         let start = self.start_the_turn;
         let changed = self.position_changed;
         world.input(|w, g| {
-            if let Some(f) = start {
-                let cx = Ctx { this: Some(rules), other: Value::None, attachment: None, base: w.stack_len() };
-                w.call_function(g, &cx, f, &[Value::Obj(rules)])?;
-            }
+            let cx = Ctx { this: Some(rules), other: Value::None, attachment: None, base: w.stack_len() };
+            w.call_function(g, &cx, start, &[Value::Obj(rules)])?;
             if let Some(e) = changed {
                 w.dispatch(g, e, Some(rules), None)?;
             }
@@ -308,8 +306,6 @@ impl Chess {
         let side = self.field(world, rules, self.side_to_move);
         let ep = self.en_passant.map_or(Value::Text(EMPTY), |f| self.field(world, rules, f));
         let promotion_rank = self.promotion_rank(world, side);
-        let game = world.game.clone();
-        let params = game.functions[self.find_legal_moves.index()].params.len();
         let pawn = world.syms.get("Pawn");
         for from in 0..64 {
             let pos = &world.tables[self.position.index()];
@@ -321,7 +317,7 @@ impl Chess {
             let args = [from_name, ep];
             let cx = Ctx { this: Some(rules), other: Value::None, attachment: None, base: world.stack_len() };
             let faults = world.faults.len();
-            world.input(|w, g| w.call_function(g, &cx, self.find_legal_moves, &args[..params.min(2)]));
+            world.input(|w, g| w.call_function(g, &cx, self.find_legal_moves, &args));
             if world.faults.len() > faults {
                 return Err(world.faults[faults].to_string());
             }
@@ -359,26 +355,17 @@ impl Chess {
         let rules = self.rules(world)?;
         let from = Value::Text(world.tables[self.position.index()].rows[m.from]);
         let to = Value::Text(world.tables[self.position.index()].rows[m.to]);
-        let game = world.game.clone();
-        let with_rules = !game.functions[self.make_move.index()].params.is_empty()
-            && game.functions[self.make_move.index()].params[0].name == "gameRules";
         let faults = world.faults.len();
         let (make, pass) = (self.make_move, self.pass_the_turn);
         let position = self.position;
         let kind_col = self.kind;
         world.input(|w, g| {
             let cx = Ctx { this: Some(rules), other: Value::None, attachment: None, base: w.stack_len() };
-            if with_rules {
-                w.call_function(g, &cx, make, &[Value::Obj(rules), from, to])?;
-            } else {
-                w.call_function(g, &cx, make, &[from, to])?;
-            }
+            w.call_function(g, &cx, make, &[Value::Obj(rules), from, to])?;
             if let Some(kind) = m.promotion {
                 *w.tables[position.index()].cell_mut(m.to, kind_col) = Value::Text(kind);
             }
-            if let Some(p) = pass {
-                w.call_function(g, &cx, p, &[Value::Obj(rules)])?;
-            }
+            w.call_function(g, &cx, pass, &[Value::Obj(rules)])?;
             Ok(())
         });
         match world.faults.get(faults) {
