@@ -4,13 +4,16 @@
 //!
 //! ```text
 //! file: tables/Sides.csv           the file the next edits apply to
-//! replace: "Black,-1,7,White"      text that occurs exactly once in that file ...
-//! with: "Black,-1,7"               ... and what it becomes
+//! replace: "Black,-1,7,White,1"    text that occurs exactly once in that file ...
+//! with: "Black,-1,7,1"             ... and what it becomes
 //! write: "not a picture"           or: the file's whole new text
 //! remove: art/square.png           or: the file is deleted
-//! expect: tables/Sides.csv:3:1: error: this row has 3 cells; the header has 4
+//! expect: tables/Sides.csv:3:1: error: this row has 4 cells; the header has 5
 //! errors: 1                        optional: exactly this many errors
 //! ```
+//!
+//! A case with `errors: 0` must load (`load` answers Ok): its `expect:` lines
+//! are matched with the warnings of that load.
 //!
 //! A text is either written bare (to the end of the line, trimmed) or in
 //! double quotes with `\n`, `\t`, `\"` and `\\` escapes. Each `expect:` line
@@ -137,8 +140,19 @@ fn run_case(label: &str, case: &Case) -> Result<(), String> {
             }
         }
     }
+    // A case with `errors: 0` (warnings only) must load; any other case must not.
+    let wants_error = case.errors != Some(0);
     let diags: Vec<Diagnostic> = match cardtable::load::load(&copy.dir) {
-        Ok(_) => return Err(format!("{label}: the broken content loaded without an error")),
+        Ok(_) if wants_error => return Err(format!("{label}: the broken content loaded without an error")),
+        Ok(loaded) => loaded.warnings,
+        Err(list) if !wants_error => {
+            let all: Vec<String> =
+                list.iter().map(|d| format!("    {}", d.to_string().lines().next().unwrap_or(""))).collect();
+            return Err(format!(
+                "{label}: expected the content to load with warnings only, but it did not:\n{}",
+                all.join("\n")
+            ));
+        }
         Err(list) => list,
     };
     let firsts: Vec<String> = diags.iter().map(|d| d.to_string().lines().next().unwrap_or("").to_string()).collect();
@@ -180,7 +194,7 @@ fn label_of(path: &Path) -> String {
 #[test]
 fn every_broken_case_reports_its_mistakes() {
     let files = broken_files();
-    assert!(files.len() >= 20, "only {} .broken files", files.len());
+    assert!(files.len() >= 30, "only {} .broken files", files.len());
     let filter = std::env::var("CARDTABLE_BROKEN").ok();
     let mut failures = Vec::new();
     for path in &files {
@@ -204,7 +218,8 @@ fn every_broken_case_reports_its_mistakes() {
 }
 
 /// The shape the content reference promises for every mistake:
-/// `FILE:LINE:COLUMN: error: ...`.
+/// `FILE:LINE:COLUMN: error: ...` (or `warning:`), and says what was expected
+/// or what is wrong in words, not only a code.
 fn names_a_place(line: &str) -> bool {
     let mut parts = line.splitn(4, ':');
     let (Some(file), Some(l), Some(c), Some(rest)) = (parts.next(), parts.next(), parts.next(), parts.next()) else {
@@ -213,7 +228,7 @@ fn names_a_place(line: &str) -> bool {
     !file.is_empty()
         && l.parse::<usize>().is_ok_and(|n| n > 0)
         && c.parse::<usize>().is_ok_and(|n| n > 0)
-        && rest.starts_with(" error: ")
+        && (rest.starts_with(" error: ") || rest.starts_with(" warning: "))
 }
 
 #[test]
@@ -262,12 +277,12 @@ fn the_broken_case_format_reads_quotes_and_escapes() {
 #[test]
 fn a_broken_case_that_does_not_match_fails() {
     let case = parse_case(
-        "file: tables/Sides.csv\nreplace: \"Black,-1,7,White\"\nwith: \"Black,-1,7\"\nexpect: something else\n",
+        "file: tables/Sides.csv\nreplace: \"Black,-1,7,White,1\"\nwith: \"Black,-1,7,1\"\nexpect: something else\n",
     )
     .unwrap();
     let err = run_case("self-test.broken", &case).unwrap_err();
     assert!(err.contains("self-test.broken:4: no mistake reads"), "{err}");
-    assert!(err.contains("this row has 3 cells"), "the report lists what the loader said: {err}");
+    assert!(err.contains("this row has 4 cells"), "the report lists what the loader said: {err}");
     let stale = parse_case("file: tables/Sides.csv\nreplace: not there\nwith: x\nexpect: y\n").unwrap();
     assert!(run_case("stale.broken", &stale).unwrap_err().contains("occurs 0 times"));
 }
@@ -281,12 +296,12 @@ fn check(dir: &Path) -> std::process::Output {
 #[test]
 fn check_lists_every_mistake_and_fails() {
     let copy = TempContent::chess("check-two");
-    copy.replace_once("tables/Sides.csv", "Black,-1,7,White", "Black,-1,7");
+    copy.replace_once("tables/Sides.csv", "Black,-1,7,White,1", "Black,-1,7,1");
     copy.replace_once("logic/Find King.yaml", "dataCount('Position')", "dataCount('Positions')");
     let out = check(&copy.dir);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success(), "check should fail; stderr:\n{stderr}");
-    assert!(stderr.contains("tables/Sides.csv:3:1: error: this row has 3 cells; the header has 4"), "{stderr}");
+    assert!(stderr.contains("tables/Sides.csv:3:1: error: this row has 4 cells; the header has 5"), "{stderr}");
     assert!(stderr.contains("logic/Find King.yaml:"), "{stderr}");
     assert!(stderr.contains("Positions"), "{stderr}");
     assert!(stderr.contains("has 2 mistakes"), "{stderr}");
@@ -345,15 +360,16 @@ fn quoted_values_report_the_right_column() {
         quoted.iter().any(|l| l.starts_with("logic/Move Piece.yaml:18:30: error: unknown name `fro`")),
         "{quoted:#?}"
     );
-    // And a Shared Variable, which YAML makes you quote: the name starts at column 30.
+    // And a Shared Variable, which YAML makes you quote: in
+    // `              color: '@self.lastMoveColour'` the name starts at column 29.
     let shared = mistakes_after(
         "col-shared",
-        &[("logic/Square Marks.yaml", "set tint: '@self.lastMoveColor'", "set tint: '@self.lastMoveColour'")],
+        &[("logic/Square Marks.yaml", "color: '@self.lastMoveColor'", "color: '@self.lastMoveColour'")],
     );
     assert!(
         shared
             .iter()
-            .any(|l| l.starts_with("logic/Square Marks.yaml:23:30: error: `Square Marks` has no Shared Variable")),
+            .any(|l| l.starts_with("logic/Square Marks.yaml:32:29: error: `Square Marks` has no Shared Variable")),
         "{shared:#?}"
     );
 }
@@ -373,4 +389,114 @@ fn a_card_that_does_not_parse_is_not_called_unknown() {
     let list = mistakes_after("yaml-cascade", &[("logic/Find King.yaml", "  side: Text", "  side: [Text")]);
     assert!(list.iter().any(|l| l.starts_with("logic/Find King.yaml:")), "{list:#?}");
     assert_eq!(list.len(), 1, "expected the one mistake, got:\n{}", list.join("\n"));
+}
+
+// Warnings: the content loads, and the warning names the place.
+
+/// Declares a Custom Event `boardFlipped` that Show Label listens for and no card sends.
+fn content_with_an_unsent_event(label: &str) -> TempContent {
+    let copy = TempContent::chess(label);
+    copy.replace_once("game.yaml", "states: [", "  boardFlipped: The Board was turned round.\nstates: [");
+    copy.replace_once(
+        "logic/Show Label.yaml",
+        "events:\n  - when: boardLaidOut\n",
+        "events:\n  - when: boardFlipped\n    steps:\n      - set alpha: 1\n  - when: boardLaidOut\n",
+    );
+    copy
+}
+
+#[test]
+fn an_event_nothing_sends_is_a_warning_and_the_content_loads() {
+    let copy = content_with_an_unsent_event("unsent-event");
+    let loaded = match cardtable::load::load(&copy.dir) {
+        Ok(loaded) => loaded,
+        Err(list) => {
+            panic!("a warning must not stop the load: {:?}", list.iter().map(|d| d.to_string()).collect::<Vec<_>>())
+        }
+    };
+    let warnings: Vec<String> = loaded.warnings.iter().map(|w| w.to_string()).collect();
+    assert_eq!(loaded.warnings.len(), 1, "{warnings:#?}");
+    let w = &loaded.warnings[0];
+    assert_eq!(w.severity, Severity::Warning);
+    assert_eq!(
+        warnings[0].lines().next().unwrap(),
+        "logic/Show Label.yaml:18:11: warning: no card sends the Custom Event `boardFlipped` (no `trigger: boardFlipped`), \
+         so these steps never run"
+    );
+    assert_eq!(w.source_line.as_deref(), Some("  - when: boardFlipped"), "the warning shows its line");
+    // The game plays as before.
+    let mut driver = cardtable::driver::Driver::new(std::rc::Rc::new(loaded.game));
+    assert_eq!(driver.command("click e2").get("clicked").as_str(), Some("e2"));
+    assert_eq!(driver.command("faults").get("faults").as_array().len(), 0);
+}
+
+#[test]
+fn check_shows_a_warning_and_passes() {
+    let copy = content_with_an_unsent_event("check-warning");
+    let out = check(&copy.dir);
+    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "a warning is not a failure; stdout:\n{stdout}\nstderr:\n{stderr}");
+    assert!(stdout.contains("is fine"), "{stdout}");
+    assert!(
+        stderr.contains("logic/Show Label.yaml:18:11: warning: no card sends the Custom Event `boardFlipped`"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_warnings_only_case_that_does_not_load_fails() {
+    let case = parse_case(
+        "file: tables/Sides.csv\nreplace: \"Black,-1,7,White,1\"\nwith: \"Black,-1,7,1\"\nexpect: x.yaml:1:1: warning: w\nerrors: 0\n",
+    )
+    .unwrap();
+    let err = run_case("warn-self-test.broken", &case).unwrap_err();
+    assert!(err.contains("expected the content to load with warnings only"), "{err}");
+    assert!(err.contains("this row has 4 cells"), "{err}");
+}
+
+// Cascades and gaps found while writing the cases above: each is a test of
+// what the loader says, now that it says it.
+
+#[test]
+fn a_picture_that_is_not_a_png_is_reported_once() {
+    let copy = TempContent::chess("png-cascade");
+    copy.write("art/move-marks.png", "GIF89a this is not a PNG picture");
+    let list: Vec<String> = match cardtable::load::load(&copy.dir) {
+        Ok(_) => panic!("a picture that is not a PNG must not load"),
+        Err(list) => list.iter().map(|d| d.to_string().lines().next().unwrap_or("").to_string()).collect(),
+    };
+    assert_eq!(
+        list,
+        ["objects/Move Mark.yaml:5:10: error: `art/move-marks.png` is not a PNG picture"],
+        "expected the one mistake"
+    );
+}
+
+#[test]
+fn an_unknown_state_in_is_state_is_reported_once() {
+    let copy = TempContent::chess("is-state-cascade");
+    copy.replace_once("logic/Report Click.yaml", "is state: Playing", "is state: Play");
+    let list: Vec<String> = match cardtable::load::load(&copy.dir) {
+        Ok(_) => panic!("an unknown Game State must not load"),
+        Err(list) => list.iter().map(|d| d.to_string().lines().next().unwrap_or("").to_string()).collect(),
+    };
+    assert_eq!(
+        list,
+        ["logic/Report Click.yaml:12:19: error: unknown Game State `Play`; expected one of: Playing, Promotion, Game Over"],
+        "expected the one mistake"
+    );
+}
+
+#[test]
+fn a_call_argument_of_the_wrong_type_is_reported() {
+    let list = mistakes_after(
+        "call-arg-type",
+        &[("logic/Look For Game End.yaml", "timesForDraw: '@self.timesSeenForDraw'", "timesForDraw: true")],
+    );
+    assert!(
+        list.iter().any(|l| l.starts_with("logic/Look For Game End.yaml:34:")
+            && l.contains("Boolean")
+            && l.contains("Number")),
+        "expected a mistake at the argument, got: {list:#?}"
+    );
 }

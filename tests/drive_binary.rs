@@ -249,9 +249,33 @@ faults
         Json::obj(vec![("global", Json::Str("status".into())), ("value", Json::Str("Your move".into()))])
     );
 
-    assert_eq!(keys(&answers[7]), ["sideToMove", "selected", "lastFrom", "lastTo", "checkSquare"]);
+    assert_eq!(
+        keys(&answers[7]),
+        [
+            "sideToMove",
+            "selected",
+            "lastFrom",
+            "lastTo",
+            "checkSquare",
+            "enPassantSquare",
+            "promotionSquare",
+            "fiftyMoveCount",
+            "playerSide",
+            "inspected"
+        ]
+    );
     assert_eq!(answers[7].get("sideToMove").as_str(), Some("Black"));
+    assert_eq!(answers[7].get("selected").as_str(), Some(""));
+    assert_eq!(answers[7].get("lastFrom").as_str(), Some("e2"));
     assert_eq!(answers[7].get("lastTo").as_str(), Some("e4"));
+    assert_eq!(answers[7].get("checkSquare").as_str(), Some(""));
+    // the Pawn's two-Square Move leaves e3 to be taken en passant (Update En Passant)
+    assert_eq!(answers[7].get("enPassantSquare").as_str(), Some("e3"));
+    assert_eq!(answers[7].get("promotionSquare").as_str(), Some(""));
+    // a Pawn Move starts the fifty-move count over
+    assert_eq!(answers[7].get("fiftyMoveCount"), &Json::Num(0.0));
+    assert_eq!(answers[7].get("playerSide").as_str(), Some("White"));
+    assert_eq!(answers[7].get("inspected").as_str(), Some(""));
 
     let status_line = &answers[8].get("objects").as_array()[0];
     assert_eq!(status_line.get("type").as_str(), Some("Status Line"));
@@ -279,11 +303,11 @@ fn drive_survives_garbage() {
 #[test]
 fn drive_refuses_a_broken_folder() {
     let copy = common::TempContent::chess("drive-broken");
-    copy.replace_once("tables/Sides.csv", "Black,-1,7,White", "Black,-1,7");
+    copy.replace_once("tables/Sides.csv", "Black,-1,7,White,1", "Black,-1,7,1");
     let dir = copy.dir.to_str().unwrap().to_string();
     let out = drive(&[&dir], "click e2\n");
     assert!(!out.status.success());
     assert!(out.stdout.is_empty(), "no answers from a game that did not load");
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("tables/Sides.csv:3:1: error: this row has 3 cells; the header has 4"), "{stderr}");
+    assert!(stderr.contains("tables/Sides.csv:3:1: error: this row has 4 cells; the header has 5"), "{stderr}");
 }

@@ -8,8 +8,13 @@
 //! scenario TITLE               a new scenario, on a fresh game
 //! new game                     a fresh game within the scenario
 //! click NAME [NAME ...]        clicks each Object in turn (a Square: e2)
-//! play e2-e4 [e7-e5 ...]       each Move as two clicks; checks that the target showed a Move Mark
-//!                              after the first click, and that the Piece stands there after the second
+//! press NAME                   presses a shown button (the Promotion panel's Queen, Rook, Bishop, Knight, Cancel)
+//! setfen FEN                   sets up a position (the driver's `setfen`): a fresh history, the Turn started
+//! play e2-e4 [e7-e5 ...]       each Move as two clicks (one, when the Piece is selected already);
+//!                              checks that the target showed a Move Mark
+//!                              after the first click, and that the Piece stands there after the second;
+//!                              e7-e8=Q (=R, =B, =N) also checks that the Promotion panel opened, presses
+//!                              the Kind's button and checks that the promoted Piece stands there
 //! driver COMMAND               any driver command (snapshot 1, restore 1); its answer must not be an error
 //! expect marks SQ ... | none   exactly these Move Marks are visible (dots and rings alike)
 //! expect dots SQ ... | none    exactly these Move Marks are visible and show frame 0 (an empty Square)
@@ -28,6 +33,24 @@
 //! expect global NAME = JSON    the driver's `global NAME` answers {"value": JSON}
 //! expect text NAME = JSON      the Object NAME's Text component shows JSON ("Status Line" quoted)
 //! expect no faults             no card has faulted so far
+//! expect state STATE           the Game State (Playing, Promotion, Game Over)
+//! expect san N SAN             the Nth Move (1-based; `last` for the last) of the Move History is named SAN:
+//!                              letter + fromFile + fromRank + capture + square + promotion + checkMark
+//! expect history N             the Move History has N Moves
+//! expect moves from SQ: SQ ... | none
+//!                              exactly these Move Marks show when the Piece on SQ is clicked (a selection
+//!                              there is first cleared by clicking it; nothing is selected afterwards)
+//! expect castling ROW allowed|refused
+//!                              the King of that Castling row (White King Side ...) shows a Move Mark on
+//!                              its kingTo when clicked (as `expect moves from`), or does not
+//! expect castling right ROW yes|no   the Castling table's isAllowed of that row
+//! expect group NAME shown|hidden     the UI Group is shown or hidden
+//! expect panel SIDE            the Promotion panel is shown, each of its four buttons showing its Kind in
+//!                              the frame the Kinds table gives SIDE
+//! expect fen FEN               the driver's `fen` answers FEN
+//! expect legal N               the cards find N Legal Moves for the Side to move (the driver's `moves`)
+//! expect clicks ignored SQ ... clicking each Square changes nothing: the same FEN and Move History, nothing
+//!                              selected, no Move Mark
 //! ```
 //!
 //! Every driver answer is also checked as it comes: an `error`, or new
@@ -212,22 +235,52 @@ impl Runner<'_> {
                 }
                 Ok(())
             }
+            "press" => {
+                if rest.is_empty() {
+                    return Err("`press` needs a button's name".into());
+                }
+                self.ask(&format!("press {rest}")).map(|_| ())
+            }
+            "setfen" => {
+                if rest.is_empty() {
+                    return Err("`setfen` needs a FEN".into());
+                }
+                self.ask(&format!("setfen {rest}")).map(|_| ())
+            }
             "driver" => self.ask(rest).map(|_| ()),
             "expect" => self.expect(rest),
-            _ => Err(format!("unknown step `{verb}`; expected scenario, new game, click, play, driver or expect")),
+            _ => Err(format!(
+                "unknown step `{verb}`; expected scenario, new game, click, press, setfen, play, driver or expect"
+            )),
         }
     }
 
     fn play(&mut self, mv: &str) -> Step {
-        let Some((from, to)) = mv.split_once('-') else {
-            return Err(format!("`{mv}`: a Move is written from-to, e2-e4"));
+        let (plain, promotion) = match mv.split_once('=') {
+            Some((m, letter)) => {
+                let kind = match letter {
+                    "Q" => "Queen",
+                    "R" => "Rook",
+                    "B" => "Bishop",
+                    "N" => "Knight",
+                    _ => return Err(format!("`{mv}`: a Pawn is promoted to =Q, =R, =B or =N")),
+                };
+                (m, Some(kind))
+            }
+            None => (mv, None),
+        };
+        let Some((from, to)) = plain.split_once('-') else {
+            return Err(format!("`{mv}`: a Move is written from-to, e2-e4 (or e7-e8=Q)"));
         };
         let kind = self.position(from, "kind")?;
         let side = self.position(from, "side")?;
         if kind.is_empty() {
             return Err(format!("{mv}: no Piece on {from}"));
         }
-        self.ask(&format!("click {from}"))?;
+        // a Piece already selected (a Pawn after Cancel) is not clicked again: that would clear it
+        if self.board_state("selected")? != from {
+            self.ask(&format!("click {from}"))?;
+        }
         let marks = self.visible_marks(None)?;
         if !marks.contains(to) {
             return Err(format!(
@@ -236,6 +289,17 @@ impl Runner<'_> {
             ));
         }
         self.ask(&format!("click {to}"))?;
+        let kind = match promotion {
+            Some(new_kind) => {
+                let state = self.state()?;
+                if state != "Promotion" {
+                    return Err(format!("{mv}: after clicking {to}, the Game State is {state}, not Promotion"));
+                }
+                self.ask(&format!("press {new_kind}"))?;
+                new_kind.to_string()
+            }
+            None => kind,
+        };
         let (now_kind, now_side) = (self.position(to, "kind")?, self.position(to, "side")?);
         if (now_kind.as_str(), now_side.as_str()) != (kind.as_str(), side.as_str()) {
             return Err(format!("{mv}: {to} holds `{now_side} {now_kind}` after the Move, expected {side} {kind}"));
@@ -399,11 +463,210 @@ impl Runner<'_> {
                 same_json(&got, want)
             }
             "no" if args == "faults" => self.no_faults(),
+            "state" => {
+                let got = self.state()?;
+                if got != args {
+                    return Err(format!("expected the Game State `{args}`, found `{got}`"));
+                }
+                Ok(())
+            }
+            "san" => {
+                let Some((n, want)) = args.split_once(char::is_whitespace).map(|(n, s)| (n, s.trim())) else {
+                    return Err("usage: expect san N|last SAN".into());
+                };
+                let history = self.move_names()?;
+                let i = match n {
+                    "last" => history.len().checked_sub(1).ok_or("the Move History is empty")?,
+                    _ => n
+                        .parse::<usize>()
+                        .ok()
+                        .and_then(|n| n.checked_sub(1))
+                        .ok_or(format!("`{n}`: expected a Move's number from 1, or last"))?,
+                };
+                match history.get(i) {
+                    Some(got) if got == want => Ok(()),
+                    Some(got) => Err(format!("expected Move {} to be named `{want}`, found `{got}`; history: {}", i + 1, history.join(" "))),
+                    None => Err(format!("the Move History has {} Moves, no Move {}: {}", history.len(), i + 1, history.join(" "))),
+                }
+            }
+            "history" => {
+                let want: usize = args.parse().map_err(|_| "usage: expect history N".to_string())?;
+                let history = self.move_names()?;
+                if history.len() != want {
+                    return Err(format!("expected {want} Moves in the Move History, found {}: {}", history.len(), history.join(" ")));
+                }
+                Ok(())
+            }
+            "moves" => {
+                let Some((sq, targets)) = args.strip_prefix("from ").and_then(|a| a.split_once(':')) else {
+                    return Err("usage: expect moves from SQUARE: SQUARE ... | none".into());
+                };
+                let (sq, want) = (sq.trim(), square_set(targets)?);
+                let got = self.marks_of(sq)?;
+                if got != want {
+                    return Err(format!("expected the Piece on {sq} to show marks {}, found {}", show(&want), show(&got)));
+                }
+                Ok(())
+            }
+            "castling" => {
+                let w = words(args);
+                let (is_right, rest) = match w.split_first() {
+                    Some((&"right", rest)) => (true, rest),
+                    _ => (false, &w[..]),
+                };
+                let Some((verdict, row)) = rest.split_last().filter(|(_, r)| !r.is_empty()) else {
+                    return Err("usage: expect castling ROW allowed|refused, or expect castling right ROW yes|no".into());
+                };
+                let row = row.join(" ");
+                if is_right {
+                    let want = match *verdict {
+                        "yes" => true,
+                        "no" => false,
+                        other => return Err(format!("`{other}`: expected yes or no")),
+                    };
+                    let got = self.eval(&format!("data('Castling', '{row}', 'isAllowed')"))?;
+                    if got != Json::Bool(want) {
+                        return Err(format!("expected the Castling table's {row} isAllowed {want}, found {got}"));
+                    }
+                    return Ok(());
+                }
+                let want = match *verdict {
+                    "allowed" => true,
+                    "refused" => false,
+                    other => return Err(format!("`{other}`: expected allowed or refused")),
+                };
+                let cell = |r: &mut Self, col: &str| -> Result<String, String> {
+                    let v = r.eval(&format!("data('Castling', '{row}', '{col}')"))?;
+                    v.as_str().map(str::to_string).ok_or_else(|| format!("Castling {row} {col} is {v}"))
+                };
+                let (king_from, king_to) = (cell(self, "kingFrom")?, cell(self, "kingTo")?);
+                let marks = self.marks_of(&king_from)?;
+                if marks.contains(&king_to) != want {
+                    return Err(format!(
+                        "expected {row} {verdict}: the King on {king_from} shows marks {} ({king_to} {})",
+                        show(&marks),
+                        if want { "missing" } else { "marked" }
+                    ));
+                }
+                Ok(())
+            }
+            "group" => {
+                let w = words(args);
+                let Some((verdict, name)) = w.split_last().filter(|(_, n)| !n.is_empty()) else {
+                    return Err("usage: expect group NAME shown|hidden".into());
+                };
+                let want = match *verdict {
+                    "shown" => true,
+                    "hidden" => false,
+                    other => return Err(format!("`{other}`: expected shown or hidden")),
+                };
+                let name = name.join(" ");
+                let got = self.group_shown(&name)?;
+                if got != want {
+                    return Err(format!("expected the UI Group {name} {verdict}, it is {}", if got { "shown" } else { "hidden" }));
+                }
+                Ok(())
+            }
+            "panel" => {
+                let side = args;
+                if !self.group_shown("Promotion")? {
+                    return Err("the Promotion panel is hidden".into());
+                }
+                for kind in ["Queen", "Rook", "Bishop", "Knight"] {
+                    let frame = self.eval(&format!("data('Kinds', '{kind}', '{side}')"))?;
+                    let button = self.object(kind, &format!("Promotion {kind}"))?;
+                    if button.get("frame") != &frame || button.get("visible") != &Json::Bool(true) {
+                        return Err(format!("the {kind} button should show frame {frame} ({side} {kind}), but it is {button}"));
+                    }
+                }
+                Ok(())
+            }
+            "fen" => {
+                let got = self.fen()?;
+                if got != args {
+                    return Err(format!("expected the FEN `{args}`, found `{got}`"));
+                }
+                Ok(())
+            }
+            "legal" => {
+                let want: usize = args.parse().map_err(|_| "usage: expect legal N".to_string())?;
+                let moves = self.ask("moves")?.get("moves").as_array().to_vec();
+                if moves.len() != want {
+                    let list: Vec<String> = moves.iter().filter_map(|m| m.as_str().map(str::to_string)).collect();
+                    return Err(format!("expected {want} Legal Moves, the cards find {}: {}", moves.len(), list.join(" ")));
+                }
+                Ok(())
+            }
+            "clicks" => {
+                let Some(squares) = args.strip_prefix("ignored").map(words).filter(|s| !s.is_empty()) else {
+                    return Err("usage: expect clicks ignored SQUARE ...".into());
+                };
+                let (fen, history) = (self.fen()?, self.move_names()?);
+                for sq in squares {
+                    self.ask(&format!("click {sq}"))?;
+                    let (now_fen, now_history) = (self.fen()?, self.move_names()?);
+                    if now_fen != fen || now_history != history {
+                        return Err(format!("a click on {sq} changed the game: `{fen}` became `{now_fen}`"));
+                    }
+                    let selected = self.board_state("selected")?;
+                    let marks = self.visible_marks(None)?;
+                    if !selected.is_empty() || !marks.is_empty() {
+                        return Err(format!("a click on {sq} selected `{selected}` and shows marks {}", show(&marks)));
+                    }
+                }
+                Ok(())
+            }
             _ => Err(format!(
                 "unknown expectation `{what}`; expected marks, dots, rings, lit, highlight, piece, empty, status, turn, \
-                 selected, eval, get, global, text or no faults"
+                 selected, eval, get, global, text, no faults, state, san, history, moves, castling, group, panel, \
+                 fen, legal or clicks"
             )),
         }
+    }
+
+    fn state(&mut self) -> Result<String, String> {
+        let v = self.ask("state")?.get("state").clone();
+        v.as_str().map(str::to_string).ok_or_else(|| format!("the Game State is {v}"))
+    }
+
+    fn fen(&mut self) -> Result<String, String> {
+        let v = self.ask("fen")?.get("fen").clone();
+        v.as_str().map(str::to_string).ok_or_else(|| format!("`fen` answered {v}"))
+    }
+
+    /// Each Move of the Move History, named as its row's parts say.
+    fn move_names(&mut self) -> Result<Vec<String>, String> {
+        let table = self.ask("table \"Move History\"")?;
+        Ok(table.get("rows").as_array().iter().map(san_of_row).collect())
+    }
+
+    fn group_shown(&mut self, name: &str) -> Result<bool, String> {
+        let driver = self.driver();
+        let i = driver
+            .world
+            .game
+            .groups
+            .iter()
+            .position(|(g, _)| g == name)
+            .ok_or(format!("no UI Group named `{name}`"))?;
+        Ok(driver.world.groups[i])
+    }
+
+    /// The Move Marks a click on SQ shows; leaves nothing selected.
+    fn marks_of(&mut self, sq: &str) -> Result<BTreeSet<String>, String> {
+        let selected = self.board_state("selected")?;
+        if !selected.is_empty() && selected != sq {
+            // a click on the selected Piece clears the selection (a click elsewhere might be a Move)
+            self.ask(&format!("click {selected}"))?;
+        }
+        if self.board_state("selected")? != sq {
+            self.ask(&format!("click {sq}"))?;
+        }
+        let marks = self.visible_marks(None)?;
+        if self.board_state("selected")? == sq {
+            self.ask(&format!("click {sq}"))?;
+        }
+        Ok(marks)
     }
 
     fn no_faults(&mut self) -> Step {
@@ -415,6 +678,18 @@ impl Runner<'_> {
         }
         Ok(())
     }
+}
+
+/// A Move History row's name: letter + fromFile + fromRank + capture + square + promotion + checkMark.
+fn san_of_row(row: &Json) -> String {
+    ["letter", "fromFile", "fromRank", "capture", "square", "promotion", "checkMark"]
+        .iter()
+        .map(|c| match row.get(c) {
+            Json::Str(s) => s.clone(),
+            Json::Num(n) => n.to_string(),
+            _ => String::new(),
+        })
+        .collect()
 }
 
 fn split_verb(line: &str) -> (&str, &str) {
@@ -606,6 +881,31 @@ fn harness_fails_each_kind_of_wrong_expectation() {
         "click nowhere",
         "play e2-e5",
         "play e5-e6",
+        "play e2-e4=Q",
+        "play e2-e3=K",
+        "press Queen",
+        "press",
+        "setfen not a position",
+        "setfen",
+        "expect state Game Over",
+        "expect state Promotion",
+        "expect san 1 e4",
+        "expect san last e4",
+        "expect san zero e4",
+        "expect history 1",
+        "expect moves from e2: e3",
+        "expect moves from e2: none",
+        "expect moves from g1: f3",
+        "expect castling White King Side allowed",
+        "expect castling right White King Side no",
+        "expect castling right Black Queen Side maybe",
+        "expect group Promotion shown",
+        "expect group Nowhere hidden",
+        "expect panel White",
+        "expect fen 8/8/8/8/8/8/8/8 w - - 0 1",
+        "expect legal 21",
+        "expect clicks ignored e4",
+        "expect clicks ignored g1",
     ];
     for step in wrong {
         let out = run_inline(&format!("scenario one wrong step\nclick e2\n{step}\n"));
@@ -628,6 +928,38 @@ fn harness_passes_the_right_expectations() {
     );
     assert!(out.failures.is_empty(), "{:?}", out.failures);
     assert_eq!(out.scenarios, vec![("right".to_string(), true)]);
+}
+
+#[test]
+fn harness_passes_the_right_expectations_of_the_rules_steps() {
+    let out = run_inline(
+        "scenario right\nexpect state Playing\nexpect history 0\nexpect legal 20\n\
+         expect moves from g1: f3 h3\nexpect selected none\nexpect moves from a1: none\n\
+         expect castling White King Side refused\nexpect castling right White King Side yes\n\
+         expect group Promotion hidden\nexpect fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n\
+         expect clicks ignored e5 e7 a3\nclick e2\nexpect moves from g1: f3 h3\nexpect selected none\n\
+         play e2-e4 e7-e5\nexpect san 1 e4\nexpect san last e5\nexpect history 2\n\
+         setfen 8/1P5k/8/8/8/8/6PP/6K1 w - - 0 1\nexpect history 0\nclick b7 b8\nexpect state Promotion\n\
+         expect group Promotion shown\nexpect panel White\npress Cancel\nexpect state Playing\n\
+         play b7-b8=N\nexpect san 1 b8=N\nexpect piece b8 White Knight\n",
+    );
+    assert!(out.failures.is_empty(), "{:?}", out.failures);
+    assert_eq!(out.scenarios, vec![("right".to_string(), true)]);
+}
+
+#[test]
+fn harness_names_a_move_as_its_row_parts_say() {
+    let row = Json::obj(vec![
+        ("name", Json::Str("3".into())),
+        ("letter", Json::Str("R".into())),
+        ("fromFile", Json::Str("a".into())),
+        ("fromRank", Json::Str("".into())),
+        ("capture", Json::Str("x".into())),
+        ("square", Json::Str("d1".into())),
+        ("promotion", Json::Str("".into())),
+        ("checkMark", Json::Str("+".into())),
+    ]);
+    assert_eq!(san_of_row(&row), "Raxd1+");
 }
 
 #[test]

@@ -208,7 +208,10 @@ pub fn compile_bodies(game: &mut Game, shells: &CardShells, d: &mut Diagnostics)
     }
     game.syms = syms;
     game.sites = sites;
-    warn_unsent_events(game, shells, d);
+    // With mistakes, a trigger may just have failed to compile: warn only of a clean load.
+    if !d.has_errors() {
+        warn_unsent_events(game, shells, d);
+    }
 }
 
 /// A Custom Event no card triggers never runs its listeners: likely a name a
@@ -539,9 +542,10 @@ impl<'a> Cx<'a> {
             }
             "is state" => {
                 f.only(&["is state", "action name"], "a Game State question", self.d);
-                let state = self.state_field(&f, "is state")?;
-                let answer = f.opt_text("action name", self.d).map(|(n, _)| self.bind(n.as_str(), Kind::RowAnswer, 1));
-                StepKind::IsState { state, answer }
+                let state = self.state_field(&f, "is state");
+                let kind = if state.is_some() { Kind::RowAnswer } else { Kind::Unknown };
+                let answer = f.opt_text("action name", self.d).map(|(n, _)| self.bind(n.as_str(), kind, 1));
+                StepKind::IsState { state: state?, answer }
             }
             "ui group" => {
                 f.only(&["ui group", "visible"], "a UI Group step", self.d);
@@ -750,6 +754,10 @@ impl<'a> Cx<'a> {
                         continue;
                     };
                     args[i] = self.parse(text.as_str(), pos).and_then(|ast| self.expr(&ast, text.as_str(), pos));
+                    if let Some(e) = &args[i] {
+                        let (ty, what) = (func.params[i].ty, format!("the value for the parameter `{}` of `{}`", func.params[i].name, func.name));
+                        self.check_fits(e, ty, pos, &what);
+                    }
                     broken |= args[i].is_none();
                 }
             } else {
@@ -839,6 +847,8 @@ impl<'a> Cx<'a> {
         let game = self.game;
         for t in game.types.iter().filter(|t| t.attachments.iter().any(|a| a.component == comp)) {
             match &t.sprite {
+                // A sprite whose picture did not load is reported there, once.
+                None if t.sprite_failed => {}
                 None => self.err(pos, format!("`{}` sets a frame, but the object type `{}` has no sprite", game.components[comp.index()].name, t.name)),
                 Some(sp) if !(n >= 0.0 && n < sp.frames as f64) => self.err(pos, format!(
                     "frame {} is past the last frame of `{}`'s sprite ({}: it has {} frames, 0 to {})",

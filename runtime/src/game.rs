@@ -164,6 +164,8 @@ pub struct ObjectType {
     pub layer: Layer,
     pub hit_box: Option<(f32, f32)>,
     pub sprite: Option<SpriteDef>,
+    /// The type has a sprite whose picture did not load (already reported).
+    pub sprite_failed: bool,
     pub text: Option<TextDef>,
     pub structs: Vec<StructId>,
     /// Where each Data Structure's fields start in an Object's fields, by StructId.

@@ -469,6 +469,7 @@ fn load_object_type(game: &mut Game, rel: &Path, d: &mut Diagnostics) {
     };
     let hit_box = f.pair("box", d);
     let sprite = f.get("sprite").and_then(|n| Fields::of(&file, n, "`sprite`", d)).and_then(|s| read_sprite(game, &file, &s, d));
+    let sprite_failed = sprite.is_none() && f.get("sprite").is_some();
     let text = f.get("text").and_then(|n| Fields::of(&file, n, "`text`", d)).map(|t| read_text(game, &file, &t, d));
     // `structures: [A, B]`, or `structures: {A: {field: value}, B: {}}` to give fields their first values.
     let mut structs = Vec::new();
@@ -546,7 +547,7 @@ fn load_object_type(game: &mut Game, rel: &Path, d: &mut Diagnostics) {
         }
     }
     game.names.types.insert(name.clone(), TypeId(game.types.len() as u32));
-    game.types.push(ObjectType { name, layer, hit_box, sprite, text, structs, struct_offset, fields, attachments });
+    game.types.push(ObjectType { name, layer, hit_box, sprite, sprite_failed, text, structs, struct_offset, fields, attachments });
 }
 
 /// A Shared Variable's value from the content; an Object one names an object type.

@@ -33,6 +33,9 @@ pub struct Chess {
     pass_the_turn: FuncId,
     start_the_turn: FuncId,
     position_changed: Option<EventId>,
+    /// The move number of the position set up last, and whether Black moved
+    /// first from it: the cards keep no move number, so FEN's is counted here.
+    start: std::cell::Cell<(u32, bool)>,
 }
 
 /// One move the cards found: from, to, and the Kind a Pawn becomes.
@@ -88,6 +91,7 @@ impl Chess {
             pass_the_turn: function("Pass The Turn").ok_or("the chess library needs a Function `Pass The Turn`")?,
             start_the_turn: function("Start The Turn").ok_or("the chess library needs a Function `Start The Turn`")?,
             position_changed: game.names.events.get("positionChanged").copied(),
+            start: std::cell::Cell::new((1, false)),
         })
     }
 
@@ -195,7 +199,8 @@ impl Chess {
             _ => 0,
         };
         let plies = world.game.names.tables.get("Move History").map_or(0, |t| world.tables[t.index()].row_count());
-        out.push_str(&format!(" {fifty} {}", 1 + plies / 2));
+        let (first, black_first) = self.start.get();
+        out.push_str(&format!(" {fifty} {}", first as usize + (plies + usize::from(black_first)) / 2));
         Ok(out)
     }
 
@@ -246,6 +251,7 @@ impl Chess {
             return Err(format!("`{ep}` is not an en passant square"));
         }
         let fifty: f64 = parts.get(4).map_or(Ok(0.0), |s| s.parse()).map_err(|_| "the halfmove clock is a number".to_string())?;
+        let move_number: u32 = parts.get(5).map_or(Ok(1), |s| s.parse()).map_err(|_| "the move number is a whole number".to_string())?;
 
         let rules = self.rules(world)?;
         let game = world.game.clone();
@@ -286,6 +292,7 @@ impl Chess {
             self.set_field(world, rules, f, Value::Text(EMPTY));
         }
         world.state = 0;
+        self.start.set((move_number.max(1), parts[1] == "b"));
         let start = self.start_the_turn;
         let changed = self.position_changed;
         world.input(|w, g| {
