@@ -256,33 +256,42 @@ fn warn_unsent_events(game: &Game, shells: &CardShells, d: &mut Diagnostics) {
 
 /// Shared Variables of type Object name object types; now that all types are read, resolve them.
 fn resolve_object_types(game: &mut Game, d: &mut Diagnostics) {
-    let mut problems = Vec::new();
+    let mut problems: Vec<(std::path::PathBuf, Pos, String)> = Vec::new();
     for c in game.components.iter_mut() {
         for s in c.shared.iter_mut().filter(|s| s.ty == Type::Object) {
             s.ty = Type::ObjectType;
             s.value = lookup_type(&game.names, &game.syms, s.value).unwrap_or(Value::None);
         }
     }
-    for t in game.types.iter_mut() {
-        for a in t.attachments.iter_mut() {
+    for (ti, t) in game.types.iter_mut().enumerate() {
+        for (ai, a) in t.attachments.iter_mut().enumerate() {
             let comp = &game.components[a.component.index()];
             for (i, def) in comp.shared.iter().enumerate() {
                 if def.ty == Type::ObjectType {
                     if let Value::Text(sym) = a.shared[i] {
                         match lookup_type(&game.names, &game.syms, a.shared[i]) {
                             Some(v) => a.shared[i] = v,
-                            None => problems.push(format!(
-                                "objects: `{}` sets the Shared Variable `{}` of `{}` to `{}`, which is not an object type",
-                                t.name, def.name, comp.name, game.syms.text(sym)
-                            )),
+                            None => {
+                                let (file, pos) = game
+                                    .shared_type_places
+                                    .iter()
+                                    .find(|(place, _, _)| *place == (ti, ai, i))
+                                    .map_or((std::path::PathBuf::from("objects"), Pos::default()), |(_, f, p)| (f.clone(), *p));
+                                let mut known: Vec<&str> = game.names.types.keys().map(|k| k.as_str()).collect();
+                                known.sort();
+                                problems.push((file, pos, format!(
+                                    "`{}` is not an object type (the Shared Variable `{}` of `{}` names the object type to make); expected one of: {}",
+                                    game.syms.text(sym), def.name, comp.name, known.join(", ")
+                                )));
+                            }
                         }
                     }
                 }
             }
         }
     }
-    for p in problems {
-        d.error(std::path::Path::new("objects"), Pos::default(), p);
+    for (file, pos, message) in problems {
+        d.error(&file, pos, message);
     }
 }
 

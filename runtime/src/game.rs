@@ -79,6 +79,9 @@ pub struct Game {
     /// Where each step came from, for fault messages; indexed by a step's `site`.
     pub sites: Vec<Site>,
     pub names: Names,
+    /// Where each object type's Object-typed Shared Variable was set, by
+    /// (type, attachment, variable): for mistakes found once all types are read.
+    pub shared_type_places: Vec<((usize, usize, usize), PathBuf, crate::diag::Pos)>,
 }
 
 #[derive(Default)]

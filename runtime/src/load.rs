@@ -75,6 +75,7 @@ fn empty_game(root: &Path) -> Game {
         scene: Vec::new(),
         sites: Vec::new(),
         names: Names::default(),
+        shared_type_places: Vec::new(),
     };
     for (i, name) in BUILTIN_EVENTS.iter().enumerate() {
         game.names.events.insert(name.to_string(), EventId(i as u16));
@@ -304,6 +305,9 @@ fn table_from_text(game: &mut Game, rel: &Path, schema: String, rows: Option<Str
 fn read_rows(text: String, table: &mut TableDef, syms: &mut Interner, d: &mut Diagnostics) {
     let rel = table.file.clone();
     d.add_source(&rel, &text);
+    if let Some(open) = unclosed_quote(&text) {
+        return d.error(&rel, open, "this quote is never closed: a quoted cell ends with a second \" (write \"\" for a quote inside it)");
+    }
     let mut reader = csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(text.as_bytes());
     let mut records = reader.records();
     let header = match records.next() {
@@ -384,6 +388,32 @@ fn read_rows(text: String, table: &mut TableDef, syms: &mut Interner, d: &mut Di
         table.rows.push(syms.intern(&row_name));
         table.cells.extend(cells);
     }
+}
+
+/// Where a quoted CSV cell opens and never closes, if one does.
+fn unclosed_quote(text: &str) -> Option<Pos> {
+    let (mut line, mut column) = (1, 0);
+    let mut open: Option<Pos> = None;
+    let mut at_cell_start = true;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        column += 1;
+        match (c, open) {
+            ('"', None) if at_cell_start => open = Some(Pos { line, column }),
+            ('"', Some(_)) if chars.peek() == Some(&'"') => {
+                chars.next();
+                column += 1;
+            }
+            ('"', Some(_)) => open = None,
+            _ => {}
+        }
+        at_cell_start = open.is_none() && (c == ',' || c == '\n');
+        if c == '\n' {
+            line += 1;
+            column = 0;
+        }
+    }
+    open
 }
 
 fn type_words(ty: Type) -> &'static str {
@@ -541,6 +571,10 @@ fn load_object_type(game: &mut Game, rel: &Path, d: &mut Diagnostics) {
                     };
                     let Some((text, pos)) = scalar(&file, vnode, "a Shared Variable's value", d) else { continue };
                     shared[i] = shared_value(game, shared_tys[i].1, text.as_str(), &file, pos, d);
+                    if shared_tys[i].1 == Type::Object {
+                        let place = (game.types.len(), attachments.len(), i);
+                        game.shared_type_places.push((place, rel.to_path_buf(), pos));
+                    }
                 }
             }
             attachments.push(Attachment { component: comp, shared });
