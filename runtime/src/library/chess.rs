@@ -257,6 +257,9 @@ impl Chess {
         let game = world.game.clone();
         if world.tables[self.position.index()].row_count() != 64 {
             world.tables[self.position.index()].reset(&game.tables[self.position.index()]);
+            if world.tables[self.position.index()].row_count() != 64 {
+                return Err("the content's Position table does not have the 64 Squares of a chess board".into());
+            }
         }
         for (r, piece) in board.iter().enumerate() {
             let (kind, side) = piece.map_or((EMPTY, EMPTY), |(k, s)| (world.syms.intern(k), world.syms.intern(s)));
@@ -309,6 +312,10 @@ impl Chess {
     /// Every legal move of the side to move, as the cards' Find Legal Moves marks them.
     pub fn legal_moves(&self, world: &mut World, out: &mut Vec<Move>) -> Result<(), String> {
         out.clear();
+        let rows = world.tables[self.position.index()].row_count();
+        if rows != 64 {
+            return Err(format!("Position has {rows} rows, not the 64 Squares of a chess board"));
+        }
         let rules = self.rules(world)?;
         let side = self.field(world, rules, self.side_to_move);
         let ep = self.en_passant.map_or(Value::Text(EMPTY), |f| self.field(world, rules, f));
@@ -360,6 +367,9 @@ impl Chess {
     /// Makes a move as the cards do (Make Move, the promoted Kind, Pass The Turn).
     pub fn make(&self, world: &mut World, m: Move) -> Result<(), String> {
         let rules = self.rules(world)?;
+        if m.from.max(m.to) >= world.tables[self.position.index()].row_count() {
+            return Err("a move off the Position table".into());
+        }
         let from = Value::Text(world.tables[self.position.index()].rows[m.from]);
         let to = Value::Text(world.tables[self.position.index()].rows[m.to]);
         let faults = world.faults.len();
