@@ -17,7 +17,7 @@ pub struct Driver {
     chess: Option<Result<std::rc::Rc<Chess>, String>>,
 }
 
-const HELP: &str = "commands: click NAME | press NAME | key KEY | wait SECONDS | table NAME | global NAME | state | \
+const HELP: &str = "commands: help | click NAME | press NAME | key KEY | wait SECONDS | table NAME | global NAME | state | \
 get OBJECT PATH | eval EXPR | call FUNCTION name=EXPR ... | objects [NAME] | faults | snapshot N | restore N | \
 fen | setfen FEN | moves | perft N";
 
@@ -113,6 +113,7 @@ impl Driver {
                 }
                 Err(e) => Json::error(e),
             },
+            "help" => Json::obj(vec![("help", Json::Str(HELP.into()))]),
             "" => Json::error(format!("an empty command; {HELP}")),
             other => Json::error(format!("unknown command `{other}`; {HELP}")),
         };
