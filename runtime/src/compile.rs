@@ -83,7 +83,7 @@ fn read_function<'f>(game: &mut Game, file: &'f YamlFile, f: &Fields<'f>, d: &mu
     };
     let id = FuncId(game.functions.len() as u16);
     game.names.functions.insert(name.clone(), id);
-    game.functions.push(Function { name, file: file.path.clone(), params, returns, body: Box::new([]), frame_size: 0 });
+    game.functions.push(Function { name, file: file.path.clone(), params, returns, body: Box::new([]), frame: Box::new([]) });
     Some(Shell::Function { id, file, steps: f.get("steps") })
 }
 
@@ -127,7 +127,7 @@ fn read_component<'f>(game: &mut Game, file: &'f YamlFile, f: &Fields<'f>, d: &m
                 match game.names.events.get(when.as_str()) {
                     Some(&e) => {
                         events.push((e, ev.get("steps"), pos));
-                        handlers.push(Handler { event: e, body: Box::new([]), frame_size: 0 });
+                        handlers.push(Handler { event: e, body: Box::new([]), frame: Box::new([]) });
                     }
                     None => d.error(&file.path, pos, format!(
                         "unknown Event `{}`; expected Created, Mouse Pressed, or a Custom Event declared in game.yaml's `events:`",
@@ -175,7 +175,7 @@ pub fn compile_bodies(game: &mut Game, shells: &CardShells, d: &mut Diagnostics)
                         Box::new([]) as Block
                     }
                 };
-                bodies.push((CardRef::Function(*id), 0, body, cx.frame_size()));
+                bodies.push((CardRef::Function(*id), 0, body, cx.frame()));
             }
             Shell::Component { id, file, events } => {
                 for (i, (event, steps, _)) in events.iter().enumerate() {
@@ -186,7 +186,7 @@ pub fn compile_bodies(game: &mut Game, shells: &CardShells, d: &mut Diagnostics)
                         Some(node) => cx.block(node),
                         None => Box::new([]) as Block,
                     };
-                    bodies.push((card, i, body, cx.frame_size()));
+                    bodies.push((card, i, body, cx.frame()));
                 }
             }
         }
@@ -196,12 +196,12 @@ pub fn compile_bodies(game: &mut Game, shells: &CardShells, d: &mut Diagnostics)
             CardRef::Function(f) => {
                 let func = &mut game.functions[f.index()];
                 func.body = body;
-                func.frame_size = size;
+                func.frame = size;
             }
             CardRef::Component(c, _) => {
                 let h = &mut game.components[c.index()].handlers[i];
                 h.body = body;
-                h.frame_size = size;
+                h.frame = size;
             }
             CardRef::Loose => {}
         }
@@ -341,6 +341,10 @@ pub struct Cx<'a> {
     next_slot: usize,
     step_no: u16,
     nesting: usize,
+    /// Still in the card's first Declares (constant values, top level), which
+    /// are folded into the frame a call starts with instead of run as steps.
+    leading: bool,
+    folded: Vec<(Slot, Value)>,
 }
 
 /// How deep Ifs, Repeats and Whiles may nest in one card.
@@ -355,11 +359,16 @@ impl<'a> Cx<'a> {
         file: &'a YamlFile,
         card: CardRef,
     ) -> Cx<'a> {
-        Cx { game, syms, sites, d, file, card, component: None, bindings: Vec::new(), slot_types: Vec::new(), repeats: Vec::new(), next_slot: 0, step_no: 0, nesting: 0 }
+        Cx { game, syms, sites, d, file, card, component: None, bindings: Vec::new(), slot_types: Vec::new(), repeats: Vec::new(), next_slot: 0, step_no: 0, nesting: 0, leading: true, folded: Vec::new() }
     }
 
-    fn frame_size(&self) -> usize {
-        self.next_slot
+    /// The frame a call starts with: every slot empty but the folded Declares.
+    fn frame(&self) -> Box<[Value]> {
+        let mut frame = vec![Value::None; self.next_slot];
+        for &(slot, v) in &self.folded {
+            frame[slot.0 as usize] = v;
+        }
+        frame.into_boxed_slice()
     }
 
     fn bind(&mut self, name: &str, kind: Kind, width: usize) -> Slot {
@@ -475,7 +484,20 @@ impl<'a> Cx<'a> {
         let action = action.as_str().to_string();
         let site = self.site(f.pos);
         let kind = match action.as_str() {
-            "declare" => self.declare(&f)?,
+            "declare" => {
+                let kind = self.declare(&f)?;
+                if let StepKind::Declare { slot, ty, value: Expr::Const(v) } = &kind {
+                    let fits = matches!(
+                        (ty, v),
+                        (Type::Number, Value::Num(_)) | (Type::Text, Value::Text(_)) | (Type::Boolean, Value::Bool(_)) | (Type::Color, Value::Color(_))
+                    );
+                    if self.leading && self.nesting == 1 && fits {
+                        self.folded.push((*slot, *v));
+                        return None;
+                    }
+                }
+                kind
+            }
             "set" => self.set_variable(&f)?,
             "set component" => self.set_component(&f)?,
             "set data cell" => self.set_cell(&f)?,
@@ -583,6 +605,9 @@ impl<'a> Cx<'a> {
                 return None;
             }
         };
+        if self.nesting == 1 {
+            self.leading = false;
+        }
         Some(Step { kind, site })
     }
 

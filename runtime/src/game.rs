@@ -284,8 +284,9 @@ pub struct Function {
     pub params: Vec<Param>,
     pub returns: Returns,
     pub body: Block,
-    /// Slots a call needs: parameters first, then locals.
-    pub frame_size: usize,
+    /// A call's frame as it starts: parameters first, then locals; the locals
+    /// the card declares first, with constant values, already hold them.
+    pub frame: Box<[Value]>,
 }
 
 pub struct Component {
@@ -305,7 +306,8 @@ pub struct SharedDef {
 pub struct Handler {
     pub event: EventId,
     pub body: Block,
-    pub frame_size: usize,
+    /// The handler's frame as it starts (see `Function::frame`).
+    pub frame: Box<[Value]>,
 }
 
 /// Which card a step belongs to.

@@ -13,12 +13,14 @@ use expr_grammar::ast::{BinaryOp, UnaryOp};
 pub struct Fail {
     pub message: String,
     pub site: Option<u32>,
+    /// The step budget ran out, and the innermost loop took the blame.
+    pub blamed_loop: bool,
 }
 
 pub type Res<T> = Result<T, Box<Fail>>;
 
 fn fail<T>(message: impl Into<String>) -> Res<T> {
-    Err(Box::new(Fail { message: message.into(), site: None }))
+    Err(Box::new(Fail { message: message.into(), site: None, blamed_loop: false }))
 }
 
 /// What a block asks of the block around it.
@@ -55,7 +57,7 @@ impl World {
             let comp = g.types[ty.0 as usize].attachments[l.attachment as usize].component;
             let handler = &g.components[comp.index()].handlers[l.handler as usize];
             let base = self.stack.len();
-            self.stack.resize(base + handler.frame_size, Value::None);
+            self.stack.extend_from_slice(&handler.frame);
             let cx = Ctx {
                 this: Some(l.object),
                 other: sender.map_or(Value::None, Value::Obj),
@@ -81,7 +83,7 @@ impl World {
     pub fn call_function(&mut self, g: &Game, cx: &Ctx, f: FuncId, args: &[Value]) -> Res<()> {
         let func = &g.functions[f.index()];
         let base = self.stack.len();
-        self.stack.resize(base + func.frame_size, Value::None);
+        self.stack.extend_from_slice(&func.frame);
         for (i, (&v, p)) in args.iter().zip(&func.params).enumerate() {
             self.stack[base + i] = self.coerce(p.ty, v)?;
         }
@@ -151,7 +153,7 @@ impl World {
             StepKind::Call { function, args, answer } => {
                 let func = &g.functions[function.index()];
                 let base = self.stack.len();
-                self.stack.resize(base + func.frame_size, Value::None);
+                self.stack.extend_from_slice(&func.frame);
                 for (i, (arg, p)) in args.iter().zip(&func.params).enumerate() {
                     let v = self.eval(g, cx, arg).and_then(|v| self.coerce(p.ty, v));
                     match v {
@@ -186,8 +188,10 @@ impl World {
                     }
                     self.steps_left -= 1;
                     self.stack[cx.base + counter.0 as usize] = Value::Num(i as f64);
-                    if self.run(g, cx, body)? == Flow::Return {
-                        return Ok(Flow::Return);
+                    match self.run(g, cx, body) {
+                        Ok(Flow::Return) => return Ok(Flow::Return),
+                        Ok(Flow::Next) => {}
+                        Err(f) => return Err(self.blame_loop(f, step)),
                     }
                 }
             }
@@ -197,14 +201,27 @@ impl World {
                         return fail("stopped after too many steps for one input (a While that never ends?)");
                     }
                     self.steps_left -= 1;
-                    if self.run(g, cx, body)? == Flow::Return {
-                        return Ok(Flow::Return);
+                    match self.run(g, cx, body) {
+                        Ok(Flow::Return) => return Ok(Flow::Return),
+                        Ok(Flow::Next) => {}
+                        Err(f) => return Err(self.blame_loop(f, step)),
                     }
                 }
             }
             _ => return self.step_rare(g, cx, step),
         }
         Ok(Flow::Next)
+    }
+
+    /// When the step budget runs out inside a loop, the innermost loop is the
+    /// step to name: that is where a While that never ends is.
+    #[cold]
+    fn blame_loop(&self, mut f: Box<Fail>, step: &Step) -> Box<Fail> {
+        if self.steps_left == 0 && !f.blamed_loop {
+            f.site = Some(step.site);
+            f.blamed_loop = true;
+        }
+        f
     }
 
     /// The steps that do not run in the inner loops, kept out of `step` so that it stays small.
