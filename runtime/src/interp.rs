@@ -118,6 +118,7 @@ impl World {
         Ok(Flow::Next)
     }
 
+    #[inline(always)]
     fn step(&mut self, g: &Game, cx: &Ctx, step: &Step) -> Res<Flow> {
         if self.steps_left == 0 {
             return fail("stopped after too many steps for one input (a While that never ends?)");
@@ -125,13 +126,13 @@ impl World {
         self.steps_left -= 1;
         match &step.kind {
             StepKind::Declare { slot, ty, value } => {
-                let v = self.eval(g, cx, value)?;
+                let v = self.operand(g, cx, value)?;
                 self.stack[cx.base + slot.0 as usize] = self.coerce(*ty, v)?;
             }
             StepKind::Set { target: Target::Local(slot, ty), op, value } => {
                 let at = cx.base + slot.0 as usize;
                 let v = match op {
-                    Operator::Set => self.eval(g, cx, value)?,
+                    Operator::Set => self.operand(g, cx, value)?,
                     _ => match (self.stack[at], self.num(g, cx, value)) {
                         (Value::Num(old), Ok(n)) => Value::Num(match op {
                             Operator::Add => old + n,
@@ -155,7 +156,7 @@ impl World {
                 let base = self.stack.len();
                 self.stack.extend_from_slice(&func.frame);
                 for (i, (arg, p)) in args.iter().zip(&func.params).enumerate() {
-                    let v = self.eval(g, cx, arg).and_then(|v| self.coerce(p.ty, v));
+                    let v = self.operand(g, cx, arg).and_then(|v| self.coerce(p.ty, v));
                     match v {
                         Ok(v) => self.stack[base + i] = v,
                         Err(e) => {
@@ -544,7 +545,7 @@ impl World {
             Expr::Const(Value::Num(n)) => Ok(*n),
             Expr::Local(slot) => want_num(self.stack[cx.base + slot.0 as usize]),
             Expr::Binary(op @ (BinaryOp::Sub | BinaryOp::Mul), a, b) => {
-                let (x, y) = (self.eval(g, cx, a)?, self.eval(g, cx, b)?);
+                let (x, y) = (self.operand(g, cx, a)?, self.operand(g, cx, b)?);
                 match (x, y) {
                     (Value::Num(x), Value::Num(y)) => Ok(if *op == BinaryOp::Sub { x - y } else { x * y }),
                     _ => fail(format!("`{}` needs two Numbers, found {} and {}", op.symbol(), x.type_name(), y.type_name())),
@@ -563,7 +564,7 @@ impl World {
         match e {
             Expr::And(a, b) => Ok(self.truth_of(g, cx, a)? && self.truth_of(g, cx, b)?),
             Expr::Binary(op @ (BinaryOp::Eq | BinaryOp::Ne), a, b) => {
-                let (x, y) = (self.eval(g, cx, a)?, self.eval(g, cx, b)?);
+                let (x, y) = (self.operand(g, cx, a)?, self.operand(g, cx, b)?);
                 Ok(x.same(y) == (*op == BinaryOp::Eq))
             }
             _ => self.truth_of(g, cx, e),
@@ -576,11 +577,11 @@ impl World {
             Expr::And(a, b) => Ok(self.truth(g, cx, a)? && self.truth(g, cx, b)?),
             Expr::Or(a, b) => Ok(self.truth(g, cx, a)? || self.truth(g, cx, b)?),
             Expr::Binary(op @ (BinaryOp::Eq | BinaryOp::Ne), a, b) => {
-                let (x, y) = (self.eval(g, cx, a)?, self.eval(g, cx, b)?);
+                let (x, y) = (self.operand(g, cx, a)?, self.operand(g, cx, b)?);
                 Ok(x.same(y) == (*op == BinaryOp::Eq))
             }
             Expr::Binary(op @ (BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge), a, b) => {
-                let (x, y) = (self.eval(g, cx, a)?, self.eval(g, cx, b)?);
+                let (x, y) = (self.operand(g, cx, a)?, self.operand(g, cx, b)?);
                 let (Value::Num(x), Value::Num(y)) = (x, y) else {
                     return fail(format!("`{}` needs two Numbers, found {} and {}", op.symbol(), x.type_name(), y.type_name()));
                 };
@@ -604,6 +605,16 @@ impl World {
     pub fn eval_loose(&mut self, g: &Game, this: Option<ObjectId>, e: &Expr) -> Res<Value> {
         let cx = Ctx { this, other: Value::None, attachment: None, base: self.stack.len() };
         self.eval(g, &cx, e)
+    }
+
+    /// A leaf (a constant or a local) read in place; anything else evaluated.
+    #[inline(always)]
+    fn operand(&mut self, g: &Game, cx: &Ctx, e: &Expr) -> Res<Value> {
+        match e {
+            Expr::Const(v) => Ok(*v),
+            Expr::Local(slot) => Ok(self.stack[cx.base + slot.0 as usize]),
+            _ => self.eval(g, cx, e),
+        }
     }
 
     /// The hot forms, small enough to inline where they are used; every other
