@@ -1015,10 +1015,7 @@ impl<'a> Cx<'a> {
         }
         let object = match first.name.as_str() {
             "self" => Some(ObjRef::This),
-            "other" => match self.card {
-                CardRef::Function(_) | CardRef::Component(..) => Some(ObjRef::Other),
-                CardRef::Loose => Some(ObjRef::Other),
-            },
+            "other" => Some(ObjRef::Other),
             _ => None,
         };
         if let Some(object) = object {

@@ -297,11 +297,10 @@ impl World {
                 self.set_sprite(g, id, *prop, v)?;
             }
             StepKind::SetState(s) => self.state = s.0,
-            StepKind::IsState { state, answer } => {
-                if let Some(slot) = answer {
-                    self.stack[cx.base + slot.0 as usize] = Value::Bool(self.state == state.0);
-                }
+            StepKind::IsState { state, answer: Some(slot) } => {
+                self.stack[cx.base + slot.0 as usize] = Value::Bool(self.state == state.0);
             }
+            StepKind::IsState { answer: None, .. } => {}
             StepKind::ShowGroup { group, visible } => {
                 if let Some(shown) = self.groups.get_mut(group.0 as usize) {
                     *shown = *visible;

@@ -5,7 +5,7 @@ use crate::compile::{compile_bodies, CardShells};
 use crate::diag::{Diagnostic, Diagnostics, Pos};
 use crate::game::*;
 use crate::value::{parse_bool, parse_color, Interner, Type, TypeId, Value};
-use crate::yaml::{self, pos_of, scalar, Fields, YamlFile};
+use crate::yaml::{self, scalar, Fields, YamlFile};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -743,7 +743,6 @@ fn load_scene(game: &mut Game, d: &mut Diagnostics) {
             group,
         });
     }
-    let _ = pos_of;
 }
 
 fn parse_anchor(text: &str) -> Option<(f32, f32)> {
