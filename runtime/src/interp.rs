@@ -242,7 +242,7 @@ impl World {
                 let r = self.eval(g, cx, row)?;
                 let name = self.row_name_of(r);
                 let t = &mut self.tables[table.index()];
-                let existing = t.index.get(&name).copied();
+                let existing = t.find(name);
                 match (remove, existing) {
                     (false, None) => {
                         t.add_row(&g.tables[table.index()], name);
@@ -458,8 +458,8 @@ impl World {
                 }
             }
             Value::Text(sym) => {
-                if let Some(&i) = table.index.get(&sym) {
-                    return Ok(i as usize);
+                if let Some(i) = table.find(sym) {
+                    return Ok(i);
                 }
             }
             _ => {}
@@ -565,6 +565,17 @@ impl World {
             Expr::Binary(op @ (BinaryOp::Eq | BinaryOp::Ne), a, b) => {
                 let (x, y) = (self.operand(g, cx, a)?, self.operand(g, cx, b)?);
                 Ok(x.same(y) == (*op == BinaryOp::Eq))
+            }
+            Expr::Binary(op @ (BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge), a, b) => {
+                match (self.operand(g, cx, a)?, self.operand(g, cx, b)?) {
+                    (Value::Num(x), Value::Num(y)) => Ok(match op {
+                        BinaryOp::Lt => x < y,
+                        BinaryOp::Le => x <= y,
+                        BinaryOp::Gt => x > y,
+                        _ => x >= y,
+                    }),
+                    _ => self.truth_of(g, cx, e),
+                }
             }
             _ => self.truth_of(g, cx, e),
         }

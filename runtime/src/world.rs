@@ -4,38 +4,17 @@
 
 use crate::game::*;
 use crate::value::{Interner, ObjectId, Sym, TypeId, Value};
-use std::collections::HashMap;
 use std::fmt;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::path::PathBuf;
 use std::rc::Rc;
-
-/// A fast hasher for small integer keys (interned texts).
-#[derive(Default, Clone, Copy)]
-pub struct IntHasher(u64);
-
-impl Hasher for IntHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-        }
-    }
-    fn write_u32(&mut self, n: u32) {
-        self.0 = (self.0.rotate_left(5) ^ u64::from(n)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-}
-
-pub type SymMap<V> = HashMap<Sym, V, BuildHasherDefault<IntHasher>>;
 
 /// A table as it is now.
 #[derive(Clone)]
 pub struct Table {
     pub rows: Vec<Sym>,
-    /// Row number by row name, so a row is found by name in O(1).
-    pub index: SymMap<u32>,
+    /// Row number by row name, indexed by the name's symbol (texts are
+    /// interned densely), so a row is found by name with one array read.
+    by_name: Vec<u32>,
     /// Row-major cells.
     pub cells: Vec<Value>,
     pub width: usize,
@@ -43,7 +22,7 @@ pub struct Table {
 
 impl Table {
     pub fn from_def(def: &TableDef) -> Table {
-        let mut t = Table { rows: Vec::new(), index: SymMap::default(), cells: Vec::new(), width: def.columns.len() };
+        let mut t = Table { rows: Vec::new(), by_name: Vec::new(), cells: Vec::new(), width: def.columns.len() };
         t.reset(def);
         t
     }
@@ -54,9 +33,33 @@ impl Table {
         self.rows.extend_from_slice(&def.rows);
         self.cells.clear();
         self.cells.extend_from_slice(&def.cells);
-        self.index.clear();
-        for (i, &r) in self.rows.iter().enumerate() {
-            self.index.entry(r).or_insert(i as u32);
+        self.reindex();
+    }
+
+    /// No row has this name.
+    const NONE: u32 = u32::MAX;
+
+    fn reindex(&mut self) {
+        self.by_name.iter_mut().for_each(|i| *i = Self::NONE);
+        for i in (0..self.rows.len()).rev() {
+            self.name_row(self.rows[i], i);
+        }
+    }
+
+    fn name_row(&mut self, name: Sym, row: usize) {
+        let at = name.0 as usize;
+        if at >= self.by_name.len() {
+            self.by_name.resize(at + 1, Self::NONE);
+        }
+        self.by_name[at] = row as u32;
+    }
+
+    /// The number of the first row with this name.
+    #[inline]
+    pub fn find(&self, name: Sym) -> Option<usize> {
+        match self.by_name.get(name.0 as usize) {
+            Some(&i) if i != Self::NONE => Some(i as usize),
+            _ => None,
         }
     }
 
@@ -76,7 +79,9 @@ impl Table {
     pub fn add_row(&mut self, def: &TableDef, name: Sym) -> usize {
         let i = self.rows.len();
         self.rows.push(name);
-        self.index.insert(name, i as u32);
+        if self.find(name).is_none() {
+            self.name_row(name, i);
+        }
         self.cells.extend(def.columns.iter().map(|c| c.default));
         i
     }
@@ -84,10 +89,7 @@ impl Table {
     pub fn remove_row(&mut self, row: usize) {
         self.rows.remove(row);
         self.cells.drain(row * self.width..(row + 1) * self.width);
-        self.index.clear();
-        for (i, &r) in self.rows.iter().enumerate() {
-            self.index.entry(r).or_insert(i as u32);
-        }
+        self.reindex();
     }
 }
 

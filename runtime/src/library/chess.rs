@@ -357,7 +357,7 @@ impl Chess {
         let col = self.promotion_rank?;
         let Value::Text(s) = side else { return None };
         let sides: &Table = &world.tables[self.sides.index()];
-        let r = *sides.index.get(&s)? as usize;
+        let r = sides.find(s)?;
         match sides.cell(r, col) {
             Value::Num(n) => Some(n as usize),
             _ => None,
