@@ -247,7 +247,7 @@ impl World {
                     (false, None) => {
                         t.add_row(&g.tables[table.index()], name);
                     }
-                    (true, Some(i)) => t.remove_row(i as usize),
+                    (true, Some(i)) => t.remove_row(i),
                     _ => {}
                 }
                 if let Some(slot) = answer {
