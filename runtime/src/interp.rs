@@ -392,17 +392,35 @@ impl World {
         Ok(())
     }
 
+    /// What a target holds now, for `+=`, `-=` and `*=`.
     fn read_target(&mut self, g: &Game, cx: &Ctx, target: &Target) -> Res<Value> {
-        let e = match target {
-            Target::Local(slot, _) => return Ok(self.stack[cx.base + slot.0 as usize]),
-            Target::Global(id) => return Ok(self.globals[id.index()]),
-            Target::ObjectName(r) => Expr::ObjectName(r.clone()),
-            Target::Field(r, s, f) => Expr::Field(r.clone(), *s, *f),
-            Target::Position(r, a) => Expr::Position(r.clone(), *a),
-            Target::TextOf(r) => Expr::TextOf(r.clone()),
-            Target::TextColor(r) => Expr::TextColor(r.clone()),
-        };
-        self.eval(g, cx, &e)
+        Ok(match target {
+            Target::Local(slot, _) => self.stack[cx.base + slot.0 as usize],
+            Target::Global(id) => self.globals[id.index()],
+            Target::ObjectName(r) => {
+                let id = self.object(g, cx, r)?;
+                Value::Text(self.objects[id.0 as usize].name)
+            }
+            Target::Field(r, s, f) => {
+                let id = self.object(g, cx, r)?;
+                let at = self.field_at(g, id, *s, *f)?;
+                self.objects[id.0 as usize].fields[at]
+            }
+            Target::Position(r, axis) => {
+                let id = self.object(g, cx, r)?;
+                let o = &self.objects[id.0 as usize];
+                Value::Num(f64::from(if *axis == Axis::X { o.x } else { o.y }))
+            }
+            Target::TextOf(r) => {
+                let id = self.object(g, cx, r)?;
+                let text = self.text_of(id);
+                Value::Text(self.syms.intern(&text))
+            }
+            Target::TextColor(r) => {
+                let id = self.object(g, cx, r)?;
+                Value::Color(self.objects[id.0 as usize].text_color)
+            }
+        })
     }
 
     fn field_at(&self, g: &Game, id: ObjectId, s: StructId, f: u16) -> Res<usize> {
