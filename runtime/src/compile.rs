@@ -405,10 +405,10 @@ impl<'a> Cx<'a> {
             Expr::Global(g) => self.game.globals[g.index()].ty,
             Expr::Shared(i) => self.game.components[self.component?.index()].shared[*i as usize].ty,
             Expr::Object(_) => Type::Object,
-            Expr::ObjectName(_) | Expr::TextOf(_) | Expr::DataRow(..) => Type::Text,
-            Expr::Field(_, s, f) => self.game.structs[s.index()].fields[*f as usize].ty,
-            Expr::Position(..) | Expr::DataCount(_) | Expr::DataFind(..) => Type::Number,
-            Expr::TextColor(_) => Type::Color,
+            Expr::Prop(_, Prop::Name | Prop::Text) | Expr::DataRow(..) => Type::Text,
+            Expr::Prop(_, Prop::Field(s, f)) => self.game.structs[s.index()].fields[*f as usize].ty,
+            Expr::Prop(_, Prop::Position(_)) | Expr::DataCount(_) | Expr::DataFind(..) => Type::Number,
+            Expr::Prop(_, Prop::TextColor) => Type::Color,
             Expr::Data(t, _, ColumnRef::Fixed(c)) => self.game.tables[t.index()].columns[c.index()].ty,
             Expr::Data(..) => return None,
             Expr::Abs(_) | Expr::Floor(_) | Expr::Clamp(_) | Expr::Hypot(_) => Type::Number,
@@ -706,11 +706,7 @@ impl<'a> Cx<'a> {
     fn component_target(&mut self, ast: &ast::Expr, text: &str, pos: Pos) -> Option<Target> {
         let compiled = self.expr(ast, text, pos)?;
         Some(match compiled {
-            Expr::ObjectName(o) => Target::ObjectName(o),
-            Expr::Field(o, s, i) => Target::Field(o, s, i),
-            Expr::Position(o, a) => Target::Position(o, a),
-            Expr::TextOf(o) => Target::TextOf(o),
-            Expr::TextColor(o) => Target::TextColor(o),
+            Expr::Prop(o, prop) => Target::Prop(o, prop),
             _ => {
                 self.err(pos, format!("`{text}` cannot be changed; expected a Data Structure field such as self.boardState.selected, or object.name, self.text.text, self.transform.position.x"));
                 return None;
@@ -1082,11 +1078,11 @@ impl<'a> Cx<'a> {
         let names: Vec<&str> = rest.iter().map(|i| i.name.as_str()).collect();
         match names[..] {
             [] => return Some(Expr::Object(obj)),
-            ["name"] => return Some(Expr::ObjectName(obj)),
-            ["transform", "position", "x"] => return Some(Expr::Position(obj, Axis::X)),
-            ["transform", "position", "y"] => return Some(Expr::Position(obj, Axis::Y)),
-            ["text", "text"] => return Some(Expr::TextOf(obj)),
-            ["text", "color"] => return Some(Expr::TextColor(obj)),
+            ["name"] => return Some(Expr::Prop(obj, Prop::Name)),
+            ["transform", "position", "x"] => return Some(Expr::Prop(obj, Prop::Position(Axis::X))),
+            ["transform", "position", "y"] => return Some(Expr::Prop(obj, Prop::Position(Axis::Y))),
+            ["text", "text"] => return Some(Expr::Prop(obj, Prop::Text)),
+            ["text", "color"] => return Some(Expr::Prop(obj, Prop::TextColor)),
             _ => {}
         }
         let at = self.at(text, pos, rest[0].span);
@@ -1108,7 +1104,7 @@ impl<'a> Cx<'a> {
             return None;
         };
         if def.fields[i].is_object_name {
-            return Some(Expr::ObjectName(obj));
+            return Some(Expr::Prop(obj, Prop::Name));
         }
         if let (ObjRef::This, Some(comp)) = (&obj, self.component) {
             let c = &self.game.components[comp.index()];
@@ -1117,7 +1113,7 @@ impl<'a> Cx<'a> {
                 return None;
             }
         }
-        Some(Expr::Field(obj, s, i as u16))
+        Some(Expr::Prop(obj, Prop::Field(s, i as u16)))
     }
 
     fn builtin(&mut self, name: &ast::Ident, args: &[ast::Expr], text: &str, pos: Pos) -> Option<Expr> {

@@ -359,34 +359,9 @@ impl World {
                 let v = self.coerce(g.globals[id.index()].ty, v)?;
                 self.globals[id.index()] = v;
             }
-            Target::ObjectName(r) => {
+            Target::Prop(r, prop) => {
                 let id = self.object(g, cx, r)?;
-                let name = self.text_value(v);
-                self.objects[id.0 as usize].name = name;
-            }
-            Target::Field(r, s, f) => {
-                let id = self.object(g, cx, r)?;
-                let at = self.field_at(g, id, *s, *f)?;
-                let v = self.coerce(g.structs[s.index()].fields[*f as usize].ty, v)?;
-                self.objects[id.0 as usize].fields[at] = v;
-            }
-            Target::Position(r, axis) => {
-                let id = self.object(g, cx, r)?;
-                let n = want_num(v)? as f32;
-                let o = &mut self.objects[id.0 as usize];
-                match axis {
-                    Axis::X => o.x = n,
-                    Axis::Y => o.y = n,
-                }
-            }
-            Target::TextOf(r) => {
-                let id = self.object(g, cx, r)?;
-                let text = self.text_value(v);
-                self.objects[id.0 as usize].text = Some(text);
-            }
-            Target::TextColor(r) => {
-                let id = self.object(g, cx, r)?;
-                self.objects[id.0 as usize].text_color = want_color(v)?;
+                self.write_prop(g, id, *prop, v)?;
             }
         }
         Ok(())
@@ -394,33 +369,63 @@ impl World {
 
     /// What a target holds now, for `+=`, `-=` and `*=`.
     fn read_target(&mut self, g: &Game, cx: &Ctx, target: &Target) -> Res<Value> {
-        Ok(match target {
-            Target::Local(slot, _) => self.stack[cx.base + slot.0 as usize],
-            Target::Global(id) => self.globals[id.index()],
-            Target::ObjectName(r) => {
+        match target {
+            Target::Local(slot, _) => Ok(self.stack[cx.base + slot.0 as usize]),
+            Target::Global(id) => Ok(self.globals[id.index()]),
+            Target::Prop(r, prop) => {
                 let id = self.object(g, cx, r)?;
-                Value::Text(self.objects[id.0 as usize].name)
+                self.read_prop(g, id, *prop)
             }
-            Target::Field(r, s, f) => {
-                let id = self.object(g, cx, r)?;
-                let at = self.field_at(g, id, *s, *f)?;
+        }
+    }
+
+    /// A property of an Object, as an expression reads it.
+    fn read_prop(&mut self, g: &Game, id: ObjectId, prop: Prop) -> Res<Value> {
+        Ok(match prop {
+            Prop::Name => Value::Text(self.objects[id.0 as usize].name),
+            Prop::Field(s, f) => {
+                let at = self.field_at(g, id, s, f)?;
                 self.objects[id.0 as usize].fields[at]
             }
-            Target::Position(r, axis) => {
-                let id = self.object(g, cx, r)?;
+            Prop::Position(axis) => {
                 let o = &self.objects[id.0 as usize];
-                Value::Num(f64::from(if *axis == Axis::X { o.x } else { o.y }))
+                Value::Num(f64::from(if axis == Axis::X { o.x } else { o.y }))
             }
-            Target::TextOf(r) => {
-                let id = self.object(g, cx, r)?;
+            Prop::Text => {
                 let text = self.text_of(id);
                 Value::Text(self.syms.intern(&text))
             }
-            Target::TextColor(r) => {
-                let id = self.object(g, cx, r)?;
-                Value::Color(self.objects[id.0 as usize].text_color)
-            }
+            Prop::TextColor => Value::Color(self.objects[id.0 as usize].text_color),
         })
+    }
+
+    /// A property of an Object, as Change Variable and Change Component Value write it.
+    fn write_prop(&mut self, g: &Game, id: ObjectId, prop: Prop, v: Value) -> Res<()> {
+        match prop {
+            Prop::Name => {
+                let name = self.text_value(v);
+                self.objects[id.0 as usize].name = name;
+            }
+            Prop::Field(s, f) => {
+                let at = self.field_at(g, id, s, f)?;
+                let v = self.coerce(g.structs[s.index()].fields[f as usize].ty, v)?;
+                self.objects[id.0 as usize].fields[at] = v;
+            }
+            Prop::Position(axis) => {
+                let n = want_num(v)? as f32;
+                let o = &mut self.objects[id.0 as usize];
+                match axis {
+                    Axis::X => o.x = n,
+                    Axis::Y => o.y = n,
+                }
+            }
+            Prop::Text => {
+                let text = self.text_value(v);
+                self.objects[id.0 as usize].text = Some(text);
+            }
+            Prop::TextColor => self.objects[id.0 as usize].text_color = want_color(v)?,
+        }
+        Ok(())
     }
 
     fn field_at(&self, g: &Game, id: ObjectId, s: StructId, f: u16) -> Res<usize> {
@@ -689,28 +694,9 @@ impl World {
                 g.types[ty.0 as usize].attachments[a as usize].shared[*i as usize]
             }
             Expr::Object(r) => Value::Obj(self.object(g, cx, r)?),
-            Expr::ObjectName(r) => {
+            Expr::Prop(r, prop) => {
                 let id = self.object(g, cx, r)?;
-                Value::Text(self.objects[id.0 as usize].name)
-            }
-            Expr::Field(r, s, f) => {
-                let id = self.object(g, cx, r)?;
-                let at = self.field_at(g, id, *s, *f)?;
-                self.objects[id.0 as usize].fields[at]
-            }
-            Expr::Position(r, axis) => {
-                let id = self.object(g, cx, r)?;
-                let o = &self.objects[id.0 as usize];
-                Value::Num(f64::from(if *axis == Axis::X { o.x } else { o.y }))
-            }
-            Expr::TextOf(r) => {
-                let id = self.object(g, cx, r)?;
-                let text = self.text_of(id);
-                Value::Text(self.syms.intern(&text))
-            }
-            Expr::TextColor(r) => {
-                let id = self.object(g, cx, r)?;
-                Value::Color(self.objects[id.0 as usize].text_color)
+                self.read_prop(g, id, *prop)?
             }
             Expr::Data(t, row, col) => {
                 let r = self.eval(g, cx, row)?;

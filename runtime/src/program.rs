@@ -48,16 +48,8 @@ pub enum Expr {
     Shared(u16),
     /// `self`, `other`, or an Object-valued expression, as a value.
     Object(ObjRef),
-    /// `obj.name`
-    ObjectName(ObjRef),
-    /// `obj.slot.field`: a field of one of the Object's Data Structures.
-    Field(ObjRef, StructId, u16),
-    /// `obj.transform.position.x`
-    Position(ObjRef, Axis),
-    /// `obj.text.text`
-    TextOf(ObjRef),
-    /// `obj.text.color`
-    TextColor(ObjRef),
+    /// A property of an Object: `obj.name`, `obj.slot.field`, ...
+    Prop(ObjRef, Prop),
     /// `data(T, row, column)`
     Data(TableId, Box<Expr>, ColumnRef),
     /// `dataRow(T, i)`
@@ -100,11 +92,22 @@ pub enum SpriteProp {
 pub enum Target {
     Local(Slot, Type),
     Global(GlobalId),
-    ObjectName(ObjRef),
-    Field(ObjRef, StructId, u16),
-    Position(ObjRef, Axis),
-    TextOf(ObjRef),
-    TextColor(ObjRef),
+    Prop(ObjRef, Prop),
+}
+
+/// What of an Object an expression reads, or a step changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Prop {
+    /// `obj.name`
+    Name,
+    /// `obj.slot.field`: a field of one of the Object's Data Structures.
+    Field(StructId, u16),
+    /// `obj.transform.position.x`
+    Position(Axis),
+    /// `obj.text.text`
+    Text,
+    /// `obj.text.color`
+    TextColor,
 }
 
 #[derive(Clone, Debug)]
