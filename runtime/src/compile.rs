@@ -1,6 +1,7 @@
 //! Turning logic cards into [`program`](crate::program) steps: every name
 //! resolved here, once, with every mistake reported where it was written.
 
+use crate::bytecode::{self, CardInfo, Code};
 use crate::diag::{Diagnostics, Pos};
 use crate::game::*;
 use crate::load::typed_value;
@@ -83,7 +84,7 @@ fn read_function<'f>(game: &mut Game, file: &'f YamlFile, f: &Fields<'f>, d: &mu
     };
     let id = FuncId(game.functions.len() as u16);
     game.names.functions.insert(name.clone(), id);
-    game.functions.push(Function { name, file: file.path.clone(), params, returns, body: Box::new([]), frame: Box::new([]) });
+    game.functions.push(Function { name, file: file.path.clone(), params, returns, body: Box::new([]), code: Code::default() });
     Some(Shell::Function { id, file, steps: f.get("steps") })
 }
 
@@ -127,7 +128,7 @@ fn read_component<'f>(game: &mut Game, file: &'f YamlFile, f: &Fields<'f>, d: &m
                 match game.names.events.get(when.as_str()) {
                     Some(&e) => {
                         events.push((e, ev.get("steps"), pos));
-                        handlers.push(Handler { event: e, body: Box::new([]), frame: Box::new([]) });
+                        handlers.push(Handler { event: e, body: Box::new([]), code: Code::default() });
                     }
                     None => d.error(&file.path, pos, format!(
                         "unknown Event `{}`; expected Created, Mouse Pressed, or a Custom Event declared in game.yaml's `events:`",
@@ -175,7 +176,8 @@ pub fn compile_bodies(game: &mut Game, shells: &CardShells, d: &mut Diagnostics)
                         Box::new([]) as Block
                     }
                 };
-                bodies.push((CardRef::Function(*id), 0, body, cx.frame()));
+                let code = cx.lower(&body);
+                bodies.push((CardRef::Function(*id), 0, body, code));
             }
             Shell::Component { id, file, events } => {
                 for (i, (event, steps, _)) in events.iter().enumerate() {
@@ -186,22 +188,23 @@ pub fn compile_bodies(game: &mut Game, shells: &CardShells, d: &mut Diagnostics)
                         Some(node) => cx.block(node),
                         None => Box::new([]) as Block,
                     };
-                    bodies.push((card, i, body, cx.frame()));
+                    let code = cx.lower(&body);
+                    bodies.push((card, i, body, code));
                 }
             }
         }
     }
-    for (card, i, body, size) in bodies {
+    for (card, i, body, code) in bodies {
         match card {
             CardRef::Function(f) => {
                 let func = &mut game.functions[f.index()];
                 func.body = body;
-                func.frame = size;
+                func.code = code;
             }
             CardRef::Component(c, _) => {
                 let h = &mut game.components[c.index()].handlers[i];
                 h.body = body;
-                h.frame = size;
+                h.code = code;
             }
             CardRef::Loose => {}
         }
@@ -369,6 +372,20 @@ impl<'a> Cx<'a> {
             frame[slot.0 as usize] = v;
         }
         frame.into_boxed_slice()
+    }
+
+    /// The card's steps lowered for the register machine.
+    fn lower(&self, body: &[Step]) -> Code {
+        let returns = match self.card {
+            CardRef::Function(f) => Some(self.game.functions[f.index()].returns),
+            _ => None,
+        };
+        let info = CardInfo {
+            type_of: &|e| self.type_of(e),
+            returns,
+            struct_width: &|s| self.game.structs[s.index()].fields.len(),
+        };
+        bytecode::lower(body, &self.frame(), &info)
     }
 
     fn bind(&mut self, name: &str, kind: Kind, width: usize) -> Slot {

@@ -2,6 +2,7 @@
 //! with every name turned into an index. Nothing here changes while playing;
 //! the [`crate::world::World`] holds what does.
 
+use crate::bytecode::Code;
 use crate::program::{Block, Expr};
 use crate::value::{Interner, Sym, Type, TypeId, Value};
 use std::collections::HashMap;
@@ -284,9 +285,10 @@ pub struct Function {
     pub params: Vec<Param>,
     pub returns: Returns,
     pub body: Block,
-    /// A call's frame as it starts: parameters first, then locals; the locals
-    /// the card declares first, with constant values, already hold them.
-    pub frame: Box<[Value]>,
+    /// The steps lowered for the register machine, with the frame a call
+    /// starts with (parameters first, then locals; the locals the card
+    /// declares first, with constant values, already hold them).
+    pub code: Code,
 }
 
 pub struct Component {
@@ -306,8 +308,8 @@ pub struct SharedDef {
 pub struct Handler {
     pub event: EventId,
     pub body: Block,
-    /// The handler's frame as it starts (see `Function::frame`).
-    pub frame: Box<[Value]>,
+    /// The steps lowered for the register machine (see `Function::code`).
+    pub code: Code,
 }
 
 /// Which card a step belongs to.

@@ -19,7 +19,7 @@ pub struct Fail {
 
 pub type Res<T> = Result<T, Box<Fail>>;
 
-fn fail<T>(message: impl Into<String>) -> Res<T> {
+pub(crate) fn fail<T>(message: impl Into<String>) -> Res<T> {
     Err(Box::new(Fail { message: message.into(), site: None, blamed_loop: false }))
 }
 
@@ -57,14 +57,14 @@ impl World {
             let comp = g.types[ty.0 as usize].attachments[l.attachment as usize].component;
             let handler = &g.components[comp.index()].handlers[l.handler as usize];
             let base = self.stack.len();
-            self.stack.extend_from_slice(&handler.frame);
+            self.stack.extend_from_slice(&handler.code.frame);
             let cx = Ctx {
                 this: Some(l.object),
                 other: sender.map_or(Value::None, Value::Obj),
                 attachment: Some((ty, l.attachment)),
                 base,
             };
-            let result = self.run(g, &cx, &handler.body);
+            let result = self.exec(g, &cx, &handler.code);
             self.stack.truncate(base);
             if let Err(fail) = result {
                 if self.steps_left == 0 || fail.message.starts_with("Events and calls nested") {
@@ -82,147 +82,49 @@ impl World {
     /// Calls a Function with arguments already evaluated; its answer is in `self.ret`.
     pub fn call_function(&mut self, g: &Game, cx: &Ctx, f: FuncId, args: &[Value]) -> Res<()> {
         let func = &g.functions[f.index()];
-        let base = self.stack.len();
-        self.stack.extend_from_slice(&func.frame);
-        for (i, (&v, p)) in args.iter().zip(&func.params).enumerate() {
-            self.stack[base + i] = self.coerce(p.ty, v)?;
+        if self.depth >= MAX_DEPTH {
+            return fail(format!("Events and calls nested more than {MAX_DEPTH} deep"));
         }
+        let base = self.stack.len();
+        self.stack.extend_from_slice(&func.code.frame);
+        for (i, (&v, p)) in args.iter().zip(&func.params).enumerate() {
+            match self.coerce(p.ty, v) {
+                Ok(v) => self.stack[base + i] = v,
+                Err(e) => {
+                    self.stack.truncate(base);
+                    return Err(e);
+                }
+            }
+        }
+        self.clear_answer(g, func.returns);
         let inner = Ctx { this: cx.this, other: cx.other, attachment: None, base };
-        let result = self.enter(g, &inner, func);
+        self.depth += 1;
+        let result = self.exec(g, &inner, &func.code);
+        self.depth -= 1;
         self.stack.truncate(base);
         result
     }
 
-    fn enter(&mut self, g: &Game, cx: &Ctx, func: &Function) -> Res<()> {
-        if self.depth >= MAX_DEPTH {
-            return fail(format!("Events and calls nested more than {MAX_DEPTH} deep"));
-        }
-        self.depth += 1;
-        let result = self.run(g, cx, &func.body);
-        self.depth -= 1;
-        result?;
-        Ok(())
-    }
-
-    pub fn run(&mut self, g: &Game, cx: &Ctx, block: &[Step]) -> Res<Flow> {
-        for step in block {
-            match self.step(g, cx, step) {
-                Ok(Flow::Next) => {}
-                Ok(Flow::Return) => return Ok(Flow::Return),
-                Err(mut fail) => {
-                    fail.site.get_or_insert(step.site);
-                    return Err(fail);
-                }
-            }
-        }
-        Ok(Flow::Next)
-    }
-
-    #[inline(always)]
-    fn step(&mut self, g: &Game, cx: &Ctx, step: &Step) -> Res<Flow> {
+    /// A step the register machine hands over (see `Op::Step`): one that
+    /// holds no steps of its own and is rare on the hot path.
+    #[inline(never)]
+    pub(crate) fn leaf_step(&mut self, g: &Game, cx: &Ctx, step: &Step) -> Res<Flow> {
         if self.steps_left == 0 {
-            return fail("stopped after too many steps for one input (a While that never ends?)");
+            return fail("stopped after too many steps for one input");
         }
         self.steps_left -= 1;
         match &step.kind {
             StepKind::Declare { slot, ty, value } => {
-                let v = self.operand(g, cx, value)?;
+                let v = self.eval(g, cx, value)?;
                 self.stack[cx.base + slot.0 as usize] = self.coerce(*ty, v)?;
-            }
-            StepKind::Set { target: Target::Local(slot, ty), op, value } => {
-                let at = cx.base + slot.0 as usize;
-                let v = match op {
-                    Operator::Set => self.operand(g, cx, value)?,
-                    _ => match (self.stack[at], self.num(g, cx, value)) {
-                        (Value::Num(old), Ok(n)) => Value::Num(match op {
-                            Operator::Add => old + n,
-                            Operator::Sub => old - n,
-                            _ => old * n,
-                        }),
-                        _ => {
-                            let v = self.eval(g, cx, value)?;
-                            return self.assign(g, cx, &Target::Local(*slot, *ty), *op, v).map(|_| Flow::Next);
-                        }
-                    },
-                };
-                self.stack[at] = self.coerce(*ty, v)?;
             }
             StepKind::Set { target, op, value } => {
                 let v = self.eval(g, cx, value)?;
                 self.assign(g, cx, target, *op, v)?;
             }
-            StepKind::Call { function, args, answer } => {
-                let func = &g.functions[function.index()];
-                let base = self.stack.len();
-                self.stack.extend_from_slice(&func.frame);
-                for (i, (arg, p)) in args.iter().zip(&func.params).enumerate() {
-                    let v = self.operand(g, cx, arg).and_then(|v| self.coerce(p.ty, v));
-                    match v {
-                        Ok(v) => self.stack[base + i] = v,
-                        Err(e) => {
-                            self.stack.truncate(base);
-                            return Err(e);
-                        }
-                    }
-                }
-                let width = func.returns.width(&g.structs);
-                self.clear_answer(g, func.returns);
-                let inner = Ctx { this: cx.this, other: cx.other, attachment: None, base };
-                let result = self.enter(g, &inner, func);
-                self.stack.truncate(base);
-                result?;
-                if let Some(slot) = answer {
-                    let at = cx.base + slot.0 as usize;
-                    self.stack[at..at + width].copy_from_slice(&self.ret[..width]);
-                }
-            }
-            StepKind::If { cond, then, otherwise } => {
-                let block = if self.truth(g, cx, cond)? { then } else { otherwise };
-                return self.run(g, cx, block);
-            }
-            StepKind::Repeat { count, counter, body } => {
-                let n = self.num(g, cx, count)?;
-                let n = if n.is_finite() && n > 0.0 { n.floor() as u64 } else { 0 };
-                for i in 0..n {
-                    if self.steps_left == 0 {
-                        return fail("stopped after too many steps for one input (a Repeat that counts too far?)");
-                    }
-                    self.steps_left -= 1;
-                    self.stack[cx.base + counter.0 as usize] = Value::Num(i as f64);
-                    match self.run(g, cx, body) {
-                        Ok(Flow::Return) => return Ok(Flow::Return),
-                        Ok(Flow::Next) => {}
-                        Err(f) => return Err(self.blame_loop(f, step)),
-                    }
-                }
-            }
-            StepKind::While { cond, body } => {
-                while self.truth(g, cx, cond)? {
-                    if self.steps_left == 0 {
-                        return fail("stopped after too many steps for one input (a While that never ends?)");
-                    }
-                    self.steps_left -= 1;
-                    match self.run(g, cx, body) {
-                        Ok(Flow::Return) => return Ok(Flow::Return),
-                        Ok(Flow::Next) => {}
-                        Err(f) => return Err(self.blame_loop(f, step)),
-                    }
-                }
-            }
             _ => return self.step_rare(g, cx, step),
         }
         Ok(Flow::Next)
-    }
-
-    /// When the step budget runs out inside a loop, the innermost loop is the
-    /// step to name: that is where a While that never ends is.
-    #[cold]
-    fn blame_loop(&self, mut f: Box<Fail>, step: &Step) -> Box<Fail> {
-        if self.steps_left == 0 && !f.blamed_loop {
-            f.site = Some(step.site);
-            f.blamed_loop = true;
-        }
-        f
     }
 
     /// The steps that do not run in the inner loops, kept out of `step` so that it stays small.
@@ -311,7 +213,7 @@ impl World {
         Ok(Flow::Next)
     }
 
-    fn clear_answer(&mut self, g: &Game, returns: Returns) {
+    pub(crate) fn clear_answer(&mut self, g: &Game, returns: Returns) {
         match returns {
             Returns::Nothing => {}
             Returns::Value(ty) => self.ret[0] = ty.zero(),
@@ -674,7 +576,7 @@ impl World {
 
     /// A row that is not there: a fault, or the column's default if the table says so.
     #[cold]
-    fn missing_row(&self, g: &Game, t: TableId, r: Value, c: ColumnId, e: Box<Fail>) -> Res<Value> {
+    pub(crate) fn missing_row(&self, g: &Game, t: TableId, r: Value, c: ColumnId, e: Box<Fail>) -> Res<Value> {
         match (g.tables[t.index()].missing_rows, r) {
             (MissingRows::Default, _) | (MissingRows::DefaultForEmptyName, Value::Text(EMPTY)) => {
                 Ok(g.tables[t.index()].columns[c.index()].default)
@@ -748,7 +650,7 @@ impl World {
         })
     }
 
-    fn binary(&mut self, op: BinaryOp, a: Value, b: Value) -> Res<Value> {
+    pub(crate) fn binary(&mut self, op: BinaryOp, a: Value, b: Value) -> Res<Value> {
         use BinaryOp::*;
         Ok(match op {
             Eq => Value::Bool(a.same(b)),
@@ -793,7 +695,7 @@ fn cx_returns(g: &Game, step: &Step) -> Option<Returns> {
 }
 
 #[inline]
-fn want_num(v: Value) -> Res<f64> {
+pub(crate) fn want_num(v: Value) -> Res<f64> {
     match v {
         Value::Num(n) => Ok(n),
         other => fail(format!("expected a Number, found {}", other.type_name())),
@@ -801,7 +703,7 @@ fn want_num(v: Value) -> Res<f64> {
 }
 
 #[inline]
-fn want_bool(v: Value) -> Res<bool> {
+pub(crate) fn want_bool(v: Value) -> Res<bool> {
     match v {
         Value::Bool(b) => Ok(b),
         other => fail(format!("expected a Boolean (true or false), found {}", other.type_name())),

@@ -2,6 +2,7 @@
 //! ([`load`]) into a [`game::Game`]; a [`world::World`] plays it; the
 //! [`driver`] and the window are two faces of the same World.
 
+pub mod bytecode;
 pub mod compile;
 pub mod diag;
 pub mod draw;
@@ -13,6 +14,7 @@ pub mod library;
 pub mod load;
 pub mod program;
 pub mod value;
+mod vm;
 pub mod world;
 pub mod window;
 mod yaml;

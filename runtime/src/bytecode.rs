@@ -1,0 +1,526 @@
+//! Cards as a small register machine runs them. A card's steps (the tree in
+//! `program.rs`) are lowered once, at load, to a flat list of [`Op`]s over
+//! the card's frame: parameters and locals first, then the card's constants,
+//! then temporaries. Conditions become jumps; the loops' counters live in
+//! registers; a Function's arguments are registers. What is rare on the hot
+//! path (Objects' properties, Events, creating Objects, ...) is handed back to
+//! the tree walker in `interp.rs` by [`Op::Eval`] and [`Op::Step`], so each
+//! rule of the card language is written once.
+//!
+//! The machine itself is `vm.rs`; this module only builds [`Code`].
+
+use crate::game::{ColumnId, FuncId, GlobalId, Returns, StructId, TableId};
+use crate::program::*;
+use crate::value::{Type, Value};
+use expr_grammar::ast::{BinaryOp, UnaryOp};
+
+/// A register: a slot of the running card's frame.
+pub type Reg = u16;
+
+/// No register (a call whose answer is not kept).
+pub const NO_REG: Reg = Reg::MAX;
+
+/// A comparison of two Numbers, for [`Op::JumpCmp`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cmp {
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+impl Cmp {
+    pub fn op(self) -> BinaryOp {
+        match self {
+            Cmp::Lt => BinaryOp::Lt,
+            Cmp::Le => BinaryOp::Le,
+            Cmp::Gt => BinaryOp::Gt,
+            Cmp::Ge => BinaryOp::Ge,
+        }
+    }
+}
+
+/// One instruction. `dst`, `src`, `a`, `b`, `row`: registers. `to`: an
+/// index into the card's ops. Each op's step (for fault messages) is in
+/// [`Code::sites`] at the same index.
+#[derive(Clone, Copy, Debug)]
+pub enum Op {
+    /// `dst = src`, where the value already has the type `dst` holds.
+    Copy { dst: Reg, src: Reg },
+    /// `dst = src` made to fit `ty` (Change Variable's conversions).
+    Store { dst: Reg, src: Reg, ty: Type },
+    /// `dst = $global`
+    Global { dst: Reg, global: GlobalId },
+    /// `dst = data(table, row, column)`
+    Data { dst: Reg, table: TableId, row: Reg, column: ColumnId },
+    /// `dst = dataRow(table, row)`
+    DataRow { dst: Reg, table: TableId, row: Reg },
+    /// `dst = dataCount(table)`
+    DataCount { dst: Reg, table: TableId },
+    /// `dst = a + b` (Numbers added, Texts joined)
+    Add { dst: Reg, a: Reg, b: Reg },
+    /// `dst = a - b`
+    Sub { dst: Reg, a: Reg, b: Reg },
+    /// `dst = a * b`
+    Mul { dst: Reg, a: Reg, b: Reg },
+    /// Every other binary operator as a value: `/`, `%`, `==`, `<`, ...
+    Binary { op: BinaryOp, dst: Reg, a: Reg, b: Reg },
+    /// `dst = -a`
+    Neg { dst: Reg, a: Reg },
+    /// `dst = !a`
+    Not { dst: Reg, a: Reg },
+    /// `dst = abs(a)`
+    Abs { dst: Reg, a: Reg },
+    /// `dst = floor(a)`
+    Floor { dst: Reg, a: Reg },
+    /// `dst =` an expression the tree walker evaluates (`Code::exprs[expr]`).
+    Eval { dst: Reg, expr: u32 },
+    /// Go on at `to`.
+    Jump { to: u32 },
+    /// Go on at `to` when the Boolean in `cond` is `when`.
+    JumpBool { cond: Reg, when: bool, to: u32 },
+    /// Go on at `to` when `a == b` is `when`.
+    JumpEq { a: Reg, b: Reg, when: bool, to: u32 },
+    /// Go on at `to` when the comparison of two Numbers is `when`.
+    JumpCmp { cmp: Cmp, a: Reg, b: Reg, when: bool, to: u32 },
+    /// The back edge of a While: one step of the budget, then `to`.
+    Loop { to: u32 },
+    /// A Repeat begins: `limit` = how many times; `index` and the card's
+    /// `local.index` start at 0; when it is none, go on at `exit`.
+    RepeatStart { count: Reg, limit: Reg, index: Reg, counter: Reg, exit: u32 },
+    /// A Repeat's back edge: the next `index`, and back to `to` while it is below `limit`.
+    RepeatNext { limit: Reg, index: Reg, counter: Reg, to: u32 },
+    /// `call: function`: its arguments are the registers `Code::lists[args..]`,
+    /// one per parameter; its answer lands in `answer..` (unless `NO_REG`).
+    Call { function: FuncId, args: u32, answer: Reg },
+    /// `return: src`, made to fit `ty`.
+    Return { src: Reg, ty: Type },
+    /// `return: {…}`: the fields' values are the registers `Code::lists[values..]`.
+    ReturnStruct { values: u32, structure: StructId },
+    /// `set data cell: table, row, column, value: src`
+    SetCell { table: TableId, row: Reg, column: ColumnId, src: Reg },
+    /// A step the tree walker runs (`Code::steps[step]`).
+    Step { step: u32 },
+    /// The end of the card.
+    End,
+}
+
+/// One card, lowered.
+#[derive(Clone, Debug, Default)]
+pub struct Code {
+    pub ops: Box<[Op]>,
+    /// The step (its index into `Game::sites`) each op belongs to.
+    pub sites: Box<[u32]>,
+    /// For each op, the innermost loop it is in (a site), or `NO_LOOP`: the
+    /// step blamed when the step budget runs out there.
+    pub loops: Box<[u32]>,
+    /// The frame a call starts with: parameters, locals (the leading
+    /// constant Declares already in), constants, temporaries.
+    pub frame: Box<[Value]>,
+    /// Registers of calls' arguments and of returned structures.
+    pub lists: Box<[Reg]>,
+    pub exprs: Box<[Expr]>,
+    pub steps: Box<[Step]>,
+}
+
+pub const NO_LOOP: u32 = u32::MAX;
+
+/// What lowering needs to know of the card: the type each local holds, and
+/// what its Function answers.
+pub struct CardInfo<'a> {
+    pub type_of: &'a dyn Fn(&Expr) -> Option<Type>,
+    pub returns: Option<Returns>,
+    /// The types of a structure's fields, for `ReturnStruct`.
+    pub struct_width: &'a dyn Fn(StructId) -> usize,
+}
+
+/// Lowers a card's steps, with `frame` its parameters and locals.
+pub fn lower(body: &[Step], frame: &[Value], info: &CardInfo) -> Code {
+    // Constants go after the locals and temporaries after the constants; a
+    // first pass finds how many constants there are.
+    let first = Lowering::new(frame, info, Vec::new()).run(body);
+    let mut second = Lowering::new(frame, info, first.consts);
+    second.temp_base = frame.len() + second.consts.len();
+    second.next_temp = second.temp_base;
+    second.max_temp = second.temp_base;
+    second.run(body).code
+}
+
+struct Lowered {
+    code: Code,
+    consts: Vec<Value>,
+}
+
+struct Lowering<'a> {
+    info: &'a CardInfo<'a>,
+    locals: usize,
+    frame: Vec<Value>,
+    consts: Vec<Value>,
+    temp_base: usize,
+    next_temp: usize,
+    max_temp: usize,
+    ops: Vec<Op>,
+    sites: Vec<u32>,
+    loops: Vec<u32>,
+    lists: Vec<Reg>,
+    exprs: Vec<Expr>,
+    steps: Vec<Step>,
+    /// Where each label is (an op index), once placed.
+    labels: Vec<u32>,
+    site: u32,
+    innermost_loop: u32,
+}
+
+/// A jump's target before it is placed: jumps hold label numbers until `finish`.
+#[derive(Clone, Copy)]
+struct Label(u32);
+
+impl<'a> Lowering<'a> {
+    fn new(frame: &[Value], info: &'a CardInfo<'a>, consts: Vec<Value>) -> Lowering<'a> {
+        // In the first pass temporaries start far above anything real; only
+        // the constants' count is kept from it.
+        let temp_base = frame.len() + 4096;
+        Lowering {
+            info,
+            locals: frame.len(),
+            frame: frame.to_vec(),
+            consts,
+            temp_base,
+            next_temp: temp_base,
+            max_temp: temp_base,
+            ops: Vec::new(),
+            sites: Vec::new(),
+            loops: Vec::new(),
+            lists: Vec::new(),
+            exprs: Vec::new(),
+            steps: Vec::new(),
+            labels: Vec::new(),
+            site: 0,
+            innermost_loop: NO_LOOP,
+        }
+    }
+
+    fn run(mut self, body: &[Step]) -> Lowered {
+        self.block(body);
+        self.emit(Op::End);
+        self.finish()
+    }
+
+    fn finish(mut self) -> Lowered {
+        let labels = std::mem::take(&mut self.labels);
+        for op in &mut self.ops {
+            if let Some(to) = op.target_mut() {
+                *to = labels[*to as usize];
+            }
+        }
+        let mut frame = self.frame;
+        frame.extend_from_slice(&self.consts);
+        frame.resize(self.max_temp.max(frame.len()), Value::None);
+        Lowered {
+            code: Code {
+                ops: self.ops.into(),
+                sites: self.sites.into(),
+                loops: self.loops.into(),
+                frame: frame.into(),
+                lists: self.lists.into(),
+                exprs: self.exprs.into(),
+                steps: self.steps.into(),
+            },
+            consts: self.consts,
+        }
+    }
+
+    fn emit(&mut self, op: Op) {
+        self.ops.push(op);
+        self.sites.push(self.site);
+        self.loops.push(self.innermost_loop);
+    }
+
+    fn label(&mut self) -> Label {
+        self.labels.push(u32::MAX);
+        Label(self.labels.len() as u32 - 1)
+    }
+
+    fn place(&mut self, l: Label) {
+        self.labels[l.0 as usize] = self.ops.len() as u32;
+    }
+
+    fn temp(&mut self) -> Reg {
+        let r = self.next_temp;
+        self.next_temp += 1;
+        self.max_temp = self.max_temp.max(self.next_temp);
+        r as Reg
+    }
+
+    /// The register that holds a constant (one per distinct value).
+    fn constant(&mut self, v: Value) -> Reg {
+        let same = |c: &Value| match (c, v) {
+            (Value::Num(a), Value::Num(b)) => a.to_bits() == b.to_bits(),
+            (a, b) => *a == b,
+        };
+        let i = match self.consts.iter().position(same) {
+            Some(i) => i,
+            None => {
+                self.consts.push(v);
+                self.consts.len() - 1
+            }
+        };
+        (self.locals + i) as Reg
+    }
+
+    fn block(&mut self, steps: &[Step]) {
+        for step in steps {
+            let mark = self.next_temp;
+            self.site = step.site;
+            self.step(step);
+            self.next_temp = mark;
+        }
+    }
+
+    fn step(&mut self, step: &Step) {
+        match &step.kind {
+            StepKind::Declare { slot, ty, value } => self.set_local(slot.0, *ty, value),
+            StepKind::Set { target: Target::Local(slot, ty), op: Operator::Set, value } => self.set_local(slot.0, *ty, value),
+            StepKind::Set { target: Target::Local(slot, ty), op, value } => {
+                let (dst, b) = (slot.0, self.operand(value));
+                let numbers = *ty == Type::Number && (*op != Operator::Add || (self.info.type_of)(value) == Some(Type::Number));
+                self.emit(match op {
+                    Operator::Add => Op::Add { dst, a: dst, b },
+                    Operator::Sub => Op::Sub { dst, a: dst, b },
+                    _ => Op::Mul { dst, a: dst, b },
+                });
+                if !numbers {
+                    self.emit(Op::Store { dst, src: dst, ty: *ty });
+                }
+            }
+            StepKind::SetCell { table, row, column: ColumnRef::Fixed(column), value } => {
+                let row = self.operand(row);
+                let src = self.operand(value);
+                self.emit(Op::SetCell { table: *table, row, column: *column, src });
+            }
+            StepKind::Call { function, args, answer } => {
+                let regs: Vec<Reg> = args.iter().map(|a| self.operand(a)).collect();
+                let at = self.lists.len() as u32;
+                self.lists.extend(regs);
+                self.emit(Op::Call { function: *function, args: at, answer: answer.map_or(NO_REG, |s| s.0) });
+            }
+            StepKind::If { cond, then, otherwise } => {
+                let (no, end) = (self.label(), self.label());
+                self.cond(cond, no, false);
+                self.block(then);
+                if !otherwise.is_empty() {
+                    self.emit(Op::Jump { to: end.0 });
+                }
+                self.place(no);
+                self.block(otherwise);
+                self.place(end);
+            }
+            StepKind::While { cond, body } => {
+                let (top, end) = (self.label(), self.label());
+                let outer = std::mem::replace(&mut self.innermost_loop, step.site);
+                self.place(top);
+                self.cond(cond, end, false);
+                self.block(body);
+                self.site = step.site;
+                self.emit(Op::Loop { to: top.0 });
+                self.place(end);
+                self.innermost_loop = outer;
+            }
+            StepKind::Repeat { count, counter, body } => {
+                let (top, end) = (self.label(), self.label());
+                let count = self.operand(count);
+                let (limit, index) = (self.temp(), self.temp());
+                let outer = std::mem::replace(&mut self.innermost_loop, step.site);
+                self.emit(Op::RepeatStart { count, limit, index, counter: counter.0, exit: end.0 });
+                self.place(top);
+                self.block(body);
+                self.site = step.site;
+                self.emit(Op::RepeatNext { limit, index, counter: counter.0, to: top.0 });
+                self.place(end);
+                self.innermost_loop = outer;
+            }
+            StepKind::Return(e) if matches!(self.info.returns, Some(Returns::Value(_))) => {
+                let Some(Returns::Value(ty)) = self.info.returns else { unreachable!("matched above") };
+                let src = self.operand(e);
+                self.emit(Op::Return { src, ty });
+            }
+            StepKind::ReturnStruct(values) if matches!(self.info.returns, Some(Returns::Struct(_))) => {
+                let Some(Returns::Struct(structure)) = self.info.returns else { unreachable!("matched above") };
+                if values.len() != (self.info.struct_width)(structure) {
+                    return self.fallback(step);
+                }
+                let regs: Vec<Reg> = values.iter().map(|v| self.operand(v)).collect();
+                let at = self.lists.len() as u32;
+                self.lists.extend(regs);
+                self.emit(Op::ReturnStruct { values: at, structure });
+            }
+            _ => self.fallback(step),
+        }
+    }
+
+    fn fallback(&mut self, step: &Step) {
+        self.steps.push(step.clone());
+        self.emit(Op::Step { step: self.steps.len() as u32 - 1 });
+    }
+
+    /// `local = value`, made to fit the local's type: straight into the
+    /// local when the value already has that type.
+    fn set_local(&mut self, dst: Reg, ty: Type, value: &Expr) {
+        if (self.info.type_of)(value) == Some(ty) {
+            self.value_to(value, dst);
+        } else {
+            let src = self.operand(value);
+            self.emit(Op::Store { dst, src, ty });
+        }
+    }
+
+    /// A register holding the expression's value: a local or a constant
+    /// as it is, anything else computed into a temporary.
+    fn operand(&mut self, e: &Expr) -> Reg {
+        match e {
+            Expr::Local(slot) => slot.0,
+            Expr::Const(v) => self.constant(*v),
+            _ => {
+                let t = self.temp();
+                self.value_to(e, t);
+                t
+            }
+        }
+    }
+
+    /// Computes the expression into `dst`; `dst` is written last, so the
+    /// expression may read the local it is stored in.
+    fn value_to(&mut self, e: &Expr, dst: Reg) {
+        match e {
+            Expr::Const(v) => {
+                let src = self.constant(*v);
+                self.emit(Op::Copy { dst, src });
+            }
+            Expr::Local(slot) => self.emit(Op::Copy { dst, src: slot.0 }),
+            Expr::Global(global) => self.emit(Op::Global { dst, global: *global }),
+            Expr::Data(table, row, ColumnRef::Fixed(column)) => {
+                let row = self.operand(row);
+                self.emit(Op::Data { dst, table: *table, row, column: *column });
+            }
+            Expr::DataRow(table, row) => {
+                let row = self.operand(row);
+                self.emit(Op::DataRow { dst, table: *table, row });
+            }
+            Expr::DataCount(table) => self.emit(Op::DataCount { dst, table: *table }),
+            Expr::Abs(a) => {
+                let a = self.operand(a);
+                self.emit(Op::Abs { dst, a });
+            }
+            Expr::Floor(a) => {
+                let a = self.operand(a);
+                self.emit(Op::Floor { dst, a });
+            }
+            Expr::Unary(UnaryOp::Neg, a) => {
+                let a = self.operand(a);
+                self.emit(Op::Neg { dst, a });
+            }
+            Expr::Unary(UnaryOp::Not, a) if !is_logic(a) => {
+                let a = self.operand(a);
+                self.emit(Op::Not { dst, a });
+            }
+            Expr::Unary(UnaryOp::Not, _) | Expr::And(..) | Expr::Or(..) => {
+                // A Boolean made of jumps: `a && b` does not look at b when a is false.
+                let (no, end) = (self.label(), self.label());
+                self.cond(e, no, false);
+                let yes = self.constant(Value::Bool(true));
+                self.emit(Op::Copy { dst, src: yes });
+                self.emit(Op::Jump { to: end.0 });
+                self.place(no);
+                let no_value = self.constant(Value::Bool(false));
+                self.emit(Op::Copy { dst, src: no_value });
+                self.place(end);
+            }
+            Expr::Binary(op, a, b) => {
+                let (a, b) = (self.operand(a), self.operand(b));
+                self.emit(match op {
+                    BinaryOp::Add => Op::Add { dst, a, b },
+                    BinaryOp::Sub => Op::Sub { dst, a, b },
+                    BinaryOp::Mul => Op::Mul { dst, a, b },
+                    op => Op::Binary { op: *op, dst, a, b },
+                });
+            }
+            _ => {
+                self.exprs.push(e.clone());
+                self.emit(Op::Eval { dst, expr: self.exprs.len() as u32 - 1 });
+            }
+        }
+    }
+
+    /// Jumps to `to` when the condition's truth is `when`, else goes on.
+    fn cond(&mut self, e: &Expr, to: Label, when: bool) {
+        match e {
+            Expr::Const(Value::Bool(b)) => {
+                if *b == when {
+                    self.emit(Op::Jump { to: to.0 });
+                }
+            }
+            Expr::Unary(UnaryOp::Not, a) => self.cond(a, to, !when),
+            // Both must hold: a false one decides.
+            Expr::And(a, b) | Expr::Or(a, b) => {
+                let decides = matches!(e, Expr::Or(..));
+                if when == decides {
+                    self.cond(a, to, when);
+                    self.cond(b, to, when);
+                } else {
+                    let skip = self.label();
+                    self.cond(a, skip, decides);
+                    self.cond(b, to, when);
+                    self.place(skip);
+                }
+            }
+            Expr::Binary(op @ (BinaryOp::Eq | BinaryOp::Ne), a, b) => {
+                let (a, b) = (self.operand(a), self.operand(b));
+                self.emit(Op::JumpEq { a, b, when: when == (*op == BinaryOp::Eq), to: to.0 });
+            }
+            Expr::Binary(op @ (BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge), a, b) => {
+                let cmp = match op {
+                    BinaryOp::Lt => Cmp::Lt,
+                    BinaryOp::Le => Cmp::Le,
+                    BinaryOp::Gt => Cmp::Gt,
+                    _ => Cmp::Ge,
+                };
+                let (a, b) = (self.operand(a), self.operand(b));
+                self.emit(Op::JumpCmp { cmp, a, b, when, to: to.0 });
+            }
+            _ => {
+                let cond = self.operand(e);
+                self.emit(Op::JumpBool { cond, when, to: to.0 });
+            }
+        }
+    }
+}
+
+/// `!`, `&&` and `||`: lowered to jumps.
+fn is_logic(e: &Expr) -> bool {
+    matches!(e, Expr::And(..) | Expr::Or(..) | Expr::Unary(UnaryOp::Not, _))
+}
+
+impl Op {
+    fn target_mut(&mut self) -> Option<&mut u32> {
+        match self {
+            Op::Jump { to }
+            | Op::JumpBool { to, .. }
+            | Op::JumpEq { to, .. }
+            | Op::JumpCmp { to, .. }
+            | Op::Loop { to }
+            | Op::RepeatNext { to, .. }
+            | Op::RepeatStart { exit: to, .. } => Some(to),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_op_fits_in_sixteen_bytes() {
+        assert!(std::mem::size_of::<Op>() <= 16, "{}", std::mem::size_of::<Op>());
+    }
+}

@@ -1,0 +1,229 @@
+//! The register machine that runs lowered cards ([`crate::bytecode`]). One
+//! loop, one `match` per op, every operand a frame slot: no allocation, no
+//! name looked up. Rules shared with the tree walker (conversions, operators
+//! on mixed types, missing rows) are the tree walker's own functions.
+
+use crate::bytecode::{Cmp, Code, Op, NO_LOOP, NO_REG};
+use crate::game::{Function, Game};
+use crate::interp::{fail, want_bool, want_num, Ctx, Fail, Flow, Res};
+use crate::value::Value;
+use crate::world::{World, MAX_DEPTH};
+use expr_grammar::ast::BinaryOp;
+
+impl World {
+    /// Runs a card's code in the frame at `cx.base` (already set up).
+    pub(crate) fn exec(&mut self, g: &Game, cx: &Ctx, code: &Code) -> Res<()> {
+        let base = cx.base;
+        let mut pc = 0usize;
+        // An op's fault gets the op's step, unless a deeper card named one.
+        macro_rules! at {
+            ($e:expr) => {
+                match $e {
+                    Ok(v) => v,
+                    Err(f) => return Err(self.locate(f, code, pc - 1)),
+                }
+            };
+        }
+        macro_rules! reg {
+            ($r:expr) => {
+                self.stack[base + $r as usize]
+            };
+        }
+        loop {
+            let op = code.ops[pc];
+            pc += 1;
+            match op {
+                Op::Copy { dst, src } => reg!(dst) = reg!(src),
+                Op::Store { dst, src, ty } => {
+                    let v = at!(self.coerce(ty, reg!(src)));
+                    reg!(dst) = v;
+                }
+                Op::Global { dst, global } => reg!(dst) = self.globals[global.index()],
+                Op::Data { dst, table, row, column } => {
+                    let r = reg!(row);
+                    let v = match self.row_index(g, table, r) {
+                        Ok(i) => self.tables[table.index()].cell(i, column),
+                        Err(e) => at!(self.missing_row(g, table, r, column, e)),
+                    };
+                    reg!(dst) = v;
+                }
+                Op::DataRow { dst, table, row } => {
+                    let i = at!(self.row_index(g, table, reg!(row)));
+                    reg!(dst) = Value::Text(self.tables[table.index()].rows[i]);
+                }
+                Op::DataCount { dst, table } => reg!(dst) = Value::Num(self.tables[table.index()].row_count() as f64),
+                Op::Add { dst, a, b } => {
+                    reg!(dst) = match (reg!(a), reg!(b)) {
+                        (Value::Num(x), Value::Num(y)) => Value::Num(x + y),
+                        (x, y) => at!(self.binary(BinaryOp::Add, x, y)),
+                    }
+                }
+                Op::Sub { dst, a, b } => {
+                    reg!(dst) = match (reg!(a), reg!(b)) {
+                        (Value::Num(x), Value::Num(y)) => Value::Num(x - y),
+                        (x, y) => at!(self.binary(BinaryOp::Sub, x, y)),
+                    }
+                }
+                Op::Mul { dst, a, b } => {
+                    reg!(dst) = match (reg!(a), reg!(b)) {
+                        (Value::Num(x), Value::Num(y)) => Value::Num(x * y),
+                        (x, y) => at!(self.binary(BinaryOp::Mul, x, y)),
+                    }
+                }
+                Op::Binary { op, dst, a, b } => {
+                    let v = at!(self.binary(op, reg!(a), reg!(b)));
+                    reg!(dst) = v;
+                }
+                Op::Neg { dst, a } => reg!(dst) = Value::Num(-at!(want_num(reg!(a)))),
+                Op::Not { dst, a } => reg!(dst) = Value::Bool(!at!(want_bool(reg!(a)))),
+                Op::Abs { dst, a } => reg!(dst) = Value::Num(at!(want_num(reg!(a))).abs()),
+                Op::Floor { dst, a } => reg!(dst) = Value::Num(at!(want_num(reg!(a))).floor()),
+                Op::Eval { dst, expr } => {
+                    let v = at!(self.eval(g, cx, &code.exprs[expr as usize]));
+                    reg!(dst) = v;
+                }
+                Op::Jump { to } => pc = to as usize,
+                Op::JumpBool { cond, when, to } => {
+                    if at!(want_bool(reg!(cond))) == when {
+                        pc = to as usize;
+                    }
+                }
+                Op::JumpEq { a, b, when, to } => {
+                    if reg!(a).same(reg!(b)) == when {
+                        pc = to as usize;
+                    }
+                }
+                Op::JumpCmp { cmp, a, b, when, to } => {
+                    let holds = match (reg!(a), reg!(b)) {
+                        (Value::Num(x), Value::Num(y)) => match cmp {
+                            Cmp::Lt => x < y,
+                            Cmp::Le => x <= y,
+                            Cmp::Gt => x > y,
+                            Cmp::Ge => x >= y,
+                        },
+                        (x, y) => at!(self.binary(cmp.op(), x, y).and_then(want_bool)),
+                    };
+                    if holds == when {
+                        pc = to as usize;
+                    }
+                }
+                Op::Loop { to } => {
+                    at!(self.spend("a While that never ends?"));
+                    pc = to as usize;
+                }
+                Op::RepeatStart { count, limit, index, counter, exit } => {
+                    let n = at!(want_num(reg!(count)));
+                    let n = if n.is_finite() && n > 0.0 { n.floor() } else { 0.0 };
+                    if n == 0.0 {
+                        pc = exit as usize;
+                    } else {
+                        at!(self.spend("a Repeat that counts too far?"));
+                        reg!(limit) = Value::Num(n);
+                        reg!(index) = Value::Num(0.0);
+                        reg!(counter) = Value::Num(0.0);
+                    }
+                }
+                Op::RepeatNext { limit, index, counter, to } => {
+                    if let (Value::Num(i), Value::Num(n)) = (reg!(index), reg!(limit)) {
+                        if i + 1.0 < n {
+                            at!(self.spend("a Repeat that counts too far?"));
+                            reg!(index) = Value::Num(i + 1.0);
+                            reg!(counter) = Value::Num(i + 1.0);
+                            pc = to as usize;
+                        }
+                    }
+                }
+                Op::Call { function, args, answer } => {
+                    let func = &g.functions[function.index()];
+                    at!(self.call(g, cx, func, &code.lists[args as usize..], base));
+                    if answer != NO_REG {
+                        let width = func.returns.width(&g.structs);
+                        let at = base + answer as usize;
+                        self.stack[at..at + width].copy_from_slice(&self.ret[..width]);
+                    }
+                }
+                Op::Return { src, ty } => {
+                    self.ret[0] = at!(self.coerce(ty, reg!(src)));
+                    return Ok(());
+                }
+                Op::ReturnStruct { values, structure } => {
+                    let fields = &g.structs[structure.index()].fields;
+                    for (i, f) in fields.iter().enumerate() {
+                        let v = reg!(code.lists[values as usize + i]);
+                        self.ret[i] = at!(self.coerce(f.ty, v));
+                    }
+                    return Ok(());
+                }
+                Op::SetCell { table, row, column, src } => {
+                    let r = at!(self.row_index(g, table, reg!(row)));
+                    let v = at!(self.coerce(g.tables[table.index()].columns[column.index()].ty, reg!(src)));
+                    *self.tables[table.index()].cell_mut(r, column) = v;
+                }
+                Op::Step { step } => {
+                    if at!(self.leaf_step(g, cx, &code.steps[step as usize])) == Flow::Return {
+                        return Ok(());
+                    }
+                }
+                Op::End => return Ok(()),
+            }
+        }
+    }
+
+    /// Calls `func` with the values of the registers `args` (one per
+    /// parameter) of the frame at `caller`; its answer is in `self.ret`.
+    #[inline]
+    fn call(&mut self, g: &Game, cx: &Ctx, func: &Function, args: &[u16], caller: usize) -> Res<()> {
+        self.spend("calls that never end?")?;
+        if self.depth >= MAX_DEPTH {
+            return fail(format!("Events and calls nested more than {MAX_DEPTH} deep"));
+        }
+        let base = self.stack.len();
+        self.stack.extend_from_slice(&func.code.frame);
+        for (i, p) in func.params.iter().enumerate() {
+            let v = self.stack[caller + args[i] as usize];
+            match self.coerce(p.ty, v) {
+                Ok(v) => self.stack[base + i] = v,
+                Err(e) => {
+                    self.stack.truncate(base);
+                    return Err(e);
+                }
+            }
+        }
+        self.clear_answer(g, func.returns);
+        let inner = Ctx { this: cx.this, other: cx.other, attachment: None, base };
+        self.depth += 1;
+        let result = self.exec(g, &inner, &func.code);
+        self.depth -= 1;
+        self.stack.truncate(base);
+        result
+    }
+
+    /// One step of the budget an input has.
+    #[inline(always)]
+    fn spend(&mut self, hint: &str) -> Res<()> {
+        if self.steps_left == 0 {
+            return self.out_of_steps(hint);
+        }
+        self.steps_left -= 1;
+        Ok(())
+    }
+
+    #[cold]
+    fn out_of_steps(&self, hint: &str) -> Res<()> {
+        fail(format!("stopped after too many steps for one input ({hint})"))
+    }
+
+    /// Names the step a fault happened in: the op's own, unless a card it
+    /// called already named one; when the step budget ran out, the innermost
+    /// loop, where a While that never ends is.
+    #[cold]
+    fn locate(&self, mut f: Box<Fail>, code: &Code, pc: usize) -> Box<Fail> {
+        let looped = code.loops[pc];
+        if self.steps_left == 0 && !f.blamed_loop && looped != NO_LOOP {
+            f.site = Some(looped);
+            f.blamed_loop = true;
+        }
+        f.site.get_or_insert(code.sites[pc]);
+        f
+    }
+}
