@@ -81,6 +81,9 @@ pub enum Op {
     JumpBool { cond: Reg, when: bool, to: u32 },
     /// Go on at `to` when `a == b` is `when`.
     JumpEq { a: Reg, b: Reg, when: bool, to: u32 },
+    /// Go on at `to` when `data(table, row, column) == b` is `when`: the
+    /// commonest condition of all, in one op.
+    JumpDataEq { table: TableId, row: Reg, column: ColumnId, b: Reg, when: bool, to: u32 },
     /// Go on at `to` when the comparison of two Numbers is `when`.
     JumpCmp { cmp: Cmp, a: Reg, b: Reg, when: bool, to: u32 },
     /// The back edge of a While: one step of the budget, then `to`.
@@ -99,14 +102,20 @@ pub enum Op {
     ReturnStruct { values: u32, structure: StructId },
     /// `set data cell: table, row, column, value: src`
     SetCell { table: TableId, row: Reg, column: ColumnId, src: Reg },
+    /// `reset table: table`
+    ResetTable { table: TableId },
+    /// `control row: table, row: row, operation: add or update | remove`;
+    /// `answer` (unless `NO_REG`) is whether the row was there before.
+    ControlRow { table: TableId, row: Reg, remove: bool, answer: Reg },
     /// A step the tree walker runs (`Code::steps[step]`).
     Step { step: u32 },
     /// The end of the card.
     End,
 }
 
-/// One card, lowered.
-#[derive(Clone, Debug, Default)]
+/// One card, lowered. Only [`lower`] makes one with ops (checked by
+/// [`Code::check`]); the default is a card that does nothing.
+#[derive(Clone, Debug)]
 pub struct Code {
     pub ops: Box<[Op]>,
     /// The step (its index into `Game::sites`) each op belongs to.
@@ -125,6 +134,20 @@ pub struct Code {
 
 pub const NO_LOOP: u32 = u32::MAX;
 
+impl Default for Code {
+    fn default() -> Code {
+        Code {
+            ops: Box::new([Op::End]),
+            sites: Box::new([0]),
+            loops: Box::new([NO_LOOP]),
+            frame: Box::new([]),
+            lists: Box::new([]),
+            exprs: Box::new([]),
+            steps: Box::new([]),
+        }
+    }
+}
+
 /// What lowering needs to know of the card: the type each local holds, and
 /// what its Function answers.
 pub struct CardInfo<'a> {
@@ -134,8 +157,9 @@ pub struct CardInfo<'a> {
     pub struct_width: &'a dyn Fn(StructId) -> usize,
 }
 
-/// Lowers a card's steps, with `frame` its parameters and locals.
-pub fn lower(body: &[Step], frame: &[Value], info: &CardInfo) -> Code {
+/// Lowers a card's steps, with `frame` its parameters and locals. Fails
+/// only for a card too big for one frame of registers.
+pub fn lower(body: &[Step], frame: &[Value], info: &CardInfo) -> Result<Code, String> {
     // Constants go after the locals and temporaries after the constants; a
     // first pass finds how many constants there are.
     let first = Lowering::new(frame, info, Vec::new()).run(body);
@@ -143,7 +167,9 @@ pub fn lower(body: &[Step], frame: &[Value], info: &CardInfo) -> Code {
     second.temp_base = frame.len() + second.consts.len();
     second.next_temp = second.temp_base;
     second.max_temp = second.temp_base;
-    second.run(body).code
+    let code = second.run(body).code;
+    code.check()?;
+    Ok(code)
 }
 
 struct Lowered {
@@ -297,6 +323,11 @@ impl<'a> Lowering<'a> {
                 let row = self.operand(row);
                 let src = self.operand(value);
                 self.emit(Op::SetCell { table: *table, row, column: *column, src });
+            }
+            StepKind::ResetTable(table) => self.emit(Op::ResetTable { table: *table }),
+            StepKind::ControlRow { table, row, remove, answer } => {
+                let row = self.operand(row);
+                self.emit(Op::ControlRow { table: *table, row, remove: *remove, answer: answer.map_or(NO_REG, |s| s.0) });
             }
             StepKind::Call { function, args, answer } => {
                 let regs: Vec<Reg> = args.iter().map(|a| self.operand(a)).collect();
@@ -474,8 +505,21 @@ impl<'a> Lowering<'a> {
                 }
             }
             Expr::Binary(op @ (BinaryOp::Eq | BinaryOp::Ne), a, b) => {
+                let when = when == (*op == BinaryOp::Eq);
+                let data = match (&**a, &**b) {
+                    (Expr::Data(t, row, ColumnRef::Fixed(c)), leaf) | (leaf, Expr::Data(t, row, ColumnRef::Fixed(c)))
+                        if is_leaf(leaf) =>
+                    {
+                        Some((*t, row, *c, leaf))
+                    }
+                    _ => None,
+                };
+                if let Some((table, row, column, leaf)) = data {
+                    let (row, b) = (self.operand(row), self.operand(leaf));
+                    return self.emit(Op::JumpDataEq { table, row, column, b, when, to: to.0 });
+                }
                 let (a, b) = (self.operand(a), self.operand(b));
-                self.emit(Op::JumpEq { a, b, when: when == (*op == BinaryOp::Eq), to: to.0 });
+                self.emit(Op::JumpEq { a, b, when, to: to.0 });
             }
             Expr::Binary(op @ (BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge), a, b) => {
                 let cmp = match op {
@@ -495,17 +539,93 @@ impl<'a> Lowering<'a> {
     }
 }
 
+/// A local or a constant: read without an op.
+fn is_leaf(e: &Expr) -> bool {
+    matches!(e, Expr::Local(_) | Expr::Const(_))
+}
+
 /// `!`, `&&` and `||`: lowered to jumps.
 fn is_logic(e: &Expr) -> bool {
     matches!(e, Expr::And(..) | Expr::Or(..) | Expr::Unary(UnaryOp::Not, _))
 }
 
+impl Code {
+    /// What the machine relies on to read registers and ops without bounds
+    /// checks: every register is in the frame, every jump lands on an op,
+    /// every list and index is in range, and the last op is `End`.
+    pub fn check(&self) -> Result<(), String> {
+        let frame = self.frame.len();
+        if frame >= NO_REG as usize {
+            return Err(format!("the card needs {frame} values in its frame; at most {} fit", NO_REG - 1));
+        }
+        let mut bad = None;
+        for op in self.ops.iter() {
+            op.each_reg(|r| {
+                if r != NO_REG && r as usize >= frame {
+                    bad.get_or_insert(format!("register {r} is outside the frame ({frame})"));
+                }
+            });
+            let in_range = match *op {
+                Op::Jump { to }
+                | Op::JumpBool { to, .. }
+                | Op::JumpEq { to, .. }
+                | Op::JumpDataEq { to, .. }
+                | Op::JumpCmp { to, .. }
+                | Op::Loop { to }
+                | Op::RepeatNext { to, .. }
+                | Op::RepeatStart { exit: to, .. } => (to as usize) < self.ops.len(),
+                Op::Eval { expr, .. } => (expr as usize) < self.exprs.len(),
+                Op::Step { step } => (step as usize) < self.steps.len(),
+                Op::Call { args, .. } | Op::ReturnStruct { values: args, .. } => (args as usize) <= self.lists.len(),
+                _ => true,
+            };
+            if !in_range {
+                bad.get_or_insert(format!("{op:?} points outside the card"));
+            }
+        }
+        if let Some(r) = self.lists.iter().find(|&&r| r as usize >= frame) {
+            bad.get_or_insert(format!("listed register {r} is outside the frame ({frame})"));
+        }
+        if !matches!(self.ops.last(), Some(Op::End)) || self.sites.len() != self.ops.len() || self.loops.len() != self.ops.len() {
+            bad.get_or_insert("the card's ops do not end with End".into());
+        }
+        match bad {
+            Some(why) => Err(format!("the card could not be compiled for the register machine: {why}")),
+            None => Ok(()),
+        }
+    }
+}
+
 impl Op {
+    /// Calls `f` with each register the op names (`NO_REG` included).
+    fn each_reg(&self, mut f: impl FnMut(Reg)) {
+        match *self {
+            Op::Copy { dst, src } | Op::Store { dst, src, .. } => [dst, src].into_iter().for_each(f),
+            Op::Global { dst, .. } | Op::DataCount { dst, .. } | Op::Eval { dst, .. } => f(dst),
+            Op::Data { dst, row, .. } | Op::DataRow { dst, row, .. } => [dst, row].into_iter().for_each(f),
+            Op::Add { dst, a, b } | Op::Sub { dst, a, b } | Op::Mul { dst, a, b } | Op::Binary { dst, a, b, .. } => {
+                [dst, a, b].into_iter().for_each(f)
+            }
+            Op::Neg { dst, a } | Op::Not { dst, a } | Op::Abs { dst, a } | Op::Floor { dst, a } => [dst, a].into_iter().for_each(f),
+            Op::JumpBool { cond, .. } => f(cond),
+            Op::JumpEq { a, b, .. } | Op::JumpCmp { a, b, .. } => [a, b].into_iter().for_each(f),
+            Op::JumpDataEq { row, b, .. } => [row, b].into_iter().for_each(f),
+            Op::RepeatStart { count, limit, index, counter, .. } => [count, limit, index, counter].into_iter().for_each(f),
+            Op::RepeatNext { limit, index, counter, .. } => [limit, index, counter].into_iter().for_each(f),
+            Op::Call { answer, .. } => f(answer),
+            Op::Return { src, .. } => f(src),
+            Op::SetCell { row, src, .. } => [row, src].into_iter().for_each(f),
+            Op::ControlRow { row, answer, .. } => [row, answer].into_iter().for_each(f),
+            Op::Jump { .. } | Op::Loop { .. } | Op::ReturnStruct { .. } | Op::ResetTable { .. } | Op::Step { .. } | Op::End => {}
+        }
+    }
+
     fn target_mut(&mut self) -> Option<&mut u32> {
         match self {
             Op::Jump { to }
             | Op::JumpBool { to, .. }
             | Op::JumpEq { to, .. }
+            | Op::JumpDataEq { to, .. }
             | Op::JumpCmp { to, .. }
             | Op::Loop { to }
             | Op::RepeatNext { to, .. }

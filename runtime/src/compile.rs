@@ -375,7 +375,7 @@ impl<'a> Cx<'a> {
     }
 
     /// The card's steps lowered for the register machine.
-    fn lower(&self, body: &[Step]) -> Code {
+    fn lower(&mut self, body: &[Step]) -> Code {
         let returns = match self.card {
             CardRef::Function(f) => Some(self.game.functions[f.index()].returns),
             _ => None,
@@ -385,7 +385,14 @@ impl<'a> Cx<'a> {
             returns,
             struct_width: &|s| self.game.structs[s.index()].fields.len(),
         };
-        bytecode::lower(body, &self.frame(), &info)
+        match bytecode::lower(body, &self.frame(), &info) {
+            Ok(code) => code,
+            Err(why) => {
+                let pos = pos_of(&self.file.root);
+                self.err(pos, why);
+                Code::default()
+            }
+        }
     }
 
     fn bind(&mut self, name: &str, kind: Kind, width: usize) -> Slot {

@@ -139,23 +139,6 @@ impl World {
                 let v = self.coerce(g.tables[table.index()].columns[c.index()].ty, v)?;
                 *self.tables[table.index()].cell_mut(r, c) = v;
             }
-            StepKind::ResetTable(t) => self.tables[t.index()].reset(&g.tables[t.index()]),
-            StepKind::ControlRow { table, row, remove, answer } => {
-                let r = self.eval(g, cx, row)?;
-                let name = self.row_name_of(r);
-                let t = &mut self.tables[table.index()];
-                let existing = t.find(name);
-                match (remove, existing) {
-                    (false, None) => {
-                        t.add_row(&g.tables[table.index()], name);
-                    }
-                    (true, Some(i)) => t.remove_row(i),
-                    _ => {}
-                }
-                if let Some(slot) = answer {
-                    self.stack[cx.base + slot.0 as usize] = Value::Bool(existing.is_some());
-                }
-            }
             StepKind::Return(e) => {
                 let v = self.eval(g, cx, e)?;
                 let ty = match cx_returns(g, step) {
@@ -403,12 +386,8 @@ impl World {
         }
     }
 
-    fn row_name_of(&mut self, v: Value) -> Sym {
-        self.text_value(v)
-    }
-
     /// Any value as text (numbers as a player reads them).
-    fn text_value(&mut self, v: Value) -> Sym {
+    pub(crate) fn text_value(&mut self, v: Value) -> Sym {
         match v {
             Value::Text(s) => s,
             Value::Num(n) => self.syms.intern(&format_number(n)),

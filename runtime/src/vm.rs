@@ -4,7 +4,7 @@
 //! on mixed types, missing rows) are the tree walker's own functions.
 
 use crate::bytecode::{Cmp, Code, Op, NO_LOOP, NO_REG};
-use crate::game::{Function, Game};
+use crate::game::{ColumnId, Function, Game, TableId};
 use crate::interp::{fail, want_bool, want_num, Ctx, Fail, Flow, Res};
 use crate::value::Value;
 use crate::world::{World, MAX_DEPTH};
@@ -24,15 +24,36 @@ impl World {
                 }
             };
         }
+        // The frame's registers are read through a pointer rather than
+        // `self.stack[base + r]`: the bounds check on every operand was a
+        // tenth of all the work. Sound because `Code::check` proved every
+        // register below `code.frame.len()`, the frame is that long (checked
+        // here), and the pointer is taken again after every op that may grow
+        // or touch the stack (a call, an expression or a step handed to the
+        // tree walker).
+        if self.stack.len() < base + code.frame.len() {
+            return fail("a card ran without its frame");
+        }
+        // SAFETY: base + frame.len() <= stack.len(), just checked.
+        let mut fp: *mut Value = unsafe { self.stack.as_mut_ptr().add(base) };
         macro_rules! reg {
             ($r:expr) => {
-                self.stack[base + $r as usize]
+                // SAFETY: see above; `$r < code.frame.len()`.
+                *unsafe { &mut *fp.add($r as usize) }
+            };
+        }
+        macro_rules! stack_moved {
+            () => {
+                // SAFETY: as above; the frame is still there (calls truncate back to their own base).
+                fp = unsafe { self.stack.as_mut_ptr().add(base) }
             };
         }
         loop {
-            let op = code.ops[pc];
+            // SAFETY: `Code::check` proved that every jump lands on an op and
+            // that the last op is `End`, which returns: pc stays in range.
+            let op = unsafe { code.ops.get_unchecked(pc) };
             pc += 1;
-            match op {
+            match *op {
                 Op::Copy { dst, src } => reg!(dst) = reg!(src),
                 Op::Store { dst, src, ty } => {
                     let v = at!(self.coerce(ty, reg!(src)));
@@ -40,12 +61,14 @@ impl World {
                 }
                 Op::Global { dst, global } => reg!(dst) = self.globals[global.index()],
                 Op::Data { dst, table, row, column } => {
-                    let r = reg!(row);
-                    let v = match self.row_index(g, table, r) {
-                        Ok(i) => self.tables[table.index()].cell(i, column),
-                        Err(e) => at!(self.missing_row(g, table, r, column, e)),
-                    };
+                    let v = at!(self.data(g, table, reg!(row), column));
                     reg!(dst) = v;
+                }
+                Op::JumpDataEq { table, row, column, b, when, to } => {
+                    let v = at!(self.data(g, table, reg!(row), column));
+                    if v.same(reg!(b)) == when {
+                        pc = to as usize;
+                    }
                 }
                 Op::DataRow { dst, table, row } => {
                     let i = at!(self.row_index(g, table, reg!(row)));
@@ -80,6 +103,7 @@ impl World {
                 Op::Floor { dst, a } => reg!(dst) = Value::Num(at!(want_num(reg!(a))).floor()),
                 Op::Eval { dst, expr } => {
                     let v = at!(self.eval(g, cx, &code.exprs[expr as usize]));
+                    stack_moved!();
                     reg!(dst) = v;
                 }
                 Op::Jump { to } => pc = to as usize,
@@ -141,6 +165,7 @@ impl World {
                         let at = base + answer as usize;
                         self.stack[at..at + width].copy_from_slice(&self.ret[..width]);
                     }
+                    stack_moved!();
                 }
                 Op::Return { src, ty } => {
                     self.ret[0] = at!(self.coerce(ty, reg!(src)));
@@ -159,13 +184,39 @@ impl World {
                     let v = at!(self.coerce(g.tables[table.index()].columns[column.index()].ty, reg!(src)));
                     *self.tables[table.index()].cell_mut(r, column) = v;
                 }
+                Op::ResetTable { table } => self.tables[table.index()].reset(&g.tables[table.index()]),
+                Op::ControlRow { table, row, remove, answer } => {
+                    let name = self.text_value(reg!(row));
+                    let t = &mut self.tables[table.index()];
+                    let existing = t.find(name);
+                    match (remove, existing) {
+                        (false, None) => {
+                            t.add_row(&g.tables[table.index()], name);
+                        }
+                        (true, Some(i)) => t.remove_row(i),
+                        _ => {}
+                    }
+                    if answer != NO_REG {
+                        reg!(answer) = Value::Bool(existing.is_some());
+                    }
+                }
                 Op::Step { step } => {
                     if at!(self.leaf_step(g, cx, &code.steps[step as usize])) == Flow::Return {
                         return Ok(());
                     }
+                    stack_moved!();
                 }
                 Op::End => return Ok(()),
             }
+        }
+    }
+
+    /// `data(table, row, column)`
+    #[inline(always)]
+    fn data(&self, g: &Game, table: TableId, row: Value, column: ColumnId) -> Res<Value> {
+        match self.row_index(g, table, row) {
+            Ok(i) => Ok(self.tables[table.index()].cell(i, column)),
+            Err(e) => self.missing_row(g, table, row, column, e),
         }
     }
 
