@@ -306,10 +306,13 @@ impl<'a> Lowering<'a> {
     fn step(&mut self, step: &Step) {
         match &step.kind {
             StepKind::Declare { slot, ty, value } => self.set_local(slot.0, *ty, value),
-            StepKind::Set { target: Target::Local(slot, ty), op: Operator::Set, value } => self.set_local(slot.0, *ty, value),
+            StepKind::Set { target: Target::Local(slot, ty), op: Operator::Set, value } => {
+                self.set_local(slot.0, *ty, value)
+            }
             StepKind::Set { target: Target::Local(slot, ty), op, value } => {
                 let (dst, b) = (slot.0, self.operand(value));
-                let numbers = *ty == Type::Number && (*op != Operator::Add || (self.info.type_of)(value) == Some(Type::Number));
+                let numbers =
+                    *ty == Type::Number && (*op != Operator::Add || (self.info.type_of)(value) == Some(Type::Number));
                 self.emit(match op {
                     Operator::Add => Op::Add { dst, a: dst, b },
                     Operator::Sub => Op::Sub { dst, a: dst, b },
@@ -327,7 +330,12 @@ impl<'a> Lowering<'a> {
             StepKind::ResetTable(table) => self.emit(Op::ResetTable { table: *table }),
             StepKind::ControlRow { table, row, remove, answer } => {
                 let row = self.operand(row);
-                self.emit(Op::ControlRow { table: *table, row, remove: *remove, answer: answer.map_or(NO_REG, |s| s.0) });
+                self.emit(Op::ControlRow {
+                    table: *table,
+                    row,
+                    remove: *remove,
+                    answer: answer.map_or(NO_REG, |s| s.0),
+                });
             }
             StepKind::Call { function, args, answer } => {
                 let regs: Vec<Reg> = args.iter().map(|a| self.operand(a)).collect();
@@ -507,7 +515,8 @@ impl<'a> Lowering<'a> {
             Expr::Binary(op @ (BinaryOp::Eq | BinaryOp::Ne), a, b) => {
                 let when = when == (*op == BinaryOp::Eq);
                 let data = match (&**a, &**b) {
-                    (Expr::Data(t, row, ColumnRef::Fixed(c)), leaf) | (leaf, Expr::Data(t, row, ColumnRef::Fixed(c)))
+                    (Expr::Data(t, row, ColumnRef::Fixed(c)), leaf)
+                    | (leaf, Expr::Data(t, row, ColumnRef::Fixed(c)))
                         if is_leaf(leaf) =>
                     {
                         Some((*t, row, *c, leaf))
@@ -586,7 +595,10 @@ impl Code {
         if let Some(r) = self.lists.iter().find(|&&r| r as usize >= frame) {
             bad.get_or_insert(format!("listed register {r} is outside the frame ({frame})"));
         }
-        if !matches!(self.ops.last(), Some(Op::End)) || self.sites.len() != self.ops.len() || self.loops.len() != self.ops.len() {
+        if !matches!(self.ops.last(), Some(Op::End))
+            || self.sites.len() != self.ops.len()
+            || self.loops.len() != self.ops.len()
+        {
             bad.get_or_insert("the card's ops do not end with End".into());
         }
         match bad {
@@ -606,17 +618,26 @@ impl Op {
             Op::Add { dst, a, b } | Op::Sub { dst, a, b } | Op::Mul { dst, a, b } | Op::Binary { dst, a, b, .. } => {
                 [dst, a, b].into_iter().for_each(f)
             }
-            Op::Neg { dst, a } | Op::Not { dst, a } | Op::Abs { dst, a } | Op::Floor { dst, a } => [dst, a].into_iter().for_each(f),
+            Op::Neg { dst, a } | Op::Not { dst, a } | Op::Abs { dst, a } | Op::Floor { dst, a } => {
+                [dst, a].into_iter().for_each(f)
+            }
             Op::JumpBool { cond, .. } => f(cond),
             Op::JumpEq { a, b, .. } | Op::JumpCmp { a, b, .. } => [a, b].into_iter().for_each(f),
             Op::JumpDataEq { row, b, .. } => [row, b].into_iter().for_each(f),
-            Op::RepeatStart { count, limit, index, counter, .. } => [count, limit, index, counter].into_iter().for_each(f),
+            Op::RepeatStart { count, limit, index, counter, .. } => {
+                [count, limit, index, counter].into_iter().for_each(f)
+            }
             Op::RepeatNext { limit, index, counter, .. } => [limit, index, counter].into_iter().for_each(f),
             Op::Call { answer, .. } => f(answer),
             Op::Return { src, .. } => f(src),
             Op::SetCell { row, src, .. } => [row, src].into_iter().for_each(f),
             Op::ControlRow { row, answer, .. } => [row, answer].into_iter().for_each(f),
-            Op::Jump { .. } | Op::Loop { .. } | Op::ReturnStruct { .. } | Op::ResetTable { .. } | Op::Step { .. } | Op::End => {}
+            Op::Jump { .. }
+            | Op::Loop { .. }
+            | Op::ReturnStruct { .. }
+            | Op::ResetTable { .. }
+            | Op::Step { .. }
+            | Op::End => {}
         }
     }
 

@@ -84,12 +84,23 @@ fn read_function<'f>(game: &mut Game, file: &'f YamlFile, f: &Fields<'f>, d: &mu
     };
     let id = FuncId(game.functions.len() as u16);
     game.names.functions.insert(name.clone(), id);
-    game.functions.push(Function { name, file: file.path.clone(), params, returns, body: Box::new([]), code: Code::default() });
+    game.functions.push(Function {
+        name,
+        file: file.path.clone(),
+        params,
+        returns,
+        body: Box::new([]),
+        code: Code::default(),
+    });
     Some(Shell::Function { id, file, steps: f.get("steps") })
 }
 
 fn read_component<'f>(game: &mut Game, file: &'f YamlFile, f: &Fields<'f>, d: &mut Diagnostics) -> Option<Shell<'f>> {
-    f.only(&["component", "book", "description", "structures", "shared variables", "events"], "a Logic Component card", d);
+    f.only(
+        &["component", "book", "description", "structures", "shared variables", "events"],
+        "a Logic Component card",
+        d,
+    );
     let (name, pos) = f.text("component", "a Logic Component card", d)?;
     let name = name.as_str().to_string();
     if game.names.components.contains_key(&name) {
@@ -137,7 +148,9 @@ fn read_component<'f>(game: &mut Game, file: &'f YamlFile, f: &Fields<'f>, d: &m
                 }
             }
         }
-        None => d.error(&file.path, f.pos, "a Logic Component needs `events:`, a list of `- when: EVENT` with their steps"),
+        None => {
+            d.error(&file.path, f.pos, "a Logic Component needs `events:`, a list of `- when: EVENT` with their steps")
+        }
     }
     let id = CompId(game.components.len() as u16);
     game.names.components.insert(name.clone(), id);
@@ -247,10 +260,15 @@ fn warn_unsent_events(game: &Game, shells: &CardShells, d: &mut Diagnostics) {
         if let Shell::Component { file, events, .. } = shell {
             for (event, _, pos) in events {
                 if !sent[event.index()] {
-                    d.warning(&file.path, *pos, format!(
-                        "no card sends the Custom Event `{}` (no `trigger: {}`), so these steps never run",
-                        game.events[event.index()].name, game.events[event.index()].name
-                    ));
+                    d.warning(
+                        &file.path,
+                        *pos,
+                        format!(
+                            "no card sends the Custom Event `{}` (no `trigger: {}`), so these steps never run",
+                            game.events[event.index()].name,
+                            game.events[event.index()].name
+                        ),
+                    );
                 }
             }
         }
@@ -279,7 +297,9 @@ fn resolve_object_types(game: &mut Game, d: &mut Diagnostics) {
                                     .shared_type_places
                                     .iter()
                                     .find(|(place, _, _)| *place == (ti, ai, i))
-                                    .map_or((std::path::PathBuf::from("objects"), Pos::default()), |(_, f, p)| (f.clone(), *p));
+                                    .map_or((std::path::PathBuf::from("objects"), Pos::default()), |(_, f, p)| {
+                                        (f.clone(), *p)
+                                    });
                                 let mut known: Vec<&str> = game.names.types.keys().map(|k| k.as_str()).collect();
                                 known.sort();
                                 problems.push((file, pos, format!(
@@ -362,12 +382,32 @@ impl<'a> Cx<'a> {
         file: &'a YamlFile,
         card: CardRef,
     ) -> Cx<'a> {
-        Cx { game, syms, sites, d, file, card, component: None, bindings: Vec::new(), slot_types: Vec::new(), repeats: Vec::new(), next_slot: 0, step_no: 0, nesting: 0, leading: true, folded: Vec::new() }
+        Cx {
+            game,
+            syms,
+            sites,
+            d,
+            file,
+            card,
+            component: None,
+            bindings: Vec::new(),
+            slot_types: Vec::new(),
+            repeats: Vec::new(),
+            next_slot: 0,
+            step_no: 0,
+            nesting: 0,
+            leading: true,
+            folded: Vec::new(),
+        }
     }
 
-    /// The frame a call starts with: every slot empty but the folded Declares.
+    /// The frame a call starts with: every slot holds its type's first value
+    /// (so a local whose Declare did not run, in an If's branch not taken,
+    /// still holds a value of its type), and the folded Declares their values.
     fn frame(&self) -> Box<[Value]> {
-        let mut frame = vec![Value::None; self.next_slot];
+        let mut frame: Vec<Value> = (0..self.next_slot)
+            .map(|i| self.slot_types.get(i).copied().flatten().map_or(Value::None, Type::zero))
+            .collect();
         for &(slot, v) in &self.folded {
             frame[slot.0 as usize] = v;
         }
@@ -403,7 +443,9 @@ impl<'a> Cx<'a> {
             Kind::Object => vec![Some(Type::Object)],
             Kind::RowAnswer => vec![Some(Type::Boolean)],
             Kind::Answer(Returns::Value(ty)) => vec![Some(ty)],
-            Kind::Answer(Returns::Struct(s)) => self.game.structs[s.index()].fields.iter().map(|f| Some(f.ty)).collect(),
+            Kind::Answer(Returns::Struct(s)) => {
+                self.game.structs[s.index()].fields.iter().map(|f| Some(f.ty)).collect()
+            }
             Kind::Answer(Returns::Nothing) | Kind::Unknown => vec![None],
         };
         self.slot_types.resize(slot.0 as usize, None);
@@ -483,7 +525,12 @@ impl<'a> Cx<'a> {
             return Box::new([]);
         };
         if self.nesting >= MAX_NESTING {
-            self.err(pos_of(node), format!("steps nested more than {MAX_NESTING} deep (an If in an If in ...); split the card into Functions"));
+            self.err(
+                pos_of(node),
+                format!(
+                    "steps nested more than {MAX_NESTING} deep (an If in an If in ...); split the card into Functions"
+                ),
+            );
             return Box::new([]);
         }
         self.nesting += 1;
@@ -513,7 +560,10 @@ impl<'a> Cx<'a> {
                 if let StepKind::Declare { slot, ty, value: Expr::Const(v) } = &kind {
                     let fits = matches!(
                         (ty, v),
-                        (Type::Number, Value::Num(_)) | (Type::Text, Value::Text(_)) | (Type::Boolean, Value::Bool(_)) | (Type::Color, Value::Color(_))
+                        (Type::Number, Value::Num(_))
+                            | (Type::Text, Value::Text(_))
+                            | (Type::Boolean, Value::Bool(_))
+                            | (Type::Color, Value::Color(_))
                     );
                     if self.leading && self.nesting == 1 && fits {
                         self.folded.push((*slot, *v));
@@ -560,7 +610,10 @@ impl<'a> Cx<'a> {
                 let event = match self.game.names.events.get(name.as_str()) {
                     Some(&e) if e.index() >= BUILTIN_EVENTS.len() => e,
                     _ => {
-                        self.err(pos, format!("unknown Custom Event `{}`; declare it in game.yaml's `events:`", name.as_str()));
+                        self.err(
+                            pos,
+                            format!("unknown Custom Event `{}`; declare it in game.yaml's `events:`", name.as_str()),
+                        );
                         return None;
                     }
                 };
@@ -585,7 +638,9 @@ impl<'a> Cx<'a> {
                 f.only(&[action.as_str(), "applies to"], "a sprite step", self.d);
                 let value = self.expr_field(&f, &action)?;
                 let object = self.applies_to(&f)?.unwrap_or(ObjRef::This);
-                if let (SpriteProp::Frame, Expr::Const(Value::Num(n)), ObjRef::This, Some(comp)) = (prop, &value, &object, self.component) {
+                if let (SpriteProp::Frame, Expr::Const(Value::Num(n)), ObjRef::This, Some(comp)) =
+                    (prop, &value, &object, self.component)
+                {
                     let pos = f.opt_text(&action, self.d).map_or(f.pos, |(_, p)| p);
                     self.check_frame(comp, *n, pos);
                 }
@@ -644,7 +699,10 @@ impl<'a> Cx<'a> {
             Some((t, pos)) => match Type::parse(t.as_str()) {
                 Some(ty) => ty,
                 None => {
-                    self.err(pos, format!("unknown type `{}`; expected Number, Text, Boolean, Color or Object", t.as_str()));
+                    self.err(
+                        pos,
+                        format!("unknown type `{}`; expected Number, Text, Boolean, Color or Object", t.as_str()),
+                    );
                     Type::Number
                 }
             },
@@ -798,8 +856,15 @@ impl<'a> Cx<'a> {
                 for (key, node) in w.map.iter() {
                     let Some(i) = func.params.iter().position(|p| p.name == key.as_str()) else {
                         let known: Vec<&str> = func.params.iter().map(|p| p.name.as_str()).collect();
-                        self.err(yaml::scalar_pos(key), format!(
-                            "`{}` has no parameter `{}`; its parameters are: {}", func.name, key.as_str(), known.join(", ")));
+                        self.err(
+                            yaml::scalar_pos(key),
+                            format!(
+                                "`{}` has no parameter `{}`; its parameters are: {}",
+                                func.name,
+                                key.as_str(),
+                                known.join(", ")
+                            ),
+                        );
                         broken = true;
                         continue;
                     };
@@ -809,7 +874,10 @@ impl<'a> Cx<'a> {
                     };
                     args[i] = self.parse(text.as_str(), pos).and_then(|ast| self.expr(&ast, text.as_str(), pos));
                     if let Some(e) = &args[i] {
-                        let (ty, what) = (func.params[i].ty, format!("the value for the parameter `{}` of `{}`", func.params[i].name, func.name));
+                        let (ty, what) = (
+                            func.params[i].ty,
+                            format!("the value for the parameter `{}` of `{}`", func.params[i].name, func.name),
+                        );
                         self.check_fits(e, ty, pos, &what);
                     }
                     broken |= args[i].is_none();
@@ -826,7 +894,10 @@ impl<'a> Cx<'a> {
                 (None, Some(v)) => filled.push(Expr::Const(v)),
                 (None, None) if broken => {}
                 (None, None) => {
-                    self.err(pos, format!("the call of `{}` lacks its parameter `{}`, which has no default", func.name, p.name));
+                    self.err(
+                        pos,
+                        format!("the call of `{}` lacks its parameter `{}`, which has no default", func.name, p.name),
+                    );
                     broken = true;
                 }
             }
@@ -865,11 +936,18 @@ impl<'a> Cx<'a> {
                     let ast = self.parse(text.as_str(), pos)?;
                     values[i] = Some(self.expr(&ast, text.as_str(), pos)?);
                 }
-                let values: Option<Vec<Expr>> = values.into_iter().zip(&def.fields).map(|(v, fd)| v.or(Some(Expr::Const(fd.default)))).collect();
+                let values: Option<Vec<Expr>> =
+                    values.into_iter().zip(&def.fields).map(|(v, fd)| v.or(Some(Expr::Const(fd.default)))).collect();
                 Some(StepKind::ReturnStruct(values?.into_boxed_slice()))
             }
             (Returns::Struct(s), None) => {
-                self.err(pos_of(node), format!("this Function answers a {}: return one value per field, as `return: {{field: value, ...}}`", self.game.structs[s.index()].name));
+                self.err(
+                    pos_of(node),
+                    format!(
+                        "this Function answers a {}: return one value per field, as `return: {{field: value, ...}}`",
+                        self.game.structs[s.index()].name
+                    ),
+                );
                 None
             }
             (Returns::Nothing, _) => {
@@ -903,11 +981,25 @@ impl<'a> Cx<'a> {
             match &t.sprite {
                 // A sprite whose picture did not load is reported there, once.
                 None if t.sprite_failed => {}
-                None => self.err(pos, format!("`{}` sets a frame, but the object type `{}` has no sprite", game.components[comp.index()].name, t.name)),
-                Some(sp) if !(n >= 0.0 && n < sp.frames as f64) => self.err(pos, format!(
-                    "frame {} is past the last frame of `{}`'s sprite ({}: it has {} frames, 0 to {})",
-                    crate::value::format_number(n), t.name, game.images[sp.image.index()].path.display(), sp.frames, sp.frames - 1
-                )),
+                None => self.err(
+                    pos,
+                    format!(
+                        "`{}` sets a frame, but the object type `{}` has no sprite",
+                        game.components[comp.index()].name,
+                        t.name
+                    ),
+                ),
+                Some(sp) if !(n >= 0.0 && n < sp.frames as f64) => self.err(
+                    pos,
+                    format!(
+                        "frame {} is past the last frame of `{}`'s sprite ({}: it has {} frames, 0 to {})",
+                        crate::value::format_number(n),
+                        t.name,
+                        game.images[sp.image.index()].path.display(),
+                        sp.frames,
+                        sp.frames - 1
+                    ),
+                ),
                 Some(_) => {}
             }
         }
@@ -918,7 +1010,10 @@ impl<'a> Cx<'a> {
         match self.game.states.iter().position(|s| s == name.as_str()) {
             Some(i) => Some(StateId(i as u16)),
             None => {
-                self.err(pos, format!("unknown Game State `{}`; expected one of: {}", name.as_str(), self.game.states.join(", ")));
+                self.err(
+                    pos,
+                    format!("unknown Game State `{}`; expected one of: {}", name.as_str(), self.game.states.join(", ")),
+                );
                 None
             }
         }
@@ -951,7 +1046,10 @@ impl<'a> Cx<'a> {
         match expr_grammar::parse_expr(text) {
             Ok(e) => Some(e),
             Err(e) => {
-                let at = Pos { line: pos.line + e.line - 1, column: if e.line == 1 { pos.column + e.column - 1 } else { e.column } };
+                let at = Pos {
+                    line: pos.line + e.line - 1,
+                    column: if e.line == 1 { pos.column + e.column - 1 } else { e.column },
+                };
                 self.err(at, format!("this expression does not parse: {e}"));
                 None
             }
@@ -962,7 +1060,9 @@ impl<'a> Cx<'a> {
     fn at(&self, text: &str, pos: Pos, span: Span) -> Pos {
         let before = text.get(..span.start as usize).unwrap_or("");
         match before.rfind('\n') {
-            Some(nl) => Pos { line: pos.line + before.matches('\n').count(), column: before[nl + 1..].chars().count() + 1 },
+            Some(nl) => {
+                Pos { line: pos.line + before.matches('\n').count(), column: before[nl + 1..].chars().count() + 1 }
+            }
             None => Pos { line: pos.line, column: pos.column + before.chars().count() },
         }
     }
@@ -1000,7 +1100,10 @@ impl<'a> Cx<'a> {
     fn shared(&mut self, path: &[ast::Ident], text: &str, pos: Pos) -> Option<Expr> {
         let at = self.at(text, pos, path[0].span);
         let Some(comp) = self.component else {
-            self.err(at, "a Shared Variable (`@self.name`) belongs to a Logic Component; a Function takes it as a parameter");
+            self.err(
+                at,
+                "a Shared Variable (`@self.name`) belongs to a Logic Component; a Function takes it as a parameter",
+            );
             return None;
         };
         if path.len() != 2 || path[0].name != "self" {
@@ -1013,7 +1116,15 @@ impl<'a> Cx<'a> {
             None => {
                 let known: Vec<&str> = c.shared.iter().map(|s| s.name.as_str()).collect();
                 let at = self.at(text, pos, path[1].span);
-                self.err(at, format!("`{}` has no Shared Variable `{}`; it has: {}", c.name, path[1].name, if known.is_empty() { "none".into() } else { known.join(", ") }));
+                self.err(
+                    at,
+                    format!(
+                        "`{}` has no Shared Variable `{}`; it has: {}",
+                        c.name,
+                        path[1].name,
+                        if known.is_empty() { "none".into() } else { known.join(", ") }
+                    ),
+                );
                 None
             }
         }
@@ -1050,7 +1161,10 @@ impl<'a> Cx<'a> {
             Kind::Unknown => None,
             Kind::Value(_) if path.len() == 1 => Some(Expr::Local(slot)),
             Kind::Value(ty) => {
-                self.err(self.at(text, pos, path[1].span), format!("`{}` is a {}, it has no `.{}`", first.name, ty.name(), path[1].name));
+                self.err(
+                    self.at(text, pos, path[1].span),
+                    format!("`{}` is a {}, it has no `.{}`", first.name, ty.name(), path[1].name),
+                );
                 None
             }
             Kind::Object => {
@@ -1075,7 +1189,15 @@ impl<'a> Cx<'a> {
                             Some(i) => Some(Expr::Local(Slot(slot.0 + i as u16))),
                             None => {
                                 let known: Vec<&str> = def.fields.iter().map(|f| f.name.as_str()).collect();
-                                self.err(self.at(text, pos, path[1].span), format!("the answer `{}` is a {} with the fields: {}", first.name, def.name, known.join(", ")));
+                                self.err(
+                                    self.at(text, pos, path[1].span),
+                                    format!(
+                                        "the answer `{}` is a {} with the fields: {}",
+                                        first.name,
+                                        def.name,
+                                        known.join(", ")
+                                    ),
+                                );
                                 None
                             }
                         }
@@ -1113,7 +1235,14 @@ impl<'a> Cx<'a> {
         let Some(&s) = self.game.names.slots.get(names[0]) else {
             let mut known: Vec<&str> = self.game.names.slots.keys().map(|k| k.as_str()).collect();
             known.sort();
-            self.err(at, format!("unknown `{}`; expected a Data Structure ({}), name, transform.position.x/y or text.text/color", names[0], known.join(", ")));
+            self.err(
+                at,
+                format!(
+                    "unknown `{}`; expected a Data Structure ({}), name, transform.position.x/y or text.text/color",
+                    names[0],
+                    known.join(", ")
+                ),
+            );
             return None;
         };
         let def = &self.game.structs[s.index()];
@@ -1133,7 +1262,10 @@ impl<'a> Cx<'a> {
         if let (ObjRef::This, Some(comp)) = (&obj, self.component) {
             let c = &self.game.components[comp.index()];
             if !c.structs.contains(&s) {
-                self.err(at, format!("`{}` reads self.{} but does not list {} in its `structures:`", c.name, names[0], def.name));
+                self.err(
+                    at,
+                    format!("`{}` reads self.{} but does not list {} in its `structures:`", c.name, names[0], def.name),
+                );
                 return None;
             }
         }
@@ -1200,7 +1332,14 @@ impl<'a> Cx<'a> {
                 Some(i) => Some(ColumnRef::Fixed(ColumnId(i as u16))),
                 None => {
                     let known: Vec<&str> = def.columns.iter().map(|c| c.name.as_str()).collect();
-                    self.err(pos, format!("the table `{}` has no column `{name}`; its columns are: {}", def.name, known.join(", ")));
+                    self.err(
+                        pos,
+                        format!(
+                            "the table `{}` has no column `{name}`; its columns are: {}",
+                            def.name,
+                            known.join(", ")
+                        ),
+                    );
                     None
                 }
             };
@@ -1221,7 +1360,11 @@ pub fn compile_template(game: &mut Game, file: &YamlFile, text: &str, pos: Pos, 
     let parsed = match expr_grammar::parse_template(text) {
         Ok(t) => t,
         Err(e) => {
-            d.error(&file.path, Pos { line: pos.line, column: pos.column + e.column - 1 }, format!("this text does not parse: {e}"));
+            d.error(
+                &file.path,
+                Pos { line: pos.line, column: pos.column + e.column - 1 },
+                format!("this text does not parse: {e}"),
+            );
             return Template::default();
         }
     };
@@ -1249,7 +1392,11 @@ pub fn compile_template(game: &mut Game, file: &YamlFile, text: &str, pos: Pos, 
 /// Compiles one expression typed into the driver (`eval`), against a running game.
 pub fn compile_loose(game: &Game, syms: &mut Interner, text: &str) -> Result<Expr, String> {
     let mut d = Diagnostics::default();
-    let file = YamlFile { path: "driver".into(), text: text.to_string(), root: Node::from(marked_yaml::types::MarkedScalarNode::new_empty(marked_yaml::Span::new_blank())) };
+    let file = YamlFile {
+        path: "driver".into(),
+        text: text.to_string(),
+        root: Node::from(marked_yaml::types::MarkedScalarNode::new_empty(marked_yaml::Span::new_blank())),
+    };
     let mut sites = Vec::new();
     let ast = expr_grammar::parse_expr(text).map_err(|e| format!("column {}: {e}", e.column))?;
     let mut cx = Cx::new(game, syms, &mut sites, &mut d, &file, CardRef::Loose);

@@ -8,8 +8,17 @@ use crate::world::World;
 #[derive(Clone, Debug, PartialEq)]
 pub enum DrawKind {
     /// A frame of a sprite sheet; `rect` is where it goes.
-    Sprite { image: ImageId, frame: u32, frames: u32 },
-    Text { text: String, size: f32, bold: bool, align: Align },
+    Sprite {
+        image: ImageId,
+        frame: u32,
+        frames: u32,
+    },
+    Text {
+        text: String,
+        size: f32,
+        bold: bool,
+        align: Align,
+    },
 }
 
 /// One thing to draw, in game-screen pixels with the origin at the top-left
@@ -62,7 +71,13 @@ pub fn draw_list(world: &mut World, out: &mut Vec<DrawItem>) {
             let (x, y) = (px + td.offset.0 * scale, py - td.offset.1 * scale);
             let text = world.text_of(id);
             if !text.is_empty() {
-                out.push(DrawItem { object: id, depth, rect: (x, y, 0.0, 0.0), color, kind: DrawKind::Text { text, size, bold, align } });
+                out.push(DrawItem {
+                    object: id,
+                    depth,
+                    rect: (x, y, 0.0, 0.0),
+                    color,
+                    kind: DrawKind::Text { text, size, bold, align },
+                });
             }
         }
     }

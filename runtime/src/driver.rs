@@ -17,7 +17,8 @@ pub struct Driver {
     chess: Option<Result<std::rc::Rc<Chess>, String>>,
 }
 
-const HELP: &str = "commands: help | click NAME | press NAME | key KEY | wait SECONDS | table NAME | global NAME | state | \
+const HELP: &str =
+    "commands: help | click NAME | press NAME | key KEY | wait SECONDS | table NAME | global NAME | state | \
 get OBJECT PATH | eval EXPR | call FUNCTION name=EXPR ... | objects [NAME] | faults | snapshot N | restore N | \
 fen | setfen FEN | moves | perft N";
 
@@ -188,7 +189,10 @@ impl Driver {
 
     fn global(&self, name: &str) -> Json {
         match self.world.game.names.globals.get(name) {
-            Some(g) => Json::obj(vec![("global", Json::Str(name.into())), ("value", self.value(self.world.globals[g.index()]))]),
+            Some(g) => Json::obj(vec![
+                ("global", Json::Str(name.into())),
+                ("value", self.value(self.world.globals[g.index()])),
+            ]),
             None => Json::error(format!("no Global named `{name}`")),
         }
     }
@@ -197,7 +201,9 @@ impl Driver {
     fn get(&mut self, rest: &str) -> Json {
         let words = split_words(rest);
         let [name, path] = &words[..] else { return Json::error("usage: get OBJECT PATH (quote a name with spaces)") };
-        let Some(id) = self.world.object_named(name).next() else { return Json::error(format!("no Object named `{name}`")) };
+        let Some(id) = self.world.object_named(name).next() else {
+            return Json::error(format!("no Object named `{name}`"));
+        };
         let game = self.world.game.clone();
         let o = &self.world.objects[id.0 as usize];
         let t = &game.types[o.ty.0 as usize];
@@ -244,11 +250,15 @@ impl Driver {
         let split = words.iter().position(|w| w.contains('=')).unwrap_or(words.len());
         let name = words[..split].join(" ");
         let game = self.world.game.clone();
-        let Some(&f) = game.names.functions.get(&name) else { return Json::error(format!("no Function named `{name}`")) };
+        let Some(&f) = game.names.functions.get(&name) else {
+            return Json::error(format!("no Function named `{name}`"));
+        };
         let func = &game.functions[f.index()];
         let mut args: Vec<Option<Value>> = func.params.iter().map(|p| p.default).collect();
         for word in &words[split..] {
-            let Some((key, text)) = word.split_once('=') else { return Json::error(format!("expected name=value, found `{word}`")) };
+            let Some((key, text)) = word.split_once('=') else {
+                return Json::error(format!("expected name=value, found `{word}`"));
+            };
             let Some(i) = func.params.iter().position(|p| p.name == key) else {
                 return Json::error(format!("`{name}` has no parameter `{key}`"));
             };
@@ -267,14 +277,21 @@ impl Driver {
             w.call_function(g, &cx, f, &args)
         });
         if ok.is_none() {
-            return Json::error(self.world.faults.drain(faults..).map(|f| f.to_string()).collect::<Vec<_>>().join("; "));
+            return Json::error(
+                self.world.faults.drain(faults..).map(|f| f.to_string()).collect::<Vec<_>>().join("; "),
+            );
         }
         let answer = self.world.answer();
         match func.returns {
             crate::game::Returns::Nothing => Json::obj(vec![("called", Json::Str(name))]),
             crate::game::Returns::Value(_) => Json::obj(vec![("value", self.value(answer[0]))]),
             crate::game::Returns::Struct(s) => Json::Obj(
-                game.structs[s.index()].fields.iter().zip(answer).map(|(fd, v)| (fd.name.clone(), self.value(*v))).collect(),
+                game.structs[s.index()]
+                    .fields
+                    .iter()
+                    .zip(answer)
+                    .map(|(fd, v)| (fd.name.clone(), self.value(*v)))
+                    .collect(),
             ),
         }
     }
@@ -321,7 +338,12 @@ impl Driver {
             Value::Text(s) => Json::Str(self.world.syms.text(s).into()),
             Value::Obj(id) => Json::obj(vec![(
                 "object",
-                Json::Str(self.world.objects.get(id.0 as usize).map_or(String::new(), |o| self.world.syms.text(o.name).into())),
+                Json::Str(
+                    self.world
+                        .objects
+                        .get(id.0 as usize)
+                        .map_or(String::new(), |o| self.world.syms.text(o.name).into()),
+                ),
             )]),
             other => Json::Str(Shown(other, &self.world.syms).to_string()),
         }

@@ -96,13 +96,13 @@ impl World {
                 }
             }
         }
-        self.clear_answer(g, func.returns);
         let inner = Ctx { this: cx.this, other: cx.other, attachment: None, base };
         self.depth += 1;
         let result = self.exec(g, &inner, &func.code);
         self.depth -= 1;
         self.stack.truncate(base);
-        result
+        self.answer_of(g, func, result?);
+        Ok(())
     }
 
     /// A step the register machine hands over (see `Op::Step`): one that
@@ -222,7 +222,11 @@ impl World {
                 let n = want_num(v)?;
                 let Some(frames) = frames else { return fail("Set Frame on an Object that has no sprite") };
                 if !(n >= 0.0 && n < frames as f64) {
-                    return fail(format!("frame {} is past the last frame of this sprite ({})", format_number(n), frames - 1));
+                    return fail(format!(
+                        "frame {} is past the last frame of this sprite ({})",
+                        format_number(n),
+                        frames - 1
+                    ));
                 }
                 o.frame = n as u32;
             }
@@ -345,10 +349,16 @@ impl World {
             ColumnRef::Fixed(c) => Ok(*c),
             ColumnRef::Dynamic(e) => {
                 let v = self.eval(g, cx, e)?;
-                let Value::Text(sym) = v else { return fail(format!("a column's name must be a Text, found {}", v.type_name())) };
+                let Value::Text(sym) = v else {
+                    return fail(format!("a column's name must be a Text, found {}", v.type_name()));
+                };
                 match g.tables[t.index()].column_index.get(&sym) {
                     Some(&c) => Ok(c),
-                    None => fail(format!("the table `{}` has no column `{}`", g.tables[t.index()].name, self.syms.text(sym))),
+                    None => fail(format!(
+                        "the table `{}` has no column `{}`",
+                        g.tables[t.index()].name,
+                        self.syms.text(sym)
+                    )),
                 }
             }
         }
@@ -380,7 +390,9 @@ impl World {
     fn no_row(&self, g: &Game, t: TableId, row: Value) -> Res<usize> {
         let (name, count) = (&g.tables[t.index()].name, self.tables[t.index()].row_count());
         match row {
-            Value::Num(n) => fail(format!("the table `{name}` has no row number {} (it has {count} rows)", format_number(n))),
+            Value::Num(n) => {
+                fail(format!("the table `{name}` has no row number {} (it has {count} rows)", format_number(n)))
+            }
             Value::Text(sym) => fail(format!("the table `{name}` has no row `{}`", self.syms.text(sym))),
             other => fail(format!("a row is named by a Text or numbered by a Number, found {}", other.type_name())),
         }
@@ -451,7 +463,12 @@ impl World {
                 let (x, y) = (self.operand(g, cx, a)?, self.operand(g, cx, b)?);
                 match (x, y) {
                     (Value::Num(x), Value::Num(y)) => Ok(if *op == BinaryOp::Sub { x - y } else { x * y }),
-                    _ => fail(format!("`{}` needs two Numbers, found {} and {}", op.symbol(), x.type_name(), y.type_name())),
+                    _ => fail(format!(
+                        "`{}` needs two Numbers, found {} and {}",
+                        op.symbol(),
+                        x.type_name(),
+                        y.type_name()
+                    )),
                 }
             }
             _ => {
@@ -497,7 +514,12 @@ impl World {
             Expr::Binary(op @ (BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge), a, b) => {
                 let (x, y) = (self.operand(g, cx, a)?, self.operand(g, cx, b)?);
                 let (Value::Num(x), Value::Num(y)) = (x, y) else {
-                    return fail(format!("`{}` needs two Numbers, found {} and {}", op.symbol(), x.type_name(), y.type_name()));
+                    return fail(format!(
+                        "`{}` needs two Numbers, found {} and {}",
+                        op.symbol(),
+                        x.type_name(),
+                        y.type_name()
+                    ));
                 };
                 Ok(match op {
                     BinaryOp::Lt => x < y,
@@ -617,9 +639,10 @@ impl World {
             Expr::Unary(UnaryOp::Neg, a) => Value::Num(-self.num(g, cx, a)?),
             Expr::Unary(UnaryOp::Not, a) => Value::Bool(!self.truth(g, cx, a)?),
             Expr::And(..) | Expr::Or(..) => Value::Bool(self.truth(g, cx, e)?),
-            Expr::Binary(BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge, ..) => {
-                Value::Bool(self.truth(g, cx, e)?)
-            }
+            Expr::Binary(
+                BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge,
+                ..,
+            ) => Value::Bool(self.truth(g, cx, e)?),
             Expr::Binary(BinaryOp::Sub | BinaryOp::Mul, ..) => Value::Num(self.num(g, cx, e)?),
             Expr::Binary(op, a, b) => {
                 let a = self.eval(g, cx, a)?;
@@ -637,7 +660,8 @@ impl World {
             Add => match (a, b) {
                 (Value::Num(x), Value::Num(y)) => Value::Num(x + y),
                 (Value::Text(_), _) | (_, Value::Text(_)) => {
-                    let joined = format!("{}{}", crate::value::Shown(a, &self.syms), crate::value::Shown(b, &self.syms));
+                    let joined =
+                        format!("{}{}", crate::value::Shown(a, &self.syms), crate::value::Shown(b, &self.syms));
                     Value::Text(self.syms.intern(&joined))
                 }
                 _ => return fail(format!("cannot add {} and {}", a.type_name(), b.type_name())),
@@ -645,7 +669,14 @@ impl World {
             _ => {
                 let (x, y) = match (a, b) {
                     (Value::Num(x), Value::Num(y)) => (x, y),
-                    _ => return fail(format!("`{}` needs two Numbers, found {} and {}", op.symbol(), a.type_name(), b.type_name())),
+                    _ => {
+                        return fail(format!(
+                            "`{}` needs two Numbers, found {} and {}",
+                            op.symbol(),
+                            a.type_name(),
+                            b.type_name()
+                        ))
+                    }
                 };
                 match op {
                     Sub => Value::Num(x - y),

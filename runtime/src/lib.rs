@@ -15,6 +15,6 @@ pub mod load;
 pub mod program;
 pub mod value;
 mod vm;
-pub mod world;
 pub mod window;
+pub mod world;
 mod yaml;

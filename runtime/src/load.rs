@@ -114,7 +114,22 @@ fn load_game_file(game: &mut Game, d: &mut Diagnostics) {
     let rel = Path::new("game.yaml");
     let Some(file) = yaml::load(&game.root, rel, d) else { return };
     let Some(f) = Fields::of(&file, &file.root, "the game", d) else { return };
-    f.only(&["game", "description", "screen", "pixelsPerMeter", "background", "fonts", "globals", "events", "states", "groups"], "game.yaml", d);
+    f.only(
+        &[
+            "game",
+            "description",
+            "screen",
+            "pixelsPerMeter",
+            "background",
+            "fonts",
+            "globals",
+            "events",
+            "states",
+            "groups",
+        ],
+        "game.yaml",
+        d,
+    );
     if let Some(states) = f.get("states") {
         for (name, pos) in names_list(&file, states, d) {
             if game.states.contains(&name) {
@@ -175,7 +190,11 @@ fn load_game_file(game: &mut Game, d: &mut Diagnostics) {
         for (key, _) in events.map.iter() {
             let name = key.as_str().to_string();
             if game.names.events.contains_key(&name) {
-                d.error(rel, yaml::scalar_pos(key), format!("the event `{name}` is declared twice, or is a built-in Event"));
+                d.error(
+                    rel,
+                    yaml::scalar_pos(key),
+                    format!("the event `{name}` is declared twice, or is a built-in Event"),
+                );
                 continue;
             }
             let id = EventId(game.events.len() as u16);
@@ -254,7 +273,11 @@ fn load_table(game: &mut Game, rel: &Path, d: &mut Diagnostics) {
     let rows = match std::fs::read_to_string(game.root.join(&csv_rel)) {
         Ok(t) => Some(t),
         Err(e) => {
-            d.error(&csv_rel, Pos::default(), format!("cannot read the table's rows: {e} (every table schema has a .csv beside it)"));
+            d.error(
+                &csv_rel,
+                Pos::default(),
+                format!("cannot read the table's rows: {e} (every table schema has a .csv beside it)"),
+            );
             None
         }
     };
@@ -276,7 +299,8 @@ fn table_from_text(game: &mut Game, rel: &Path, schema: String, rows: Option<Str
         Some(cols) => {
             for (key, node) in cols.map.iter() {
                 // A column whose type is wrong is still a column: reported once, kept as Text.
-                let (ty, default) = typed_value(&file, node, &mut game.syms, &game.names, d).unwrap_or((Type::Text, Value::Text(crate::value::EMPTY)));
+                let (ty, default) = typed_value(&file, node, &mut game.syms, &game.names, d)
+                    .unwrap_or((Type::Text, Value::Text(crate::value::EMPTY)));
                 let sym = game.syms.intern(key.as_str());
                 columns.push(ColumnDef { name: key.as_str().to_string(), sym, ty, default });
             }
@@ -288,12 +312,24 @@ fn table_from_text(game: &mut Game, rel: &Path, schema: String, rows: Option<Str
         Some(("default", _)) => MissingRows::Default,
         Some(("default for an empty name", _)) => MissingRows::DefaultForEmptyName,
         Some((other, pos)) => {
-            d.error(rel, pos, format!("unknown `missing rows: {other}`; expected `error`, `default` or `default for an empty name`"));
+            d.error(
+                rel,
+                pos,
+                format!("unknown `missing rows: {other}`; expected `error`, `default` or `default for an empty name`"),
+            );
             MissingRows::Error
         }
     };
     let column_index = columns.iter().enumerate().map(|(i, c)| (c.sym, ColumnId(i as u16))).collect();
-    let mut table = TableDef { name: name.clone(), file: rel.with_extension("csv"), columns, column_index, rows: Vec::new(), cells: Vec::new(), missing_rows };
+    let mut table = TableDef {
+        name: name.clone(),
+        file: rel.with_extension("csv"),
+        columns,
+        column_index,
+        rows: Vec::new(),
+        cells: Vec::new(),
+        missing_rows,
+    };
     if let Some(rows) = rows {
         read_rows(rows, &mut table, &mut game.syms, d);
     }
@@ -306,14 +342,24 @@ fn read_rows(text: String, table: &mut TableDef, syms: &mut Interner, d: &mut Di
     let rel = table.file.clone();
     d.add_source(&rel, &text);
     if let Some(open) = unclosed_quote(&text) {
-        return d.error(&rel, open, "this quote is never closed: a quoted cell ends with a second \" (write \"\" for a quote inside it)");
+        return d.error(
+            &rel,
+            open,
+            "this quote is never closed: a quoted cell ends with a second \" (write \"\" for a quote inside it)",
+        );
     }
     let mut reader = csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(text.as_bytes());
     let mut records = reader.records();
     let header = match records.next() {
         Some(Ok(h)) => h,
         Some(Err(e)) => return csv_error(&rel, &e, d),
-        None => return d.error(&rel, Pos { line: 1, column: 1 }, "the table's CSV is empty; expected a header line such as `name,column1,column2`"),
+        None => {
+            return d.error(
+                &rel,
+                Pos { line: 1, column: 1 },
+                "the table's CSV is empty; expected a header line such as `name,column1,column2`",
+            )
+        }
     };
     // Which schema column each CSV column (after the first) fills.
     let mut order = Vec::new();
@@ -333,14 +379,25 @@ fn read_rows(text: String, table: &mut TableDef, syms: &mut Interner, d: &mut Di
             }
             None => {
                 let known: Vec<&str> = table.columns.iter().map(|c| c.name.as_str()).collect();
-                d.error(&rel, here, format!("the header names a column `{cell}` that the schema does not have; expected one of: {}", known.join(", ")));
+                d.error(
+                    &rel,
+                    here,
+                    format!(
+                        "the header names a column `{cell}` that the schema does not have; expected one of: {}",
+                        known.join(", ")
+                    ),
+                );
                 order.push(None);
             }
         }
     }
     for (i, c) in table.columns.iter().enumerate() {
         if !seen[i] {
-            d.error(&rel, Pos { line: 1, column: 1 }, format!("the header lacks the column `{}` of the schema", c.name));
+            d.error(
+                &rel,
+                Pos { line: 1, column: 1 },
+                format!("the header lacks the column `{}` of the schema", c.name),
+            );
         }
     }
     let width = header.len();
@@ -358,7 +415,11 @@ fn read_rows(text: String, table: &mut TableDef, syms: &mut Interner, d: &mut Di
             continue; // a blank line
         }
         if record.len() != width {
-            d.error(&rel, Pos { line, column: 1 }, format!("this row has {} cells; the header has {width}", record.len()));
+            d.error(
+                &rel,
+                Pos { line, column: 1 },
+                format!("this row has {} cells; the header has {width}", record.len()),
+            );
             continue;
         }
         let row_name = record.get(0).unwrap_or("").trim().to_string();
@@ -367,7 +428,11 @@ fn read_rows(text: String, table: &mut TableDef, syms: &mut Interner, d: &mut Di
             continue;
         }
         if let Some(first) = names.insert(row_name.clone(), line) {
-            d.error(&rel, Pos { line, column: 1 }, format!("a second row named `{row_name}` (the first is on line {first})"));
+            d.error(
+                &rel,
+                Pos { line, column: 1 },
+                format!("a second row named `{row_name}` (the first is on line {first})"),
+            );
             continue;
         }
         let mut cells: Vec<Value> = table.columns.iter().map(|c| c.default).collect();
@@ -382,7 +447,11 @@ fn read_rows(text: String, table: &mut TableDef, syms: &mut Interner, d: &mut Di
             }
             match cell_value(def.ty, cell, syms) {
                 Some(v) => cells[i] = v,
-                None => d.error(&rel, here, format!("`{cell}` does not fit the column `{}`: expected {}", def.name, type_words(def.ty))),
+                None => d.error(
+                    &rel,
+                    here,
+                    format!("`{cell}` does not fit the column `{}`: expected {}", def.name, type_words(def.ty)),
+                ),
             }
         }
         table.rows.push(syms.intern(&row_name));
@@ -447,7 +516,11 @@ fn load_structure(game: &mut Game, rel: &Path, d: &mut Diagnostics) {
             let is_object_name = match node.as_mapping().and_then(|m| m.get_scalar("is")) {
                 Some(is) if is.as_str() == "object name" => true,
                 Some(is) => {
-                    d.error(rel, yaml::scalar_pos(is), format!("unknown `is: {}`; expected `is: object name`", is.as_str()));
+                    d.error(
+                        rel,
+                        yaml::scalar_pos(is),
+                        format!("unknown `is: {}`; expected `is: object name`", is.as_str()),
+                    );
                     false
                 }
                 None => false,
@@ -498,7 +571,8 @@ fn load_object_type(game: &mut Game, rel: &Path, d: &mut Diagnostics) {
         }
     };
     let hit_box = f.pair("box", d);
-    let sprite = f.get("sprite").and_then(|n| Fields::of(&file, n, "`sprite`", d)).and_then(|s| read_sprite(game, &file, &s, d));
+    let sprite =
+        f.get("sprite").and_then(|n| Fields::of(&file, n, "`sprite`", d)).and_then(|s| read_sprite(game, &file, &s, d));
     let sprite_failed = sprite.is_none() && f.get("sprite").is_some();
     let text = f.get("text").and_then(|n| Fields::of(&file, n, "`text`", d)).map(|t| read_text(game, &file, &t, d));
     // `structures: [A, B]`, or `structures: {A: {field: value}, B: {}}` to give fields their first values.
@@ -517,7 +591,11 @@ fn load_object_type(game: &mut Game, rel: &Path, d: &mut Diagnostics) {
                         first_values.push((id, v));
                     }
                 }
-                None => d.error(rel, pos, format!("unknown Data Structure `{s}`; expected one of: {}", sorted_keys(&game.names.structs))),
+                None => d.error(
+                    rel,
+                    pos,
+                    format!("unknown Data Structure `{s}`; expected one of: {}", sorted_keys(&game.names.structs)),
+                ),
             }
         }
     }
@@ -539,7 +617,16 @@ fn load_object_type(game: &mut Game, rel: &Path, d: &mut Diagnostics) {
             let Some((text, pos)) = scalar(&file, vnode, "a field's value", d) else { continue };
             match cell_value(ty, text.as_str(), &mut game.syms) {
                 Some(v) => fields[struct_offset[s.index()].unwrap_or(0) as usize + i] = v,
-                None => d.error(rel, pos, format!("`{}` does not fit the field `{}`: expected {}", text.as_str(), key.as_str(), type_words(ty))),
+                None => d.error(
+                    rel,
+                    pos,
+                    format!(
+                        "`{}` does not fit the field `{}`: expected {}",
+                        text.as_str(),
+                        key.as_str(),
+                        type_words(ty)
+                    ),
+                ),
             }
         }
     }
@@ -553,10 +640,15 @@ fn load_object_type(game: &mut Game, rel: &Path, d: &mut Diagnostics) {
             let c = &game.components[comp.index()];
             for need in &c.structs {
                 if !structs.contains(need) {
-                    d.error(rel, yaml::scalar_pos(key), format!(
-                        "the Logic Component `{}` needs a {} on its Object; add it to `structures:`",
-                        c.name, game.structs[need.index()].name
-                    ));
+                    d.error(
+                        rel,
+                        yaml::scalar_pos(key),
+                        format!(
+                            "the Logic Component `{}` needs a {} on its Object; add it to `structures:`",
+                            c.name,
+                            game.structs[need.index()].name
+                        ),
+                    );
                 }
             }
             let mut shared: Vec<Value> = c.shared.iter().map(|s| s.value).collect();
@@ -565,8 +657,16 @@ fn load_object_type(game: &mut Game, rel: &Path, d: &mut Diagnostics) {
                 for (var, vnode) in values.map.iter() {
                     let Some(i) = shared_tys.iter().position(|(n, _)| n == var.as_str()) else {
                         let known: Vec<&str> = shared_tys.iter().map(|(n, _)| n.as_str()).collect();
-                        d.error(rel, yaml::scalar_pos(var), format!(
-                            "`{}` has no Shared Variable `{}`; expected one of: {}", key.as_str(), var.as_str(), known.join(", ")));
+                        d.error(
+                            rel,
+                            yaml::scalar_pos(var),
+                            format!(
+                                "`{}` has no Shared Variable `{}`; expected one of: {}",
+                                key.as_str(),
+                                var.as_str(),
+                                known.join(", ")
+                            ),
+                        );
                         continue;
                     };
                     let Some((text, pos)) = scalar(&file, vnode, "a Shared Variable's value", d) else { continue };
@@ -581,7 +681,18 @@ fn load_object_type(game: &mut Game, rel: &Path, d: &mut Diagnostics) {
         }
     }
     game.names.types.insert(name.clone(), TypeId(game.types.len() as u32));
-    game.types.push(ObjectType { name, layer, hit_box, sprite, sprite_failed, text, structs, struct_offset, fields, attachments });
+    game.types.push(ObjectType {
+        name,
+        layer,
+        hit_box,
+        sprite,
+        sprite_failed,
+        text,
+        structs,
+        struct_offset,
+        fields,
+        attachments,
+    });
 }
 
 /// A Shared Variable's value from the content; an Object one names an object type.
@@ -714,23 +825,43 @@ fn load_scene(game: &mut Game, d: &mut Diagnostics) {
     for node in list.iter() {
         let Some(p) = Fields::of(&file, node, "a placement", d) else { continue };
         p.only(&["object", "name", "x", "y", "anchor", "group"], "a placement", d);
-        let group = p.opt_text("group", d).and_then(|(g, pos)| match game.groups.iter().position(|(n, _)| n == g.as_str()) {
-            Some(i) => Some(GroupId(i as u16)),
-            None => {
-                d.error(rel, pos, format!("unknown UI Group `{}`; declare it in game.yaml's `groups:`", g.as_str()));
-                None
-            }
-        });
+        let group =
+            p.opt_text("group", d).and_then(|(g, pos)| match game.groups.iter().position(|(n, _)| n == g.as_str()) {
+                Some(i) => Some(GroupId(i as u16)),
+                None => {
+                    d.error(
+                        rel,
+                        pos,
+                        format!("unknown UI Group `{}`; declare it in game.yaml's `groups:`", g.as_str()),
+                    );
+                    None
+                }
+            });
         let Some((ty_name, pos)) = p.text("object", "a placement", d) else { continue };
         let Some(&ty) = game.names.types.get(ty_name.as_str()) else {
-            d.error(rel, pos, format!("unknown object type `{}`; expected one of: {}", ty_name.as_str(), sorted_keys(&game.names.types)));
+            d.error(
+                rel,
+                pos,
+                format!(
+                    "unknown object type `{}`; expected one of: {}",
+                    ty_name.as_str(),
+                    sorted_keys(&game.names.types)
+                ),
+            );
             continue;
         };
         let name = p.opt_text("name", d).map_or("", |(n, _)| n.as_str());
         let anchor = match p.opt_text("anchor", d) {
             None => (0.0, 0.0),
             Some((a, pos)) => parse_anchor(a.as_str()).unwrap_or_else(|| {
-                d.error(rel, pos, format!("unknown anchor `{}`; expected e.g. `bottom center`, `top left`, `middle right`", a.as_str()));
+                d.error(
+                    rel,
+                    pos,
+                    format!(
+                        "unknown anchor `{}`; expected e.g. `bottom center`, `top left`, `middle right`",
+                        a.as_str()
+                    ),
+                );
                 (0.0, 0.0)
             }),
         };

@@ -26,7 +26,9 @@ fn main() -> ExitCode {
         }
         _ => match cardtable::window::Options::parse(&args) {
             Ok(opts) => {
-                let Some(loaded) = load_or_report(&content_dir(opts.content.as_ref())) else { return ExitCode::FAILURE };
+                let Some(loaded) = load_or_report(&content_dir(opts.content.as_ref())) else {
+                    return ExitCode::FAILURE;
+                };
                 cardtable::window::run(Rc::new(loaded.game), opts)
             }
             Err(msg) => {
@@ -62,7 +64,11 @@ fn load_or_report(dir: &Path) -> Option<Loaded> {
             for d in &diags {
                 eprintln!("{}/{d}\n", dir.display());
             }
-            eprintln!("{} has {errors} mistake{}; nothing was started.", dir.display(), if errors == 1 { "" } else { "s" });
+            eprintln!(
+                "{} has {errors} mistake{}; nothing was started.",
+                dir.display(),
+                if errors == 1 { "" } else { "s" }
+            );
             None
         }
     }

@@ -11,8 +11,10 @@ use crate::world::{World, MAX_DEPTH};
 use expr_grammar::ast::BinaryOp;
 
 impl World {
-    /// Runs a card's code in the frame at `cx.base` (already set up).
-    pub(crate) fn exec(&mut self, g: &Game, cx: &Ctx, code: &Code) -> Res<()> {
+    /// Runs a card's code in the frame at `cx.base` (already set up):
+    /// `Flow::Return` when a Return ended it (its answer in `self.ret`),
+    /// `Flow::Next` when it ran to its end.
+    pub(crate) fn exec(&mut self, g: &Game, cx: &Ctx, code: &Code) -> Res<Flow> {
         let base = cx.base;
         let mut pc = 0usize;
         // An op's fault gets the op's step, unless a deeper card named one.
@@ -169,7 +171,7 @@ impl World {
                 }
                 Op::Return { src, ty } => {
                     self.ret[0] = at!(self.coerce(ty, reg!(src)));
-                    return Ok(());
+                    return Ok(Flow::Return);
                 }
                 Op::ReturnStruct { values, structure } => {
                     let fields = &g.structs[structure.index()].fields;
@@ -177,7 +179,7 @@ impl World {
                         let v = reg!(code.lists[values as usize + i]);
                         self.ret[i] = at!(self.coerce(f.ty, v));
                     }
-                    return Ok(());
+                    return Ok(Flow::Return);
                 }
                 Op::SetCell { table, row, column, src } => {
                     let r = at!(self.row_index(g, table, reg!(row)));
@@ -202,11 +204,11 @@ impl World {
                 }
                 Op::Step { step } => {
                     if at!(self.leaf_step(g, cx, &code.steps[step as usize])) == Flow::Return {
-                        return Ok(());
+                        return Ok(Flow::Return);
                     }
                     stack_moved!();
                 }
-                Op::End => return Ok(()),
+                Op::End => return Ok(Flow::Next),
             }
         }
     }
@@ -240,13 +242,22 @@ impl World {
                 }
             }
         }
-        self.clear_answer(g, func.returns);
         let inner = Ctx { this: cx.this, other: cx.other, attachment: None, base };
         self.depth += 1;
         let result = self.exec(g, &inner, &func.code);
         self.depth -= 1;
         self.stack.truncate(base);
-        result
+        self.answer_of(g, func, result?);
+        Ok(())
+    }
+
+    /// A Function that ran to its end without a Return answers its type's
+    /// first value (a structure's field defaults), not whatever a Function
+    /// it called last answered.
+    pub(crate) fn answer_of(&mut self, g: &Game, func: &Function, flow: Flow) {
+        if flow == Flow::Next {
+            self.clear_answer(g, func.returns);
+        }
     }
 
     /// One step of the budget an input has.

@@ -29,7 +29,9 @@ impl Options {
             let mut value = |name: &str| it.next().cloned().ok_or(format!("{name} needs a value"));
             match a.as_str() {
                 "--screenshot" => o.screenshot = Some(PathBuf::from(value("--screenshot")?)),
-                "--frames" => o.frames = value("--frames")?.parse().map_err(|_| "--frames takes a whole number".to_string())?,
+                "--frames" => {
+                    o.frames = value("--frames")?.parse().map_err(|_| "--frames takes a whole number".to_string())?
+                }
                 "--script" => o.script = Some(PathBuf::from(value("--script")?)),
                 "--fen" => o.fen = Some(value("--fen")?),
                 flag if flag.starts_with("--") => return Err(format!("unknown option {flag}")),
@@ -58,7 +60,11 @@ pub fn run(game: Rc<Game>, opts: Options) -> ExitCode {
             window_height: (h * scale) as i32,
             high_dpi: false,
             window_resizable: opts.screenshot.is_none(),
-            platform: miniquad::conf::Platform { blocking_event_loop: true, swap_interval: Some(1), ..Default::default() },
+            platform: miniquad::conf::Platform {
+                blocking_event_loop: true,
+                swap_interval: Some(1),
+                ..Default::default()
+            },
             ..Default::default()
         },
         // With a blocking event loop, these are what wake it.
@@ -98,7 +104,9 @@ fn load_art(game: &Game) -> Art {
             Some(tex)
         })
         .collect();
-    let font = |p: &Option<PathBuf>| p.as_ref().and_then(|p| std::fs::read(game.root.join(p)).ok()).and_then(|b| load_ttf_font_from_bytes(&b).ok());
+    let font = |p: &Option<PathBuf>| {
+        p.as_ref().and_then(|p| std::fs::read(game.root.join(p)).ok()).and_then(|b| load_ttf_font_from_bytes(&b).ok())
+    };
     Art { images, regular: font(&game.fonts.regular), bold: font(&game.fonts.bold) }
 }
 
@@ -208,11 +216,17 @@ fn draw_item(art: &Art, view: &View, item: &DrawItem) {
         DrawKind::Sprite { image, frame, frames } => {
             let Some(Some(tex)) = art.images.get(image.index()) else { return };
             let fw = tex.width() / *frames as f32;
-            draw_texture_ex(tex, sx, sy, color, DrawTextureParams {
-                dest_size: Some(vec2(w * view.scale, h * view.scale)),
-                source: Some(Rect::new(fw * *frame as f32, 0.0, fw, tex.height())),
-                ..Default::default()
-            });
+            draw_texture_ex(
+                tex,
+                sx,
+                sy,
+                color,
+                DrawTextureParams {
+                    dest_size: Some(vec2(w * view.scale, h * view.scale)),
+                    source: Some(Rect::new(fw * *frame as f32, 0.0, fw, tex.height())),
+                    ..Default::default()
+                },
+            );
         }
         DrawKind::Text { text, size, bold, align } => {
             let font = if *bold { art.bold.as_ref().or(art.regular.as_ref()) } else { art.regular.as_ref() };
@@ -235,6 +249,11 @@ fn draw_toasts(art: &Art, toasts: &[(String, Instant)]) {
     for (i, (text, _)) in toasts.iter().rev().take(3).enumerate() {
         let y = 8.0 + i as f32 * 30.0;
         draw_rectangle(8.0, y, screen_width() - 16.0, 26.0, Color::new(0.45, 0.05, 0.05, 0.85));
-        draw_text_ex(text, 16.0, y + 18.0, TextParams { font: art.regular.as_ref(), font_size: 15, color: WHITE, ..Default::default() });
+        draw_text_ex(
+            text,
+            16.0,
+            y + 18.0,
+            TextParams { font: art.regular.as_ref(), font_size: 15, color: WHITE, ..Default::default() },
+        );
     }
 }

@@ -232,7 +232,11 @@ impl World {
         });
         for (a, att) in t.attachments.iter().enumerate() {
             for (h, handler) in game.components[att.component.index()].handlers.iter().enumerate() {
-                self.listeners[handler.event.index()].push(Listener { object: id, attachment: a as u16, handler: h as u16 });
+                self.listeners[handler.event.index()].push(Listener {
+                    object: id,
+                    attachment: a as u16,
+                    handler: h as u16,
+                });
             }
         }
         id
@@ -312,7 +316,8 @@ impl World {
     /// point hears Mouse Pressed, in the order they were made.
     pub fn click_at(&mut self, px: f32, py: f32) {
         let hits = self.hits(px, py);
-        let on_screen = |w: &World, id: &ObjectId| w.game.types[w.objects[id.0 as usize].ty.0 as usize].layer == Layer::Screen;
+        let on_screen =
+            |w: &World, id: &ObjectId| w.game.types[w.objects[id.0 as usize].ty.0 as usize].layer == Layer::Screen;
         let buttons: Vec<ObjectId> = hits.iter().copied().filter(|id| on_screen(self, id)).collect();
         if buttons.is_empty() {
             for id in hits {

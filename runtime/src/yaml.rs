@@ -58,11 +58,15 @@ pub fn parse(rel: &Path, text: String, diags: &mut Diagnostics) -> Option<YamlFi
 fn describe_load_error(err: &LoadError) -> (Pos, String) {
     let at = |m: &marked_yaml::Marker| Pos { line: m.line(), column: m.column() };
     match err {
-        LoadError::TopLevelMustBeMapping(m) => (at(m), "YAML: expected a mapping (`key: value` lines) at the top of the file".into()),
+        LoadError::TopLevelMustBeMapping(m) => {
+            (at(m), "YAML: expected a mapping (`key: value` lines) at the top of the file".into())
+        }
         LoadError::TopLevelMustBeSequence(m) => (at(m), "YAML: expected a list at the top of the file".into()),
         LoadError::UnexpectedAnchor(m) => (at(m), "YAML: anchors (&name) are not supported in content".into()),
         LoadError::MappingKeyMustBeScalar(m) => (at(m), "YAML: a key must be a plain word or text".into()),
-        LoadError::UnexpectedTag(m) => (at(m), "YAML: tags (!name) are not supported in content; quote a value that starts with `!`".into()),
+        LoadError::UnexpectedTag(m) => {
+            (at(m), "YAML: tags (!name) are not supported in content; quote a value that starts with `!`".into())
+        }
         LoadError::ScanError(m, e) => (at(m), format!("YAML syntax error: {}", e.info())),
         LoadError::DuplicateKey(d) => (
             d.key.span().start().map(at).unwrap_or_default(),
@@ -149,7 +153,12 @@ impl<'a> Fields<'a> {
     }
 }
 
-pub fn scalar<'a>(file: &YamlFile, node: &'a Node, what: &str, diags: &mut Diagnostics) -> Option<(&'a MarkedScalarNode, Pos)> {
+pub fn scalar<'a>(
+    file: &YamlFile,
+    node: &'a Node,
+    what: &str,
+    diags: &mut Diagnostics,
+) -> Option<(&'a MarkedScalarNode, Pos)> {
     match node.as_scalar() {
         Some(s) => Some((s, text_start(file, s))),
         None => {

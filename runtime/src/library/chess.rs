@@ -8,7 +8,8 @@ use crate::interp::Ctx;
 use crate::value::{ObjectId, Sym, Value, EMPTY};
 use crate::world::{Table, World};
 
-const KINDS: [(&str, char); 6] = [("King", 'k'), ("Queen", 'q'), ("Rook", 'r'), ("Bishop", 'b'), ("Knight", 'n'), ("Pawn", 'p')];
+const KINDS: [(&str, char); 6] =
+    [("King", 'k'), ("Queen", 'q'), ("Rook", 'r'), ("Bishop", 'b'), ("Knight", 'n'), ("Pawn", 'p')];
 /// What a Pawn may become, in the order perft tries them.
 const PROMOTIONS: [&str; 4] = ["Queen", "Rook", "Bishop", "Knight"];
 
@@ -49,7 +50,9 @@ pub struct Move {
 impl Chess {
     /// Resolves every name the library needs, or says which is missing.
     pub fn new(game: &Game) -> Result<Chess, String> {
-        let table = |name: &str| game.names.tables.get(name).copied().ok_or(format!("the chess library needs a table `{name}`"));
+        let table = |name: &str| {
+            game.names.tables.get(name).copied().ok_or(format!("the chess library needs a table `{name}`"))
+        };
         let column = |t: TableId, name: &str| {
             let def = &game.tables[t.index()];
             def.columns
@@ -66,11 +69,14 @@ impl Chess {
             Some(&t) => Some((t, column(t, "rookFrom")?, column(t, "isAllowed")?)),
             None => None,
         };
-        let board_state = *game.names.structs.get("Board State").ok_or("the chess library needs a Data Structure `Board State`")?;
-        let field = |name: &str| {
-            game.structs[board_state.index()].fields.iter().position(|f| f.name == name).map(|i| i as u16)
-        };
-        let cleared_fields = ["selected", "lastFrom", "lastTo", "checkSquare", "promotionSquare", "inspected"].iter().filter_map(|f| field(f)).collect();
+        let board_state =
+            *game.names.structs.get("Board State").ok_or("the chess library needs a Data Structure `Board State`")?;
+        let field =
+            |name: &str| game.structs[board_state.index()].fields.iter().position(|f| f.name == name).map(|i| i as u16);
+        let cleared_fields = ["selected", "lastFrom", "lastTo", "checkSquare", "promotionSquare", "inspected"]
+            .iter()
+            .filter_map(|f| field(f))
+            .collect();
         Ok(Chess {
             position,
             kind: column(position, "kind")?,
@@ -80,13 +86,17 @@ impl Chess {
             promotion_rank: column(sides, "promotionRank").ok(),
             targets,
             reachable: column(targets, "reachable")?,
-            cleared_tables: ["Move History", "Position History", "Targets"].iter().filter_map(|t| game.names.tables.get(*t).copied()).collect(),
+            cleared_tables: ["Move History", "Position History", "Targets"]
+                .iter()
+                .filter_map(|t| game.names.tables.get(*t).copied())
+                .collect(),
             board_state,
             side_to_move: field("sideToMove").ok_or("the chess library needs Board State's `sideToMove`")?,
             en_passant: field("enPassantSquare"),
             fifty: field("fiftyMoveCount"),
             cleared_fields,
-            find_legal_moves: function("Find Legal Moves").ok_or("the chess library needs a Function `Find Legal Moves`")?,
+            find_legal_moves: function("Find Legal Moves")
+                .ok_or("the chess library needs a Function `Find Legal Moves`")?,
             make_move: function("Make Move").ok_or("the chess library needs a Function `Make Move`")?,
             pass_the_turn: function("Pass The Turn").ok_or("the chess library needs a Function `Pass The Turn`")?,
             start_the_turn: function("Start The Turn").ok_or("the chess library needs a Function `Start The Turn`")?,
@@ -101,7 +111,15 @@ impl Chess {
         world
             .objects
             .iter()
-            .position(|o| o.alive && game.types[o.ty.0 as usize].struct_offset.get(self.board_state.index()).copied().flatten().is_some())
+            .position(|o| {
+                o.alive
+                    && game.types[o.ty.0 as usize]
+                        .struct_offset
+                        .get(self.board_state.index())
+                        .copied()
+                        .flatten()
+                        .is_some()
+            })
             .map(|i| ObjectId(i as u32))
             .ok_or("no Object carries the Board State".into())
     }
@@ -183,15 +201,17 @@ impl Chess {
         if let Some((t, rook_from, allowed)) = self.castling {
             let table = &world.tables[t.index()];
             for (square, letter) in [("h1", 'K'), ("a1", 'Q'), ("h8", 'k'), ("a8", 'q')] {
-                let on = (0..table.row_count())
-                    .any(|r| Self::text(world, table.cell(r, rook_from)) == square && table.cell(r, allowed) == Value::Bool(true));
+                let on = (0..table.row_count()).any(|r| {
+                    Self::text(world, table.cell(r, rook_from)) == square && table.cell(r, allowed) == Value::Bool(true)
+                });
                 if on {
                     rights.push(letter);
                 }
             }
         }
         out.push_str(if rights.is_empty() { "-" } else { &rights });
-        let ep = self.en_passant.map(|f| Self::text(world, self.field(world, rules, f)).to_string()).unwrap_or_default();
+        let ep =
+            self.en_passant.map(|f| Self::text(world, self.field(world, rules, f)).to_string()).unwrap_or_default();
         out.push(' ');
         out.push_str(if ep.is_empty() { "-" } else { &ep });
         let fifty = match self.fifty.map(|f| self.field(world, rules, f)) {
@@ -250,8 +270,10 @@ impl Chess {
         if ep != "-" && Self::parse_square(ep).is_none() {
             return Err(format!("`{ep}` is not an en passant square"));
         }
-        let fifty: f64 = parts.get(4).map_or(Ok(0.0), |s| s.parse()).map_err(|_| "the halfmove clock is a number".to_string())?;
-        let move_number: u32 = parts.get(5).map_or(Ok(1), |s| s.parse()).map_err(|_| "the move number is a whole number".to_string())?;
+        let fifty: f64 =
+            parts.get(4).map_or(Ok(0.0), |s| s.parse()).map_err(|_| "the halfmove clock is a number".to_string())?;
+        let move_number: u32 =
+            parts.get(5).map_or(Ok(1), |s| s.parse()).map_err(|_| "the move number is a whole number".to_string())?;
 
         let rules = self.rules(world)?;
         let game = world.game.clone();
