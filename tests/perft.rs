@@ -81,7 +81,8 @@ fn run_table(table: &[(&str, &str, u32, u64)]) {
     let mut order: Vec<usize> = (0..table.len()).collect();
     order.sort_by_key(|&i| std::cmp::Reverse(table[i].3));
     let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<(usize, Result<u64, String>, Duration)>> = Mutex::new(Vec::new());
+    type Counted = (usize, Result<u64, String>, Duration);
+    let results: Mutex<Vec<Counted>> = Mutex::new(Vec::new());
     let started = Instant::now();
     std::thread::scope(|s| {
         for _ in 0..threads {

@@ -746,7 +746,8 @@ fn same_json(got: &Json, want: &str) -> Step {
 fn run_text(label: &str, text: &str, game: &Rc<Game>, highlights: &Highlights, filter: Option<&str>) -> Outcome {
     let mut out = Outcome::default();
     // A scenario: its title, the line it starts on, its steps (line number, text).
-    let mut scenarios: Vec<(String, usize, Vec<(usize, &str)>)> = Vec::new();
+    type Scenario<'t> = (String, usize, Vec<(usize, &'t str)>);
+    let mut scenarios: Vec<Scenario> = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let line = raw.trim();
         if line.is_empty() || line.starts_with('#') {

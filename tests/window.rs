@@ -122,6 +122,7 @@ fn the_window_shows_the_board_and_a_move_played_by_script() {
     assert!(yellow(moved.corner_colour(5, 2)) > yellow(start.corner_colour(5, 2)) + 10.0, "e2 shows the last Move");
     assert!(yellow(moved.corner_colour(5, 4)) > yellow(start.corner_colour(5, 4)) + 10.0, "e4 shows the last Move");
     // The status line under the Board has dark text on the light strip.
-    let dark = (300..660).flat_map(|x| (1010..1050).map(move |y| (x, y))).filter(|&(x, y)| moved.pixel(x, y)[1] < 150).count();
+    let dark =
+        (300..660).flat_map(|x| (1010..1050).map(move |y| (x, y))).filter(|&(x, y)| moved.pixel(x, y)[1] < 150).count();
     assert!(dark > 200, "the status line shows words ({dark} dark pixels)");
 }

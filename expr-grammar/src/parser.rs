@@ -45,8 +45,7 @@ pub fn parse_expr(src: &str) -> Result<Expr, ParseError> {
 fn parse_range(src: &str, range: Range<usize>, end: &str) -> Result<Expr, ParseError> {
     scan::check(src, range.clone())?;
     let text = src.get(range.clone()).unwrap_or("");
-    let pairs =
-        ExprParser::parse(Rule::main, text).map_err(|e| from_pest(src, range.start, end, e))?;
+    let pairs = ExprParser::parse(Rule::main, text).map_err(|e| from_pest(src, range.start, end, e))?;
     let builder = Builder { src, base: range.start };
     // `main` holds `expr` then `EOI`.
     let expr = pairs.flatten().find(|p| p.as_rule() == Rule::expr);
@@ -96,8 +95,8 @@ impl Builder<'_> {
             })
             .map_infix(|lhs, op, rhs| {
                 let ((lhs, left_depth), (rhs, right_depth)) = (lhs?, rhs?);
-                let binary = binary_op(op.as_rule())
-                    .ok_or_else(|| self.internal(self.span(op.as_span()).start as usize))?;
+                let binary =
+                    binary_op(op.as_rule()).ok_or_else(|| self.internal(self.span(op.as_span()).start as usize))?;
                 let span = Span { start: lhs.span.start, end: rhs.span.end };
                 let depth = left_depth.max(right_depth) + 1;
                 self.node(ExprKind::Binary(binary, Box::new(lhs), Box::new(rhs)), span, depth)
@@ -115,12 +114,8 @@ impl Builder<'_> {
                 _ => return Err(number_too_large(self.src, span.start as usize)),
             },
             // The quotes are one byte each.
-            Rule::text => {
-                ExprKind::Text(text.get(1..text.len().saturating_sub(1)).unwrap_or("").to_string())
-            }
-            Rule::color => {
-                ExprKind::Color(color(text).ok_or_else(|| self.internal(span.start as usize))?)
-            }
+            Rule::text => ExprKind::Text(text.get(1..text.len().saturating_sub(1)).unwrap_or("").to_string()),
+            Rule::color => ExprKind::Color(color(text).ok_or_else(|| self.internal(span.start as usize))?),
             Rule::bool => ExprKind::Bool(text == "true"),
             Rule::path => ExprKind::Path(self.idents(pair.into_inner())),
             Rule::shared => ExprKind::Shared(self.idents(pair.into_inner())),
@@ -132,8 +127,7 @@ impl Builder<'_> {
             // The group keeps no node of its own, but its span covers the parentheses.
             Rule::paren => {
                 let inner = pair.into_inner().find(|p| p.as_rule() == Rule::expr);
-                let (expr, depth) =
-                    self.expr(inner.ok_or_else(|| self.internal(span.start as usize))?)?;
+                let (expr, depth) = self.expr(inner.ok_or_else(|| self.internal(span.start as usize))?)?;
                 return Ok((Expr { kind: expr.kind, span }, depth));
             }
             _ => return Err(self.internal(span.start as usize)),

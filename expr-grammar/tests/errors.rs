@@ -17,12 +17,7 @@ fn at(src: &str) -> (usize, usize, String, String) {
     (e.line, e.column, e.found, e.expected)
 }
 
-fn words(
-    line: usize,
-    column: usize,
-    found: &str,
-    expected: &str,
-) -> (usize, usize, String, String) {
+fn words(line: usize, column: usize, found: &str, expected: &str) -> (usize, usize, String, String) {
     (line, column, found.to_string(), expected.to_string())
 }
 
@@ -37,42 +32,24 @@ fn a_dangling_operator() {
 
 #[test]
 fn an_unclosed_paren() {
-    assert_eq!(
-        at("(a + b"),
-        words(1, 7, "end of text", "an operator or ) to close the ( at column 1")
-    );
-    assert_eq!(
-        at("x * (a + (b)"),
-        words(1, 13, "end of text", "an operator or ) to close the ( at column 5")
-    );
+    assert_eq!(at("(a + b"), words(1, 7, "end of text", "an operator or ) to close the ( at column 1"));
+    assert_eq!(at("x * (a + (b)"), words(1, 13, "end of text", "an operator or ) to close the ( at column 5"));
     assert_eq!(at("(a b)"), words(1, 4, "'b'", "an operator or ) to close the ( at column 1"));
 }
 
 #[test]
 fn an_unclosed_call() {
-    assert_eq!(
-        at("f(a, b"),
-        words(1, 7, "end of text", "an operator, a comma or ) to close the ( at column 2")
-    );
-    assert_eq!(
-        at("f("),
-        words(1, 3, "end of text", &format!("{A_VALUE} or ) to close the ( at column 2"))
-    );
+    assert_eq!(at("f(a, b"), words(1, 7, "end of text", "an operator, a comma or ) to close the ( at column 2"));
+    assert_eq!(at("f("), words(1, 3, "end of text", &format!("{A_VALUE} or ) to close the ( at column 2")));
     assert_eq!(at("f(a,)"), words(1, 5, "')'", A_VALUE));
 }
 
 #[test]
 fn an_unterminated_text() {
     assert_eq!(at("'abc"), words(1, 1, "an unterminated text starting at column 1", "a closing '"));
-    assert_eq!(
-        at("a == \"abc"),
-        words(1, 6, "an unterminated text starting at column 6", "a closing \"")
-    );
+    assert_eq!(at("a == \"abc"), words(1, 6, "an unterminated text starting at column 6", "a closing \""));
     // The other kind of quote does not close it.
-    assert_eq!(
-        at("'abc\""),
-        words(1, 1, "an unterminated text starting at column 1", "a closing '")
-    );
+    assert_eq!(at("'abc\""), words(1, 1, "an unterminated text starting at column 1", "a closing '"));
 }
 
 #[test]
@@ -95,10 +72,7 @@ fn an_empty_expression() {
 #[test]
 fn two_values_in_a_row() {
     assert_eq!(at("1 2"), words(1, 3, "'2'", "an operator or the end of the expression"));
-    assert_eq!(
-        at("a 'b'"),
-        words(1, 3, "the text 'b'", "an operator or the end of the expression")
-    );
+    assert_eq!(at("a 'b'"), words(1, 3, "the text 'b'", "an operator or the end of the expression"));
     assert_eq!(at("f(1) (2)"), words(1, 6, "'('", "an operator or the end of the expression"));
 }
 
@@ -173,10 +147,7 @@ fn very_deep_nesting_is_an_error_not_a_stack_overflow() {
         vec!["a"; n].join(" || "),
     ] {
         assert_eq!(error(&src).found, TOO_DEEP);
-        assert_eq!(
-            parse_template(&format!("x {{{src}}}")).map_err(|e| e.found),
-            Err(TOO_DEEP.to_string())
-        );
+        assert_eq!(parse_template(&format!("x {{{src}}}")).map_err(|e| e.found), Err(TOO_DEEP.to_string()));
     }
 }
 

@@ -25,8 +25,7 @@ fn all_binary_operators_are_left_associative() {
 
 /// Each level, loosest first; every operator of a level binds looser than
 /// every operator of the levels after it.
-const LEVELS: [&[&str]; 6] =
-    [&["||"], &["&&"], &["==", "!="], &["<", "<=", ">", ">="], &["+", "-"], &["*", "/", "%"]];
+const LEVELS: [&[&str]; 6] = [&["||"], &["&&"], &["==", "!="], &["<", "<=", ">", ">="], &["+", "-"], &["*", "/", "%"]];
 
 #[test]
 fn precedence_between_every_pair_of_levels() {

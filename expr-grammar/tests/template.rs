@@ -69,10 +69,7 @@ fn unbalanced_braces() {
     assert_eq!((err.line, err.column, err.found.as_str()), (1, 9, "end of text"));
     assert_eq!(err.expected, "} to close the { at column 6");
     let err = parse_template("a } b").unwrap_err();
-    assert_eq!(
-        (err.column, err.found.as_str(), err.expected.as_str()),
-        (3, "'}'", "}} to show a } as text")
-    );
+    assert_eq!((err.column, err.found.as_str(), err.expected.as_str()), (3, "'}'", "}} to show a } as text"));
     let err = parse_template("{}").unwrap_err();
     assert_eq!((err.column, err.found.as_str()), (2, "'}'"));
 }

@@ -95,10 +95,7 @@ fn paths() {
 
 #[test]
 fn shared_variables() {
-    assert_eq!(
-        kind("@self.squareMeters"),
-        ExprKind::Shared(vec![ident("self", 1, 5), ident("squareMeters", 6, 18)])
-    );
+    assert_eq!(kind("@self.squareMeters"), ExprKind::Shared(vec![ident("self", 1, 5), ident("squareMeters", 6, 18)]));
     assert_eq!(kind("@x"), ExprKind::Shared(vec![ident("x", 1, 2)]));
     for src in ["@", "@ x", "@.x", "@1"] {
         assert!(parse_expr(src).is_err(), "{src:?} parsed");
@@ -108,10 +105,7 @@ fn shared_variables() {
 #[test]
 fn globals() {
     assert_eq!(kind("$status"), ExprKind::Global(ident("status", 1, 7)));
-    assert_eq!(
-        kind("$prefersReducedMotion"),
-        ExprKind::Global(ident("prefersReducedMotion", 1, 21))
-    );
+    assert_eq!(kind("$prefersReducedMotion"), ExprKind::Global(ident("prefersReducedMotion", 1, 21)));
     for src in ["$", "$ x", "$a.b", "$1"] {
         assert!(parse_expr(src).is_err(), "{src:?} parsed");
     }

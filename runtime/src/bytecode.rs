@@ -22,11 +22,12 @@ pub const NO_REG: Reg = Reg::MAX;
 
 /// A comparison of two Numbers, for [`Op::JumpCmp`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
 pub enum Cmp {
-    Lt,
-    Le,
-    Gt,
-    Ge,
+    Lt = 0,
+    Le = 1,
+    Gt = 2,
+    Ge = 3,
 }
 
 impl Cmp {
@@ -107,6 +108,12 @@ pub enum Op {
     /// `control row: table, row: row, operation: add or update | remove`;
     /// `answer` (unless `NO_REG`) is whether the row was there before.
     ControlRow { table: TableId, row: Reg, remove: bool, answer: Reg },
+    /// A Function's code copied into its caller begins (see `inline.rs`):
+    /// one step of the budget, and the depth a call would have.
+    Enter,
+    /// `dst.. = src..`, `len` registers: an inlined Function's locals made
+    /// fresh from their first values.
+    CopyRange { dst: Reg, src: Reg, len: u16 },
     /// A step the tree walker runs (`Code::steps[step]`).
     Step { step: u32 },
     /// The end of the card.
@@ -130,6 +137,9 @@ pub struct Code {
     pub lists: Box<[Reg]>,
     pub exprs: Box<[Expr]>,
     pub steps: Box<[Step]>,
+    /// How many registers are parameters and locals (the rest of the frame
+    /// is constants and temporaries).
+    pub locals: u16,
 }
 
 pub const NO_LOOP: u32 = u32::MAX;
@@ -144,6 +154,7 @@ impl Default for Code {
             lists: Box::new([]),
             exprs: Box::new([]),
             steps: Box::new([]),
+            locals: 0,
         }
     }
 }
@@ -155,6 +166,8 @@ pub struct CardInfo<'a> {
     pub returns: Option<Returns>,
     /// The types of a structure's fields, for `ReturnStruct`.
     pub struct_width: &'a dyn Fn(StructId) -> usize,
+    /// The type of a Function's parameter.
+    pub param_type: &'a dyn Fn(FuncId, usize) -> Option<Type>,
 }
 
 /// Lowers a card's steps, with `frame` its parameters and locals. Fails
@@ -251,6 +264,7 @@ impl<'a> Lowering<'a> {
                 lists: self.lists.into(),
                 exprs: self.exprs.into(),
                 steps: self.steps.into(),
+                locals: self.locals as u16,
             },
             consts: self.consts,
         }
@@ -338,7 +352,20 @@ impl<'a> Lowering<'a> {
                 });
             }
             StepKind::Call { function, args, answer } => {
-                let regs: Vec<Reg> = args.iter().map(|a| self.operand(a)).collect();
+                // Each argument already of its parameter's type, made so here
+                // where the loader cannot tell: a copied-in callee copies them.
+                let regs: Vec<Reg> = args
+                    .iter()
+                    .enumerate()
+                    .map(|(i, a)| match (self.info.param_type)(*function, i) {
+                        Some(ty) if (self.info.type_of)(a) != Some(ty) => {
+                            let (src, dst) = (self.operand(a), self.temp());
+                            self.emit(Op::Store { dst, src, ty });
+                            dst
+                        }
+                        _ => self.operand(a),
+                    })
+                    .collect();
                 let at = self.lists.len() as u32;
                 self.lists.extend(regs);
                 self.emit(Op::Call { function: *function, args: at, answer: answer.map_or(NO_REG, |s| s.0) });
@@ -583,6 +610,9 @@ impl Code {
                 | Op::Loop { to }
                 | Op::RepeatNext { to, .. }
                 | Op::RepeatStart { exit: to, .. } => (to as usize) < self.ops.len(),
+                Op::CopyRange { dst, src, len } => {
+                    dst as usize + len as usize <= frame && src as usize + len as usize <= frame
+                }
                 Op::Eval { expr, .. } => (expr as usize) < self.exprs.len(),
                 Op::Step { step } => (step as usize) < self.steps.len(),
                 Op::Call { args, .. } | Op::ReturnStruct { values: args, .. } => (args as usize) <= self.lists.len(),
@@ -609,39 +639,79 @@ impl Code {
 }
 
 impl Op {
-    /// Calls `f` with each register the op names (`NO_REG` included).
+    /// Calls `f` with each register the op names (`NO_REG` left out).
     fn each_reg(&self, mut f: impl FnMut(Reg)) {
-        match *self {
-            Op::Copy { dst, src } | Op::Store { dst, src, .. } => [dst, src].into_iter().for_each(f),
-            Op::Global { dst, .. } | Op::DataCount { dst, .. } | Op::Eval { dst, .. } => f(dst),
-            Op::Data { dst, row, .. } | Op::DataRow { dst, row, .. } => [dst, row].into_iter().for_each(f),
+        let mut op = *self;
+        op.each_reg_mut(|r| f(*r));
+    }
+
+    /// Calls `f` on each register the op names, to change it (`NO_REG` left out).
+    pub(crate) fn each_reg_mut(&mut self, mut f: impl FnMut(&mut Reg)) {
+        let mut g = |r: &mut Reg| {
+            if *r != NO_REG {
+                f(r)
+            }
+        };
+        match self {
+            Op::Copy { dst, src } | Op::Store { dst, src, .. } | Op::CopyRange { dst, src, .. } => {
+                g(dst);
+                g(src)
+            }
+            Op::Global { dst, .. } | Op::DataCount { dst, .. } | Op::Eval { dst, .. } => g(dst),
+            Op::Data { dst, row, .. } | Op::DataRow { dst, row, .. } => {
+                g(dst);
+                g(row)
+            }
             Op::Add { dst, a, b } | Op::Sub { dst, a, b } | Op::Mul { dst, a, b } | Op::Binary { dst, a, b, .. } => {
-                [dst, a, b].into_iter().for_each(f)
+                g(dst);
+                g(a);
+                g(b)
             }
             Op::Neg { dst, a } | Op::Not { dst, a } | Op::Abs { dst, a } | Op::Floor { dst, a } => {
-                [dst, a].into_iter().for_each(f)
+                g(dst);
+                g(a)
             }
-            Op::JumpBool { cond, .. } => f(cond),
-            Op::JumpEq { a, b, .. } | Op::JumpCmp { a, b, .. } => [a, b].into_iter().for_each(f),
-            Op::JumpDataEq { row, b, .. } => [row, b].into_iter().for_each(f),
+            Op::JumpBool { cond, .. } => g(cond),
+            Op::JumpEq { a, b, .. } | Op::JumpCmp { a, b, .. } => {
+                g(a);
+                g(b)
+            }
+            Op::JumpDataEq { row, b, .. } => {
+                g(row);
+                g(b)
+            }
             Op::RepeatStart { count, limit, index, counter, .. } => {
-                [count, limit, index, counter].into_iter().for_each(f)
+                g(count);
+                g(limit);
+                g(index);
+                g(counter)
             }
-            Op::RepeatNext { limit, index, counter, .. } => [limit, index, counter].into_iter().for_each(f),
-            Op::Call { answer, .. } => f(answer),
-            Op::Return { src, .. } => f(src),
-            Op::SetCell { row, src, .. } => [row, src].into_iter().for_each(f),
-            Op::ControlRow { row, answer, .. } => [row, answer].into_iter().for_each(f),
+            Op::RepeatNext { limit, index, counter, .. } => {
+                g(limit);
+                g(index);
+                g(counter)
+            }
+            Op::Call { answer, .. } => g(answer),
+            Op::Return { src, .. } => g(src),
+            Op::SetCell { row, src, .. } => {
+                g(row);
+                g(src)
+            }
+            Op::ControlRow { row, answer, .. } => {
+                g(row);
+                g(answer)
+            }
             Op::Jump { .. }
             | Op::Loop { .. }
             | Op::ReturnStruct { .. }
             | Op::ResetTable { .. }
             | Op::Step { .. }
+            | Op::Enter
             | Op::End => {}
         }
     }
 
-    fn target_mut(&mut self) -> Option<&mut u32> {
+    pub(crate) fn target_mut(&mut self) -> Option<&mut u32> {
         match self {
             Op::Jump { to }
             | Op::JumpBool { to, .. }

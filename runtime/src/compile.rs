@@ -224,6 +224,11 @@ pub fn compile_bodies(game: &mut Game, shells: &CardShells, d: &mut Diagnostics)
     }
     game.syms = syms;
     game.sites = sites;
+    if !d.has_errors() {
+        let mut handlers: Vec<&mut Code> =
+            game.components.iter_mut().flat_map(|c| c.handlers.iter_mut().map(|h| &mut h.code)).collect();
+        crate::inline::inline_leaves(&mut game.functions, &mut handlers, &game.structs);
+    }
     // With mistakes, a trigger may just have failed to compile: warn only of a clean load.
     if !d.has_errors() {
         warn_unsent_events(game, shells, d);
@@ -424,6 +429,7 @@ impl<'a> Cx<'a> {
             type_of: &|e| self.type_of(e),
             returns,
             struct_width: &|s| self.game.structs[s.index()].fields.len(),
+            param_type: &|f, i| self.game.functions.get(f.index())?.params.get(i).map(|p| p.ty),
         };
         match bytecode::lower(body, &self.frame(), &info) {
             Ok(code) => code,
@@ -1386,6 +1392,11 @@ pub fn compile_template(game: &mut Game, file: &YamlFile, text: &str, pos: Pos, 
     }
     game.syms = syms;
     game.sites = sites;
+    if !d.has_errors() {
+        let mut handlers: Vec<&mut Code> =
+            game.components.iter_mut().flat_map(|c| c.handlers.iter_mut().map(|h| &mut h.code)).collect();
+        crate::inline::inline_leaves(&mut game.functions, &mut handlers, &game.structs);
+    }
     Template { parts }
 }
 

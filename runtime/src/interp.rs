@@ -82,27 +82,10 @@ impl World {
     /// Calls a Function with arguments already evaluated; its answer is in `self.ret`.
     pub fn call_function(&mut self, g: &Game, cx: &Ctx, f: FuncId, args: &[Value]) -> Res<()> {
         let func = &g.functions[f.index()];
-        if self.depth >= MAX_DEPTH {
-            return fail(format!("Events and calls nested more than {MAX_DEPTH} deep"));
+        if args.len() < func.params.len() {
+            return fail(format!("`{}` needs {} values, one per parameter", func.name, func.params.len()));
         }
-        let base = self.stack.len();
-        self.stack.extend_from_slice(&func.code.frame);
-        for (i, (&v, p)) in args.iter().zip(&func.params).enumerate() {
-            match self.coerce(p.ty, v) {
-                Ok(v) => self.stack[base + i] = v,
-                Err(e) => {
-                    self.stack.truncate(base);
-                    return Err(e);
-                }
-            }
-        }
-        let inner = Ctx { this: cx.this, other: cx.other, attachment: None, base };
-        self.depth += 1;
-        let result = self.exec(g, &inner, &func.code);
-        self.depth -= 1;
-        self.stack.truncate(base);
-        self.answer_of(g, func, result?);
-        Ok(())
+        self.invoke(g, cx, func, |_, i| args[i])
     }
 
     /// A step the register machine hands over (see `Op::Step`): one that
@@ -369,9 +352,10 @@ impl World {
     pub(crate) fn row_index(&self, g: &Game, t: TableId, row: Value) -> Res<usize> {
         let table = &self.tables[t.index()];
         match row {
-            Value::Num(n) => {
-                let i = n as usize;
-                if i as f64 == n && i < table.row_count() {
+            Value::Num(n) if n >= 0.0 && n < table.row_count() as f64 => {
+                // SAFETY: n is finite and within 0..row_count, so it fits a usize.
+                let i: usize = unsafe { n.to_int_unchecked() };
+                if i as f64 == n {
                     return Ok(i);
                 }
             }

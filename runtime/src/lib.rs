@@ -8,6 +8,7 @@ pub mod diag;
 pub mod draw;
 pub mod driver;
 pub mod game;
+mod inline;
 pub mod interp;
 pub mod json;
 pub mod library;
