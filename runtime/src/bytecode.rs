@@ -611,7 +611,8 @@ impl Code {
                 | Op::RepeatNext { to, .. }
                 | Op::RepeatStart { exit: to, .. } => (to as usize) < self.ops.len(),
                 Op::CopyRange { dst, src, len } => {
-                    dst as usize + len as usize <= frame && src as usize + len as usize <= frame
+                    let (dst, src, len) = (dst as usize, src as usize, len as usize);
+                    dst + len <= frame && src + len <= frame && (dst + len <= src || src + len <= dst)
                 }
                 Op::Eval { expr, .. } => (expr as usize) < self.exprs.len(),
                 Op::Step { step } => (step as usize) < self.steps.len(),

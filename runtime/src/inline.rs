@@ -166,8 +166,8 @@ impl Out {
         self.loops.push(looped);
     }
 
-    /// A constant register in the caller's frame.
-    fn constant(&mut self, v: Value) -> Reg {
+    /// A new register in the caller's frame, starting as `v`.
+    fn register(&mut self, v: Value) -> Reg {
         self.frame.push(v);
         (self.frame.len() - 1) as Reg
     }
@@ -187,23 +187,40 @@ impl Out {
             Returns::Value(ty) => vec![ty.zero()],
             Returns::Struct(s) => structs[s.index()].fields.iter().map(|f| f.default).collect(),
         };
+        let answers = if answer == NO_REG { 0..0 } else { answer..answer + answer_defaults.len() as Reg };
+        // Where a Return whose answer is not kept still makes its value fit
+        // the type (and faults as a call would), without touching the caller.
+        let scratch = self.register(Value::None);
 
+        // A parameter the callee never changes is read from the caller's
+        // argument register itself (the caller does not run meanwhile), unless
+        // that register is one the answer is written to.
+        let written = written_registers(code);
+        let mut map: Vec<Reg> = (0..code.frame.len() as Reg).map(|r| r + off).collect();
         self.push(Op::Enter, site, looped);
-        // The call site made each argument its parameter's type (`bytecode::lower`).
-        for i in 0..callee.params.len() {
+        for (i, slot) in map.iter_mut().enumerate().take(params) {
             let src = args.get(i).copied().unwrap_or(NO_REG);
-            self.push(Op::Copy { dst: off + i as Reg, src }, site, looped);
+            if src != NO_REG && !written[i] && !answers.contains(&src) {
+                *slot = src;
+            } else {
+                // The call site made each argument its parameter's type (`bytecode::lower`).
+                self.push(Op::Copy { dst: *slot, src }, site, looped);
+            }
         }
         if locals > params {
-            self.push(
-                Op::CopyRange { dst: off + params as Reg, src: first, len: (locals - params) as u16 },
-                site,
-                looped,
-            );
+            let len = (locals - params) as u16;
+            self.push(Op::CopyRange { dst: off + params as Reg, src: first, len }, site, looped);
+        }
+        // The answer starts as the type's first value, what a Function that
+        // runs to its end answers; a Return overwrites it.
+        for (i, &v) in answer_defaults.iter().enumerate().take(answers.len()) {
+            let src = self.register(v);
+            self.push(Op::Copy { dst: answer + i as Reg, src }, site, looped);
         }
 
-        // The callee's ops, renumbered; Returns become stores and a jump to the end.
-        let start = self.ops.len() as u32;
+        // The callee's ops, renumbered; a Return becomes a store, and a jump
+        // to the end unless the end is next.
+        let last = code.ops.len() - 1;
         let mut placed = Vec::with_capacity(code.ops.len());
         let mut inner_jumps = Vec::new();
         let mut to_end = Vec::new();
@@ -211,32 +228,29 @@ impl Out {
             placed.push(self.ops.len() as u32);
             let (site, looped) = (code.sites[cpc], if code.loops[cpc] == NO_LOOP { looped } else { code.loops[cpc] });
             let mut op = *op;
-            op.each_reg_mut(|r| *r += off);
+            op.each_reg_mut(|r| *r = map[*r as usize]);
+            let end_is_next = cpc + 1 == last;
             match op {
                 Op::Return { src, ty } => {
-                    let dst = if answer == NO_REG { src } else { answer };
+                    let dst = if answer == NO_REG { scratch } else { answer };
                     self.push(Op::Store { dst, src, ty }, site, looped);
-                    to_end.push(self.ops.len());
-                    self.push(Op::Jump { to: 0 }, site, looped);
+                    if !end_is_next {
+                        to_end.push(self.ops.len());
+                        self.push(Op::Jump { to: 0 }, site, looped);
+                    }
                 }
                 Op::ReturnStruct { values, structure } => {
                     for (i, f) in structs[structure.index()].fields.iter().enumerate() {
-                        let src = code.lists[values as usize + i] + off;
-                        let dst = if answer == NO_REG { src } else { answer + i as Reg };
+                        let src = map[code.lists[values as usize + i] as usize];
+                        let dst = if answer == NO_REG { scratch } else { answer + i as Reg };
                         self.push(Op::Store { dst, src, ty: f.ty }, site, looped);
                     }
-                    to_end.push(self.ops.len());
-                    self.push(Op::Jump { to: 0 }, site, looped);
-                }
-                Op::End => {
-                    // Ran to its end: its type's first value.
-                    if answer != NO_REG {
-                        for (i, &v) in answer_defaults.iter().enumerate() {
-                            let src = self.constant(v);
-                            self.push(Op::Copy { dst: answer + i as Reg, src }, site, looped);
-                        }
+                    if !end_is_next {
+                        to_end.push(self.ops.len());
+                        self.push(Op::Jump { to: 0 }, site, looped);
                     }
                 }
+                Op::End => {}
                 op => {
                     if jumps(op) {
                         inner_jumps.push(self.ops.len());
@@ -256,8 +270,58 @@ impl Out {
                 *to = end;
             }
         }
-        debug_assert!(start <= end);
     }
+}
+
+/// Which of a code's registers some op writes.
+fn written_registers(code: &Code) -> Vec<bool> {
+    let all = code.frame.len() as Reg;
+    let mut written = vec![false; code.frame.len()];
+    let mut mark = |r: Reg| {
+        if let Some(w) = written.get_mut(r as usize) {
+            *w = true;
+        }
+    };
+    for op in code.ops.iter() {
+        match *op {
+            Op::Copy { dst, .. }
+            | Op::Store { dst, .. }
+            | Op::Global { dst, .. }
+            | Op::Data { dst, .. }
+            | Op::DataRow { dst, .. }
+            | Op::DataCount { dst, .. }
+            | Op::Add { dst, .. }
+            | Op::Sub { dst, .. }
+            | Op::Mul { dst, .. }
+            | Op::Binary { dst, .. }
+            | Op::Neg { dst, .. }
+            | Op::Not { dst, .. }
+            | Op::Abs { dst, .. }
+            | Op::Floor { dst, .. }
+            | Op::Eval { dst, .. } => mark(dst),
+            Op::CopyRange { dst, len, .. } => (dst..dst + len).for_each(&mut mark),
+            Op::RepeatStart { limit, index, counter, .. } => [limit, index, counter].into_iter().for_each(&mut mark),
+            Op::RepeatNext { index, counter, .. } => [index, counter].into_iter().for_each(&mut mark),
+            Op::ControlRow { answer, .. } => mark(answer),
+            // A call's answer may be several registers, and a step may set
+            // any local: a code with either is not copied in anyway; all
+            // of it counts as written, to be safe.
+            Op::Call { .. } | Op::Step { .. } => (0..all).for_each(&mut mark),
+            Op::Jump { .. }
+            | Op::JumpBool { .. }
+            | Op::JumpEq { .. }
+            | Op::JumpDataEq { .. }
+            | Op::JumpCmp { .. }
+            | Op::Loop { .. }
+            | Op::Return { .. }
+            | Op::ReturnStruct { .. }
+            | Op::SetCell { .. }
+            | Op::ResetTable { .. }
+            | Op::Enter
+            | Op::End => {}
+        }
+    }
+    written
 }
 
 #[cfg(test)]
