@@ -85,6 +85,8 @@ pub enum Op {
     /// Go on at `to` when `data(table, row, column) == b` is `when`: the
     /// commonest condition of all, in one op.
     JumpDataEq { table: TableId, row: Reg, column: ColumnId, b: Reg, when: bool, to: u32 },
+    /// Go on at `to` unless `lo <= x <= hi` (`x >= lo && x <= hi`).
+    JumpOutside { x: Reg, lo: Reg, hi: Reg, to: u32 },
     /// Go on at `to` when the comparison of two Numbers is `when`.
     JumpCmp { cmp: Cmp, a: Reg, b: Reg, when: bool, to: u32 },
     /// The back edge of a While: one step of the budget, then `to`.
@@ -527,6 +529,26 @@ impl<'a> Lowering<'a> {
             }
             Expr::Unary(UnaryOp::Not, a) => self.cond(a, to, !when),
             // Both must hold: a false one decides.
+            // Every part must hold: `lo <= x && x <= hi` pairs (a board's
+            // edges, say) are one op each.
+            Expr::And(..) if !when => {
+                let mut parts = Vec::new();
+                conjuncts(e, &mut parts);
+                let mut i = 0;
+                while i < parts.len() {
+                    match parts.get(i + 1).and_then(|next| range(parts[i], next)) {
+                        Some((x, lo, hi)) => {
+                            let (x, lo, hi) = (self.operand(x), self.operand(lo), self.operand(hi));
+                            self.emit(Op::JumpOutside { x, lo, hi, to: to.0 });
+                            i += 2;
+                        }
+                        None => {
+                            self.cond(parts[i], to, false);
+                            i += 1;
+                        }
+                    }
+                }
+            }
             Expr::And(a, b) | Expr::Or(a, b) => {
                 let decides = matches!(e, Expr::Or(..));
                 if when == decides {
@@ -575,6 +597,29 @@ impl<'a> Lowering<'a> {
     }
 }
 
+/// The parts of `a && b && ...`, in order.
+fn conjuncts<'e>(e: &'e Expr, parts: &mut Vec<&'e Expr>) {
+    match e {
+        Expr::And(a, b) => {
+            conjuncts(a, parts);
+            conjuncts(b, parts);
+        }
+        e => parts.push(e),
+    }
+}
+
+/// `x >= lo` then `x <= hi`, of one local: (x, lo, hi).
+fn range<'e>(first: &'e Expr, second: &'e Expr) -> Option<(&'e Expr, &'e Expr, &'e Expr)> {
+    match (first, second) {
+        (Expr::Binary(BinaryOp::Ge, x, lo), Expr::Binary(BinaryOp::Le, y, hi))
+            if matches!((&**x, &**y), (Expr::Local(a), Expr::Local(b)) if a == b) && is_leaf(lo) && is_leaf(hi) =>
+        {
+            Some((x, lo, hi))
+        }
+        _ => None,
+    }
+}
+
 /// A local or a constant: read without an op.
 fn is_leaf(e: &Expr) -> bool {
     matches!(e, Expr::Local(_) | Expr::Const(_))
@@ -607,6 +652,7 @@ impl Code {
                 | Op::JumpEq { to, .. }
                 | Op::JumpDataEq { to, .. }
                 | Op::JumpCmp { to, .. }
+                | Op::JumpOutside { to, .. }
                 | Op::Loop { to }
                 | Op::RepeatNext { to, .. }
                 | Op::RepeatStart { exit: to, .. } => (to as usize) < self.ops.len(),
@@ -681,6 +727,11 @@ impl Op {
                 g(row);
                 g(b)
             }
+            Op::JumpOutside { x, lo, hi, .. } => {
+                g(x);
+                g(lo);
+                g(hi)
+            }
             Op::RepeatStart { count, limit, index, counter, .. } => {
                 g(count);
                 g(limit);
@@ -719,6 +770,7 @@ impl Op {
             | Op::JumpEq { to, .. }
             | Op::JumpDataEq { to, .. }
             | Op::JumpCmp { to, .. }
+            | Op::JumpOutside { to, .. }
             | Op::Loop { to }
             | Op::RepeatNext { to, .. }
             | Op::RepeatStart { exit: to, .. } => Some(to),

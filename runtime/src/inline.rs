@@ -312,6 +312,7 @@ fn written_registers(code: &Code) -> Vec<bool> {
             | Op::JumpEq { .. }
             | Op::JumpDataEq { .. }
             | Op::JumpCmp { .. }
+            | Op::JumpOutside { .. }
             | Op::Loop { .. }
             | Op::Return { .. }
             | Op::ReturnStruct { .. }

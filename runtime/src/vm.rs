@@ -129,6 +129,18 @@ impl World {
                         pc = to as usize;
                     }
                 }
+                Op::JumpOutside { x, lo, hi, to } => {
+                    let inside = match (reg!(x), reg!(lo), reg!(hi)) {
+                        (Value::Num(v), Value::Num(l), Value::Num(h)) => v >= l && v <= h,
+                        (v, l, h) => {
+                            at!(self.binary(BinaryOp::Ge, v, l).and_then(want_bool))
+                                && at!(self.binary(BinaryOp::Le, v, h).and_then(want_bool))
+                        }
+                    };
+                    if !inside {
+                        pc = to as usize;
+                    }
+                }
                 Op::Loop { to } => {
                     at!(self.spend("a While that never ends?"));
                     pc = to as usize;
