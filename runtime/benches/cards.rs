@@ -5,8 +5,10 @@
 //!
 //! `CARDS_BENCH_SAMPLES=N` changes how many samples each median is taken over.
 //! `CARDS_BENCH_PROFILE=N` only checks the moves, then finds Kiwipete's legal
-//! moves through the cards N times and stops: a run to profile, as
-//! `CARDS_BENCH_PROFILE=20 valgrind --tool=callgrind target/release/deps/cards-*`.
+//! moves N times through the cards, then natively, then in Rhai, and stops: a
+//! run to profile or to count instructions with, as
+//! `CARDS_BENCH_PROFILE=10 valgrind --tool=callgrind --toggle-collect='cardtable::library::chess::Chess::legal_moves' target/release/deps/cards-*`
+//! (`tools/bench/instructions.sh` counts all three).
 
 mod baseline;
 
@@ -254,13 +256,23 @@ fn main() {
     }
 
     if let Some(runs) = std::env::var("CARDS_BENCH_PROFILE").ok().and_then(|s| s.parse::<usize>().ok()) {
-        let (_, _, world, _, _) = positions.iter_mut().find(|p| p.0 == "Kiwipete").expect("Kiwipete");
+        let (_, _, world, setup, _) = positions.iter_mut().find(|p| p.0 == "Kiwipete").expect("Kiwipete");
         let mut moves = Vec::new();
         for _ in 0..runs {
             chess.legal_moves(world, &mut moves).expect("legal moves");
             black_box(&moves);
         }
-        println!("profiled: Kiwipete's legal moves through the cards, {runs} times");
+        board.set(setup);
+        let mut native_moves = Vec::new();
+        for _ in 0..runs {
+            board.legal_moves(&mut native_moves);
+            black_box(&native_moves);
+        }
+        peer.set(setup);
+        for _ in 0..runs {
+            black_box(peer.legal_moves());
+        }
+        println!("profiled: Kiwipete's legal moves through the cards, native and Rhai, {runs} times each");
         return;
     }
 

@@ -111,6 +111,8 @@ impl Peer {
     }
 
     /// Every legal move of the side to move, as `(from, to, promotion)`.
+    /// Never inlined, so that a profiler can count it alone.
+    #[inline(never)]
     pub fn legal_moves(&mut self) -> Vec<(usize, usize, String)> {
         let moves = self.run();
         moves
