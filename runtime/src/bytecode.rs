@@ -787,4 +787,35 @@ mod tests {
     fn an_op_fits_in_sixteen_bytes() {
         assert!(std::mem::size_of::<Op>() <= 16, "{}", std::mem::size_of::<Op>());
     }
+
+    /// A code of `ops` over a frame of `frame` registers.
+    fn code(ops: Vec<Op>, frame: usize) -> Code {
+        let n = ops.len();
+        Code {
+            ops: ops.into(),
+            sites: vec![0; n].into(),
+            loops: vec![NO_LOOP; n].into(),
+            frame: vec![Value::None; frame].into(),
+            ..Code::default()
+        }
+    }
+
+    #[test]
+    fn check_accepts_what_the_machine_may_run_and_nothing_else() {
+        assert!(code(vec![Op::Copy { dst: 0, src: 1 }, Op::Jump { to: 2 }, Op::End], 2).check().is_ok());
+        assert!(Code::default().check().is_ok());
+        let wrong = [
+            (vec![Op::Copy { dst: 0, src: 3 }, Op::End], "a register past the frame"),
+            (vec![Op::Jump { to: 5 }, Op::End], "a jump past the last op"),
+            (vec![Op::Copy { dst: 0, src: 1 }], "no End"),
+            (vec![], "no ops at all"),
+            (vec![Op::CopyRange { dst: 0, src: 1, len: 2 }, Op::End], "copied ranges that overlap"),
+            (vec![Op::CopyRange { dst: 0, src: 2, len: 2 }, Op::End], "a range past the frame"),
+            (vec![Op::Step { step: 0 }, Op::End], "a step that is not there"),
+            (vec![Op::Eval { dst: 0, expr: 0 }, Op::End], "an expression that is not there"),
+        ];
+        for (ops, what) in wrong {
+            assert!(code(ops, 3).check().is_err(), "{what} passed the check");
+        }
+    }
 }

@@ -158,6 +158,8 @@ pub struct World {
     pub(crate) stack: Vec<Value>,
     pub(crate) ret: Vec<Value>,
     pub(crate) steps_left: u64,
+    /// How many steps one input may take (`STEP_BUDGET` unless changed).
+    pub step_budget: u64,
     pub(crate) depth: u32,
 }
 
@@ -184,6 +186,7 @@ impl World {
             stack: Vec::with_capacity(4096),
             ret: vec![Value::None; ret_width],
             steps_left: STEP_BUDGET,
+            step_budget: STEP_BUDGET,
             depth: 0,
             game,
         };
@@ -246,7 +249,7 @@ impl World {
     /// step budget; a fault is kept in `faults` and the World goes on.
     pub fn input<T>(&mut self, f: impl FnOnce(&mut World, &Game) -> Result<T, Box<crate::interp::Fail>>) -> Option<T> {
         let game = self.game.clone();
-        self.steps_left = STEP_BUDGET;
+        self.steps_left = self.step_budget;
         self.depth = 0;
         let base = self.stack.len();
         let result = f(self, &game);
