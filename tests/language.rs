@@ -28,6 +28,8 @@
 //! Every line runs on a fresh Driver over the one loaded game, so no case
 //! sees the Globals or tables another case changed.
 
+mod common;
+
 use std::path::Path;
 use std::rc::Rc;
 
@@ -115,7 +117,7 @@ fn parse_case(line: &str) -> Result<(&str, Expect), String> {
             b' ' if !quoted && matches!(bytes.get(i + 1), Some(b'=' | b'!')) && bytes.get(i + 2) == Some(&b' ') => {
                 let (command, rest) = (&line[..i], line[i + 3..].trim());
                 return if bytes[i + 1] == b'=' {
-                    match parse_json(rest) {
+                    match common::parse_json(rest) {
                         Ok(json) => Ok((command, Expect::Answer(json))),
                         Err(e) => Err(format!("the expected answer `{rest}` is not JSON: {e}")),
                     }
@@ -139,142 +141,6 @@ fn answers_one_value(game: &Game, command: &str) -> bool {
     game.names.functions.get(&name).is_some_and(|f| matches!(game.functions[f.index()].returns, Returns::Value(_)))
 }
 
-/// A small JSON reader: the whole text must be one JSON value.
-fn parse_json(text: &str) -> Result<Json, String> {
-    let mut p = JsonReader { s: text.as_bytes(), at: 0 };
-    let value = p.value()?;
-    p.space();
-    if p.at != p.s.len() {
-        return Err(format!("something after the value at byte {}", p.at));
-    }
-    Ok(value)
-}
-
-struct JsonReader<'a> {
-    s: &'a [u8],
-    at: usize,
-}
-
-impl JsonReader<'_> {
-    fn space(&mut self) {
-        while self.s.get(self.at).is_some_and(|b| b.is_ascii_whitespace()) {
-            self.at += 1;
-        }
-    }
-
-    fn eat(&mut self, b: u8) -> Result<(), String> {
-        self.space();
-        if self.s.get(self.at) == Some(&b) {
-            self.at += 1;
-            Ok(())
-        } else {
-            Err(format!("expected `{}` at byte {}", b as char, self.at))
-        }
-    }
-
-    fn value(&mut self) -> Result<Json, String> {
-        self.space();
-        let rest = &self.s[self.at..];
-        for (word, json) in [("null", Json::Null), ("true", Json::Bool(true)), ("false", Json::Bool(false))] {
-            if rest.starts_with(word.as_bytes()) {
-                self.at += word.len();
-                return Ok(json);
-            }
-        }
-        match rest.first() {
-            Some(b'"') => self.string().map(Json::Str),
-            Some(b'[') => {
-                self.at += 1;
-                let mut items = Vec::new();
-                self.space();
-                if self.s.get(self.at) == Some(&b']') {
-                    self.at += 1;
-                    return Ok(Json::Arr(items));
-                }
-                loop {
-                    items.push(self.value()?);
-                    self.space();
-                    match self.s.get(self.at) {
-                        Some(b',') => self.at += 1,
-                        Some(b']') => {
-                            self.at += 1;
-                            return Ok(Json::Arr(items));
-                        }
-                        _ => return Err(format!("expected `,` or `]` at byte {}", self.at)),
-                    }
-                }
-            }
-            Some(b'{') => {
-                self.at += 1;
-                let mut pairs = Vec::new();
-                self.space();
-                if self.s.get(self.at) == Some(&b'}') {
-                    self.at += 1;
-                    return Ok(Json::Obj(pairs));
-                }
-                loop {
-                    self.space();
-                    let key = self.string()?;
-                    self.eat(b':')?;
-                    pairs.push((key, self.value()?));
-                    self.space();
-                    match self.s.get(self.at) {
-                        Some(b',') => self.at += 1,
-                        Some(b'}') => {
-                            self.at += 1;
-                            return Ok(Json::Obj(pairs));
-                        }
-                        _ => return Err(format!("expected `,` or `}}` at byte {}", self.at)),
-                    }
-                }
-            }
-            Some(b'-' | b'0'..=b'9') => {
-                let start = self.at;
-                while self.s.get(self.at).is_some_and(|b| matches!(b, b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')) {
-                    self.at += 1;
-                }
-                let word = std::str::from_utf8(&self.s[start..self.at]).unwrap_or("");
-                word.parse::<f64>().map(Json::Num).map_err(|_| format!("`{word}` is not a number"))
-            }
-            _ => Err(format!("expected a JSON value at byte {}", self.at)),
-        }
-    }
-
-    fn string(&mut self) -> Result<String, String> {
-        if self.s.get(self.at) != Some(&b'"') {
-            return Err(format!("expected `\"` at byte {}", self.at));
-        }
-        self.at += 1;
-        let mut out = Vec::new();
-        loop {
-            let Some(&b) = self.s.get(self.at) else { return Err("a string that never ends".into()) };
-            self.at += 1;
-            match b {
-                b'"' => return String::from_utf8(out).map_err(|_| "a string that is not UTF-8".to_string()),
-                b'\\' => {
-                    let Some(&e) = self.s.get(self.at) else { return Err("a string that never ends".into()) };
-                    self.at += 1;
-                    match e {
-                        b'"' | b'\\' | b'/' => out.push(e),
-                        b'n' => out.push(b'\n'),
-                        b't' => out.push(b'\t'),
-                        b'r' => out.push(b'\r'),
-                        b'u' => {
-                            let hex = self.s.get(self.at..self.at + 4).and_then(|h| std::str::from_utf8(h).ok());
-                            let c = hex.and_then(|h| u32::from_str_radix(h, 16).ok()).and_then(char::from_u32);
-                            let Some(c) = c else { return Err(format!("a bad \\u escape at byte {}", self.at)) };
-                            self.at += 4;
-                            out.extend_from_slice(c.to_string().as_bytes());
-                        }
-                        _ => return Err(format!("an unknown escape `\\{}`", e as char)),
-                    }
-                }
-                _ => out.push(b),
-            }
-        }
-    }
-}
-
 #[test]
 fn the_case_reader_splits_command_and_answer() {
     // Single quotes do not hide a ` = `: the first one outside double quotes splits.
@@ -287,7 +153,7 @@ fn the_case_reader_splits_command_and_answer() {
     assert!(parse_case("eval 1 + 2 = 3").is_err());
     assert!(parse_case("call Join s='a' = {").is_err());
     assert_eq!(
-        parse_json(r#"{"a": [1, 2.50, null], "b": "x\"y"}"#).map(|j| j.to_string()),
+        common::parse_json(r#"{"a": [1, 2.50, null], "b": "x\"y"}"#).map(|j| j.to_string()),
         Ok(r#"{"a":[1,2.5,null],"b":"x\"y"}"#.to_string())
     );
 }

@@ -646,25 +646,20 @@ impl Code {
                     bad.get_or_insert(format!("register {r} is outside the frame ({frame})"));
                 }
             });
-            let in_range = match *op {
-                Op::Jump { to }
-                | Op::JumpBool { to, .. }
-                | Op::JumpEq { to, .. }
-                | Op::JumpDataEq { to, .. }
-                | Op::JumpCmp { to, .. }
-                | Op::JumpOutside { to, .. }
-                | Op::Loop { to }
-                | Op::RepeatNext { to, .. }
-                | Op::RepeatStart { exit: to, .. } => (to as usize) < self.ops.len(),
-                Op::CopyRange { dst, src, len } => {
-                    let (dst, src, len) = (dst as usize, src as usize, len as usize);
-                    dst + len <= frame && src + len <= frame && (dst + len <= src || src + len <= dst)
-                }
-                Op::Eval { expr, .. } => (expr as usize) < self.exprs.len(),
-                Op::Step { step } => (step as usize) < self.steps.len(),
-                Op::Call { args, .. } | Op::ReturnStruct { values: args, .. } => (args as usize) <= self.lists.len(),
-                _ => true,
-            };
+            let lands = |mut op: Op| op.target_mut().is_none_or(|to| (*to as usize) < self.ops.len());
+            let in_range = lands(*op)
+                && match *op {
+                    Op::CopyRange { dst, src, len } => {
+                        let (dst, src, len) = (dst as usize, src as usize, len as usize);
+                        dst + len <= frame && src + len <= frame && (dst + len <= src || src + len <= dst)
+                    }
+                    Op::Eval { expr, .. } => (expr as usize) < self.exprs.len(),
+                    Op::Step { step } => (step as usize) < self.steps.len(),
+                    Op::Call { args, .. } | Op::ReturnStruct { values: args, .. } => {
+                        (args as usize) <= self.lists.len()
+                    }
+                    _ => true,
+                };
             if !in_range {
                 bad.get_or_insert(format!("{op:?} points outside the card"));
             }
