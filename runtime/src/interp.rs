@@ -352,11 +352,13 @@ impl World {
     pub(crate) fn row_index(&self, g: &Game, t: TableId, row: Value) -> Res<usize> {
         let table = &self.tables[t.index()];
         match row {
-            Value::Num(n) if n >= 0.0 && n < table.row_count() as f64 => {
-                // SAFETY: n is finite and within 0..row_count, so it fits a usize.
-                let i: usize = unsafe { n.to_int_unchecked() };
-                if i as f64 == n {
-                    return Ok(i);
+            Value::Num(n) => {
+                // Through i64, whose conversions to and from f64 are one
+                // instruction each (usize's are not): a fraction, a NaN, a
+                // negative or a too large row all fail one of the two tests.
+                let i = n as i64;
+                if i as f64 == n && (i as u64) < table.row_count() as u64 {
+                    return Ok(i as usize);
                 }
             }
             Value::Text(sym) => {
