@@ -440,82 +440,18 @@ impl World {
         })
     }
 
-    /// An expression that must give a Number, without wrapping it in a Value on the way.
+    /// An expression that must give a Number.
     fn num(&mut self, g: &Game, cx: &Ctx, e: &Expr) -> Res<f64> {
-        match e {
-            Expr::Const(Value::Num(n)) => Ok(*n),
-            Expr::Local(slot) => want_num(self.stack[cx.base + slot.0 as usize]),
-            Expr::Binary(op @ (BinaryOp::Sub | BinaryOp::Mul), a, b) => {
-                let (x, y) = (self.operand(g, cx, a)?, self.operand(g, cx, b)?);
-                match (x, y) {
-                    (Value::Num(x), Value::Num(y)) => Ok(if *op == BinaryOp::Sub { x - y } else { x * y }),
-                    _ => fail(format!(
-                        "`{}` needs two Numbers, found {} and {}",
-                        op.symbol(),
-                        x.type_name(),
-                        y.type_name()
-                    )),
-                }
-            }
-            _ => {
-                let v = self.eval(g, cx, e)?;
-                want_num(v)
-            }
-        }
+        let v = self.eval(g, cx, e)?;
+        want_num(v)
     }
 
-    /// A condition, without wrapping it in a Value on the way.
-    #[inline]
+    /// A condition: `&&` does not look at its right side when the left is
+    /// false, nor `||` when it is true.
     fn truth(&mut self, g: &Game, cx: &Ctx, e: &Expr) -> Res<bool> {
-        match e {
-            Expr::And(a, b) => Ok(self.truth_of(g, cx, a)? && self.truth_of(g, cx, b)?),
-            Expr::Binary(op @ (BinaryOp::Eq | BinaryOp::Ne), a, b) => {
-                let (x, y) = (self.operand(g, cx, a)?, self.operand(g, cx, b)?);
-                Ok(x.same(y) == (*op == BinaryOp::Eq))
-            }
-            Expr::Binary(op @ (BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge), a, b) => {
-                match (self.operand(g, cx, a)?, self.operand(g, cx, b)?) {
-                    (Value::Num(x), Value::Num(y)) => Ok(match op {
-                        BinaryOp::Lt => x < y,
-                        BinaryOp::Le => x <= y,
-                        BinaryOp::Gt => x > y,
-                        _ => x >= y,
-                    }),
-                    _ => self.truth_of(g, cx, e),
-                }
-            }
-            _ => self.truth_of(g, cx, e),
-        }
-    }
-
-    #[inline(never)]
-    fn truth_of(&mut self, g: &Game, cx: &Ctx, e: &Expr) -> Res<bool> {
         match e {
             Expr::And(a, b) => Ok(self.truth(g, cx, a)? && self.truth(g, cx, b)?),
             Expr::Or(a, b) => Ok(self.truth(g, cx, a)? || self.truth(g, cx, b)?),
-            Expr::Binary(op @ (BinaryOp::Eq | BinaryOp::Ne), a, b) => {
-                let (x, y) = (self.operand(g, cx, a)?, self.operand(g, cx, b)?);
-                Ok(x.same(y) == (*op == BinaryOp::Eq))
-            }
-            Expr::Binary(op @ (BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge), a, b) => {
-                let (x, y) = (self.operand(g, cx, a)?, self.operand(g, cx, b)?);
-                let (Value::Num(x), Value::Num(y)) = (x, y) else {
-                    return fail(format!(
-                        "`{}` needs two Numbers, found {} and {}",
-                        op.symbol(),
-                        x.type_name(),
-                        y.type_name()
-                    ));
-                };
-                Ok(match op {
-                    BinaryOp::Lt => x < y,
-                    BinaryOp::Le => x <= y,
-                    BinaryOp::Gt => x > y,
-                    _ => x >= y,
-                })
-            }
-            Expr::Const(Value::Bool(b)) => Ok(*b),
-            Expr::Local(slot) => want_bool(self.stack[cx.base + slot.0 as usize]),
             _ => {
                 let v = self.eval(g, cx, e)?;
                 want_bool(v)
@@ -529,38 +465,6 @@ impl World {
         self.eval(g, &cx, e)
     }
 
-    /// A leaf (a constant or a local) read in place; anything else evaluated.
-    #[inline(always)]
-    fn operand(&mut self, g: &Game, cx: &Ctx, e: &Expr) -> Res<Value> {
-        match e {
-            Expr::Const(v) => Ok(*v),
-            Expr::Local(slot) => Ok(self.stack[cx.base + slot.0 as usize]),
-            _ => self.eval(g, cx, e),
-        }
-    }
-
-    /// The hot forms, small enough to inline where they are used; every other
-    /// form is in `eval_slow`, so that this stays cheap to call.
-    #[inline]
-    pub fn eval(&mut self, g: &Game, cx: &Ctx, e: &Expr) -> Res<Value> {
-        match e {
-            Expr::Const(v) => Ok(*v),
-            Expr::Local(slot) => Ok(self.stack[cx.base + slot.0 as usize]),
-            Expr::Data(t, row, ColumnRef::Fixed(c)) => {
-                let r = match &**row {
-                    Expr::Local(slot) => self.stack[cx.base + slot.0 as usize],
-                    Expr::Const(v) => *v,
-                    other => self.eval_slow(g, cx, other)?,
-                };
-                match self.row_index(g, *t, r) {
-                    Ok(r) => Ok(self.tables[t.index()].cell(r, *c)),
-                    Err(e) => self.missing_row(g, *t, r, *c, e),
-                }
-            }
-            _ => self.eval_slow(g, cx, e),
-        }
-    }
-
     /// A row that is not there: a fault, or the column's default if the table says so.
     #[cold]
     pub(crate) fn missing_row(&self, g: &Game, t: TableId, r: Value, c: ColumnId, e: Box<Fail>) -> Res<Value> {
@@ -572,8 +476,10 @@ impl World {
         }
     }
 
-    #[inline(never)]
-    fn eval_slow(&mut self, g: &Game, cx: &Ctx, e: &Expr) -> Res<Value> {
+    /// An expression's value. The tree walker evaluates what the register
+    /// machine hands over (`Op::Eval`), UI texts' holes and the driver's
+    /// `eval`; cards' hot expressions are ops (`bytecode.rs`).
+    pub fn eval(&mut self, g: &Game, cx: &Ctx, e: &Expr) -> Res<Value> {
         Ok(match e {
             Expr::Const(v) => *v,
             Expr::Local(slot) => self.stack[cx.base + slot.0 as usize],
@@ -590,10 +496,7 @@ impl World {
             Expr::Data(t, row, col) => {
                 let r = self.eval(g, cx, row)?;
                 let c = self.column(g, cx, *t, col)?;
-                match self.row_index(g, *t, r) {
-                    Ok(r) => self.tables[t.index()].cell(r, c),
-                    Err(e) => self.missing_row(g, *t, r, c, e)?,
-                }
+                self.data(g, *t, r, c)?
             }
             Expr::DataRow(t, i) => {
                 let i = self.eval(g, cx, i)?;
@@ -625,11 +528,6 @@ impl World {
             Expr::Unary(UnaryOp::Neg, a) => Value::Num(-self.num(g, cx, a)?),
             Expr::Unary(UnaryOp::Not, a) => Value::Bool(!self.truth(g, cx, a)?),
             Expr::And(..) | Expr::Or(..) => Value::Bool(self.truth(g, cx, e)?),
-            Expr::Binary(
-                BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge,
-                ..,
-            ) => Value::Bool(self.truth(g, cx, e)?),
-            Expr::Binary(BinaryOp::Sub | BinaryOp::Mul, ..) => Value::Num(self.num(g, cx, e)?),
             Expr::Binary(op, a, b) => {
                 let a = self.eval(g, cx, a)?;
                 let b = self.eval(g, cx, b)?;

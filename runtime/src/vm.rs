@@ -235,7 +235,7 @@ impl World {
 
     /// `data(table, row, column)`
     #[inline(always)]
-    fn data(&self, g: &Game, table: TableId, row: Value, column: ColumnId) -> Res<Value> {
+    pub(crate) fn data(&self, g: &Game, table: TableId, row: Value, column: ColumnId) -> Res<Value> {
         match self.row_index(g, table, row) {
             Ok(i) => Ok(self.tables[table.index()].cell(i, column)),
             Err(e) => self.missing_row(g, table, row, column, e),
