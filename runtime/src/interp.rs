@@ -478,7 +478,10 @@ impl World {
 
     /// An expression's value. The tree walker evaluates what the register
     /// machine hands over (`Op::Eval`), UI texts' holes and the driver's
-    /// `eval`; cards' hot expressions are ops (`bytecode.rs`).
+    /// `eval`; cards' hot expressions are ops (`bytecode.rs`). The `inline`
+    /// hint is measured, not reasoned: without it the machine's loop, which
+    /// calls this for `Op::Eval`, compiles to 2.6 % more instructions.
+    #[inline]
     pub fn eval(&mut self, g: &Game, cx: &Ctx, e: &Expr) -> Res<Value> {
         Ok(match e {
             Expr::Const(v) => *v,
