@@ -377,7 +377,12 @@ impl World {
         let (name, count) = (&g.tables[t.index()].name, self.tables[t.index()].row_count());
         match row {
             Value::Num(n) => {
-                fail(format!("the table `{name}` has no row number {} (it has {count} rows)", format_number(n)))
+                let rows = match count {
+                    0 => "no rows".to_string(),
+                    1 => "1 row, number 0".to_string(),
+                    n => format!("{n} rows, numbers 0 to {}", n - 1),
+                };
+                fail(format!("the table `{name}` has no row number {} (it has {rows})", format_number(n)))
             }
             Value::Text(sym) => fail(format!("the table `{name}` has no row `{}`", self.syms.text(sym))),
             other => fail(format!("a row is named by a Text or numbered by a Number, found {}", other.type_name())),
