@@ -564,14 +564,7 @@ impl<'a> Cx<'a> {
             "declare" => {
                 let kind = self.declare(&f)?;
                 if let StepKind::Declare { slot, ty, value: Expr::Const(v) } = &kind {
-                    let fits = matches!(
-                        (ty, v),
-                        (Type::Number, Value::Num(_))
-                            | (Type::Text, Value::Text(_))
-                            | (Type::Boolean, Value::Bool(_))
-                            | (Type::Color, Value::Color(_))
-                    );
-                    if self.leading && self.nesting == 1 && fits {
+                    if self.leading && self.nesting == 1 && ty.holds(*v) {
                         self.folded.push((*slot, *v));
                         return None;
                     }

@@ -15,12 +15,21 @@ pub struct Fail {
     pub site: Option<u32>,
     /// The step budget ran out, and the innermost loop took the blame.
     pub blamed_loop: bool,
+    /// Events and calls nested too deep: the whole input stops, not only
+    /// the handler it happened in.
+    pub too_deep: bool,
 }
 
 pub type Res<T> = Result<T, Box<Fail>>;
 
 pub(crate) fn fail<T>(message: impl Into<String>) -> Res<T> {
-    Err(Box::new(Fail { message: message.into(), site: None, blamed_loop: false }))
+    Err(Box::new(Fail { message: message.into(), site: None, blamed_loop: false, too_deep: false }))
+}
+
+#[cold]
+fn too_deep() -> Res<()> {
+    let message = format!("Events and calls nested more than {MAX_DEPTH} deep");
+    Err(Box::new(Fail { message, site: None, blamed_loop: false, too_deep: true }))
 }
 
 /// What a block asks of the block around it.
@@ -43,9 +52,7 @@ impl World {
     /// Runs every listener of `event` (only `only`'s, when given), with `sender` as their Other.
     /// A fault in one handler is kept, and the next listener runs.
     pub fn dispatch(&mut self, g: &Game, event: EventId, sender: Option<ObjectId>, only: Option<ObjectId>) -> Res<()> {
-        if self.depth >= MAX_DEPTH {
-            return fail(format!("Events and calls nested more than {MAX_DEPTH} deep"));
-        }
+        self.check_depth()?;
         self.depth += 1;
         let count = self.listeners[event.index()].len();
         for i in 0..count {
@@ -67,7 +74,7 @@ impl World {
             let result = self.exec(g, &cx, &handler.code);
             self.stack.truncate(base);
             if let Err(fail) = result {
-                if self.steps_left == 0 || fail.message.starts_with("Events and calls nested") {
+                if self.steps_left == 0 || fail.too_deep {
                     self.depth -= 1;
                     return Err(fail);
                 }
@@ -401,18 +408,18 @@ impl World {
         }
     }
 
+    /// One more Event or call may begin: the depth is below `MAX_DEPTH`.
+    pub(crate) fn check_depth(&self) -> Res<()> {
+        if self.depth < MAX_DEPTH {
+            return Ok(());
+        }
+        too_deep()
+    }
+
     /// A value made to fit a declared type, as Set Data Cell and Change Variable do.
     #[inline]
     pub(crate) fn coerce(&mut self, ty: Type, v: Value) -> Res<Value> {
-        let fits = matches!(
-            (ty, v),
-            (Type::Number, Value::Num(_))
-                | (Type::Text, Value::Text(_))
-                | (Type::Boolean, Value::Bool(_))
-                | (Type::Color, Value::Color(_))
-                | (Type::Object, Value::Obj(_) | Value::None)
-        );
-        if fits {
+        if ty.holds(v) {
             Ok(v)
         } else {
             self.convert(ty, v)
@@ -422,12 +429,7 @@ impl World {
     #[cold]
     fn convert(&mut self, ty: Type, v: Value) -> Res<Value> {
         Ok(match (ty, v) {
-            (Type::Number, Value::Num(_))
-            | (Type::Text, Value::Text(_))
-            | (Type::Boolean, Value::Bool(_))
-            | (Type::Color, Value::Color(_))
-            | (Type::Object, Value::Obj(_) | Value::None)
-            | (Type::ObjectType, Value::ObjType(_) | Value::None) => v,
+            (ty, v) if ty.holds(v) => v,
             (Type::Text, Value::Num(_) | Value::Bool(_)) => Value::Text(self.text_value(v)),
             (Type::Number, Value::Text(s)) => match self.syms.text(s).trim().parse::<f64>() {
                 Ok(n) if n.is_finite() => Value::Num(n),

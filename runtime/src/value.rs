@@ -84,6 +84,20 @@ impl Type {
         }
     }
 
+    /// The value is of this type as it stands, with nothing to convert.
+    #[inline(always)]
+    pub fn holds(self, v: Value) -> bool {
+        // The types cards store most, first: a conversion's hot path.
+        matches!(
+            (self, v),
+            (Type::Number, Value::Num(_))
+                | (Type::Text, Value::Text(_))
+                | (Type::Boolean, Value::Bool(_))
+                | (Type::Color, Value::Color(_))
+                | (Type::Object, Value::Obj(_) | Value::None)
+        ) || matches!((self, v), (Type::ObjectType, Value::ObjType(_) | Value::None))
+    }
+
     /// The value a declared variable or an empty cell starts with.
     pub fn zero(self) -> Value {
         match self {

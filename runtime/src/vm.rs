@@ -7,7 +7,7 @@ use crate::bytecode::{Code, Op, NO_LOOP, NO_REG};
 use crate::game::{ColumnId, Function, Game, TableId};
 use crate::interp::{fail, want_bool, want_num, Ctx, Fail, Flow, Res};
 use crate::value::Value;
-use crate::world::{World, MAX_DEPTH};
+use crate::world::World;
 use expr_grammar::ast::BinaryOp;
 
 impl World {
@@ -196,9 +196,7 @@ impl World {
                 }
                 Op::Enter => {
                     at!(self.spend("calls that never end?"));
-                    if self.depth >= MAX_DEPTH {
-                        at!(fail(format!("Events and calls nested more than {MAX_DEPTH} deep")));
-                    }
+                    at!(self.check_depth());
                 }
                 Op::CopyRange { dst, src, len } => {
                     // SAFETY: `Code::check` proved both ranges inside the frame;
@@ -263,9 +261,7 @@ impl World {
         func: &Function,
         arg: impl Fn(&World, usize) -> Value,
     ) -> Res<()> {
-        if self.depth >= MAX_DEPTH {
-            return fail(format!("Events and calls nested more than {MAX_DEPTH} deep"));
-        }
+        self.check_depth()?;
         let base = self.stack.len();
         self.stack.extend_from_slice(&func.code.frame);
         for (i, p) in func.params.iter().enumerate() {
