@@ -26,7 +26,7 @@ mod common;
 use std::path::Path;
 use std::process::Command;
 
-use cardtable::diag::{Diagnostic, Severity};
+use cardtable::source::diag::{Diagnostic, Severity};
 use common::TempContent;
 
 #[derive(Debug)]
@@ -425,7 +425,7 @@ fn an_event_nothing_sends_is_a_warning_and_the_content_loads() {
     );
     assert_eq!(w.source_line.as_deref(), Some("  - when: boardFlipped"), "the warning shows its line");
     // The game plays as before.
-    let mut driver = cardtable::driver::Driver::new(std::rc::Rc::new(loaded.game));
+    let mut driver = cardtable::host::driver::Driver::new(std::rc::Rc::new(loaded.game));
     assert_eq!(driver.command("click e2").get("clicked").as_str(), Some("e2"));
     assert_eq!(driver.command("faults").get("faults").as_array().len(), 0);
 }

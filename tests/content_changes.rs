@@ -5,8 +5,8 @@ mod common;
 
 use std::collections::BTreeSet;
 
-use cardtable::driver::Driver;
-use cardtable::json::Json;
+use cardtable::host::driver::Driver;
+use cardtable::host::json::Json;
 use common::TempContent;
 
 fn ok(driver: &mut Driver, command: &str) -> Json {

@@ -1,7 +1,7 @@
 //! Faults while playing: each one stops its Event, is reported with the card,
 //! the Event and the step, and the game goes on.
 
-use cardtable::driver::Driver;
+use cardtable::host::driver::Driver;
 use std::path::Path;
 use std::rc::Rc;
 

@@ -33,9 +33,10 @@ mod common;
 use std::path::Path;
 use std::rc::Rc;
 
-use cardtable::driver::Driver;
-use cardtable::game::{Game, Returns};
-use cardtable::json::Json;
+use cardtable::game::Game;
+use cardtable::host::driver::Driver;
+use cardtable::host::json::Json;
+use cardtable::program::Returns;
 
 const CASES: &str = "tests/language.cases";
 

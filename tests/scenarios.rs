@@ -65,9 +65,9 @@ mod common;
 use std::collections::BTreeSet;
 use std::rc::Rc;
 
-use cardtable::driver::Driver;
 use cardtable::game::Game;
-use cardtable::json::Json;
+use cardtable::host::driver::Driver;
+use cardtable::host::json::Json;
 use cardtable::value::Value;
 
 /// How Square Marks tints a Square, read from the content (the Shared

@@ -34,8 +34,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
-use cardtable::driver::Driver;
-use cardtable::game::{ColumnId, Game, TableId};
+use cardtable::game::Game;
+use cardtable::host::driver::Driver;
+use cardtable::ids::{ColumnId, TableId};
 use cardtable::library::chess::{Chess, Move};
 use cardtable::value::Value;
 

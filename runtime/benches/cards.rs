@@ -13,9 +13,9 @@
 mod baseline;
 
 use baseline::{native, peer::Peer, Features, Setup, Tables};
-use cardtable::draw::{draw_list, DrawItem};
 use cardtable::game::Game;
 use cardtable::library::chess::Chess;
+use cardtable::present::{draw_list, DrawItem};
 use cardtable::value::Value;
 use cardtable::world::World;
 use std::hint::black_box;

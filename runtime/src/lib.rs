@@ -1,21 +1,41 @@
 //! Cardtable: a data-driven game engine. A content folder is loaded
-//! ([`load`]) into a [`game::Game`]; a [`world::World`] plays it; the
-//! [`driver`] and the window are two faces of the same World.
+//! ([`load`]) into a [`game::Game`]; a [`world::World`] holds what changes
+//! while it is played; [`exec`] runs the cards against it; the headless
+//! driver ([`host`]) and the window are two faces of the same World.
+//!
+//! The rooms, from the bottom up (a room uses only the rooms above it in
+//! this list; ARCHITECTURE.md has the map and each room's invariants):
+//! - [`ids`], [`value`], [`program`]: the words every room shares.
+//! - [`source`]: reading content text: YAML with positions, diagnostics, typed values.
+//! - [`code`]: the instruction set, the lowering, the inliner, the check.
+//! - [`game`]: the loaded content, which never changes while playing.
+//! - [`compile`]: card headers, steps and expressions into [`program`] form.
+//! - [`load`]: the pipeline from a folder to a [`game::Game`].
+//! - [`world`]: the state of a game being played.
+//! - [`exec`]: the register machine, the tree walker, Events, faults and budgets.
+//! - [`present`]: what a frame shows, from the World alone.
+//! - [`library`]: code libraries behind one interface (the chess library).
+//! - [`host`]: the headless driver.
 
-pub mod bytecode;
-pub mod compile;
-pub mod diag;
-pub mod draw;
-pub mod driver;
-pub mod game;
-mod inline;
-pub mod interp;
-pub mod json;
-pub mod library;
-pub mod load;
+pub mod ids;
 pub mod program;
 pub mod value;
-mod vm;
-pub mod window;
+
+pub mod source;
+
+pub mod code;
+pub mod game;
+
+pub mod compile;
+pub mod load;
+
+pub mod exec;
 pub mod world;
-mod yaml;
+
+pub mod present;
+
+pub mod library;
+
+pub mod host;
+
+pub mod window;

@@ -1,8 +1,8 @@
 //! `cardtable`: runs a game folder in a window, headless (`drive`), or checks it (`check`).
 
-use cardtable::diag::Severity;
-use cardtable::driver::Driver;
+use cardtable::host::driver::Driver;
 use cardtable::load::{load, Loaded};
+use cardtable::source::diag::Severity;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

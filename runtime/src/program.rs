@@ -2,7 +2,7 @@
 //! index, every constant already a [`Value`]. The surface syntax of each step
 //! is in its variant's doc comment.
 
-use crate::game::{ColumnId, EventId, FuncId, GlobalId, GroupId, StateId, StructId, TableId};
+use crate::ids::{ColumnId, EventId, FuncId, GlobalId, GroupId, StateId, StructId, TableId};
 use crate::value::{Type, Value};
 use expr_grammar::ast::{BinaryOp, UnaryOp};
 
@@ -154,4 +154,13 @@ pub enum StepKind {
     IsState { state: StateId, answer: Option<Slot> },
     /// `ui group: GROUP, visible: false`
     ShowGroup { group: GroupId, visible: bool },
+}
+
+/// What a card answers: nothing (a Logic Component's Event, a Function with
+/// no `returns:`), one value (`name.value`), or a structure (`name.field`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Returns {
+    Nothing,
+    Value(Type),
+    Struct(StructId),
 }

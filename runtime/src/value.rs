@@ -1,5 +1,6 @@
 //! Run-time values: small, `Copy`, and compared without touching text.
 
+use crate::ids::{ObjectId, TypeId};
 use std::collections::HashMap;
 use std::fmt;
 
@@ -109,14 +110,6 @@ impl Type {
         }
     }
 }
-
-/// A live Object in the world.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct ObjectId(pub u32);
-
-/// An object type of the content.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct TypeId(pub u32);
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Value {

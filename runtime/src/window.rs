@@ -2,9 +2,9 @@
 //! It draws the World's draw list scaled to fit the window, keeping the game
 //! screen's shape, and turns clicks back into game-screen points.
 
-use crate::draw::{draw_list, DrawItem, DrawKind};
-use crate::driver::Driver;
 use crate::game::{Align, Game};
+use crate::host::driver::Driver;
+use crate::present::{draw_list, DrawItem, DrawKind};
 use macroquad::prelude::*;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -156,7 +156,7 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
         faults_seen = driver.world.faults.len();
         toasts.retain(|(_, at)| at.elapsed().as_secs_f64() < FAULT_SECONDS);
 
-        let [r, g, b, a] = crate::draw::rgba(game.background, 1.0);
+        let [r, g, b, a] = crate::present::rgba(game.background, 1.0);
         clear_background(Color::new(r, g, b, a));
         draw_list(&mut driver.world, &mut items);
         for item in &items {

@@ -7,9 +7,9 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use cardtable::driver::Driver;
 use cardtable::game::Game;
-use cardtable::json::Json;
+use cardtable::host::driver::Driver;
+use cardtable::host::json::Json;
 
 /// The top of the checkout (the `cardtable` package).
 pub fn root() -> PathBuf {

@@ -4,8 +4,8 @@
 //! it also watches the register machine's frame pointer: a register read
 //! after the stack moved would be a use of freed memory.
 #![no_main]
-use cardtable::game::FuncId;
-use cardtable::interp::Ctx;
+use cardtable::ids::FuncId;
+use cardtable::exec::Ctx;
 use cardtable::value::{Type, Value};
 use cardtable::world::World;
 use libfuzzer_sys::fuzz_target;

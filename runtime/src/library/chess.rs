@@ -3,9 +3,11 @@
 //! tables (Position, Castling, Sides, Targets) and the Board State of the Game
 //! Rules, by the names the book gives them.
 
-use crate::game::{ColumnId, EventId, FuncId, Game, StructId, TableId};
-use crate::interp::Ctx;
-use crate::value::{ObjectId, Sym, Value, EMPTY};
+use crate::exec::Ctx;
+use crate::game::Game;
+use crate::ids::ObjectId;
+use crate::ids::{ColumnId, EventId, FuncId, StructId, TableId};
+use crate::value::{Sym, Value, EMPTY};
 use crate::world::{Table, World};
 
 const KINDS: [(&str, char); 6] =

@@ -1,100 +1,10 @@
-//! The interpreter: runs compiled cards against the World. Events run at
-//! once, depth first; listeners in the order their Objects were made.
+//! The tree walker: what the register machine hands over (`Op::Eval`,
+//! `Op::Step`): Objects' properties, Triggers, Create, sprites, states; and
+//! the rules both share (conversions, operators on mixed types, missing rows).
 
-use crate::game::*;
-use crate::program::*;
-use crate::value::{format_number, parse_bool, parse_color, ObjectId, Sym, Type, TypeId, Value, EMPTY};
-use crate::world::{World, MAX_DEPTH};
-use expr_grammar::ast::{BinaryOp, UnaryOp};
-
-/// Why a card stopped: a message, and the step it happened in (filled in
-/// by the innermost step that sees it).
-#[derive(Debug)]
-pub struct Fail {
-    pub message: String,
-    pub site: Option<u32>,
-    /// The step budget ran out, and the innermost loop took the blame.
-    pub blamed_loop: bool,
-    /// Events and calls nested too deep: the whole input stops, not only
-    /// the handler it happened in.
-    pub too_deep: bool,
-}
-
-pub type Res<T> = Result<T, Box<Fail>>;
-
-pub(crate) fn fail<T>(message: impl Into<String>) -> Res<T> {
-    Err(Box::new(Fail { message: message.into(), site: None, blamed_loop: false, too_deep: false }))
-}
-
-#[cold]
-fn too_deep() -> Res<()> {
-    let message = format!("Events and calls nested more than {MAX_DEPTH} deep");
-    Err(Box::new(Fail { message, site: None, blamed_loop: false, too_deep: true }))
-}
-
-/// What a block asks of the block around it.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Flow {
-    Next,
-    Return,
-}
-
-/// Who runs: `self`, `other`, the Logic Component (for `@self.x`), and where the frame starts.
-#[derive(Clone, Copy)]
-pub struct Ctx {
-    pub this: Option<ObjectId>,
-    pub other: Value,
-    pub attachment: Option<(TypeId, u16)>,
-    pub base: usize,
-}
+use super::*;
 
 impl World {
-    /// Runs every listener of `event` (only `only`'s, when given), with `sender` as their Other.
-    /// A fault in one handler is kept, and the next listener runs.
-    pub fn dispatch(&mut self, g: &Game, event: EventId, sender: Option<ObjectId>, only: Option<ObjectId>) -> Res<()> {
-        self.check_depth()?;
-        self.depth += 1;
-        let count = self.listeners[event.index()].len();
-        for i in 0..count {
-            let l = self.listeners[event.index()][i];
-            if only.is_some_and(|o| o != l.object) || !self.objects[l.object.0 as usize].alive {
-                continue;
-            }
-            let ty = self.objects[l.object.0 as usize].ty;
-            let comp = g.types[ty.0 as usize].attachments[l.attachment as usize].component;
-            let handler = &g.components[comp.index()].handlers[l.handler as usize];
-            let base = self.stack.len();
-            self.stack.extend_from_slice(&handler.code.frame);
-            let cx = Ctx {
-                this: Some(l.object),
-                other: sender.map_or(Value::None, Value::Obj),
-                attachment: Some((ty, l.attachment)),
-                base,
-            };
-            let result = self.exec(g, &cx, &handler.code);
-            self.stack.truncate(base);
-            if let Err(fail) = result {
-                if self.steps_left == 0 || fail.too_deep {
-                    self.depth -= 1;
-                    return Err(fail);
-                }
-                let fault = self.fault_of(g, &fail);
-                self.faults.push(fault);
-            }
-        }
-        self.depth -= 1;
-        Ok(())
-    }
-
-    /// Calls a Function with arguments already evaluated; its answer is in `self.ret`.
-    pub fn call_function(&mut self, g: &Game, cx: &Ctx, f: FuncId, args: &[Value]) -> Res<()> {
-        let func = &g.functions[f.index()];
-        if args.len() < func.params.len() {
-            return fail(format!("`{}` needs {} values, one per parameter", func.name, func.params.len()));
-        }
-        self.invoke(g, cx, func, |_, i| args[i])
-    }
-
     /// A step the register machine hands over (see `Op::Step`): one that
     /// holds no steps of its own and is rare on the hot path.
     #[inline(never)]
@@ -485,7 +395,7 @@ impl World {
 
     /// An expression's value. The tree walker evaluates what the register
     /// machine hands over (`Op::Eval`), UI texts' holes and the driver's
-    /// `eval`; cards' hot expressions are ops (`bytecode.rs`). The `inline`
+    /// `eval`; cards' hot expressions are ops (`code/`). The `inline`
     /// hint is measured, not reasoned: without it the machine's loop, which
     /// calls this for `Op::Eval`, compiles to 2.6 % more instructions.
     #[inline]
@@ -595,28 +505,5 @@ fn cx_returns(g: &Game, step: &Step) -> Option<Returns> {
     match g.sites.get(step.site as usize)?.card {
         CardRef::Function(f) => Some(g.functions[f.index()].returns),
         _ => None,
-    }
-}
-
-#[inline]
-pub(crate) fn want_num(v: Value) -> Res<f64> {
-    match v {
-        Value::Num(n) => Ok(n),
-        other => fail(format!("expected a Number, found {}", other.type_name())),
-    }
-}
-
-#[inline]
-pub(crate) fn want_bool(v: Value) -> Res<bool> {
-    match v {
-        Value::Bool(b) => Ok(b),
-        other => fail(format!("expected a Boolean (true or false), found {}", other.type_name())),
-    }
-}
-
-fn want_color(v: Value) -> Res<u32> {
-    match v {
-        Value::Color(c) => Ok(c),
-        other => fail(format!("expected a Color, found {}", other.type_name())),
     }
 }

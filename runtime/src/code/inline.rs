@@ -14,8 +14,10 @@
 //! call would, and a Function that runs to its end answers its type's first
 //! value, as `World::invoke` does.
 
-use crate::bytecode::{Code, Op, Reg, NO_LOOP, NO_REG};
-use crate::game::{FuncId, Function, Returns, StructDef};
+use crate::code::{Code, Op, Reg, NO_LOOP, NO_REG};
+use crate::game::{Function, StructDef};
+use crate::ids::FuncId;
+use crate::program::Returns;
 use crate::value::Value;
 
 /// The largest Function copied into its callers, in ops.
@@ -327,7 +329,7 @@ fn written_registers(code: &Code) -> Vec<bool> {
 
 #[cfg(test)]
 mod tests {
-    use crate::bytecode::Op;
+    use crate::code::Op;
     use crate::game::Game;
 
     fn language() -> Game {

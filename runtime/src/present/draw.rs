@@ -1,8 +1,9 @@
 //! What one frame shows, as a list in drawing order: built from the World
 //! alone, so the window draws it and a benchmark can build it without a GPU.
 
-use crate::game::{Align, ImageId, Layer};
-use crate::value::ObjectId;
+use crate::game::{Align, Layer};
+use crate::ids::ImageId;
+use crate::ids::ObjectId;
 use crate::world::World;
 
 #[derive(Clone, Debug, PartialEq)]

@@ -2,11 +2,12 @@
 //! Everything a player can do in the window, and everything a test needs to
 //! read, over standard input and output.
 
+use crate::exec::Ctx;
 use crate::game::{Game, Layer};
-use crate::interp::Ctx;
-use crate::json::Json;
+use crate::host::json::Json;
+use crate::ids::ObjectId;
 use crate::library::chess::Chess;
-use crate::value::{ObjectId, Shown, Value};
+use crate::value::{Shown, Value};
 use crate::world::World;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -283,9 +284,9 @@ impl Driver {
         }
         let answer = self.world.answer();
         match func.returns {
-            crate::game::Returns::Nothing => Json::obj(vec![("called", Json::Str(name))]),
-            crate::game::Returns::Value(_) => Json::obj(vec![("value", self.value(answer[0]))]),
-            crate::game::Returns::Struct(s) => Json::Obj(
+            crate::program::Returns::Nothing => Json::obj(vec![("called", Json::Str(name))]),
+            crate::program::Returns::Value(_) => Json::obj(vec![("value", self.value(answer[0]))]),
+            crate::program::Returns::Struct(s) => Json::Obj(
                 game.structs[s.index()]
                     .fields
                     .iter()

@@ -1,11 +1,12 @@
-//! The register machine that runs lowered cards ([`crate::bytecode`]). One
+//! The register machine that runs lowered cards ([`crate::code`]). One
 //! loop, one `match` per op, every operand a frame slot: no allocation, no
 //! name looked up. Rules shared with the tree walker (conversions, operators
 //! on mixed types, missing rows) are the tree walker's own functions.
 
-use crate::bytecode::{Code, Op, NO_LOOP, NO_REG};
-use crate::game::{ColumnId, Function, Game, TableId};
-use crate::interp::{fail, want_bool, want_num, Ctx, Fail, Flow, Res};
+use crate::code::{Code, Op, NO_LOOP, NO_REG};
+use crate::exec::{fail, want_bool, want_num, Ctx, Fail, Flow, Res};
+use crate::game::{Function, Game};
+use crate::ids::{ColumnId, TableId};
 use crate::value::Value;
 use crate::world::World;
 use expr_grammar::ast::BinaryOp;
@@ -171,7 +172,7 @@ impl World {
                     let func = &g.functions[function.index()];
                     at!(self.call(g, cx, func, &code.lists[args as usize..], base));
                     if answer != NO_REG {
-                        let width = func.returns.width(&g.structs);
+                        let width = g.answer_width(func.returns);
                         let at = base + answer as usize;
                         self.stack[at..at + width].copy_from_slice(&self.ret[..width]);
                     }

@@ -1,7 +1,7 @@
 //! Reading content YAML with the position of every value, so that each
 //! mistake can name its line and column.
 
-use crate::diag::{Diagnostics, Pos};
+use crate::source::diag::{Diagnostics, Pos};
 use marked_yaml::types::{MarkedMappingNode, MarkedScalarNode};
 use marked_yaml::{LoadError, Node};
 use std::path::{Path, PathBuf};

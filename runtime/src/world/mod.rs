@@ -1,97 +1,16 @@
 //! The World: everything that changes while a game is played. Tables,
 //! Objects, Globals, and who listens to which Event. The interpreter
-//! (`interp.rs`) runs the cards against it.
+//! (`exec/`) runs the cards against it; this room does not know how.
 
 use crate::game::*;
-use crate::value::{Interner, ObjectId, Sym, TypeId, Value};
+use crate::ids::*;
+use crate::value::{Interner, Sym, Value};
 use std::fmt;
 use std::path::PathBuf;
 use std::rc::Rc;
 
-/// A table as it is now.
-#[derive(Clone)]
-pub struct Table {
-    pub rows: Vec<Sym>,
-    /// Row number by row name, indexed by the name's symbol (texts are
-    /// interned densely), so a row is found by name with one array read.
-    by_name: Vec<u32>,
-    /// Row-major cells.
-    pub cells: Vec<Value>,
-    pub width: usize,
-}
-
-impl Table {
-    pub fn from_def(def: &TableDef) -> Table {
-        let mut t = Table { rows: Vec::new(), by_name: Vec::new(), cells: Vec::new(), width: def.columns.len() };
-        t.reset(def);
-        t
-    }
-
-    /// Back to the rows the content made it with.
-    pub fn reset(&mut self, def: &TableDef) {
-        self.rows.clear();
-        self.rows.extend_from_slice(&def.rows);
-        self.cells.clear();
-        self.cells.extend_from_slice(&def.cells);
-        self.reindex();
-    }
-
-    /// No row has this name.
-    const NONE: u32 = u32::MAX;
-
-    fn reindex(&mut self) {
-        self.by_name.iter_mut().for_each(|i| *i = Self::NONE);
-        for i in (0..self.rows.len()).rev() {
-            self.name_row(self.rows[i], i);
-        }
-    }
-
-    fn name_row(&mut self, name: Sym, row: usize) {
-        let at = name.0 as usize;
-        if at >= self.by_name.len() {
-            self.by_name.resize(at + 1, Self::NONE);
-        }
-        self.by_name[at] = row as u32;
-    }
-
-    /// The number of the first row with this name.
-    #[inline]
-    pub fn find(&self, name: Sym) -> Option<usize> {
-        match self.by_name.get(name.0 as usize) {
-            Some(&i) if i != Self::NONE => Some(i as usize),
-            _ => None,
-        }
-    }
-
-    pub fn row_count(&self) -> usize {
-        self.rows.len()
-    }
-
-    pub fn cell(&self, row: usize, col: ColumnId) -> Value {
-        self.cells[row * self.width + col.index()]
-    }
-
-    pub fn cell_mut(&mut self, row: usize, col: ColumnId) -> &mut Value {
-        &mut self.cells[row * self.width + col.index()]
-    }
-
-    /// Adds a row with every cell at its column's default; its number.
-    pub fn add_row(&mut self, def: &TableDef, name: Sym) -> usize {
-        let i = self.rows.len();
-        self.rows.push(name);
-        if self.find(name).is_none() {
-            self.name_row(name, i);
-        }
-        self.cells.extend(def.columns.iter().map(|c| c.default));
-        i
-    }
-
-    pub fn remove_row(&mut self, row: usize) {
-        self.rows.remove(row);
-        self.cells.drain(row * self.width..(row + 1) * self.width);
-        self.reindex();
-    }
-}
+mod table;
+pub use table::Table;
 
 #[derive(Clone)]
 pub struct Object {
@@ -202,14 +121,6 @@ impl World {
         world
     }
 
-    /// Runs each scene Object's Created Event, in the scene's order.
-    pub fn start(&mut self) {
-        let game = self.game.clone();
-        for i in 0..game.scene.len() {
-            self.input(|w, g| w.dispatch(g, EventId::CREATED, Some(ObjectId(i as u32)), Some(ObjectId(i as u32))));
-        }
-    }
-
     /// Makes an Object of type `ty` and signs up its Logic Components'
     /// handlers (Created is not run here).
     pub(crate) fn add_object(&mut self, ty: TypeId, name: Sym, x: f32, y: f32) -> ObjectId {
@@ -245,41 +156,6 @@ impl World {
         id
     }
 
-    /// Runs one input from outside (a click, a driver command) with a fresh
-    /// step budget; a fault is kept in `faults` and the World goes on.
-    pub fn input<T>(&mut self, f: impl FnOnce(&mut World, &Game) -> Result<T, Box<crate::interp::Fail>>) -> Option<T> {
-        let game = self.game.clone();
-        self.steps_left = self.step_budget;
-        self.depth = 0;
-        let base = self.stack.len();
-        let result = f(self, &game);
-        self.stack.truncate(base);
-        match result {
-            Ok(v) => Some(v),
-            Err(fail) => {
-                let fault = self.fault_of(&game, &fail);
-                self.faults.push(fault);
-                None
-            }
-        }
-    }
-
-    pub(crate) fn fault_of(&self, game: &Game, fail: &crate::interp::Fail) -> Fault {
-        let site = fail.site.and_then(|s| game.sites.get(s as usize));
-        let (card, step, line, file) = match site {
-            Some(s) => {
-                let file = match s.card {
-                    CardRef::Function(f) => game.functions[f.index()].file.clone(),
-                    CardRef::Component(c, _) => game.components[c.index()].file.clone(),
-                    CardRef::Loose => PathBuf::from("driver"),
-                };
-                (game.card_name(s.card), s.step, s.line, file)
-            }
-            None => ("an expression".into(), 0, 0, PathBuf::new()),
-        };
-        Fault { card, step, file, line, message: fail.message.clone() }
-    }
-
     pub fn object_named(&self, name: &str) -> impl Iterator<Item = ObjectId> + '_ {
         let sym = self.syms.get(name);
         self.objects
@@ -313,29 +189,6 @@ impl World {
         o.alive && o.visible && o.group.is_none_or(|g| self.groups.get(g.0 as usize).copied().unwrap_or(true))
     }
 
-    /// A left click at a point of the game screen. A shown button (a screen
-    /// Object with a box) takes it, with Mouse Pressed and UI Activated, and
-    /// the world under it hears nothing; otherwise every Object under the
-    /// point hears Mouse Pressed, in the order they were made.
-    pub fn click_at(&mut self, px: f32, py: f32) {
-        let hits = self.hits(px, py);
-        let on_screen =
-            |w: &World, id: &ObjectId| w.game.types[w.objects[id.0 as usize].ty.0 as usize].layer == Layer::Screen;
-        let buttons: Vec<ObjectId> = hits.iter().copied().filter(|id| on_screen(self, id)).collect();
-        if buttons.is_empty() {
-            for id in hits {
-                self.input(|w, g| w.dispatch(g, EventId::MOUSE_PRESSED, Some(id), Some(id)));
-            }
-        } else {
-            for id in buttons {
-                self.input(|w, g| {
-                    w.dispatch(g, EventId::MOUSE_PRESSED, Some(id), Some(id))?;
-                    w.dispatch(g, EventId::UI_ACTIVATED, Some(id), Some(id))
-                });
-            }
-        }
-    }
-
     /// Where an Object is on the game screen, in pixels from the bottom-left.
     pub fn screen_point(&self, id: ObjectId) -> (f32, f32) {
         let o = &self.objects[id.0 as usize];
@@ -343,28 +196,6 @@ impl World {
             Layer::World => (o.x * self.game.pixels_per_meter, o.y * self.game.pixels_per_meter),
             Layer::Screen => (o.x, o.y),
         }
-    }
-
-    /// The text an Object's Text component shows now.
-    pub fn text_of(&mut self, id: ObjectId) -> String {
-        let o = &self.objects[id.0 as usize];
-        if let Some(sym) = o.text {
-            return self.syms.text(sym).to_string();
-        }
-        let game = self.game.clone();
-        let Some(def) = &game.types[o.ty.0 as usize].text else { return String::new() };
-        let mut out = String::new();
-        for part in &def.template.parts {
-            match part {
-                TemplatePart::Literal(s) => out.push_str(s),
-                TemplatePart::Hole(e) => {
-                    if let Some(v) = self.input(|w, g| w.eval_loose(g, Some(id), e)) {
-                        out.push_str(&crate::value::Shown(v, &self.syms).to_string());
-                    }
-                }
-            }
-        }
-        out
     }
 }
 

@@ -2,58 +2,13 @@
 //! with every name turned into an index. Nothing here changes while playing;
 //! the [`crate::world::World`] holds what does.
 
-use crate::bytecode::Code;
+use crate::code::Code;
+use crate::ids::*;
+use crate::program::Returns;
 use crate::program::{Block, Expr};
-use crate::value::{Interner, Sym, Type, TypeId, Value};
+use crate::value::{Interner, Sym, Type, Value};
 use std::collections::HashMap;
 use std::path::PathBuf;
-
-macro_rules! id_type {
-    ($($(#[$doc:meta])* $name:ident),*) => {$(
-        $(#[$doc])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        pub struct $name(pub u16);
-        impl $name {
-            pub fn index(self) -> usize { self.0 as usize }
-        }
-    )*};
-}
-
-id_type!(
-    /// A data table.
-    TableId,
-    /// A column of one table.
-    ColumnId,
-    /// A Data Structure.
-    StructId,
-    /// A Function card.
-    FuncId,
-    /// A Logic Component card.
-    CompId,
-    /// An Event: Created, Mouse Pressed, or a Custom Event.
-    EventId,
-    /// A Global.
-    GlobalId,
-    /// A picture in art/.
-    ImageId
-);
-
-impl EventId {
-    pub const CREATED: EventId = EventId(0);
-    pub const MOUSE_PRESSED: EventId = EventId(1);
-    pub const UI_ACTIVATED: EventId = EventId(2);
-}
-
-/// The names of the built-in Events, in EventId order.
-pub const BUILTIN_EVENTS: [&str; 3] = ["Created", "Mouse Pressed", "UI Activated"];
-
-/// A Game State (Playing, Promotion, Game Over, ...).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct StateId(pub u16);
-
-/// A UI Group: screen Objects shown and hidden together.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct GroupId(pub u16);
 
 pub struct Game {
     pub root: PathBuf,
@@ -82,7 +37,7 @@ pub struct Game {
     pub names: Names,
     /// Where each object type's Object-typed Shared Variable was set, by
     /// (type, attachment, variable): for mistakes found once all types are read.
-    pub shared_type_places: Vec<((usize, usize, usize), PathBuf, crate::diag::Pos)>,
+    pub shared_type_places: Vec<((usize, usize, usize), PathBuf, crate::source::diag::Pos)>,
 }
 
 #[derive(Default)]
@@ -261,24 +216,6 @@ pub struct Param {
     pub requires: Option<StructId>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Returns {
-    Nothing,
-    Value(Type),
-    Struct(StructId),
-}
-
-impl Returns {
-    /// How many values a call's answer holds.
-    pub fn width(self, game_structs: &[StructDef]) -> usize {
-        match self {
-            Returns::Nothing => 0,
-            Returns::Value(_) => 1,
-            Returns::Struct(s) => game_structs.get(s.index()).map_or(0, |d| d.fields.len()),
-        }
-    }
-}
-
 pub struct Function {
     pub name: String,
     pub file: PathBuf,
@@ -329,6 +266,15 @@ pub struct Site {
 }
 
 impl Game {
+    /// How many values a call's answer holds.
+    pub fn answer_width(&self, returns: Returns) -> usize {
+        match returns {
+            Returns::Nothing => 0,
+            Returns::Value(_) => 1,
+            Returns::Struct(s) => self.structs.get(s.index()).map_or(0, |d| d.fields.len()),
+        }
+    }
+
     pub fn card_name(&self, card: CardRef) -> String {
         match card {
             CardRef::Function(f) => self.functions.get(f.index()).map_or("?".into(), |f| f.name.clone()),

@@ -1,0 +1,187 @@
+//! Card headers: each card's name, parameters, answer, Data Structures and
+//! Shared Variables, read before any steps so that cards may name each other
+//! in any order.
+
+use crate::game::*;
+use crate::ids::*;
+use crate::program::*;
+use crate::source::diag::{Diagnostics, Pos};
+use crate::source::values::*;
+use crate::source::yaml::{self, scalar, Fields, YamlFile};
+use crate::value::*;
+
+use super::*;
+use marked_yaml::Node;
+
+/// The cards of a folder after their headers are read, before their steps are.
+pub struct CardShells<'f> {
+    pub(super) cards: Vec<Shell<'f>>,
+}
+
+pub(super) enum Shell<'f> {
+    Function { id: FuncId, file: &'f YamlFile, steps: Option<&'f Node> },
+    Component { id: CompId, file: &'f YamlFile, events: Vec<(EventId, Option<&'f Node>, Pos)> },
+}
+
+impl<'f> CardShells<'f> {
+    /// Reads each card's name, parameters, answer, structures, Shared
+    /// Variables and Events, so that cards can name each other in any order.
+    pub fn read(game: &mut Game, files: &'f [YamlFile], d: &mut Diagnostics) -> CardShells<'f> {
+        let mut cards = Vec::new();
+        for file in files {
+            let Some(f) = Fields::of(file, &file.root, "a logic card", d) else { continue };
+            if f.get("function").is_some() {
+                if let Some(shell) = read_function(game, file, &f, d) {
+                    cards.push(shell);
+                }
+            } else if f.get("component").is_some() {
+                if let Some(shell) = read_component(game, file, &f, d) {
+                    cards.push(shell);
+                }
+            } else {
+                d.error(&file.path, f.pos, "a logic card starts with `function: NAME` or `component: NAME`");
+            }
+        }
+        CardShells { cards }
+    }
+}
+
+pub(super) fn read_function<'f>(
+    game: &mut Game,
+    file: &'f YamlFile,
+    f: &Fields<'f>,
+    d: &mut Diagnostics,
+) -> Option<Shell<'f>> {
+    f.only(&["function", "book", "description", "parameters", "returns", "steps"], "a Function card", d);
+    let (name, pos) = f.text("function", "a Function card", d)?;
+    let name = name.as_str().to_string();
+    if game.names.functions.contains_key(&name) {
+        d.error(&file.path, pos, format!("a second Function named `{name}`"));
+        return None;
+    }
+    let mut params = Vec::new();
+    if let Some(map) = f.get("parameters").and_then(|n| Fields::of(file, n, "`parameters`", d)) {
+        for (key, node) in map.map.iter() {
+            let Some((ty, value)) = typed_value(file, node, &mut game.syms, d) else { continue };
+            let fields = node.as_mapping();
+            let default = fields.and_then(|m| m.get_node("default")).map(|_| value);
+            let requires = match fields.and_then(|m| m.get_scalar("requires")) {
+                None => None,
+                Some(s) => match game.names.structs.get(s.as_str()) {
+                    Some(&id) => Some(id),
+                    None => {
+                        d.error(&file.path, yaml::scalar_pos(s), format!("unknown Data Structure `{}`", s.as_str()));
+                        None
+                    }
+                },
+            };
+            params.push(Param { name: key.as_str().to_string(), ty, default, requires });
+        }
+    }
+    let returns = match f.opt_text("returns", d) {
+        None => Returns::Nothing,
+        Some((r, pos)) => match (Type::parse(r.as_str()), game.names.structs.get(r.as_str())) {
+            (Some(ty), _) => Returns::Value(ty),
+            (None, Some(&s)) => Returns::Struct(s),
+            (None, None) => {
+                d.error(&file.path, pos, format!("unknown answer type `{}`; expected Number, Text, Boolean, Color, Object or a Data Structure's name", r.as_str()));
+                Returns::Nothing
+            }
+        },
+    };
+    let id = FuncId(game.functions.len() as u16);
+    game.names.functions.insert(name.clone(), id);
+    game.functions.push(Function {
+        name,
+        file: file.path.clone(),
+        params,
+        returns,
+        body: Box::new([]),
+        code: Code::default(),
+    });
+    Some(Shell::Function { id, file, steps: f.get("steps") })
+}
+
+pub(super) fn read_component<'f>(
+    game: &mut Game,
+    file: &'f YamlFile,
+    f: &Fields<'f>,
+    d: &mut Diagnostics,
+) -> Option<Shell<'f>> {
+    f.only(
+        &["component", "book", "description", "structures", "shared variables", "events"],
+        "a Logic Component card",
+        d,
+    );
+    let (name, pos) = f.text("component", "a Logic Component card", d)?;
+    let name = name.as_str().to_string();
+    if game.names.components.contains_key(&name) {
+        d.error(&file.path, pos, format!("a second Logic Component named `{name}`"));
+        return None;
+    }
+    let mut structs = Vec::new();
+    if let Some(list) = f.get("structures").and_then(|n| n.as_sequence()) {
+        for node in list.iter() {
+            let Some((s, pos)) = scalar(file, node, "a Data Structure's name", d) else { continue };
+            match game.names.structs.get(s.as_str()) {
+                Some(&id) => structs.push(id),
+                None => d.error(&file.path, pos, format!("unknown Data Structure `{}`", s.as_str())),
+            }
+        }
+    }
+    let mut shared = Vec::new();
+    if let Some(map) = f.get("shared variables").and_then(|n| Fields::of(file, n, "`shared variables`", d)) {
+        for (key, node) in map.map.iter() {
+            let Some((ty, _)) = typed_value(file, &strip_value(node), &mut game.syms, d) else { continue };
+            let value = match node.as_mapping().and_then(|m| m.get_scalar("value")) {
+                Some(v) => crate::source::values::shared_value(
+                    &mut game.syms,
+                    ty,
+                    v.as_str(),
+                    file,
+                    yaml::text_start(file, v),
+                    d,
+                ),
+                None => ty.zero(),
+            };
+            shared.push(SharedDef { name: key.as_str().to_string(), ty, value });
+        }
+    }
+    let mut events = Vec::new();
+    let mut handlers = Vec::new();
+    match f.get("events").and_then(|n| n.as_sequence()) {
+        Some(list) => {
+            for node in list.iter() {
+                let Some(ev) = Fields::of(file, node, "an Event", d) else { continue };
+                ev.only(&["when", "steps"], "an Event", d);
+                let Some((when, pos)) = ev.text("when", "an Event", d) else { continue };
+                match game.names.events.get(when.as_str()) {
+                    Some(&e) => {
+                        events.push((e, ev.get("steps"), pos));
+                        handlers.push(Handler { event: e, body: Box::new([]), code: Code::default() });
+                    }
+                    None => d.error(&file.path, pos, format!(
+                        "unknown Event `{}`; expected Created, Mouse Pressed, or a Custom Event declared in game.yaml's `events:`",
+                        when.as_str()
+                    )),
+                }
+            }
+        }
+        None => {
+            d.error(&file.path, f.pos, "a Logic Component needs `events:`, a list of `- when: EVENT` with their steps")
+        }
+    }
+    let id = CompId(game.components.len() as u16);
+    game.names.components.insert(name.clone(), id);
+    game.components.push(Component { name, file: file.path.clone(), structs, shared, handlers });
+    Some(Shell::Component { id, file, events })
+}
+
+/// A Shared Variable's declaration without its value (an Object one names a type, read later).
+pub(super) fn strip_value(node: &Node) -> Node {
+    let mut node = node.clone();
+    if let Some(map) = node.as_mapping_mut() {
+        map.retain(|k, _| k.as_str() != "value");
+    }
+    node
+}

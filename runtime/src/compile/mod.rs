@@ -1,0 +1,249 @@
+//! Turning logic cards into [`program`](crate::program) steps: every name
+//! resolved here, once, with every mistake reported where it was written.
+
+mod cx;
+mod exprs;
+mod headers;
+mod steps;
+
+use cx::{Cx, Kind};
+pub use headers::CardShells;
+use headers::Shell;
+
+use crate::game::*;
+use crate::ids::*;
+use crate::program::*;
+use crate::source::diag::{Diagnostics, Pos};
+use crate::source::yaml::{pos_of, YamlFile};
+use crate::value::*;
+
+use crate::code::Code;
+use marked_yaml::Node;
+
+/// Compiles every card's steps, once all cards, types and tables are known.
+pub fn compile_bodies(game: &mut Game, shells: &CardShells, d: &mut Diagnostics) {
+    resolve_object_types(game, d);
+    let mut syms = std::mem::take(&mut game.syms);
+    let mut sites = std::mem::take(&mut game.sites);
+    let mut bodies = Vec::new();
+    for shell in &shells.cards {
+        match shell {
+            Shell::Function { id, file, steps } => {
+                let f = &game.functions[id.index()];
+                let mut cx = Cx::new(game, &mut syms, &mut sites, d, file, CardRef::Function(*id));
+                for p in &f.params {
+                    let kind = if p.ty == Type::Object { Kind::Object } else { Kind::Value(p.ty) };
+                    cx.bind(&p.name, kind, 1);
+                }
+                let body = match steps {
+                    Some(node) => cx.block(node),
+                    None => {
+                        cx.d.error(&file.path, pos_of(&file.root), "a Function needs `steps:`");
+                        Box::new([]) as Block
+                    }
+                };
+                let code = cx.lower(&body);
+                bodies.push((CardRef::Function(*id), 0, body, code));
+            }
+            Shell::Component { id, file, events } => {
+                for (i, (event, steps, _)) in events.iter().enumerate() {
+                    let card = CardRef::Component(*id, *event);
+                    let mut cx = Cx::new(game, &mut syms, &mut sites, d, file, card);
+                    cx.component = Some(*id);
+                    let body = match steps {
+                        Some(node) => cx.block(node),
+                        None => Box::new([]) as Block,
+                    };
+                    let code = cx.lower(&body);
+                    bodies.push((card, i, body, code));
+                }
+            }
+        }
+    }
+    for (card, i, body, code) in bodies {
+        match card {
+            CardRef::Function(f) => {
+                let func = &mut game.functions[f.index()];
+                func.body = body;
+                func.code = code;
+            }
+            CardRef::Component(c, _) => {
+                let h = &mut game.components[c.index()].handlers[i];
+                h.body = body;
+                h.code = code;
+            }
+            CardRef::Loose => {}
+        }
+    }
+    game.syms = syms;
+    game.sites = sites;
+    if !d.has_errors() {
+        let mut handlers: Vec<&mut Code> =
+            game.components.iter_mut().flat_map(|c| c.handlers.iter_mut().map(|h| &mut h.code)).collect();
+        crate::code::inline_leaves(&mut game.functions, &mut handlers, &game.structs);
+    }
+    // With mistakes, a trigger may just have failed to compile: warn only of a clean load.
+    if !d.has_errors() {
+        warn_unsent_events(game, shells, d);
+    }
+}
+
+/// A Custom Event no card triggers never runs its listeners: likely a name a
+/// letter off, or a step forgotten.
+fn warn_unsent_events(game: &Game, shells: &CardShells, d: &mut Diagnostics) {
+    fn walk(block: &[Step], sent: &mut Vec<bool>) {
+        for step in block {
+            match &step.kind {
+                StepKind::Trigger { event, .. } => sent[event.index()] = true,
+                StepKind::If { then, otherwise, .. } => {
+                    walk(then, sent);
+                    walk(otherwise, sent);
+                }
+                StepKind::Repeat { body, .. } | StepKind::While { body, .. } => walk(body, sent),
+                _ => {}
+            }
+        }
+    }
+    let mut sent = vec![false; game.events.len()];
+    sent[..BUILTIN_EVENTS.len()].fill(true);
+    for f in &game.functions {
+        walk(&f.body, &mut sent);
+    }
+    for c in &game.components {
+        for h in &c.handlers {
+            walk(&h.body, &mut sent);
+        }
+    }
+    for shell in &shells.cards {
+        if let Shell::Component { file, events, .. } = shell {
+            for (event, _, pos) in events {
+                if !sent[event.index()] {
+                    d.warning(
+                        &file.path,
+                        *pos,
+                        format!(
+                            "no card sends the Custom Event `{}` (no `trigger: {}`), so these steps never run",
+                            game.events[event.index()].name,
+                            game.events[event.index()].name
+                        ),
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Shared Variables of type Object name object types; now that all types are read, resolve them.
+fn resolve_object_types(game: &mut Game, d: &mut Diagnostics) {
+    let mut problems: Vec<(std::path::PathBuf, Pos, String)> = Vec::new();
+    for c in game.components.iter_mut() {
+        for s in c.shared.iter_mut().filter(|s| s.ty == Type::Object) {
+            s.ty = Type::ObjectType;
+            s.value = lookup_type(&game.names, &game.syms, s.value).unwrap_or(Value::None);
+        }
+    }
+    for (ti, t) in game.types.iter_mut().enumerate() {
+        for (ai, a) in t.attachments.iter_mut().enumerate() {
+            let comp = &game.components[a.component.index()];
+            for (i, def) in comp.shared.iter().enumerate() {
+                if def.ty == Type::ObjectType {
+                    if let Value::Text(sym) = a.shared[i] {
+                        match lookup_type(&game.names, &game.syms, a.shared[i]) {
+                            Some(v) => a.shared[i] = v,
+                            None => {
+                                let (file, pos) = game
+                                    .shared_type_places
+                                    .iter()
+                                    .find(|(place, _, _)| *place == (ti, ai, i))
+                                    .map_or((std::path::PathBuf::from("objects"), Pos::default()), |(_, f, p)| {
+                                        (f.clone(), *p)
+                                    });
+                                let mut known: Vec<&str> = game.names.types.keys().map(|k| k.as_str()).collect();
+                                known.sort();
+                                problems.push((file, pos, format!(
+                                    "`{}` is not an object type (the Shared Variable `{}` of `{}` names the object type to make); expected one of: {}",
+                                    game.syms.text(sym), def.name, comp.name, known.join(", ")
+                                )));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    for (file, pos, message) in problems {
+        d.error(&file, pos, message);
+    }
+}
+
+fn lookup_type(names: &Names, syms: &Interner, v: Value) -> Option<Value> {
+    match v {
+        Value::Text(sym) if syms.text(sym).is_empty() => Some(Value::None),
+        Value::Text(sym) => names.types.get(syms.text(sym)).map(|&TypeId(t)| Value::ObjType(TypeId(t))),
+        other => Some(other),
+    }
+}
+
+fn obj_ref(e: Expr) -> ObjRef {
+    match e {
+        Expr::Object(o) => o,
+        other => ObjRef::Expr(Box::new(other)),
+    }
+}
+
+/// Compiles a UI text such as `{$status}`: its holes may read Globals, tables and `self`.
+pub fn compile_template(game: &mut Game, file: &YamlFile, text: &str, pos: Pos, d: &mut Diagnostics) -> Template {
+    let parsed = match expr_grammar::parse_template(text) {
+        Ok(t) => t,
+        Err(e) => {
+            d.error(
+                &file.path,
+                Pos { line: pos.line, column: pos.column + e.column - 1 },
+                format!("this text does not parse: {e}"),
+            );
+            return Template::default();
+        }
+    };
+    let mut syms = std::mem::take(&mut game.syms);
+    let mut sites = std::mem::take(&mut game.sites);
+    let mut parts = Vec::new();
+    {
+        let mut cx = Cx::new(game, &mut syms, &mut sites, d, file, CardRef::Loose);
+        for part in parsed.parts {
+            match part {
+                expr_grammar::ast::TemplatePart::Literal(s) => parts.push(TemplatePart::Literal(s)),
+                expr_grammar::ast::TemplatePart::Hole(e) => {
+                    if let Some(c) = cx.expr(&e, text, pos) {
+                        parts.push(TemplatePart::Hole(c));
+                    }
+                }
+            }
+        }
+    }
+    game.syms = syms;
+    game.sites = sites;
+    if !d.has_errors() {
+        let mut handlers: Vec<&mut Code> =
+            game.components.iter_mut().flat_map(|c| c.handlers.iter_mut().map(|h| &mut h.code)).collect();
+        crate::code::inline_leaves(&mut game.functions, &mut handlers, &game.structs);
+    }
+    Template { parts }
+}
+
+/// Compiles one expression typed into the driver (`eval`), against a running game.
+pub fn compile_loose(game: &Game, syms: &mut Interner, text: &str) -> Result<Expr, String> {
+    let mut d = Diagnostics::default();
+    let file = YamlFile {
+        path: "driver".into(),
+        text: text.to_string(),
+        root: Node::from(marked_yaml::types::MarkedScalarNode::new_empty(marked_yaml::Span::new_blank())),
+    };
+    let mut sites = Vec::new();
+    let ast = expr_grammar::parse_expr(text).map_err(|e| format!("column {}: {e}", e.column))?;
+    let mut cx = Cx::new(game, syms, &mut sites, &mut d, &file, CardRef::Loose);
+    let compiled = cx.expr(&ast, text, Pos { line: 1, column: 1 });
+    match compiled {
+        Some(e) if d.list.is_empty() => Ok(e),
+        _ => Err(d.list.iter().map(|x| format!("column {}: {}", x.column, x.message)).collect::<Vec<_>>().join("; ")),
+    }
+}

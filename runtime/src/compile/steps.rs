@@ -1,0 +1,531 @@
+//! Steps: each step of a card, from its YAML fields to a [`Step`].
+
+use crate::game::*;
+use crate::ids::*;
+use crate::program::*;
+use crate::source::diag::Pos;
+use crate::source::yaml::{self, pos_of, scalar, Fields};
+use crate::value::*;
+
+use super::cx::*;
+use super::*;
+use expr_grammar::ast::{self, ExprKind};
+use marked_yaml::Node;
+
+impl<'a> Cx<'a> {
+    pub(super) fn block(&mut self, node: &Node) -> Block {
+        let Some(list) = node.as_sequence() else {
+            self.err(pos_of(node), "expected a list of steps (each line starting with `- `)");
+            return Box::new([]);
+        };
+        if self.nesting >= MAX_NESTING {
+            self.err(
+                pos_of(node),
+                format!(
+                    "steps nested more than {MAX_NESTING} deep (an If in an If in ...); split the card into Functions"
+                ),
+            );
+            return Box::new([]);
+        }
+        self.nesting += 1;
+        let block = list.iter().filter_map(|n| self.step(n)).collect();
+        self.nesting -= 1;
+        block
+    }
+
+    pub(super) fn site(&mut self, pos: Pos) -> u32 {
+        self.step_no += 1;
+        self.sites.push(Site { card: self.card, step: self.step_no, line: pos.line as u32 });
+        (self.sites.len() - 1) as u32
+    }
+
+    pub(super) fn step(&mut self, node: &Node) -> Option<Step> {
+        let file = self.file;
+        let f = Fields::of(file, node, "a step", self.d)?;
+        let Some((action, _)) = f.map.iter().next() else {
+            self.err(f.pos, "an empty step; expected an action such as `set: NAME`");
+            return None;
+        };
+        let action = action.as_str().to_string();
+        let site = self.site(f.pos);
+        let kind = match action.as_str() {
+            "declare" => {
+                let kind = self.declare(&f)?;
+                if let StepKind::Declare { slot, ty, value: Expr::Const(v) } = &kind {
+                    if self.leading && self.nesting == 1 && ty.holds(*v) {
+                        self.folded.push((*slot, *v));
+                        return None;
+                    }
+                }
+                kind
+            }
+            "set" => self.set_variable(&f)?,
+            "set component" => self.set_component(&f)?,
+            "set data cell" => self.set_cell(&f)?,
+            "reset table" => {
+                f.only(&["reset table"], "a Reset Data Table step", self.d);
+                StepKind::ResetTable(self.table_field(&f, "reset table")?)
+            }
+            "control row" => self.control_row(&f)?,
+            "call" => self.call(&f)?,
+            "if" => {
+                f.only(&["if", "then", "else"], "an If step", self.d);
+                let cond = self.condition(&f, "if")?;
+                let then = f.get("then").map(|n| self.block(n)).unwrap_or_default();
+                let otherwise = f.get("else").map(|n| self.block(n)).unwrap_or_default();
+                StepKind::If { cond, then, otherwise }
+            }
+            "repeat" => {
+                f.only(&["repeat", "steps"], "a Repeat step", self.d);
+                let count = self.expr_field(&f, "repeat")?;
+                let counter = self.bind("local.index", Kind::Value(Type::Number), 1);
+                self.repeats.push(counter);
+                let body = f.get("steps").map(|n| self.block(n)).unwrap_or_default();
+                self.repeats.pop();
+                StepKind::Repeat { count, counter, body }
+            }
+            "while" => {
+                f.only(&["while", "steps"], "a While step", self.d);
+                let cond = self.condition(&f, "while")?;
+                let body = f.get("steps").map(|n| self.block(n)).unwrap_or_default();
+                StepKind::While { cond, body }
+            }
+            "return" => self.ret(&f)?,
+            "trigger" => {
+                f.only(&["trigger", "applies to"], "a Trigger Custom Event step", self.d);
+                let (name, pos) = f.text("trigger", "a Trigger step", self.d)?;
+                let event = match self.game.names.events.get(name.as_str()) {
+                    Some(&e) if e.index() >= BUILTIN_EVENTS.len() => e,
+                    _ => {
+                        self.err(
+                            pos,
+                            format!("unknown Custom Event `{}`; declare it in game.yaml's `events:`", name.as_str()),
+                        );
+                        return None;
+                    }
+                };
+                let only = self.applies_to(&f)?;
+                StepKind::Trigger { event, only }
+            }
+            "create" => {
+                f.only(&["create", "x", "y", "created as"], "a Create Instance step", self.d);
+                let object_type = self.expr_field(&f, "create")?;
+                let x = self.expr_field(&f, "x")?;
+                let y = self.expr_field(&f, "y")?;
+                let created_as = f.opt_text("created as", self.d).map(|(n, _)| self.bind(n.as_str(), Kind::Object, 1));
+                StepKind::Create { object_type, x, y, created_as }
+            }
+            "set alpha" | "set frame" | "set visible" | "set tint" => {
+                let prop = match action.as_str() {
+                    "set alpha" => SpriteProp::Alpha,
+                    "set frame" => SpriteProp::Frame,
+                    "set visible" => SpriteProp::Visible,
+                    _ => SpriteProp::Tint,
+                };
+                f.only(&[action.as_str(), "applies to"], "a sprite step", self.d);
+                let value = self.expr_field(&f, &action)?;
+                let object = self.applies_to(&f)?.unwrap_or(ObjRef::This);
+                if let (SpriteProp::Frame, Expr::Const(Value::Num(n)), ObjRef::This, Some(comp)) =
+                    (prop, &value, &object, self.component)
+                {
+                    let pos = f.opt_text(&action, self.d).map_or(f.pos, |(_, p)| p);
+                    self.check_frame(comp, *n, pos);
+                }
+                StepKind::Sprite { prop, object, value }
+            }
+            "set state" => {
+                f.only(&["set state"], "a Set Game State step", self.d);
+                StepKind::SetState(self.state_field(&f, "set state")?)
+            }
+            "is state" => {
+                f.only(&["is state", "action name"], "a Game State question", self.d);
+                let state = self.state_field(&f, "is state");
+                let kind = if state.is_some() { Kind::RowAnswer } else { Kind::Unknown };
+                let answer = f.opt_text("action name", self.d).map(|(n, _)| self.bind(n.as_str(), kind, 1));
+                StepKind::IsState { state: state?, answer }
+            }
+            "ui group" => {
+                f.only(&["ui group", "visible"], "a UI Group step", self.d);
+                let (name, pos) = f.text("ui group", "a UI Group step", self.d)?;
+                let name = name.as_str().trim_matches('"');
+                let Some(i) = self.game.groups.iter().position(|(n, _)| n == name) else {
+                    self.err(pos, format!("unknown UI Group `{name}`; declare it in game.yaml's `groups:`"));
+                    return None;
+                };
+                let visible = match f.opt_text("visible", self.d) {
+                    None => true,
+                    Some((v, pos)) => match crate::value::parse_bool(v.as_str()) {
+                        Some(b) => b,
+                        None => {
+                            self.err(pos, format!("`visible` must be true or false, found `{}`", v.as_str()));
+                            return None;
+                        }
+                    },
+                };
+                StepKind::ShowGroup { group: GroupId(i as u16), visible }
+            }
+            other => {
+                self.err(f.pos, format!(
+                    "unknown action `{other}`; expected one of: declare, set, set component, set data cell, reset table, control row, call, if, repeat, while, return, trigger, create, set alpha, set frame, set visible, set tint, set state, is state, ui group"
+                ));
+                return None;
+            }
+        };
+        if self.nesting == 1 {
+            self.leading = false;
+        }
+        Some(Step { kind, site })
+    }
+
+    pub(super) fn declare(&mut self, f: &Fields) -> Option<StepKind> {
+        f.only(&["declare", "type", "value"], "a Declare step", self.d);
+        let (name, _) = f.text("declare", "a Declare step", self.d)?;
+        let name = name.as_str().to_string();
+        let ty = match f.opt_text("type", self.d) {
+            None => Type::Number,
+            Some((t, pos)) => match Type::parse(t.as_str()) {
+                Some(ty) => ty,
+                None => {
+                    self.err(
+                        pos,
+                        format!("unknown type `{}`; expected Number, Text, Boolean, Color or Object", t.as_str()),
+                    );
+                    Type::Number
+                }
+            },
+        };
+        // The first value is read before the name exists, as the book's Declare does.
+        let value = match f.get("value") {
+            Some(_) => {
+                let e = self.expr_field(f, "value")?;
+                let pos = f.opt_text("value", self.d).map_or(f.pos, |(_, p)| p);
+                self.check_fits(&e, ty, pos, &format!("the first value of `{name}`"));
+                e
+            }
+            None => Expr::Const(ty.zero()),
+        };
+        let kind = if ty == Type::Object { Kind::Object } else { Kind::Value(ty) };
+        let slot = self.bind(&name, kind, 1);
+        Some(StepKind::Declare { slot, ty, value })
+    }
+
+    pub(super) fn operator(&mut self, f: &Fields) -> Option<Operator> {
+        Some(match f.opt_text("operator", self.d) {
+            None => Operator::Set,
+            Some((op, pos)) => match op.as_str() {
+                "=" => Operator::Set,
+                "+=" => Operator::Add,
+                "-=" => Operator::Sub,
+                "*=" => Operator::Mul,
+                other => {
+                    self.err(pos, format!("unknown operator `{other}`; expected =, +=, -= or *="));
+                    return None;
+                }
+            },
+        })
+    }
+
+    pub(super) fn set_variable(&mut self, f: &Fields) -> Option<StepKind> {
+        f.only(&["set", "value", "operator"], "a Change Variable step", self.d);
+        let (target, pos) = f.text("set", "a Change Variable step", self.d)?;
+        let target_ast = self.parse(target.as_str(), pos)?;
+        let target = match &target_ast.kind {
+            ExprKind::Global(id) => match self.game.names.globals.get(&id.name) {
+                Some(&g) => Target::Global(g),
+                None => {
+                    self.err(pos, format!("unknown Global `${}`; declare it in game.yaml's `globals:`", id.name));
+                    return None;
+                }
+            },
+            ExprKind::Path(segs) if segs.len() == 1 => match self.lookup(&segs[0].name) {
+                Some(b) => match b.kind {
+                    Kind::Value(ty) => Target::Local(b.slot, ty),
+                    Kind::Object => Target::Local(b.slot, Type::Object),
+                    _ => {
+                        self.err(pos, format!("`{}` is a call's answer; it cannot be changed", segs[0].name));
+                        return None;
+                    }
+                },
+                None => {
+                    self.err(pos, format!("unknown variable `{}`; declare it in an earlier step", segs[0].name));
+                    return None;
+                }
+            },
+            ExprKind::Path(_) => self.component_target(&target_ast, target.as_str(), pos)?,
+            _ => {
+                self.err(pos, "expected a variable's name, a `$global`, or `object.name`");
+                return None;
+            }
+        };
+        let op = self.operator(f)?;
+        let value = self.expr_field(f, "value")?;
+        Some(StepKind::Set { target, op, value })
+    }
+
+    pub(super) fn set_component(&mut self, f: &Fields) -> Option<StepKind> {
+        f.only(&["set component", "value", "operator"], "a Change Component Value step", self.d);
+        let (path, pos) = f.text("set component", "a Change Component Value step", self.d)?;
+        let ast = self.parse(path.as_str(), pos)?;
+        let target = self.component_target(&ast, path.as_str(), pos)?;
+        let op = self.operator(f)?;
+        let value = self.expr_field(f, "value")?;
+        Some(StepKind::Set { target, op, value })
+    }
+
+    pub(super) fn component_target(&mut self, ast: &ast::Expr, text: &str, pos: Pos) -> Option<Target> {
+        let compiled = self.expr(ast, text, pos)?;
+        Some(match compiled {
+            Expr::Prop(o, prop) => Target::Prop(o, prop),
+            _ => {
+                self.err(pos, format!("`{text}` cannot be changed; expected a Data Structure field such as self.boardState.selected, or object.name, self.text.text, self.transform.position.x"));
+                return None;
+            }
+        })
+    }
+
+    pub(super) fn set_cell(&mut self, f: &Fields) -> Option<StepKind> {
+        f.only(&["set data cell", "row", "column", "value"], "a Set Data Cell step", self.d);
+        let table = self.table_field(f, "set data cell")?;
+        let row = self.expr_field(f, "row")?;
+        let (col_text, col_pos) = f.text("column", "a Set Data Cell step", self.d)?;
+        let col_ast = self.parse(col_text.as_str(), col_pos)?;
+        let column = self.column_ref(table, &col_ast, col_text.as_str(), col_pos)?;
+        let value = self.expr_field(f, "value")?;
+        if let ColumnRef::Fixed(c) = column {
+            let col = &self.game.tables[table.index()].columns[c.index()];
+            let (ty, what) = (col.ty, format!("the value for the column `{}`", col.name));
+            let pos = f.opt_text("value", self.d).map_or(f.pos, |(_, p)| p);
+            self.check_fits(&value, ty, pos, &what);
+        }
+        Some(StepKind::SetCell { table, row, column, value })
+    }
+
+    pub(super) fn control_row(&mut self, f: &Fields) -> Option<StepKind> {
+        f.only(&["control row", "row", "action name", "operation"], "a Control Data Row step", self.d);
+        let table = self.table_field(f, "control row")?;
+        let row = self.expr_field(f, "row")?;
+        let remove = match f.opt_text("operation", self.d) {
+            None => false,
+            Some((op, _)) if op.as_str().eq_ignore_ascii_case("add or update") => false,
+            Some((op, _)) if op.as_str().eq_ignore_ascii_case("remove") => true,
+            Some((op, pos)) => {
+                self.err(pos, format!("unknown operation `{}`; expected `add or update` or `remove`", op.as_str()));
+                return None;
+            }
+        };
+        let answer = f.opt_text("action name", self.d).map(|(n, _)| self.bind(n.as_str(), Kind::RowAnswer, 1));
+        Some(StepKind::ControlRow { table, row, remove, answer })
+    }
+
+    pub(super) fn call(&mut self, f: &Fields) -> Option<StepKind> {
+        f.only(&["call", "action name", "with"], "a call step", self.d);
+        let (name, pos) = f.text("call", "a call step", self.d)?;
+        let action_name = f.opt_text("action name", self.d).map(|(n, _)| n.as_str().to_string());
+        let Some(&function) = self.game.names.functions.get(name.as_str()) else {
+            // A card that did not load is reported once, where it is broken.
+            if !self.game.names.broken_cards.contains(name.as_str()) {
+                self.err(pos, format!("unknown Function `{}`", name.as_str()));
+            }
+            if let Some(n) = action_name {
+                self.bind(&n, Kind::Unknown, 1);
+            }
+            return None;
+        };
+        let func = &self.game.functions[function.index()];
+        // The answer's name is bound even when an argument is wrong, so that
+        // one mistake is reported once, not again at every use of the answer.
+        let returns = func.returns;
+        let mut args: Vec<Option<Expr>> = vec![None; func.params.len()];
+        let mut broken = false;
+        if let Some(with) = f.get("with") {
+            let file = self.file;
+            if let Some(w) = Fields::of(file, with, "`with:` (the call's parameters)", self.d) {
+                for (key, node) in w.map.iter() {
+                    let Some(i) = func.params.iter().position(|p| p.name == key.as_str()) else {
+                        let known: Vec<&str> = func.params.iter().map(|p| p.name.as_str()).collect();
+                        self.err(
+                            yaml::scalar_pos(key),
+                            format!(
+                                "`{}` has no parameter `{}`; its parameters are: {}",
+                                func.name,
+                                key.as_str(),
+                                known.join(", ")
+                            ),
+                        );
+                        broken = true;
+                        continue;
+                    };
+                    let Some((text, pos)) = scalar(file, node, "a parameter's value", self.d) else {
+                        broken = true;
+                        continue;
+                    };
+                    args[i] = self.parse(text.as_str(), pos).and_then(|ast| self.expr(&ast, text.as_str(), pos));
+                    if let Some(e) = &args[i] {
+                        let (ty, what) = (
+                            func.params[i].ty,
+                            format!("the value for the parameter `{}` of `{}`", func.params[i].name, func.name),
+                        );
+                        self.check_fits(e, ty, pos, &what);
+                    }
+                    broken |= args[i].is_none();
+                }
+            } else {
+                broken = true;
+            }
+        }
+        let mut filled = Vec::with_capacity(args.len());
+        for (i, arg) in args.into_iter().enumerate() {
+            let p = &func.params[i];
+            match (arg, p.default) {
+                (Some(e), _) => filled.push(e),
+                (None, Some(v)) => filled.push(Expr::Const(v)),
+                (None, None) if broken => {}
+                (None, None) => {
+                    self.err(
+                        pos,
+                        format!("the call of `{}` lacks its parameter `{}`, which has no default", func.name, p.name),
+                    );
+                    broken = true;
+                }
+            }
+        }
+        let answer = action_name.map(|n| {
+            let width = self.game.answer_width(returns);
+            self.bind(&n, Kind::Answer(returns), width)
+        });
+        if broken {
+            return None;
+        }
+        Some(StepKind::Call { function, args: filled.into_boxed_slice(), answer })
+    }
+
+    pub(super) fn ret(&mut self, f: &Fields) -> Option<StepKind> {
+        f.only(&["return"], "a Return step", self.d);
+        let returns = match self.card {
+            CardRef::Function(id) => self.game.functions[id.index()].returns,
+            _ => {
+                self.err(f.pos, "a Return belongs in a Function");
+                return None;
+            }
+        };
+        let node = f.get("return")?;
+        match (returns, node.as_mapping()) {
+            (Returns::Struct(s), Some(map)) => {
+                let def = &self.game.structs[s.index()];
+                let mut values: Vec<Option<Expr>> = vec![None; def.fields.len()];
+                let file = self.file;
+                for (key, vnode) in map.iter() {
+                    let Some(i) = def.fields.iter().position(|fd| fd.name == key.as_str()) else {
+                        self.err(yaml::scalar_pos(key), format!("{} has no field `{}`", def.name, key.as_str()));
+                        continue;
+                    };
+                    let (text, pos) = scalar(file, vnode, "a field's value", self.d)?;
+                    let ast = self.parse(text.as_str(), pos)?;
+                    values[i] = Some(self.expr(&ast, text.as_str(), pos)?);
+                }
+                let values: Option<Vec<Expr>> =
+                    values.into_iter().zip(&def.fields).map(|(v, fd)| v.or(Some(Expr::Const(fd.default)))).collect();
+                Some(StepKind::ReturnStruct(values?.into_boxed_slice()))
+            }
+            (Returns::Struct(s), None) => {
+                self.err(
+                    pos_of(node),
+                    format!(
+                        "this Function answers a {}: return one value per field, as `return: {{field: value, ...}}`",
+                        self.game.structs[s.index()].name
+                    ),
+                );
+                None
+            }
+            (Returns::Nothing, _) => {
+                self.err(pos_of(node), "this Function has no `returns:`, so it cannot return a value");
+                None
+            }
+            (Returns::Value(_), Some(_)) => {
+                self.err(pos_of(node), "this Function answers one value; return it as `return: VALUE`");
+                None
+            }
+            (Returns::Value(ty), None) => {
+                let (text, pos) = f.text("return", "a Return step", self.d)?;
+                let ast = self.parse(text.as_str(), pos)?;
+                let e = self.expr(&ast, text.as_str(), pos)?;
+                self.check_fits(&e, ty, pos, "the value returned");
+                Some(StepKind::Return(e))
+            }
+        }
+    }
+
+    pub(super) fn applies_to(&mut self, f: &Fields) -> Option<Option<ObjRef>> {
+        let Some((text, pos)) = f.opt_text("applies to", self.d) else { return Some(None) };
+        let ast = self.parse(text.as_str(), pos)?;
+        Some(Some(obj_ref(self.expr(&ast, text.as_str(), pos)?)))
+    }
+
+    /// A constant frame must exist on every object type this Logic Component is on.
+    pub(super) fn check_frame(&mut self, comp: CompId, n: f64, pos: Pos) {
+        let game = self.game;
+        for t in game.types.iter().filter(|t| t.attachments.iter().any(|a| a.component == comp)) {
+            match &t.sprite {
+                // A sprite whose picture did not load is reported there, once.
+                None if t.sprite_failed => {}
+                None => self.err(
+                    pos,
+                    format!(
+                        "`{}` sets a frame, but the object type `{}` has no sprite",
+                        game.components[comp.index()].name,
+                        t.name
+                    ),
+                ),
+                Some(sp) if !(n >= 0.0 && n < sp.frames as f64) => self.err(
+                    pos,
+                    format!(
+                        "frame {} is past the last frame of `{}`'s sprite ({}: it has {} frames, 0 to {})",
+                        crate::value::format_number(n),
+                        t.name,
+                        game.images[sp.image.index()].path.display(),
+                        sp.frames,
+                        sp.frames - 1
+                    ),
+                ),
+                Some(_) => {}
+            }
+        }
+    }
+
+    pub(super) fn state_field(&mut self, f: &Fields, key: &str) -> Option<StateId> {
+        let (name, pos) = f.text(key, "this step", self.d)?;
+        match self.game.states.iter().position(|s| s == name.as_str()) {
+            Some(i) => Some(StateId(i as u16)),
+            None => {
+                self.err(
+                    pos,
+                    format!("unknown Game State `{}`; expected one of: {}", name.as_str(), self.game.states.join(", ")),
+                );
+                None
+            }
+        }
+    }
+
+    pub(super) fn table_field(&mut self, f: &Fields, key: &str) -> Option<TableId> {
+        let (name, pos) = f.text(key, "this step", self.d)?;
+        self.table_named(name.as_str(), pos)
+    }
+
+    pub(super) fn table_named(&mut self, name: &str, pos: Pos) -> Option<TableId> {
+        match self.game.names.tables.get(name) {
+            Some(&t) => Some(t),
+            None => {
+                let mut known: Vec<&str> = self.game.names.tables.keys().map(|k| k.as_str()).collect();
+                known.sort();
+                self.err(pos, format!("unknown table `{name}`; expected one of: {}", known.join(", ")));
+                None
+            }
+        }
+    }
+
+    pub(super) fn expr_field(&mut self, f: &Fields, key: &str) -> Option<Expr> {
+        let (text, pos) = f.text(key, "this step", self.d)?;
+        let ast = self.parse(text.as_str(), pos)?;
+        self.expr(&ast, text.as_str(), pos)
+    }
+}

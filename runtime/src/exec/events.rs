@@ -1,0 +1,143 @@
+//! Events: a card's Custom Event, a click, the scene's Created, delivered to
+//! every listener at once, depth first, in the order the Objects were made;
+//! and calls from outside (the driver, a code library).
+
+use super::*;
+use crate::world::Fault;
+use std::path::PathBuf;
+
+impl World {
+    /// Runs every listener of `event` (only `only`'s, when given), with `sender` as their Other.
+    /// A fault in one handler is kept, and the next listener runs.
+    pub fn dispatch(&mut self, g: &Game, event: EventId, sender: Option<ObjectId>, only: Option<ObjectId>) -> Res<()> {
+        self.check_depth()?;
+        self.depth += 1;
+        let count = self.listeners[event.index()].len();
+        for i in 0..count {
+            let l = self.listeners[event.index()][i];
+            if only.is_some_and(|o| o != l.object) || !self.objects[l.object.0 as usize].alive {
+                continue;
+            }
+            let ty = self.objects[l.object.0 as usize].ty;
+            let comp = g.types[ty.0 as usize].attachments[l.attachment as usize].component;
+            let handler = &g.components[comp.index()].handlers[l.handler as usize];
+            let base = self.stack.len();
+            self.stack.extend_from_slice(&handler.code.frame);
+            let cx = Ctx {
+                this: Some(l.object),
+                other: sender.map_or(Value::None, Value::Obj),
+                attachment: Some((ty, l.attachment)),
+                base,
+            };
+            let result = self.exec(g, &cx, &handler.code);
+            self.stack.truncate(base);
+            if let Err(fail) = result {
+                if self.steps_left == 0 || fail.too_deep {
+                    self.depth -= 1;
+                    return Err(fail);
+                }
+                let fault = self.fault_of(g, &fail);
+                self.faults.push(fault);
+            }
+        }
+        self.depth -= 1;
+        Ok(())
+    }
+
+    /// Calls a Function with arguments already evaluated; its answer is in `self.ret`.
+    pub fn call_function(&mut self, g: &Game, cx: &Ctx, f: FuncId, args: &[Value]) -> Res<()> {
+        let func = &g.functions[f.index()];
+        if args.len() < func.params.len() {
+            return fail(format!("`{}` needs {} values, one per parameter", func.name, func.params.len()));
+        }
+        self.invoke(g, cx, func, |_, i| args[i])
+    }
+
+    /// Runs each scene Object's Created Event, in the scene's order.
+    pub fn start(&mut self) {
+        let game = self.game.clone();
+        for i in 0..game.scene.len() {
+            self.input(|w, g| w.dispatch(g, EventId::CREATED, Some(ObjectId(i as u32)), Some(ObjectId(i as u32))));
+        }
+    }
+
+    /// Runs one input from outside (a click, a driver command) with a fresh
+    /// step budget; a fault is kept in `faults` and the World goes on.
+    pub fn input<T>(&mut self, f: impl FnOnce(&mut World, &Game) -> Result<T, Box<crate::exec::Fail>>) -> Option<T> {
+        let game = self.game.clone();
+        self.steps_left = self.step_budget;
+        self.depth = 0;
+        let base = self.stack.len();
+        let result = f(self, &game);
+        self.stack.truncate(base);
+        match result {
+            Ok(v) => Some(v),
+            Err(fail) => {
+                let fault = self.fault_of(&game, &fail);
+                self.faults.push(fault);
+                None
+            }
+        }
+    }
+
+    pub(crate) fn fault_of(&self, game: &Game, fail: &crate::exec::Fail) -> Fault {
+        let site = fail.site.and_then(|s| game.sites.get(s as usize));
+        let (card, step, line, file) = match site {
+            Some(s) => {
+                let file = match s.card {
+                    CardRef::Function(f) => game.functions[f.index()].file.clone(),
+                    CardRef::Component(c, _) => game.components[c.index()].file.clone(),
+                    CardRef::Loose => PathBuf::from("driver"),
+                };
+                (game.card_name(s.card), s.step, s.line, file)
+            }
+            None => ("an expression".into(), 0, 0, PathBuf::new()),
+        };
+        Fault { card, step, file, line, message: fail.message.clone() }
+    }
+
+    /// A left click at a point of the game screen. A shown button (a screen
+    /// Object with a box) takes it, with Mouse Pressed and UI Activated, and
+    /// the world under it hears nothing; otherwise every Object under the
+    /// point hears Mouse Pressed, in the order they were made.
+    pub fn click_at(&mut self, px: f32, py: f32) {
+        let hits = self.hits(px, py);
+        let on_screen =
+            |w: &World, id: &ObjectId| w.game.types[w.objects[id.0 as usize].ty.0 as usize].layer == Layer::Screen;
+        let buttons: Vec<ObjectId> = hits.iter().copied().filter(|id| on_screen(self, id)).collect();
+        if buttons.is_empty() {
+            for id in hits {
+                self.input(|w, g| w.dispatch(g, EventId::MOUSE_PRESSED, Some(id), Some(id)));
+            }
+        } else {
+            for id in buttons {
+                self.input(|w, g| {
+                    w.dispatch(g, EventId::MOUSE_PRESSED, Some(id), Some(id))?;
+                    w.dispatch(g, EventId::UI_ACTIVATED, Some(id), Some(id))
+                });
+            }
+        }
+    }
+
+    /// The text an Object's Text component shows now.
+    pub fn text_of(&mut self, id: ObjectId) -> String {
+        let o = &self.objects[id.0 as usize];
+        if let Some(sym) = o.text {
+            return self.syms.text(sym).to_string();
+        }
+        let game = self.game.clone();
+        let Some(def) = &game.types[o.ty.0 as usize].text else { return String::new() };
+        let mut out = String::new();
+        for part in &def.template.parts {
+            match part {
+                TemplatePart::Literal(s) => out.push_str(s),
+                TemplatePart::Hole(e) => {
+                    if let Some(v) = self.input(|w, g| w.eval_loose(g, Some(id), e)) {
+                        out.push_str(&crate::value::Shown(v, &self.syms).to_string());
+                    }
+                }
+            }
+        }
+        out
+    }
+}

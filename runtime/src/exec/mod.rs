@@ -1,0 +1,80 @@
+//! Running the cards against the World: the register machine (`machine.rs`),
+//! the tree walker for what it hands over (`walk.rs`), Events and inputs
+//! (`events.rs`). Here live the machine's own types: why a card stopped
+//! ([`Fail`]), what a block asks of the one around it ([`Flow`]), who runs
+//! ([`Ctx`]); and the guards of an input, its step budget and its depth.
+
+use crate::game::*;
+use crate::ids::*;
+use crate::program::*;
+use crate::value::{format_number, parse_bool, parse_color, Sym, Type, Value, EMPTY};
+use crate::world::{World, MAX_DEPTH};
+use expr_grammar::ast::{BinaryOp, UnaryOp};
+
+/// Why a card stopped: a message, and the step it happened in (filled in
+/// by the innermost step that sees it).
+#[derive(Debug)]
+pub struct Fail {
+    pub message: String,
+    pub site: Option<u32>,
+    /// The step budget ran out, and the innermost loop took the blame.
+    pub blamed_loop: bool,
+    /// Events and calls nested too deep: the whole input stops, not only
+    /// the handler it happened in.
+    pub too_deep: bool,
+}
+
+pub type Res<T> = Result<T, Box<Fail>>;
+
+pub(crate) fn fail<T>(message: impl Into<String>) -> Res<T> {
+    Err(Box::new(Fail { message: message.into(), site: None, blamed_loop: false, too_deep: false }))
+}
+
+#[cold]
+fn too_deep() -> Res<()> {
+    let message = format!("Events and calls nested more than {MAX_DEPTH} deep");
+    Err(Box::new(Fail { message, site: None, blamed_loop: false, too_deep: true }))
+}
+
+/// What a block asks of the block around it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Flow {
+    Next,
+    Return,
+}
+
+/// Who runs: `self`, `other`, the Logic Component (for `@self.x`), and where the frame starts.
+#[derive(Clone, Copy)]
+pub struct Ctx {
+    pub this: Option<ObjectId>,
+    pub other: Value,
+    pub attachment: Option<(TypeId, u16)>,
+    pub base: usize,
+}
+
+mod events;
+mod machine;
+mod walk;
+
+#[inline]
+pub(crate) fn want_num(v: Value) -> Res<f64> {
+    match v {
+        Value::Num(n) => Ok(n),
+        other => fail(format!("expected a Number, found {}", other.type_name())),
+    }
+}
+
+#[inline]
+pub(crate) fn want_bool(v: Value) -> Res<bool> {
+    match v {
+        Value::Bool(b) => Ok(b),
+        other => fail(format!("expected a Boolean (true or false), found {}", other.type_name())),
+    }
+}
+
+fn want_color(v: Value) -> Res<u32> {
+    match v {
+        Value::Color(c) => Ok(c),
+        other => fail(format!("expected a Color, found {}", other.type_name())),
+    }
+}

@@ -1,0 +1,58 @@
+//! Newtype ids: every name of the content becomes one of these at load, so
+//! running never looks a name up. They sit at the bottom of the tree: every
+//! room may use them, and they use nothing.
+
+macro_rules! id_type {
+    ($($(#[$doc:meta])* $name:ident),*) => {$(
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub struct $name(pub u16);
+        impl $name {
+            pub fn index(self) -> usize { self.0 as usize }
+        }
+    )*};
+}
+
+id_type!(
+    /// A data table.
+    TableId,
+    /// A column of one table.
+    ColumnId,
+    /// A Data Structure.
+    StructId,
+    /// A Function card.
+    FuncId,
+    /// A Logic Component card.
+    CompId,
+    /// An Event: Created, Mouse Pressed, or a Custom Event.
+    EventId,
+    /// A Global.
+    GlobalId,
+    /// A picture in art/.
+    ImageId
+);
+
+impl EventId {
+    pub const CREATED: EventId = EventId(0);
+    pub const MOUSE_PRESSED: EventId = EventId(1);
+    pub const UI_ACTIVATED: EventId = EventId(2);
+}
+
+/// The names of the built-in Events, in EventId order.
+pub const BUILTIN_EVENTS: [&str; 3] = ["Created", "Mouse Pressed", "UI Activated"];
+
+/// A Game State (Playing, Promotion, Game Over, ...).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct StateId(pub u16);
+
+/// A UI Group: screen Objects shown and hidden together.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GroupId(pub u16);
+
+/// A live Object in the world.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ObjectId(pub u32);
+
+/// An object type of the content.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TypeId(pub u32);

@@ -1,0 +1,105 @@
+//! game.yaml: the game's name, screen, fonts, Globals, Custom Events, Game
+//! States and UI Groups.
+
+use crate::game::*;
+use crate::ids::*;
+use crate::source::diag::Diagnostics;
+use crate::source::values::*;
+use crate::source::yaml::{self, Fields};
+use std::path::{Path, PathBuf};
+
+use super::*;
+
+pub(super) fn load_game_file(game: &mut Game, d: &mut Diagnostics) {
+    let rel = Path::new("game.yaml");
+    let Some(file) = yaml::load(&game.root, rel, d) else { return };
+    let Some(f) = Fields::of(&file, &file.root, "the game", d) else { return };
+    f.only(
+        &[
+            "game",
+            "description",
+            "screen",
+            "pixelsPerMeter",
+            "background",
+            "fonts",
+            "globals",
+            "events",
+            "states",
+            "groups",
+        ],
+        "game.yaml",
+        d,
+    );
+    if let Some(states) = f.get("states") {
+        for (name, pos) in names_list(&file, states, d) {
+            if game.states.contains(&name) {
+                d.error(rel, pos, format!("the Game State `{name}` is listed twice"));
+            } else {
+                game.states.push(name);
+            }
+        }
+    }
+    if let Some(groups) = f.get("groups").and_then(|n| Fields::of(&file, n, "`groups`", d)) {
+        for (key, node) in groups.map.iter() {
+            let visible = match Fields::of(&file, node, "a UI Group", d) {
+                Some(g) => {
+                    g.only(&["visible", "description"], "a UI Group", d);
+                    bool_field(&file, &g, "visible", d).unwrap_or(true)
+                }
+                None => true,
+            };
+            game.groups.push((key.as_str().to_string(), visible));
+        }
+    }
+    if let Some((name, _)) = f.text("game", "game.yaml", d) {
+        game.name = name.as_str().to_string();
+    }
+    if let Some(screen) = f.get("screen").and_then(|n| Fields::of(&file, n, "`screen`", d)) {
+        screen.only(&["width", "height"], "`screen`", d);
+        let w = screen.number("width", d).unwrap_or(960.0);
+        let h = screen.number("height", d).unwrap_or(1100.0);
+        game.screen = (w as f32, h as f32);
+    }
+    if let Some(ppm) = f.number("pixelsPerMeter", d) {
+        game.pixels_per_meter = ppm as f32;
+    }
+    if let Some((bg, pos)) = f.opt_text("background", d) {
+        game.background = color_or_report(&file, bg.as_str(), pos, d);
+    }
+    if let Some(fonts) = f.get("fonts").and_then(|n| Fields::of(&file, n, "`fonts`", d)) {
+        fonts.only(&["regular", "bold"], "`fonts`", d);
+        for (key, slot) in [("regular", &mut game.fonts.regular), ("bold", &mut game.fonts.bold)] {
+            if let Some((path, pos)) = fonts.opt_text(key, d) {
+                let p = PathBuf::from(path.as_str());
+                if !game.root.join(&p).is_file() {
+                    d.error(rel, pos, format!("the font file `{}` does not exist", p.display()));
+                }
+                *slot = Some(p);
+            }
+        }
+    }
+    if let Some(globals) = f.get("globals").and_then(|n| Fields::of(&file, n, "`globals`", d)) {
+        for (key, node) in globals.map.iter() {
+            let Some((ty, value)) = typed_value(&file, node, &mut game.syms, d) else { continue };
+            let id = GlobalId(game.globals.len() as u16);
+            game.names.globals.insert(key.as_str().to_string(), id);
+            game.globals.push(GlobalDef { name: key.as_str().to_string(), ty, value });
+        }
+    }
+    if let Some(events) = f.get("events").and_then(|n| Fields::of(&file, n, "`events`", d)) {
+        for (key, _) in events.map.iter() {
+            let name = key.as_str().to_string();
+            if game.names.events.contains_key(&name) {
+                d.error(
+                    rel,
+                    yaml::scalar_pos(key),
+                    format!("the event `{name}` is declared twice, or is a built-in Event"),
+                );
+                continue;
+            }
+            let id = EventId(game.events.len() as u16);
+            game.names.events.insert(name.clone(), id);
+            game.events.push(EventDef { name });
+        }
+    }
+}

@@ -1,0 +1,122 @@
+//! Loading a content folder: every file read, every mistake collected, every
+//! name resolved. The result is a [`Game`], or the list of what is wrong.
+
+mod game_file;
+mod objects;
+mod scene;
+mod structures;
+mod tables;
+
+use crate::compile::{compile_bodies, CardShells};
+use crate::game::*;
+use crate::ids::*;
+use crate::source::diag::{Diagnostic, Diagnostics, Pos};
+use crate::source::yaml::{self};
+use crate::value::*;
+use game_file::*;
+use objects::*;
+use scene::*;
+use std::path::{Path, PathBuf};
+use structures::*;
+use tables::*;
+
+pub struct Loaded {
+    pub game: Game,
+    pub warnings: Vec<Diagnostic>,
+}
+
+/// Loads and checks the content folder at `root`.
+pub fn load(root: &Path) -> Result<Loaded, Vec<Diagnostic>> {
+    let mut d = Diagnostics::default();
+    if !root.is_dir() {
+        d.error(root, Pos::default(), "no content folder here (expected a folder with game.yaml, tables/, logic/ ...)");
+        return Err(d.list);
+    }
+    let mut game = empty_game(root);
+    load_game_file(&mut game, &mut d);
+    for rel in files_in(root, "tables", "yaml", &mut d) {
+        load_table(&mut game, &rel, &mut d);
+    }
+    for rel in files_in(root, "structures", "yaml", &mut d) {
+        load_structure(&mut game, &rel, &mut d);
+    }
+    let mut card_files = Vec::new();
+    for rel in files_in(root, "logic", "yaml", &mut d) {
+        match yaml::load(root, &rel, &mut d) {
+            Some(file) => card_files.push(file),
+            None => {
+                let stem = rel.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
+                game.names.broken_cards.insert(stem);
+            }
+        }
+    }
+    let shells = CardShells::read(&mut game, &card_files, &mut d);
+    for rel in files_in(root, "objects", "yaml", &mut d) {
+        load_object_type(&mut game, &rel, &mut d);
+    }
+    load_scene(&mut game, &mut d);
+    compile_bodies(&mut game, &shells, &mut d);
+    if d.has_errors() {
+        Err(d.list)
+    } else {
+        Ok(Loaded { game, warnings: d.list })
+    }
+}
+
+/// A game with nothing in it yet but the built-in Events.
+fn empty_game(root: &Path) -> Game {
+    let mut game = Game {
+        root: root.to_path_buf(),
+        name: String::new(),
+        screen: (960.0, 1100.0),
+        pixels_per_meter: 32.0,
+        background: 0x302E2BFF,
+        fonts: Fonts::default(),
+        syms: Interner::default(),
+        tables: Vec::new(),
+        structs: Vec::new(),
+        types: Vec::new(),
+        globals: Vec::new(),
+        events: BUILTIN_EVENTS.iter().map(|n| EventDef { name: n.to_string() }).collect(),
+        functions: Vec::new(),
+        components: Vec::new(),
+        images: Vec::new(),
+        states: Vec::new(),
+        groups: Vec::new(),
+        scene: Vec::new(),
+        sites: Vec::new(),
+        names: Names::default(),
+        shared_type_places: Vec::new(),
+    };
+    for (i, name) in BUILTIN_EVENTS.iter().enumerate() {
+        game.names.events.insert(name.to_string(), EventId(i as u16));
+    }
+    game
+}
+
+/// Checks one table from its schema's and its rows' text, as the loader does
+/// (for the fuzzer and for tests): every mistake found.
+pub fn check_table(schema: &str, rows: &str) -> Vec<Diagnostic> {
+    let mut d = Diagnostics::default();
+    let mut game = empty_game(Path::new("."));
+    table_from_text(&mut game, Path::new("tables/T.yaml"), schema.to_string(), Some(rows.to_string()), &mut d);
+    d.list
+}
+
+/// The files with extension `ext` in `root/dir`, sorted by name, relative to root.
+fn files_in(root: &Path, dir: &str, ext: &str, d: &mut Diagnostics) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(root.join(dir)) else {
+        if dir != "structures" {
+            d.error(Path::new(dir), Pos::default(), format!("the content folder has no {dir}/ folder"));
+        }
+        return Vec::new();
+    };
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == ext))
+        .filter_map(|p| p.file_name().map(|n| Path::new(dir).join(n)))
+        .collect();
+    files.sort();
+    files
+}

@@ -1,0 +1,5 @@
+//! What a frame shows, from the World alone, with no GPU: the window draws
+//! it, the driver and the benchmarks read it. (Draw Events go here.)
+
+pub mod draw;
+pub use draw::{draw_list, rgba, DrawItem, DrawKind};
