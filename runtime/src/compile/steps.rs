@@ -12,6 +12,30 @@ use super::*;
 use expr_grammar::ast::{self, ExprKind};
 use marked_yaml::Node;
 
+/// Every action a step may begin with, as the content writes it.
+const ACTIONS: [&str; 20] = [
+    "declare",
+    "set",
+    "set component",
+    "set data cell",
+    "reset table",
+    "control row",
+    "call",
+    "if",
+    "repeat",
+    "while",
+    "return",
+    "trigger",
+    "create",
+    "set alpha",
+    "set frame",
+    "set visible",
+    "set tint",
+    "set state",
+    "is state",
+    "ui group",
+];
+
 impl<'a> Cx<'a> {
     pub(super) fn block(&mut self, node: &Node) -> Block {
         let Some(list) = node.as_sequence() else {
@@ -39,6 +63,8 @@ impl<'a> Cx<'a> {
         (self.sites.len() - 1) as u32
     }
 
+    /// One step: its action is its first key (`set:`, `if:`, ...); each
+    /// action's fields are read by the method named beside it in the match.
     pub(super) fn step(&mut self, node: &Node) -> Option<Step> {
         let file = self.file;
         let f = Fields::of(file, node, "a step", self.d)?;
@@ -62,112 +88,21 @@ impl<'a> Cx<'a> {
             "set" => self.set_variable(&f)?,
             "set component" => self.set_component(&f)?,
             "set data cell" => self.set_cell(&f)?,
-            "reset table" => {
-                f.only(&["reset table"], "a Reset Data Table step", self.d);
-                StepKind::ResetTable(self.table_field(&f, "reset table")?)
-            }
+            "reset table" => self.reset_table(&f)?,
             "control row" => self.control_row(&f)?,
             "call" => self.call(&f)?,
-            "if" => {
-                f.only(&["if", "then", "else"], "an If step", self.d);
-                let cond = self.condition(&f, "if")?;
-                let then = f.get("then").map(|n| self.block(n)).unwrap_or_default();
-                let otherwise = f.get("else").map(|n| self.block(n)).unwrap_or_default();
-                StepKind::If { cond, then, otherwise }
-            }
-            "repeat" => {
-                f.only(&["repeat", "steps"], "a Repeat step", self.d);
-                let count = self.expr_field(&f, "repeat")?;
-                let counter = self.bind("local.index", Kind::Value(Type::Number), 1);
-                self.repeats.push(counter);
-                let body = f.get("steps").map(|n| self.block(n)).unwrap_or_default();
-                self.repeats.pop();
-                StepKind::Repeat { count, counter, body }
-            }
-            "while" => {
-                f.only(&["while", "steps"], "a While step", self.d);
-                let cond = self.condition(&f, "while")?;
-                let body = f.get("steps").map(|n| self.block(n)).unwrap_or_default();
-                StepKind::While { cond, body }
-            }
+            "if" => self.if_step(&f)?,
+            "repeat" => self.repeat(&f)?,
+            "while" => self.while_step(&f)?,
             "return" => self.ret(&f)?,
-            "trigger" => {
-                f.only(&["trigger", "applies to"], "a Trigger Custom Event step", self.d);
-                let (name, pos) = f.text("trigger", "a Trigger step", self.d)?;
-                let event = match self.game.names.events.get(name.as_str()) {
-                    Some(&e) if e.index() >= BUILTIN_EVENTS.len() => e,
-                    _ => {
-                        self.err(
-                            pos,
-                            format!("unknown Custom Event `{}`; declare it in game.yaml's `events:`", name.as_str()),
-                        );
-                        return None;
-                    }
-                };
-                let only = self.applies_to(&f)?;
-                StepKind::Trigger { event, only }
-            }
-            "create" => {
-                f.only(&["create", "x", "y", "created as"], "a Create Instance step", self.d);
-                let object_type = self.expr_field(&f, "create")?;
-                let x = self.expr_field(&f, "x")?;
-                let y = self.expr_field(&f, "y")?;
-                let created_as = f.opt_text("created as", self.d).map(|(n, _)| self.bind(n.as_str(), Kind::Object, 1));
-                StepKind::Create { object_type, x, y, created_as }
-            }
-            "set alpha" | "set frame" | "set visible" | "set tint" => {
-                let prop = match action.as_str() {
-                    "set alpha" => SpriteProp::Alpha,
-                    "set frame" => SpriteProp::Frame,
-                    "set visible" => SpriteProp::Visible,
-                    _ => SpriteProp::Tint,
-                };
-                f.only(&[action.as_str(), "applies to"], "a sprite step", self.d);
-                let value = self.expr_field(&f, &action)?;
-                let object = self.applies_to(&f)?.unwrap_or(ObjRef::This);
-                if let (SpriteProp::Frame, Expr::Const(Value::Num(n)), ObjRef::This, Some(comp)) =
-                    (prop, &value, &object, self.component)
-                {
-                    let pos = f.opt_text(&action, self.d).map_or(f.pos, |(_, p)| p);
-                    self.check_frame(comp, *n, pos);
-                }
-                StepKind::Sprite { prop, object, value }
-            }
-            "set state" => {
-                f.only(&["set state"], "a Set Game State step", self.d);
-                StepKind::SetState(self.state_field(&f, "set state")?)
-            }
-            "is state" => {
-                f.only(&["is state", "action name"], "a Game State question", self.d);
-                let state = self.state_field(&f, "is state");
-                let kind = if state.is_some() { Kind::RowAnswer } else { Kind::Unknown };
-                let answer = f.opt_text("action name", self.d).map(|(n, _)| self.bind(n.as_str(), kind, 1));
-                StepKind::IsState { state: state?, answer }
-            }
-            "ui group" => {
-                f.only(&["ui group", "visible"], "a UI Group step", self.d);
-                let (name, pos) = f.text("ui group", "a UI Group step", self.d)?;
-                let name = name.as_str().trim_matches('"');
-                let Some(i) = self.game.groups.iter().position(|(n, _)| n == name) else {
-                    self.err(pos, format!("unknown UI Group `{name}`; declare it in game.yaml's `groups:`"));
-                    return None;
-                };
-                let visible = match f.opt_text("visible", self.d) {
-                    None => true,
-                    Some((v, pos)) => match crate::value::parse_bool(v.as_str()) {
-                        Some(b) => b,
-                        None => {
-                            self.err(pos, format!("`visible` must be true or false, found `{}`", v.as_str()));
-                            return None;
-                        }
-                    },
-                };
-                StepKind::ShowGroup { group: GroupId(i as u16), visible }
-            }
+            "trigger" => self.trigger(&f)?,
+            "create" => self.create(&f)?,
+            "set alpha" | "set frame" | "set visible" | "set tint" => self.sprite(&f, &action)?,
+            "set state" => self.set_state(&f)?,
+            "is state" => self.is_state(&f)?,
+            "ui group" => self.ui_group(&f)?,
             other => {
-                self.err(f.pos, format!(
-                    "unknown action `{other}`; expected one of: declare, set, set component, set data cell, reset table, control row, call, if, repeat, while, return, trigger, create, set alpha, set frame, set visible, set tint, set state, is state, ui group"
-                ));
+                self.err(f.pos, format!("unknown action `{other}`; expected one of: {}", ACTIONS.join(", ")));
                 return None;
             }
         };
@@ -175,6 +110,113 @@ impl<'a> Cx<'a> {
             self.leading = false;
         }
         Some(Step { kind, site })
+    }
+
+    pub(super) fn reset_table(&mut self, f: &Fields) -> Option<StepKind> {
+        f.only(&["reset table"], "a Reset Data Table step", self.d);
+        Some(StepKind::ResetTable(self.table_field(f, "reset table")?))
+    }
+
+    pub(super) fn if_step(&mut self, f: &Fields) -> Option<StepKind> {
+        f.only(&["if", "then", "else"], "an If step", self.d);
+        let cond = self.condition(f, "if")?;
+        let then = f.get("then").map(|n| self.block(n)).unwrap_or_default();
+        let otherwise = f.get("else").map(|n| self.block(n)).unwrap_or_default();
+        Some(StepKind::If { cond, then, otherwise })
+    }
+
+    pub(super) fn repeat(&mut self, f: &Fields) -> Option<StepKind> {
+        f.only(&["repeat", "steps"], "a Repeat step", self.d);
+        let count = self.expr_field(f, "repeat")?;
+        let counter = self.bind("local.index", Kind::Value(Type::Number), 1);
+        self.repeats.push(counter);
+        let body = f.get("steps").map(|n| self.block(n)).unwrap_or_default();
+        self.repeats.pop();
+        Some(StepKind::Repeat { count, counter, body })
+    }
+
+    pub(super) fn while_step(&mut self, f: &Fields) -> Option<StepKind> {
+        f.only(&["while", "steps"], "a While step", self.d);
+        let cond = self.condition(f, "while")?;
+        let body = f.get("steps").map(|n| self.block(n)).unwrap_or_default();
+        Some(StepKind::While { cond, body })
+    }
+
+    pub(super) fn trigger(&mut self, f: &Fields) -> Option<StepKind> {
+        f.only(&["trigger", "applies to"], "a Trigger Custom Event step", self.d);
+        let (name, pos) = f.text("trigger", "a Trigger step", self.d)?;
+        let event = match self.game.names.events.get(name.as_str()) {
+            Some(&e) if e.index() >= BUILTIN_EVENTS.len() => e,
+            _ => {
+                self.err(pos, format!("unknown Custom Event `{}`; declare it in game.yaml's `events:`", name.as_str()));
+                return None;
+            }
+        };
+        let only = self.applies_to(f)?;
+        Some(StepKind::Trigger { event, only })
+    }
+
+    pub(super) fn create(&mut self, f: &Fields) -> Option<StepKind> {
+        f.only(&["create", "x", "y", "created as"], "a Create Instance step", self.d);
+        let object_type = self.expr_field(f, "create")?;
+        let x = self.expr_field(f, "x")?;
+        let y = self.expr_field(f, "y")?;
+        let created_as = f.opt_text("created as", self.d).map(|(n, _)| self.bind(n.as_str(), Kind::Object, 1));
+        Some(StepKind::Create { object_type, x, y, created_as })
+    }
+
+    /// `set alpha`, `set frame`, `set visible`, `set tint`.
+    pub(super) fn sprite(&mut self, f: &Fields, action: &str) -> Option<StepKind> {
+        let prop = match action {
+            "set alpha" => SpriteProp::Alpha,
+            "set frame" => SpriteProp::Frame,
+            "set visible" => SpriteProp::Visible,
+            _ => SpriteProp::Tint,
+        };
+        f.only(&[action, "applies to"], "a sprite step", self.d);
+        let value = self.expr_field(f, action)?;
+        let object = self.applies_to(f)?.unwrap_or(ObjRef::This);
+        if let (SpriteProp::Frame, Expr::Const(Value::Num(n)), ObjRef::This, Some(comp)) =
+            (prop, &value, &object, self.component)
+        {
+            let pos = f.opt_text(action, self.d).map_or(f.pos, |(_, p)| p);
+            self.check_frame(comp, *n, pos);
+        }
+        Some(StepKind::Sprite { prop, object, value })
+    }
+
+    pub(super) fn set_state(&mut self, f: &Fields) -> Option<StepKind> {
+        f.only(&["set state"], "a Set Game State step", self.d);
+        Some(StepKind::SetState(self.state_field(f, "set state")?))
+    }
+
+    pub(super) fn is_state(&mut self, f: &Fields) -> Option<StepKind> {
+        f.only(&["is state", "action name"], "a Game State question", self.d);
+        let state = self.state_field(f, "is state");
+        let kind = if state.is_some() { Kind::RowAnswer } else { Kind::Unknown };
+        let answer = f.opt_text("action name", self.d).map(|(n, _)| self.bind(n.as_str(), kind, 1));
+        Some(StepKind::IsState { state: state?, answer })
+    }
+
+    pub(super) fn ui_group(&mut self, f: &Fields) -> Option<StepKind> {
+        f.only(&["ui group", "visible"], "a UI Group step", self.d);
+        let (name, pos) = f.text("ui group", "a UI Group step", self.d)?;
+        let name = name.as_str().trim_matches('"');
+        let Some(i) = self.game.groups.iter().position(|(n, _)| n == name) else {
+            self.err(pos, format!("unknown UI Group `{name}`; declare it in game.yaml's `groups:`"));
+            return None;
+        };
+        let visible = match f.opt_text("visible", self.d) {
+            None => true,
+            Some((v, pos)) => match crate::value::parse_bool(v.as_str()) {
+                Some(b) => b,
+                None => {
+                    self.err(pos, format!("`visible` must be true or false, found `{}`", v.as_str()));
+                    return None;
+                }
+            },
+        };
+        Some(StepKind::ShowGroup { group: GroupId(i as u16), visible })
     }
 
     pub(super) fn declare(&mut self, f: &Fields) -> Option<StepKind> {
