@@ -2,6 +2,7 @@
 
 use cardtable::diag::Severity;
 use cardtable::driver::Driver;
+use cardtable::json::Json;
 use cardtable::load::{load, Loaded};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -97,14 +98,29 @@ fn check(dir: PathBuf) -> ExitCode {
 fn drive(dir: PathBuf) -> ExitCode {
     let Some(loaded) = load_or_report(&dir) else { return ExitCode::FAILURE };
     let mut driver = Driver::new(Rc::new(loaded.game));
-    let stdin = std::io::stdin();
+    let mut input = std::io::stdin().lock();
     let mut out = std::io::stdout().lock();
-    for line in stdin.lock().lines() {
-        let Ok(line) = line else { break };
-        if line.trim().is_empty() || line.trim_start().starts_with('#') {
-            continue;
+    // Bytes, not `lines()`: a line that is not UTF-8 is answered with an error
+    // and the lines after it are still read.
+    let mut bytes = Vec::new();
+    for number in 1u64.. {
+        bytes.clear();
+        match input.read_until(b'\n', &mut bytes) {
+            Ok(0) => break,
+            Ok(_) => {}
+            Err(e) => {
+                eprintln!("cannot read standard input: {e}");
+                return ExitCode::FAILURE;
+            }
         }
-        let answer = driver.command(&line);
+        let answer = match std::str::from_utf8(&bytes) {
+            Ok(line) if line.trim().is_empty() || line.trim_start().starts_with('#') => continue,
+            Ok(line) => driver.command(line),
+            Err(e) => Json::error(format!(
+                "line {number} is not UTF-8 (byte {} of it is not valid); it was not run",
+                e.valid_up_to() + 1
+            )),
+        };
         if writeln!(out, "{answer}").and_then(|_| out.flush()).is_err() {
             break;
         }
