@@ -2,7 +2,7 @@
 //! in CI), a screenshot is taken, and its pixels are checked.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Output};
 
 const SQUARE: u32 = 120;
 const BOARD_TOP: u32 = 0;
@@ -62,20 +62,32 @@ impl Shot {
     }
 }
 
-fn screenshot(run: &[String], script: Option<&str>, name: &str) -> Shot {
+/// A folder for this test run's screenshots and scripts.
+fn out_dir() -> PathBuf {
     let dir = std::env::temp_dir().join(format!("cardtable-window-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs the binary with these arguments under the display.
+fn cardtable(run: &[String], args: &[String]) -> Output {
+    let mut all: Vec<String> = run.to_vec();
+    all.push(env!("CARGO_BIN_EXE_cardtable").into());
+    all.extend(args.iter().cloned());
+    Command::new(&all[0]).args(&all[1..]).output().expect("the window runs")
+}
+
+fn screenshot(run: &[String], script: Option<&str>, name: &str) -> Shot {
+    let dir = out_dir();
     let png = dir.join(format!("{name}.png"));
-    let mut args: Vec<String> = run.to_vec();
-    args.push(env!("CARGO_BIN_EXE_cardtable").into());
-    args.push(content().to_string_lossy().into());
+    let mut args: Vec<String> = vec![content().to_string_lossy().into()];
     args.extend(["--screenshot".into(), png.to_string_lossy().into(), "--frames".into(), "3".into()]);
     if let Some(script) = script {
         let path = dir.join(format!("{name}.script"));
         std::fs::write(&path, script).unwrap();
         args.extend(["--script".into(), path.to_string_lossy().into()]);
     }
-    let out = Command::new(&args[0]).args(&args[1..]).output().expect("the window runs");
+    let out = cardtable(run, &args);
     assert!(out.status.success(), "the window failed: {}", String::from_utf8_lossy(&out.stderr));
     read_png(&png)
 }
@@ -125,4 +137,19 @@ fn the_window_shows_the_board_and_a_move_played_by_script() {
     let dark =
         (300..660).flat_map(|x| (1010..1050).map(move |y| (x, y))).filter(|&(x, y)| moved.pixel(x, y)[1] < 150).count();
     assert!(dark > 200, "the status line shows words ({dark} dark pixels)");
+}
+
+#[test]
+fn options_stand_before_or_after_the_folder_and_fen_reaches_the_chess_library() {
+    let Some(run) = launcher() else { return };
+    let png = out_dir().join("fen.png");
+    // 1. e4: the White Pawn stands on e4, e2 is empty.
+    let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
+    let args = ["--fen", fen, "--frames", "2", &content().to_string_lossy(), "--screenshot", &png.to_string_lossy()]
+        .map(String::from);
+    let out = cardtable(&run, &args);
+    assert!(out.status.success(), "the window failed: {}", String::from_utf8_lossy(&out.stderr));
+    let shot = read_png(&png);
+    assert!(shot.white_pixels(5, 2) < 50, "e2 is empty in the position given");
+    assert!(shot.white_pixels(5, 4) > 600, "the Pawn stands on e4 in the position given");
 }

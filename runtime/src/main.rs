@@ -9,41 +9,36 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::rc::Rc;
 
-const USAGE: &str = "\
-usage:
-  cardtable [CONTENT] [--fen FEN] [--screenshot FILE.png] [--frames N] [--script FILE]
-                      run the game in a window (CONTENT defaults to content/chess)
-  cardtable drive [CONTENT]   play headless: driver commands on stdin, JSON on stdout
-  cardtable check [CONTENT]   check a content folder and list every mistake";
+mod cli;
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match args.first().map(String::as_str) {
-        Some("drive") => drive(content_dir(args.get(1))),
-        Some("check") => check(content_dir(args.get(1))),
-        Some("-h" | "--help") => {
-            println!("{USAGE}");
-            ExitCode::SUCCESS
-        }
-        _ => match cardtable::window::Options::parse(&args) {
-            Ok(opts) => {
-                let Some(loaded) = load_or_report(&content_dir(opts.content.as_ref())) else {
-                    return ExitCode::FAILURE;
-                };
-                cardtable::window::run(Rc::new(loaded.game), opts)
-            }
-            Err(msg) => {
-                eprintln!("{msg}\n{USAGE}");
-                ExitCode::from(2)
-            }
-        },
+    match cli::parse(cli::LIBRARY_OPTIONS) {
+        cli::Mode::Drive(game) => drive(content_dir(game.content.as_deref())),
+        cli::Mode::Check(game) => check(content_dir(game.content.as_deref())),
+        cli::Mode::Window(args, library) => window(args, &library),
     }
 }
 
+/// The window, or with `--screenshot` a few frames and a PNG.
+fn window(args: cli::WindowArgs, library: &[(String, String)]) -> ExitCode {
+    let library_value = |name: &str| library.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone());
+    let opts = cardtable::window::Options {
+        content: args.game.content.as_ref().map(|p| p.to_string_lossy().into_owned()),
+        screenshot: args.screenshot,
+        frames: args.frames,
+        script: args.script,
+        fen: library_value("fen"),
+    };
+    let Some(loaded) = load_or_report(&content_dir(args.game.content.as_deref())) else {
+        return ExitCode::FAILURE;
+    };
+    cardtable::window::run(Rc::new(loaded.game), opts)
+}
+
 /// The content folder named, else `content/chess` here, else the one beside the sources.
-fn content_dir(arg: Option<&String>) -> PathBuf {
+fn content_dir(arg: Option<&Path>) -> PathBuf {
     if let Some(a) = arg {
-        return PathBuf::from(a);
+        return a.to_path_buf();
     }
     let here = Path::new("content/chess");
     if here.is_dir() {

@@ -21,28 +21,6 @@ pub struct Options {
     pub fen: Option<String>,
 }
 
-impl Options {
-    pub fn parse(args: &[String]) -> Result<Options, String> {
-        let mut o = Options { frames: 3, ..Options::default() };
-        let mut it = args.iter();
-        while let Some(a) = it.next() {
-            let mut value = |name: &str| it.next().cloned().ok_or(format!("{name} needs a value"));
-            match a.as_str() {
-                "--screenshot" => o.screenshot = Some(PathBuf::from(value("--screenshot")?)),
-                "--frames" => {
-                    o.frames = value("--frames")?.parse().map_err(|_| "--frames takes a whole number".to_string())?
-                }
-                "--script" => o.script = Some(PathBuf::from(value("--script")?)),
-                "--fen" => o.fen = Some(value("--fen")?),
-                flag if flag.starts_with("--") => return Err(format!("unknown option {flag}")),
-                path if o.content.is_none() => o.content = Some(path.to_string()),
-                extra => return Err(format!("unexpected argument {extra}")),
-            }
-        }
-        Ok(o)
-    }
-}
-
 /// A frame at most every 1/60 s: the window never spins a core.
 const FRAME: Duration = Duration::from_micros(16_667);
 /// How long a fault's message stays on screen.
