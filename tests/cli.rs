@@ -132,3 +132,39 @@ fn options_may_stand_before_or_after_the_folder() {
         assert!(!stderr.contains("Usage:"), "`cardtable {}` parsed:\n{stderr}", args.join(" "));
     }
 }
+
+/// Stderr of a run that must fail with one plain sentence: no panic, no backtrace.
+fn one_sentence_failure(out: &Output, what: &str) -> String {
+    let stderr = text(&out.stderr);
+    assert!(!out.status.success(), "{what}: exits non-zero:\n{stderr}");
+    assert_ne!(out.status.code(), Some(101), "{what}: not a panic's exit:\n{stderr}");
+    assert!(!stderr.contains("panicked") && !stderr.contains("backtrace"), "{what}: no panic text:\n{stderr}");
+    assert_eq!(stderr.trim().lines().count(), 1, "{what}: one sentence:\n{stderr}");
+    assert!(stderr.contains("`cardtable drive`"), "{what}: says what to run instead:\n{stderr}");
+    stderr
+}
+
+#[test]
+fn with_no_display_the_window_says_what_is_missing_and_what_to_run_instead() {
+    let png = std::env::temp_dir().join(format!("cardtable-cli-{}.png", std::process::id()));
+    let png = png.to_string_lossy();
+    for args in [&[][..], &["content/chess"], &["content/chess", "--screenshot", &png, "--frames", "1"]] {
+        let what = format!("`cardtable {}` with no DISPLAY", args.join(" "));
+        let stderr = one_sentence_failure(&cardtable(args), &what);
+        assert!(stderr.contains("no display") && stderr.contains("DISPLAY"), "{what}: says what is missing:\n{stderr}");
+        assert!(stderr.contains("xvfb-run cardtable"), "{what}: names a virtual display:\n{stderr}");
+    }
+    // DISPLAY set, but to a display that is not there: the window's own failure
+    // to open it becomes the same kind of sentence.
+    let out = Command::new(env!("CARGO_BIN_EXE_cardtable"))
+        .arg("content/chess")
+        .current_dir(common::root())
+        .env("DISPLAY", ":4711")
+        .env("RUST_BACKTRACE", "1")
+        .env_remove("WAYLAND_DISPLAY")
+        .stdin(Stdio::null())
+        .output()
+        .expect("start cardtable");
+    let stderr = one_sentence_failure(&out, "`cardtable content/chess` with DISPLAY=:4711");
+    assert!(stderr.contains("cannot open"), "{stderr}");
+}

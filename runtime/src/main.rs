@@ -29,6 +29,11 @@ fn window(args: cli::WindowArgs, library: &[(String, String)]) -> ExitCode {
         script: args.script,
         fen: library_value("fen"),
     };
+    // Said before the game is loaded: without a display nothing else matters.
+    if let Some(why) = cardtable::window::no_display() {
+        eprintln!("{why}");
+        return ExitCode::FAILURE;
+    }
     let Some(loaded) = load_or_report(&content_dir(args.game.content.as_deref())) else {
         return ExitCode::FAILURE;
     };

@@ -9,6 +9,8 @@ use macroquad::prelude::*;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 #[derive(Default, Debug)]
@@ -26,7 +28,52 @@ const FRAME: Duration = Duration::from_micros(16_667);
 /// How long a fault's message stays on screen.
 const FAULT_SECONDS: f64 = 8.0;
 
+/// What to run instead of the window, where none can be opened.
+const INSTEAD: &str = "run `cardtable drive` to play headless, or `xvfb-run cardtable ...` for a virtual display";
+
+/// Why no window can be opened here, in one sentence, when the environment
+/// names no display at all (on Linux: neither DISPLAY nor WAYLAND_DISPLAY).
+pub fn no_display() -> Option<String> {
+    if cfg!(target_os = "linux") {
+        let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty());
+        if !set("DISPLAY") && !set("WAYLAND_DISPLAY") {
+            return Some(format!(
+                "cardtable: no display to open a window on (neither DISPLAY nor WAYLAND_DISPLAY is set); {INSTEAD}."
+            ));
+        }
+    }
+    None
+}
+
+/// The sentence for a panic of the windowing library before the window opened.
+fn cannot_open(panic: &str) -> String {
+    let panic = panic.lines().next().unwrap_or_default().trim_end_matches(['!', '.']);
+    if panic.contains("XOpenDisplay") {
+        match std::env::var("DISPLAY") {
+            Ok(display) if !display.is_empty() => {
+                format!("cardtable: cannot open the display `{display}` named by DISPLAY ({panic}); {INSTEAD}.")
+            }
+            _ => format!(
+                "cardtable: the window needs an X11 display and DISPLAY is not set (under Wayland, XWayland gives \
+                 one); {INSTEAD}."
+            ),
+        }
+    } else {
+        format!(
+            "cardtable: cannot open a window ({panic}); the README lists what a window needs, or run `cardtable drive` \
+             to play headless."
+        )
+    }
+}
+
+/// Runs the window until it is closed, or with `--screenshot` until the PNG is
+/// written. Where no window can be opened, says so in one sentence on stderr
+/// and answers failure, with no panic text.
 pub fn run(game: Rc<Game>, opts: Options) -> ExitCode {
+    if let Some(why) = no_display() {
+        eprintln!("{why}");
+        return ExitCode::FAILURE;
+    }
     let (w, h) = game.screen;
     // A screenshot is taken at the game screen's own size; a player gets a
     // window that fits a common desktop, and may resize it.
@@ -59,11 +106,40 @@ pub fn run(game: Rc<Game>, opts: Options) -> ExitCode {
     };
     let result = Rc::new(std::cell::Cell::new(ExitCode::SUCCESS));
     let out = result.clone();
-    macroquad::Window::from_config(conf, async move {
-        out.set(window_loop(game, opts).await);
-    });
-    result.take()
+    // A panic before the game's first frame is the windowing library failing to
+    // open the window (no display, no OpenGL): it becomes one sentence.
+    let opened = Arc::new(AtomicBool::new(false));
+    let previous_hook: Arc<PanicHook> = Arc::new(std::panic::take_hook());
+    {
+        let (opened, previous_hook) = (opened.clone(), previous_hook.clone());
+        std::panic::set_hook(Box::new(move |info| {
+            if opened.load(Ordering::SeqCst) {
+                previous_hook(info)
+            } else {
+                let payload = info.payload();
+                let text =
+                    payload.downcast_ref::<&str>().copied().or(payload.downcast_ref::<String>().map(|s| s.as_str()));
+                eprintln!("{}", cannot_open(text.unwrap_or("the windowing library stopped")));
+            }
+        }));
+    }
+    let window_opened = opened.clone();
+    let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        macroquad::Window::from_config(conf, async move {
+            window_opened.store(true, Ordering::SeqCst);
+            out.set(window_loop(game, opts).await);
+        })
+    }));
+    let _ = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| previous_hook(info)));
+    match ran {
+        Ok(()) => result.take(),
+        Err(_) if !opened.load(Ordering::SeqCst) => ExitCode::FAILURE,
+        Err(panic) => std::panic::resume_unwind(panic),
+    }
 }
+
+type PanicHook = Box<dyn Fn(&std::panic::PanicHookInfo<'_>) + Sync + Send + 'static>;
 
 struct Art {
     images: Vec<Option<Texture2D>>,
