@@ -153,3 +153,24 @@ fn options_stand_before_or_after_the_folder_and_fen_reaches_the_chess_library() 
     assert!(shot.white_pixels(5, 2) < 50, "e2 is empty in the position given");
     assert!(shot.white_pixels(5, 4) > 600, "the Pawn stands on e4 in the position given");
 }
+
+#[test]
+fn a_fault_while_playing_is_printed_and_fails_the_screenshot() {
+    let Some(run) = launcher() else { return };
+    let dir = out_dir();
+    let (png, script) = (dir.join("fault.png"), dir.join("fault.script"));
+    // The faults fixture's buttons each make one fault when clicked.
+    std::fs::write(&script, "click count\nclick \"divide by zero\"\nclick count\n").unwrap();
+    let game = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/faults");
+    let args = [&game, &png, &script].map(|p| p.to_string_lossy().into_owned());
+    let args = [&args[0], "--screenshot", &args[1], "--frames", "1", "--script", &args[2]].map(String::from);
+    let out = cardtable(&run, &args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("Make A Fault (Mouse Pressed), step 7 (logic/Make A Fault.yaml:18): division by zero"),
+        "the fault is printed:\n{stderr}"
+    );
+    assert_eq!(stderr.matches("division by zero").count(), 1, "once:\n{stderr}");
+    assert!(!out.status.success(), "a game that faulted fails the screenshot:\n{stderr}");
+    assert!(png.is_file(), "the screenshot is still written");
+}

@@ -167,8 +167,13 @@ fn load_art(game: &Game) -> Art {
 async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
     let art = load_art(&game);
     let mut driver = Driver::new(game.clone());
+    // Every fault reaches the terminal as it happens (the window also shows it
+    // for a few seconds); a screenshot of a game that faulted fails.
+    let mut faults_printed = 0;
+    print_new_faults(&driver.world.faults, &mut faults_printed, "");
     if let Some(fen) = &opts.fen {
         let answer = driver.command(&format!("setfen {fen}"));
+        print_new_faults(&driver.world.faults, &mut faults_printed, "--fen: ");
         if answer.is_error() {
             eprintln!("--fen: {answer}");
             return ExitCode::FAILURE;
@@ -177,11 +182,17 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
     if let Some(script) = &opts.script {
         match std::fs::read_to_string(script) {
             Ok(text) => {
-                for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
-                    let answer = driver.command(line);
-                    if answer.is_error() {
-                        eprintln!("{}: `{line}`: {answer}", script.display());
+                for (number, line) in text.lines().enumerate() {
+                    let line = line.trim();
+                    if line.is_empty() || line.starts_with('#') {
+                        continue;
                     }
+                    let answer = driver.command(line);
+                    let at = format!("{}:{}: `{line}`: ", script.display(), number + 1);
+                    if answer.is_error() {
+                        eprintln!("{at}{answer}");
+                    }
+                    print_new_faults(&driver.world.faults, &mut faults_printed, &at);
                 }
             }
             Err(e) => {
@@ -203,8 +214,8 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
                 driver.world.click_at(x, y);
             }
         }
+        print_new_faults(&driver.world.faults, &mut faults_printed, "");
         for fault in &driver.world.faults[faults_seen..] {
-            eprintln!("fault: {fault}");
             toasts.push((format!("{}, step {}: {}", fault.card, fault.step, fault.message), Instant::now()));
         }
         faults_seen = driver.world.faults.len();
@@ -221,6 +232,15 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
         if let Some(path) = &opts.screenshot {
             if frame + 1 >= opts.frames.max(1) {
                 get_screen_data().export_png(&path.to_string_lossy());
+                let faults = driver.world.faults.len();
+                if faults > 0 {
+                    eprintln!(
+                        "the game faulted {faults} time{} (above); the screenshot is written to {}",
+                        if faults == 1 { "" } else { "s" },
+                        path.display()
+                    );
+                    return ExitCode::FAILURE;
+                }
                 return ExitCode::SUCCESS;
             }
         }
@@ -235,6 +255,14 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
         }
         next_frame().await;
     }
+}
+
+/// Prints on stderr each fault after the first `printed`, each after `at`.
+fn print_new_faults(faults: &[crate::world::Fault], printed: &mut usize, at: &str) {
+    for fault in faults.get(*printed..).unwrap_or_default() {
+        eprintln!("{at}fault: {fault}");
+    }
+    *printed = faults.len();
 }
 
 /// Where the game screen sits in the window: scaled to fit, centred, shape kept.
