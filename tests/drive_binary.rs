@@ -9,6 +9,10 @@ use std::process::{Command, Output, Stdio};
 use cardtable::host::json::Json;
 
 fn drive(args: &[&str], input: &str) -> Output {
+    drive_bytes(args, input.as_bytes())
+}
+
+fn drive_bytes(args: &[&str], input: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_cardtable"))
         .arg("drive")
         .args(args)
@@ -18,7 +22,7 @@ fn drive(args: &[&str], input: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("start cardtable drive");
-    child.stdin.take().unwrap().write_all(input.as_bytes()).expect("write the commands");
+    child.stdin.take().unwrap().write_all(input).expect("write the commands");
     child.wait_with_output().expect("cardtable drive ends")
 }
 
@@ -148,6 +152,22 @@ fn drive_survives_garbage() {
         let j = common::parse_json(line).unwrap_or_else(|e| panic!("not JSON ({e}): {line}"));
         assert!(matches!(j, Json::Obj(_)), "{line}");
     }
+}
+
+#[test]
+fn a_line_that_is_not_utf8_is_an_error_and_the_next_lines_are_read() {
+    let out = drive_bytes(&[], b"help\n\xff\xfe\nstate\n");
+    assert!(out.status.success(), "stderr:\n{}", String::from_utf8_lossy(&out.stderr));
+    let stdout = String::from_utf8(out.stdout).expect("UTF-8 output");
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "one answer per line, the bad one too:\n{stdout}");
+    let answers: Vec<Json> =
+        lines.iter().map(|l| common::parse_json(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}"))).collect();
+    assert_eq!(keys(&answers[0]), ["help"]);
+    assert_eq!(keys(&answers[1]), ["error"], "{}", lines[1]);
+    let error = answers[1].get("error").as_str().unwrap();
+    assert!(error.contains("line 2") && error.contains("not UTF-8"), "says which line and why: {error}");
+    assert_eq!(keys(&answers[2]), ["state"], "the line after it is still run: {}", lines[2]);
 }
 
 #[test]

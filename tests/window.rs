@@ -2,7 +2,7 @@
 //! in CI), a screenshot is taken, and its pixels are checked.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Output};
 
 const SQUARE: u32 = 120;
 const BOARD_TOP: u32 = 0;
@@ -16,6 +16,23 @@ fn launcher() -> Option<Vec<String>> {
         .map(|p| std::env::split_paths(&p).any(|d| d.join("xvfb-run").is_file()))
         .unwrap_or(false);
     found.then(|| ["xvfb-run", "-a", "-s", "-screen 0 1280x1200x24"].map(String::from).to_vec())
+}
+
+/// [`launcher`], or where there is no display to be had: under CI (the
+/// environment variable CI set, as .ci/run has it, which installs Xvfb) the test
+/// fails; elsewhere it is skipped, and says so.
+fn display() -> Option<Vec<String>> {
+    if let Some(run) = launcher() {
+        return Some(run);
+    }
+    let why = "no DISPLAY and no xvfb-run here (apt-get install xvfb xauth libgl1-mesa-dri)";
+    if std::env::var_os("CI").is_some_and(|v| !v.is_empty()) {
+        panic!("the window test cannot run under CI: {why}");
+    }
+    // Written past the test harness's capture, so that it shows in a passing run.
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "\nwindow test SKIPPED: {why}");
+    None
 }
 
 struct Shot {
@@ -62,20 +79,32 @@ impl Shot {
     }
 }
 
-fn screenshot(run: &[String], script: Option<&str>, name: &str) -> Shot {
+/// A folder for this test run's screenshots and scripts.
+fn out_dir() -> PathBuf {
     let dir = std::env::temp_dir().join(format!("cardtable-window-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs the binary with these arguments under the display.
+fn cardtable(run: &[String], args: &[String]) -> Output {
+    let mut all: Vec<String> = run.to_vec();
+    all.push(env!("CARGO_BIN_EXE_cardtable").into());
+    all.extend(args.iter().cloned());
+    Command::new(&all[0]).args(&all[1..]).output().expect("the window runs")
+}
+
+fn screenshot(run: &[String], script: Option<&str>, name: &str) -> Shot {
+    let dir = out_dir();
     let png = dir.join(format!("{name}.png"));
-    let mut args: Vec<String> = run.to_vec();
-    args.push(env!("CARGO_BIN_EXE_cardtable").into());
-    args.push(content().to_string_lossy().into());
+    let mut args: Vec<String> = vec![content().to_string_lossy().into()];
     args.extend(["--screenshot".into(), png.to_string_lossy().into(), "--frames".into(), "3".into()]);
     if let Some(script) = script {
         let path = dir.join(format!("{name}.script"));
         std::fs::write(&path, script).unwrap();
         args.extend(["--script".into(), path.to_string_lossy().into()]);
     }
-    let out = Command::new(&args[0]).args(&args[1..]).output().expect("the window runs");
+    let out = cardtable(run, &args);
     assert!(out.status.success(), "the window failed: {}", String::from_utf8_lossy(&out.stderr));
     read_png(&png)
 }
@@ -96,15 +125,7 @@ fn content() -> PathBuf {
 
 #[test]
 fn the_window_shows_the_board_and_a_move_played_by_script() {
-    let Some(run) = launcher() else {
-        // Written past the test harness's capture, so that it shows in a passing run.
-        use std::io::Write;
-        let _ = writeln!(
-            std::io::stderr(),
-            "\nwindow test SKIPPED: no DISPLAY and no xvfb-run here (apt-get install xvfb xauth libgl1-mesa-dri)"
-        );
-        return;
-    };
+    let Some(run) = display() else { return };
     let start = screenshot(&run, None, "start");
     assert_eq!((start.width, start.height), (960, 1100), "the game screen is 960 x 1100");
     // White Pawns on rank 2, nothing on rank 4.
@@ -125,4 +146,40 @@ fn the_window_shows_the_board_and_a_move_played_by_script() {
     let dark =
         (300..660).flat_map(|x| (1010..1050).map(move |y| (x, y))).filter(|&(x, y)| moved.pixel(x, y)[1] < 150).count();
     assert!(dark > 200, "the status line shows words ({dark} dark pixels)");
+}
+
+#[test]
+fn options_stand_before_or_after_the_folder_and_fen_reaches_the_chess_library() {
+    let Some(run) = display() else { return };
+    let png = out_dir().join("fen.png");
+    // 1. e4: the White Pawn stands on e4, e2 is empty.
+    let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
+    let args = ["--fen", fen, "--frames", "2", &content().to_string_lossy(), "--screenshot", &png.to_string_lossy()]
+        .map(String::from);
+    let out = cardtable(&run, &args);
+    assert!(out.status.success(), "the window failed: {}", String::from_utf8_lossy(&out.stderr));
+    let shot = read_png(&png);
+    assert!(shot.white_pixels(5, 2) < 50, "e2 is empty in the position given");
+    assert!(shot.white_pixels(5, 4) > 600, "the Pawn stands on e4 in the position given");
+}
+
+#[test]
+fn a_fault_while_playing_is_printed_and_fails_the_screenshot() {
+    let Some(run) = display() else { return };
+    let dir = out_dir();
+    let (png, script) = (dir.join("fault.png"), dir.join("fault.script"));
+    // The faults fixture's buttons each make one fault when clicked.
+    std::fs::write(&script, "click count\nclick \"divide by zero\"\nclick count\n").unwrap();
+    let game = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/faults");
+    let args = [&game, &png, &script].map(|p| p.to_string_lossy().into_owned());
+    let args = [&args[0], "--screenshot", &args[1], "--frames", "1", "--script", &args[2]].map(String::from);
+    let out = cardtable(&run, &args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("Make A Fault (Mouse Pressed), step 7 (logic/Make A Fault.yaml:18): division by zero"),
+        "the fault is printed:\n{stderr}"
+    );
+    assert_eq!(stderr.matches("division by zero").count(), 1, "once:\n{stderr}");
+    assert!(!out.status.success(), "a game that faulted fails the screenshot:\n{stderr}");
+    assert!(png.is_file(), "the screenshot is still written");
 }

@@ -37,5 +37,3 @@ pub mod present;
 pub mod library;
 
 pub mod host;
-
-pub mod window;

@@ -1,6 +1,7 @@
 //! `cardtable`: runs a game folder in a window, headless (`drive`), or checks it (`check`).
 
 use cardtable::host::driver::Driver;
+use cardtable::host::json::Json;
 use cardtable::load::{load, Loaded};
 use cardtable::source::diag::Severity;
 use std::io::{BufRead, Write};
@@ -8,41 +9,41 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::rc::Rc;
 
-const USAGE: &str = "\
-usage:
-  cardtable [CONTENT] [--fen FEN] [--screenshot FILE.png] [--frames N] [--script FILE]
-                      run the game in a window (CONTENT defaults to content/chess)
-  cardtable drive [CONTENT]   play headless: driver commands on stdin, JSON on stdout
-  cardtable check [CONTENT]   check a content folder and list every mistake";
+mod cli;
+mod window;
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match args.first().map(String::as_str) {
-        Some("drive") => drive(content_dir(args.get(1))),
-        Some("check") => check(content_dir(args.get(1))),
-        Some("-h" | "--help") => {
-            println!("{USAGE}");
-            ExitCode::SUCCESS
-        }
-        _ => match cardtable::window::Options::parse(&args) {
-            Ok(opts) => {
-                let Some(loaded) = load_or_report(&content_dir(opts.content.as_ref())) else {
-                    return ExitCode::FAILURE;
-                };
-                cardtable::window::run(Rc::new(loaded.game), opts)
-            }
-            Err(msg) => {
-                eprintln!("{msg}\n{USAGE}");
-                ExitCode::from(2)
-            }
-        },
+    match cli::parse(cli::LIBRARY_OPTIONS) {
+        cli::Mode::Drive(game) => drive(content_dir(game.content.as_deref())),
+        cli::Mode::Check(game) => check(content_dir(game.content.as_deref())),
+        cli::Mode::Window(args, library) => window(args, &library),
     }
 }
 
+/// The window, or with `--screenshot` a few frames and a PNG.
+fn window(args: cli::WindowArgs, library: &[(String, String)]) -> ExitCode {
+    let library_value = |name: &str| library.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone());
+    let opts = window::Options {
+        screenshot: args.screenshot,
+        frames: args.frames,
+        script: args.script,
+        fen: library_value("fen"),
+    };
+    // Said before the game is loaded: without a display nothing else matters.
+    if let Some(why) = window::no_display() {
+        eprintln!("{why}");
+        return ExitCode::FAILURE;
+    }
+    let Some(loaded) = load_or_report(&content_dir(args.game.content.as_deref())) else {
+        return ExitCode::FAILURE;
+    };
+    window::run(Rc::new(loaded.game), opts)
+}
+
 /// The content folder named, else `content/chess` here, else the one beside the sources.
-fn content_dir(arg: Option<&String>) -> PathBuf {
+fn content_dir(arg: Option<&Path>) -> PathBuf {
     if let Some(a) = arg {
-        return PathBuf::from(a);
+        return a.to_path_buf();
     }
     let here = Path::new("content/chess");
     if here.is_dir() {
@@ -97,14 +98,29 @@ fn check(dir: PathBuf) -> ExitCode {
 fn drive(dir: PathBuf) -> ExitCode {
     let Some(loaded) = load_or_report(&dir) else { return ExitCode::FAILURE };
     let mut driver = Driver::new(Rc::new(loaded.game));
-    let stdin = std::io::stdin();
+    let mut input = std::io::stdin().lock();
     let mut out = std::io::stdout().lock();
-    for line in stdin.lock().lines() {
-        let Ok(line) = line else { break };
-        if line.trim().is_empty() || line.trim_start().starts_with('#') {
-            continue;
+    // Bytes, not `lines()`: a line that is not UTF-8 is answered with an error
+    // and the lines after it are still read.
+    let mut bytes = Vec::new();
+    for number in 1u64.. {
+        bytes.clear();
+        match input.read_until(b'\n', &mut bytes) {
+            Ok(0) => break,
+            Ok(_) => {}
+            Err(e) => {
+                eprintln!("cannot read standard input: {e}");
+                return ExitCode::FAILURE;
+            }
         }
-        let answer = driver.command(&line);
+        let answer = match std::str::from_utf8(&bytes) {
+            Ok(line) if line.trim().is_empty() || line.trim_start().starts_with('#') => continue,
+            Ok(line) => driver.command(line),
+            Err(e) => Json::error(format!(
+                "line {number} is not UTF-8 (byte {} of it is not valid); it was not run",
+                e.valid_up_to() + 1
+            )),
+        };
         if writeln!(out, "{answer}").and_then(|_| out.flush()).is_err() {
             break;
         }

@@ -2,18 +2,19 @@
 //! It draws the World's draw list scaled to fit the window, keeping the game
 //! screen's shape, and turns clicks back into game-screen points.
 
-use crate::game::{Align, Game};
-use crate::host::driver::Driver;
-use crate::present::{draw_list, DrawItem, DrawKind};
+use cardtable::game::{Align, Game};
+use cardtable::host::driver::Driver;
+use cardtable::present::{draw_list, DrawItem, DrawKind};
 use macroquad::prelude::*;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 #[derive(Default, Debug)]
 pub struct Options {
-    pub content: Option<String>,
     pub screenshot: Option<PathBuf>,
     pub frames: u32,
     pub script: Option<PathBuf>,
@@ -21,34 +22,57 @@ pub struct Options {
     pub fen: Option<String>,
 }
 
-impl Options {
-    pub fn parse(args: &[String]) -> Result<Options, String> {
-        let mut o = Options { frames: 3, ..Options::default() };
-        let mut it = args.iter();
-        while let Some(a) = it.next() {
-            let mut value = |name: &str| it.next().cloned().ok_or(format!("{name} needs a value"));
-            match a.as_str() {
-                "--screenshot" => o.screenshot = Some(PathBuf::from(value("--screenshot")?)),
-                "--frames" => {
-                    o.frames = value("--frames")?.parse().map_err(|_| "--frames takes a whole number".to_string())?
-                }
-                "--script" => o.script = Some(PathBuf::from(value("--script")?)),
-                "--fen" => o.fen = Some(value("--fen")?),
-                flag if flag.starts_with("--") => return Err(format!("unknown option {flag}")),
-                path if o.content.is_none() => o.content = Some(path.to_string()),
-                extra => return Err(format!("unexpected argument {extra}")),
-            }
-        }
-        Ok(o)
-    }
-}
-
 /// A frame at most every 1/60 s: the window never spins a core.
 const FRAME: Duration = Duration::from_micros(16_667);
 /// How long a fault's message stays on screen.
 const FAULT_SECONDS: f64 = 8.0;
 
+/// What to run instead of the window, where none can be opened.
+const INSTEAD: &str = "run `cardtable drive` to play headless, or `xvfb-run cardtable ...` for a virtual display";
+
+/// Why no window can be opened here, in one sentence, when the environment
+/// names no display at all (on Linux: neither DISPLAY nor WAYLAND_DISPLAY).
+pub fn no_display() -> Option<String> {
+    if cfg!(target_os = "linux") {
+        let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty());
+        if !set("DISPLAY") && !set("WAYLAND_DISPLAY") {
+            return Some(format!(
+                "cardtable: no display to open a window on (neither DISPLAY nor WAYLAND_DISPLAY is set); {INSTEAD}."
+            ));
+        }
+    }
+    None
+}
+
+/// The sentence for a panic of the windowing library before the window opened.
+fn cannot_open(panic: &str) -> String {
+    let panic = panic.lines().next().unwrap_or_default().trim_end_matches(['!', '.']);
+    if panic.contains("XOpenDisplay") {
+        match std::env::var("DISPLAY") {
+            Ok(display) if !display.is_empty() => {
+                format!("cardtable: cannot open the display `{display}` named by DISPLAY ({panic}); {INSTEAD}.")
+            }
+            _ => format!(
+                "cardtable: the window needs an X11 display and DISPLAY is not set (under Wayland, XWayland gives \
+                 one); {INSTEAD}."
+            ),
+        }
+    } else {
+        format!(
+            "cardtable: cannot open a window ({panic}); the README lists what a window needs, or run `cardtable drive` \
+             to play headless."
+        )
+    }
+}
+
+/// Runs the window until it is closed, or with `--screenshot` until the PNG is
+/// written. Where no window can be opened, says so in one sentence on stderr
+/// and answers failure, with no panic text.
 pub fn run(game: Rc<Game>, opts: Options) -> ExitCode {
+    if let Some(why) = no_display() {
+        eprintln!("{why}");
+        return ExitCode::FAILURE;
+    }
     let (w, h) = game.screen;
     // A screenshot is taken at the game screen's own size; a player gets a
     // window that fits a common desktop, and may resize it.
@@ -81,11 +105,40 @@ pub fn run(game: Rc<Game>, opts: Options) -> ExitCode {
     };
     let result = Rc::new(std::cell::Cell::new(ExitCode::SUCCESS));
     let out = result.clone();
-    macroquad::Window::from_config(conf, async move {
-        out.set(window_loop(game, opts).await);
-    });
-    result.take()
+    // A panic before the game's first frame is the windowing library failing to
+    // open the window (no display, no OpenGL): it becomes one sentence.
+    let opened = Arc::new(AtomicBool::new(false));
+    let previous_hook: Arc<PanicHook> = Arc::new(std::panic::take_hook());
+    {
+        let (opened, previous_hook) = (opened.clone(), previous_hook.clone());
+        std::panic::set_hook(Box::new(move |info| {
+            if opened.load(Ordering::SeqCst) {
+                previous_hook(info)
+            } else {
+                let payload = info.payload();
+                let text =
+                    payload.downcast_ref::<&str>().copied().or(payload.downcast_ref::<String>().map(|s| s.as_str()));
+                eprintln!("{}", cannot_open(text.unwrap_or("the windowing library stopped")));
+            }
+        }));
+    }
+    let window_opened = opened.clone();
+    let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        macroquad::Window::from_config(conf, async move {
+            window_opened.store(true, Ordering::SeqCst);
+            out.set(window_loop(game, opts).await);
+        })
+    }));
+    let _ = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| previous_hook(info)));
+    match ran {
+        Ok(()) => result.take(),
+        Err(_) if !opened.load(Ordering::SeqCst) => ExitCode::FAILURE,
+        Err(panic) => std::panic::resume_unwind(panic),
+    }
 }
+
+type PanicHook = Box<dyn Fn(&std::panic::PanicHookInfo<'_>) + Sync + Send + 'static>;
 
 struct Art {
     images: Vec<Option<Texture2D>>,
@@ -113,8 +166,13 @@ fn load_art(game: &Game) -> Art {
 async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
     let art = load_art(&game);
     let mut driver = Driver::new(game.clone());
+    // Every fault reaches the terminal as it happens (the window also shows it
+    // for a few seconds); a screenshot of a game that faulted fails.
+    let mut faults_printed = 0;
+    print_new_faults(&driver.world.faults, &mut faults_printed, "");
     if let Some(fen) = &opts.fen {
         let answer = driver.command(&format!("setfen {fen}"));
+        print_new_faults(&driver.world.faults, &mut faults_printed, "--fen: ");
         if answer.is_error() {
             eprintln!("--fen: {answer}");
             return ExitCode::FAILURE;
@@ -123,11 +181,17 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
     if let Some(script) = &opts.script {
         match std::fs::read_to_string(script) {
             Ok(text) => {
-                for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
-                    let answer = driver.command(line);
-                    if answer.is_error() {
-                        eprintln!("{}: `{line}`: {answer}", script.display());
+                for (number, line) in text.lines().enumerate() {
+                    let line = line.trim();
+                    if line.is_empty() || line.starts_with('#') {
+                        continue;
                     }
+                    let answer = driver.command(line);
+                    let at = format!("{}:{}: `{line}`: ", script.display(), number + 1);
+                    if answer.is_error() {
+                        eprintln!("{at}{answer}");
+                    }
+                    print_new_faults(&driver.world.faults, &mut faults_printed, &at);
                 }
             }
             Err(e) => {
@@ -149,14 +213,14 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
                 driver.world.click_at(x, y);
             }
         }
+        print_new_faults(&driver.world.faults, &mut faults_printed, "");
         for fault in &driver.world.faults[faults_seen..] {
-            eprintln!("fault: {fault}");
             toasts.push((format!("{}, step {}: {}", fault.card, fault.step, fault.message), Instant::now()));
         }
         faults_seen = driver.world.faults.len();
         toasts.retain(|(_, at)| at.elapsed().as_secs_f64() < FAULT_SECONDS);
 
-        let [r, g, b, a] = crate::present::rgba(game.background, 1.0);
+        let [r, g, b, a] = cardtable::present::rgba(game.background, 1.0);
         clear_background(Color::new(r, g, b, a));
         draw_list(&mut driver.world, &mut items);
         for item in &items {
@@ -167,6 +231,15 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
         if let Some(path) = &opts.screenshot {
             if frame + 1 >= opts.frames.max(1) {
                 get_screen_data().export_png(&path.to_string_lossy());
+                let faults = driver.world.faults.len();
+                if faults > 0 {
+                    eprintln!(
+                        "the game faulted {faults} time{} (above); the screenshot is written to {}",
+                        if faults == 1 { "" } else { "s" },
+                        path.display()
+                    );
+                    return ExitCode::FAILURE;
+                }
                 return ExitCode::SUCCESS;
             }
         }
@@ -181,6 +254,14 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
         }
         next_frame().await;
     }
+}
+
+/// Prints on stderr each fault after the first `printed`, each after `at`.
+fn print_new_faults(faults: &[cardtable::world::Fault], printed: &mut usize, at: &str) {
+    for fault in faults.get(*printed..).unwrap_or_default() {
+        eprintln!("{at}fault: {fault}");
+    }
+    *printed = faults.len();
 }
 
 /// Where the game screen sits in the window: scaled to fit, centred, shape kept.

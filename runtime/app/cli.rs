@@ -1,0 +1,153 @@
+//! The `cardtable` command line (clap): the window, `drive` and `check`.
+//!
+//! Where a new option goes:
+//! - one that every mode takes (the game folder; later `--data-dir`, `--lang`):
+//!   a field of [`GameArgs`];
+//! - one of the window's alone (`--screenshot`; later `--watch`): a field of
+//!   [`WindowArgs`];
+//! - one that a code library brings (the chess library's `--fen`; later
+//!   `--engine`): an entry of the list handed to [`parse`], today
+//!   [`LIBRARY_OPTIONS`]. These are added to the window's command at run time
+//!   and come back as (name, value) pairs.
+
+use clap::{Arg, ArgAction, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+/// Options that code libraries add to the window's command line: (long name,
+/// value name, help). Each takes one value. Later each library registers its
+/// own at run time; until then the chess library's is here.
+pub const LIBRARY_OPTIONS: &[(&str, &str, &str)] = &[("fen", "FEN", "start from this position (chess library)")];
+
+/// Runs a game folder: in a window (no command), headless (`drive`), or checks it (`check`).
+#[derive(Parser, Debug)]
+#[command(name = "cardtable", version, propagate_version = true, args_conflicts_with_subcommands = true)]
+struct Cli {
+    #[command(subcommand)]
+    mode: Option<Sub>,
+    /// Without a subcommand: the window.
+    #[command(flatten)]
+    window: WindowArgs,
+}
+
+#[derive(Subcommand, Debug)]
+enum Sub {
+    /// Play headless: one driver command a line on stdin, one JSON answer a line
+    /// on stdout (`help` lists the commands)
+    Drive(GameArgs),
+    /// Check a game folder and list every mistake with its file, line and column
+    Check(GameArgs),
+}
+
+/// What every mode takes.
+#[derive(Args, Debug, Clone, Default)]
+pub struct GameArgs {
+    /// The game folder [default: content/chess here, else the one beside the sources]
+    #[arg(value_name = "CONTENT")]
+    pub content: Option<PathBuf>,
+}
+
+/// The window's own options.
+#[derive(Args, Debug, Clone)]
+pub struct WindowArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Play the --script, draw --frames frames, write the game screen to this PNG and exit
+    #[arg(long, value_name = "FILE.png")]
+    pub screenshot: Option<PathBuf>,
+    /// How many frames to draw before the screenshot
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    pub frames: u32,
+    /// Driver commands to play before the first frame, one a line (as `cardtable drive` reads them)
+    #[arg(long, value_name = "FILE")]
+    pub script: Option<PathBuf>,
+}
+
+/// What the command line asks for.
+#[derive(Debug)]
+pub enum Mode {
+    /// The window, with the values of the library options given, as (long name, value).
+    Window(WindowArgs, Vec<(String, String)>),
+    Drive(GameArgs),
+    Check(GameArgs),
+}
+
+/// The whole command, with each library option appended as `--NAME VALUE`.
+///
+/// Panics when a library option's name is taken: two libraries (or a library
+/// and the engine) may not claim the same option.
+pub fn command(library_options: &[(&'static str, &'static str, &'static str)]) -> clap::Command {
+    let mut cmd = Cli::command();
+    for &(long, value_name, help) in library_options {
+        assert!(
+            cmd.get_arguments().all(|a| a.get_id() != long && a.get_long() != Some(long)),
+            "the library option --{long} is already an option of cardtable"
+        );
+        cmd = cmd.arg(
+            Arg::new(long)
+                .long(long)
+                .value_name(value_name)
+                .help(help)
+                .action(ArgAction::Set)
+                .help_heading("Library options"),
+        );
+    }
+    cmd
+}
+
+/// Reads the command line; on a mistake, or for --help and --version, prints
+/// what clap prints and exits (2 for a mistake, with the usage).
+pub fn parse(library_options: &[(&'static str, &'static str, &'static str)]) -> Mode {
+    try_parse_from(std::env::args_os(), library_options).unwrap_or_else(|e| e.exit())
+}
+
+/// [`parse`] over given arguments (the program's name first), answering clap's error.
+pub fn try_parse_from<I, T>(
+    args: I,
+    library_options: &[(&'static str, &'static str, &'static str)],
+) -> Result<Mode, clap::Error>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let mut cmd = command(library_options);
+    let matches = cmd.try_get_matches_from_mut(args)?;
+    let cli = Cli::from_arg_matches(&matches).map_err(|e| e.format(&mut cmd))?;
+    Ok(match cli.mode {
+        Some(Sub::Drive(game)) => Mode::Drive(game),
+        Some(Sub::Check(game)) => Mode::Check(game),
+        None => {
+            let values = library_options
+                .iter()
+                .filter_map(|&(long, _, _)| matches.get_one::<String>(long).map(|v| (long.to_string(), v.clone())))
+                .collect();
+            Mode::Window(cli.window, values)
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_command_is_well_formed() {
+        command(LIBRARY_OPTIONS).debug_assert();
+    }
+
+    #[test]
+    fn library_options_come_back_as_pairs_wherever_they_stand() {
+        let fen = "8/8/8/8/8/8/8/8 w - - 0 1";
+        for args in [
+            vec!["cardtable", "--fen", fen, "content/chess", "--frames", "2"],
+            vec!["cardtable", "--frames", "2", "content/chess", "--fen", fen],
+        ] {
+            let Ok(Mode::Window(w, values)) = try_parse_from(&args, LIBRARY_OPTIONS) else { panic!("{args:?}") };
+            assert_eq!(values, [("fen".to_string(), fen.to_string())]);
+            assert_eq!((w.frames, w.game.content), (2, Some(PathBuf::from("content/chess"))));
+        }
+        let Ok(Mode::Window(w, values)) = try_parse_from(["cardtable"], LIBRARY_OPTIONS) else { panic!() };
+        assert!(values.is_empty());
+        assert_eq!((w.frames, w.screenshot, w.game.content), (3, None, None));
+    }
+}
