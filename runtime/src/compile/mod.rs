@@ -4,11 +4,13 @@
 mod cx;
 mod exprs;
 mod headers;
+mod scratch;
 mod steps;
 
 use cx::{Cx, Kind};
 pub use headers::CardShells;
 use headers::Shell;
+pub use scratch::LoadScratch;
 
 use crate::game::*;
 use crate::ids::*;
@@ -21,8 +23,8 @@ use crate::code::Code;
 use marked_yaml::Node;
 
 /// Compiles every card's steps, once all cards, types and tables are known.
-pub fn compile_bodies(game: &mut Game, shells: &CardShells, d: &mut Diagnostics) {
-    resolve_object_types(game, d);
+pub fn compile_bodies(game: &mut Game, shells: &CardShells, scratch: &LoadScratch, d: &mut Diagnostics) {
+    resolve_object_types(game, scratch, d);
     let mut syms = std::mem::take(&mut game.syms);
     let mut sites = std::mem::take(&mut game.sites);
     let mut bodies = Vec::new();
@@ -30,7 +32,7 @@ pub fn compile_bodies(game: &mut Game, shells: &CardShells, d: &mut Diagnostics)
         match shell {
             Shell::Function { id, file, steps } => {
                 let f = &game.functions[id.index()];
-                let mut cx = Cx::new(game, &mut syms, &mut sites, d, file, CardRef::Function(*id));
+                let mut cx = Cx::new(game, scratch, &mut syms, &mut sites, d, file, CardRef::Function(*id));
                 for p in &f.params {
                     let kind = if p.ty == Type::Object { Kind::Object } else { Kind::Value(p.ty) };
                     cx.bind(&p.name, kind, 1);
@@ -48,7 +50,7 @@ pub fn compile_bodies(game: &mut Game, shells: &CardShells, d: &mut Diagnostics)
             Shell::Component { id, file, events } => {
                 for (i, (event, steps, _)) in events.iter().enumerate() {
                     let card = CardRef::Component(*id, *event);
-                    let mut cx = Cx::new(game, &mut syms, &mut sites, d, file, card);
+                    let mut cx = Cx::new(game, scratch, &mut syms, &mut sites, d, file, card);
                     cx.component = Some(*id);
                     let body = match steps {
                         Some(node) => cx.block(node),
@@ -134,7 +136,7 @@ fn warn_unsent_events(game: &Game, shells: &CardShells, d: &mut Diagnostics) {
 }
 
 /// Shared Variables of type Object name object types; now that all types are read, resolve them.
-fn resolve_object_types(game: &mut Game, d: &mut Diagnostics) {
+fn resolve_object_types(game: &mut Game, scratch: &LoadScratch, d: &mut Diagnostics) {
     let mut problems: Vec<(std::path::PathBuf, Pos, String)> = Vec::new();
     for c in game.components.iter_mut() {
         for s in c.shared.iter_mut().filter(|s| s.ty == Type::Object) {
@@ -151,7 +153,7 @@ fn resolve_object_types(game: &mut Game, d: &mut Diagnostics) {
                         match lookup_type(&game.names, &game.syms, a.shared[i]) {
                             Some(v) => a.shared[i] = v,
                             None => {
-                                let (file, pos) = game
+                                let (file, pos) = scratch
                                     .shared_type_places
                                     .iter()
                                     .find(|(place, _, _)| *place == (ti, ai, i))
@@ -208,7 +210,9 @@ pub fn compile_template(game: &mut Game, file: &YamlFile, text: &str, pos: Pos, 
     let mut sites = std::mem::take(&mut game.sites);
     let mut parts = Vec::new();
     {
-        let mut cx = Cx::new(game, &mut syms, &mut sites, d, file, CardRef::Loose);
+        // A text's holes are expressions: they call no card and set no frame.
+        let scratch = LoadScratch::default();
+        let mut cx = Cx::new(game, &scratch, &mut syms, &mut sites, d, file, CardRef::Loose);
         for part in parsed.parts {
             match part {
                 expr_grammar::ast::TemplatePart::Literal(s) => parts.push(TemplatePart::Literal(s)),
@@ -240,7 +244,8 @@ pub fn compile_loose(game: &Game, syms: &mut Interner, text: &str) -> Result<Exp
     };
     let mut sites = Vec::new();
     let ast = expr_grammar::parse_expr(text).map_err(|e| format!("column {}: {e}", e.column))?;
-    let mut cx = Cx::new(game, syms, &mut sites, &mut d, &file, CardRef::Loose);
+    let scratch = LoadScratch::default();
+    let mut cx = Cx::new(game, &scratch, syms, &mut sites, &mut d, &file, CardRef::Loose);
     let compiled = cx.expr(&ast, text, Pos { line: 1, column: 1 });
     match compiled {
         Some(e) if d.list.is_empty() => Ok(e),

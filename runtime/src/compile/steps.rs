@@ -323,7 +323,7 @@ impl<'a> Cx<'a> {
         let action_name = f.opt_text("action name", self.d).map(|(n, _)| n.as_str().to_string());
         let Some(&function) = self.game.names.functions.get(name.as_str()) else {
             // A card that did not load is reported once, where it is broken.
-            if !self.game.names.broken_cards.contains(name.as_str()) {
+            if !self.scratch.broken_cards.contains(name.as_str()) {
                 self.err(pos, format!("unknown Function `{}`", name.as_str()));
             }
             if let Some(n) = action_name {
@@ -464,10 +464,10 @@ impl<'a> Cx<'a> {
     /// A constant frame must exist on every object type this Logic Component is on.
     pub(super) fn check_frame(&mut self, comp: CompId, n: f64, pos: Pos) {
         let game = self.game;
-        for t in game.types.iter().filter(|t| t.attachments.iter().any(|a| a.component == comp)) {
+        for (i, t) in game.types.iter().enumerate().filter(|(_, t)| t.attachments.iter().any(|a| a.component == comp)) {
             match &t.sprite {
                 // A sprite whose picture did not load is reported there, once.
-                None if t.sprite_failed => {}
+                None if self.scratch.failed_sprites.contains(&TypeId(i as u32)) => {}
                 None => self.err(
                     pos,
                     format!(

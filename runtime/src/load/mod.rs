@@ -7,7 +7,7 @@ mod scene;
 mod structures;
 mod tables;
 
-use crate::compile::{compile_bodies, CardShells};
+use crate::compile::{compile_bodies, CardShells, LoadScratch};
 use crate::game::*;
 use crate::ids::*;
 use crate::source::diag::{Diagnostic, Diagnostics, Pos};
@@ -33,6 +33,7 @@ pub fn load(root: &Path) -> Result<Loaded, Vec<Diagnostic>> {
         return Err(d.list);
     }
     let mut game = empty_game(root);
+    let mut scratch = LoadScratch::default();
     load_game_file(&mut game, &mut d);
     for rel in files_in(root, "tables", "yaml", &mut d) {
         load_table(&mut game, &rel, &mut d);
@@ -46,16 +47,16 @@ pub fn load(root: &Path) -> Result<Loaded, Vec<Diagnostic>> {
             Some(file) => card_files.push(file),
             None => {
                 let stem = rel.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
-                game.names.broken_cards.insert(stem);
+                scratch.broken_cards.insert(stem);
             }
         }
     }
     let shells = CardShells::read(&mut game, &card_files, &mut d);
     for rel in files_in(root, "objects", "yaml", &mut d) {
-        load_object_type(&mut game, &rel, &mut d);
+        load_object_type(&mut game, &mut scratch, &rel, &mut d);
     }
     load_scene(&mut game, &mut d);
-    compile_bodies(&mut game, &shells, &mut d);
+    compile_bodies(&mut game, &shells, &scratch, &mut d);
     if d.has_errors() {
         Err(d.list)
     } else {
@@ -86,7 +87,6 @@ fn empty_game(root: &Path) -> Game {
         scene: Vec::new(),
         sites: Vec::new(),
         names: Names::default(),
-        shared_type_places: Vec::new(),
     };
     for (i, name) in BUILTIN_EVENTS.iter().enumerate() {
         game.names.events.insert(name.to_string(), EventId(i as u16));

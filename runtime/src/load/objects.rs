@@ -1,5 +1,6 @@
 //! Object types: sprites, texts, boxes, Data Structures and Logic Components.
 
+use crate::compile::LoadScratch;
 use crate::game::*;
 use crate::ids::*;
 use crate::source::diag::{Diagnostics, Pos};
@@ -9,7 +10,7 @@ use crate::value::*;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-pub(super) fn load_object_type(game: &mut Game, rel: &Path, d: &mut Diagnostics) {
+pub(super) fn load_object_type(game: &mut Game, scratch: &mut LoadScratch, rel: &Path, d: &mut Diagnostics) {
     let Some(file) = yaml::load(&game.root, rel, d) else { return };
     let Some(f) = Fields::of(&file, &file.root, "an object type", d) else { return };
     f.only(&["object", "description", "layer", "box", "sprite", "text", "structures", "logic"], "an object type", d);
@@ -30,7 +31,9 @@ pub(super) fn load_object_type(game: &mut Game, rel: &Path, d: &mut Diagnostics)
     let hit_box = f.pair("box", d);
     let sprite =
         f.get("sprite").and_then(|n| Fields::of(&file, n, "`sprite`", d)).and_then(|s| read_sprite(game, &file, &s, d));
-    let sprite_failed = sprite.is_none() && f.get("sprite").is_some();
+    if sprite.is_none() && f.get("sprite").is_some() {
+        scratch.failed_sprites.insert(TypeId(game.types.len() as u32));
+    }
     let text = f.get("text").and_then(|n| Fields::of(&file, n, "`text`", d)).map(|t| read_text(game, &file, &t, d));
     // `structures: [A, B]`, or `structures: {A: {field: value}, B: {}}` to give fields their first values.
     let mut structs = Vec::new();
@@ -130,7 +133,7 @@ pub(super) fn load_object_type(game: &mut Game, rel: &Path, d: &mut Diagnostics)
                     shared[i] = shared_value(&mut game.syms, shared_tys[i].1, text.as_str(), &file, pos, d);
                     if shared_tys[i].1 == Type::Object {
                         let place = (game.types.len(), attachments.len(), i);
-                        game.shared_type_places.push((place, rel.to_path_buf(), pos));
+                        scratch.shared_type_places.push((place, rel.to_path_buf(), pos));
                     }
                 }
             }
@@ -138,18 +141,7 @@ pub(super) fn load_object_type(game: &mut Game, rel: &Path, d: &mut Diagnostics)
         }
     }
     game.names.types.insert(name.clone(), TypeId(game.types.len() as u32));
-    game.types.push(ObjectType {
-        name,
-        layer,
-        hit_box,
-        sprite,
-        sprite_failed,
-        text,
-        structs,
-        struct_offset,
-        fields,
-        attachments,
-    });
+    game.types.push(ObjectType { name, layer, hit_box, sprite, text, structs, struct_offset, fields, attachments });
 }
 
 pub(super) fn sorted_keys<V>(map: &HashMap<String, V>) -> String {
