@@ -208,4 +208,12 @@ impl<'a> Cx<'a> {
     pub(super) fn err(&mut self, pos: Pos, msg: impl Into<String>) {
         self.d.error(&self.file.path, pos, msg);
     }
+
+    /// A name game.yaml should declare is unknown: a mistake, unless
+    /// game.yaml itself did not load (reported there, once).
+    pub(super) fn err_undeclared(&mut self, pos: Pos, msg: impl Into<String>) {
+        if !self.scratch.broken_game_file {
+            self.err(pos, msg);
+        }
+    }
 }

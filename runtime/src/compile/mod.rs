@@ -152,6 +152,8 @@ fn resolve_object_types(game: &mut Game, scratch: &LoadScratch, d: &mut Diagnost
                     if let Value::Text(sym) = a.shared[i] {
                         match lookup_type(&game.names, &game.syms, a.shared[i]) {
                             Some(v) => a.shared[i] = v,
+                            // An object type whose file did not load is reported once, there.
+                            None if scratch.broken_types.contains(game.syms.text(sym)) => {}
                             None => {
                                 let (file, pos) = scratch
                                     .shared_type_places
@@ -194,7 +196,14 @@ fn obj_ref(e: Expr) -> ObjRef {
 }
 
 /// Compiles a UI text such as `{$status}`: its holes may read Globals, tables and `self`.
-pub fn compile_template(game: &mut Game, file: &YamlFile, text: &str, pos: Pos, d: &mut Diagnostics) -> Template {
+pub fn compile_template(
+    game: &mut Game,
+    scratch: &LoadScratch,
+    file: &YamlFile,
+    text: &str,
+    pos: Pos,
+    d: &mut Diagnostics,
+) -> Template {
     let parsed = match expr_grammar::parse_template(text) {
         Ok(t) => t,
         Err(e) => {
@@ -210,9 +219,7 @@ pub fn compile_template(game: &mut Game, file: &YamlFile, text: &str, pos: Pos, 
     let mut sites = std::mem::take(&mut game.sites);
     let mut parts = Vec::new();
     {
-        // A text's holes are expressions: they call no card and set no frame.
-        let scratch = LoadScratch::default();
-        let mut cx = Cx::new(game, &scratch, &mut syms, &mut sites, d, file, CardRef::Loose);
+        let mut cx = Cx::new(game, scratch, &mut syms, &mut sites, d, file, CardRef::Loose);
         for part in parsed.parts {
             match part {
                 expr_grammar::ast::TemplatePart::Literal(s) => parts.push(TemplatePart::Literal(s)),

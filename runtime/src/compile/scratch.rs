@@ -11,9 +11,17 @@ use std::path::PathBuf;
 
 #[derive(Default)]
 pub struct LoadScratch {
-    /// Logic cards whose file did not load, by file name: already reported,
-    /// so calls to them are not reported again.
+    /// Logic cards whose file did not load, by file name and by the name the
+    /// file gives them: already reported, so calls to them and object types
+    /// that name them are not reported again.
     pub broken_cards: HashSet<String>,
+    /// Tables whose schema did not load, named as `broken_cards` are.
+    pub broken_tables: HashSet<String>,
+    /// Object types whose file did not load, named as `broken_cards` are.
+    pub broken_types: HashSet<String>,
+    /// game.yaml did not load (already reported): every Global, Custom
+    /// Event, Game State and UI Group is unknown, and not reported again.
+    pub broken_game_file: bool,
     /// Object types that have a sprite whose picture did not load (already reported).
     pub failed_sprites: HashSet<TypeId>,
     /// Where each object type's Object-typed Shared Variable was set, by

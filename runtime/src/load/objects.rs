@@ -34,7 +34,8 @@ pub(super) fn load_object_type(game: &mut Game, scratch: &mut LoadScratch, rel: 
     if sprite.is_none() && f.get("sprite").is_some() {
         scratch.failed_sprites.insert(TypeId(game.types.len() as u32));
     }
-    let text = f.get("text").and_then(|n| Fields::of(&file, n, "`text`", d)).map(|t| read_text(game, &file, &t, d));
+    let text =
+        f.get("text").and_then(|n| Fields::of(&file, n, "`text`", d)).map(|t| read_text(game, scratch, &file, &t, d));
     // `structures: [A, B]`, or `structures: {A: {field: value}, B: {}}` to give fields their first values.
     let mut structs = Vec::new();
     let mut first_values: Vec<(StructId, &marked_yaml::Node)> = Vec::new();
@@ -94,7 +95,10 @@ pub(super) fn load_object_type(game: &mut Game, scratch: &mut LoadScratch, rel: 
     if let Some(logic) = f.get("logic").and_then(|n| Fields::of(&file, n, "`logic`", d)) {
         for (key, node) in logic.map.iter() {
             let Some(&comp) = game.names.components.get(key.as_str()) else {
-                d.error(rel, yaml::scalar_pos(key), format!("unknown Logic Component `{}`", key.as_str()));
+                // A card that did not load is reported once, where it is broken.
+                if !scratch.broken_cards.contains(key.as_str()) {
+                    d.error(rel, yaml::scalar_pos(key), format!("unknown Logic Component `{}`", key.as_str()));
+                }
                 continue;
             };
             let c = &game.components[comp.index()];
@@ -222,10 +226,16 @@ pub(super) fn png_size(bytes: &[u8]) -> Option<(u32, u32)> {
     Some((w, h))
 }
 
-pub(super) fn read_text(game: &mut Game, file: &YamlFile, f: &Fields, d: &mut Diagnostics) -> TextDef {
+pub(super) fn read_text(
+    game: &mut Game,
+    scratch: &LoadScratch,
+    file: &YamlFile,
+    f: &Fields,
+    d: &mut Diagnostics,
+) -> TextDef {
     f.only(&["text", "size", "color", "bold", "align", "offset", "depth"], "`text`", d);
     let template = match f.opt_text("text", d) {
-        Some((t, pos)) => crate::compile::compile_template(game, file, t.as_str(), pos, d),
+        Some((t, pos)) => crate::compile::compile_template(game, scratch, file, t.as_str(), pos, d),
         None => Template::default(),
     };
     let align = match f.opt_text("align", d) {
