@@ -233,11 +233,6 @@ pub fn compile_template(
     }
     game.syms = syms;
     game.sites = sites;
-    if !d.has_errors() {
-        let mut handlers: Vec<&mut Code> =
-            game.components.iter_mut().flat_map(|c| c.handlers.iter_mut().map(|h| &mut h.code)).collect();
-        crate::code::inline_leaves(&mut game.functions, &mut handlers, &game.structs);
-    }
     Template { parts }
 }
 
@@ -257,5 +252,48 @@ pub fn compile_loose(game: &Game, syms: &mut Interner, text: &str) -> Result<Exp
     match compiled {
         Some(e) if d.list.is_empty() => Ok(e),
         _ => Err(d.list.iter().map(|x| format!("column {}: {}", x.column, x.message)).collect::<Vec<_>>().join("; ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::code::Op;
+    use std::path::Path;
+
+    fn calls(game: &Game, f: FuncId) -> usize {
+        game.functions[f.index()].code.ops.iter().filter(|op| matches!(op, Op::Call { .. })).count()
+    }
+
+    /// Inlining runs once, in `compile_bodies`: compiling a UI text (which
+    /// the loader does before any card's steps) copies no Function into
+    /// its callers.
+    #[test]
+    fn compiling_a_text_changes_no_cards_code() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/language");
+        let mut game = match crate::load::load(&root) {
+            Ok(loaded) => loaded.game,
+            Err(mistakes) => panic!("the language fixture loads: {mistakes:?}"),
+        };
+        // Call Divide compiled again, as lowered, before Divide (a leaf) is copied into it.
+        let id = game.names.functions["Call Divide"];
+        let mut d = Diagnostics::default();
+        let scratch = LoadScratch::default();
+        let file = crate::source::yaml::load(&root, Path::new("logic/Call Divide.yaml"), &mut d).expect("the card");
+        let steps = file.root.as_mapping().and_then(|m| m.get_node("steps")).expect("steps");
+        let mut syms = std::mem::take(&mut game.syms);
+        let mut sites = std::mem::take(&mut game.sites);
+        let code = {
+            let mut cx = Cx::new(&game, &scratch, &mut syms, &mut sites, &mut d, &file, CardRef::Function(id));
+            cx.bind("b", Kind::Value(Type::Number), 1);
+            let body = cx.block(steps);
+            cx.lower(&body)
+        };
+        (game.syms, game.sites) = (syms, sites);
+        game.functions[id.index()].code = code;
+        assert_eq!(calls(&game, id), 1, "Call Divide calls Divide before inlining");
+        compile_template(&mut game, &scratch, &file, "n = {$counter}", Pos { line: 1, column: 1 }, &mut d);
+        assert!(d.list.is_empty(), "{:?}", d.list);
+        assert_eq!(calls(&game, id), 1, "compiling a text copied Divide into Call Divide");
     }
 }
