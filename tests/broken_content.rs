@@ -315,6 +315,27 @@ fn check_passes_the_chess_content() {
     assert!(stdout.contains("is fine"), "{stdout}");
 }
 
+#[test]
+fn check_starts_the_game_and_lists_the_faults_before_the_first_input() {
+    // Every file is right, but the Position table has no rows: the first
+    // Turn, run by the Game Rules' Created, faults looking along a Board
+    // with no Pieces.
+    let copy = TempContent::chess("check-starts");
+    let header = copy.read("tables/Position.csv").lines().next().unwrap_or_default().to_string();
+    copy.write("tables/Position.csv", &format!("{header}\n"));
+    let out = check(&copy.dir);
+    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(!out.status.success(), "check should fail; stdout:\n{stdout}\nstderr:\n{stderr}");
+    assert!(!stdout.contains("is fine"), "{stdout}");
+    let faults: Vec<&str> = stderr.lines().filter(|l| l.starts_with("  ")).collect();
+    assert_eq!(
+        faults,
+        ["  Find First Piece Along, step 22 (logic/Find First Piece Along.yaml:64): the table `Position` has no row number 8 (it has no rows)"],
+        "{stderr}"
+    );
+    assert!(stderr.contains("`Chess` loads, but has 1 fault as it starts."), "{stderr}");
+}
+
 // Loader faults found while writing the cases above, each kept as a test of
 // what the loader says now that they are fixed.
 

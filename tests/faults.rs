@@ -66,3 +66,69 @@ fn a_fault_in_the_driver_is_an_error_answer() {
     }
     assert_eq!(d.command("eval data('Things', 'box', 'size') * 2").get("value").to_string(), "6");
 }
+
+/// Runs `f` on a fresh driver in a thread of its own, and answers what it
+/// answers; a run that has not ended after a minute fails the test (a
+/// guard that was reset would make an endless loop endless).
+fn within_a_minute<T: Send + 'static>(f: impl FnOnce(&mut Driver) -> T + Send + 'static) -> T {
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut d = driver();
+        let _ = send.send(f(&mut d));
+    });
+    match receive.recv_timeout(std::time::Duration::from_secs(60)) {
+        Ok(answer) => answer,
+        Err(std::sync::mpsc::RecvTimeoutError::Timeout) => panic!("still running after a minute"),
+        Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => panic!("the driver panicked"),
+    }
+}
+
+#[test]
+fn reading_a_text_with_holes_leaves_the_depth_as_it_was() {
+    // One read of `clicked {$count} times` inside a click, and the click goes on to its end.
+    let (answer, count, text) = within_a_minute(|d| {
+        let answer = d.command("click \"read text once\"").to_string();
+        let text = d.command("objects read text once").get("objects").to_string();
+        (answer, count(d), text)
+    });
+    assert_eq!(answer, r#"{"clicked":"read text once"}"#);
+    assert_eq!(count, "1");
+    assert!(text.contains(r#""text":"clicked 1 times""#), "{text}");
+}
+
+#[test]
+fn reading_a_text_with_holes_in_an_endless_while_ends_in_the_step_budget() {
+    // The Label's text is a template with a hole (`clicked {$count} times`):
+    // reading it inside the click must not give the click a fresh budget.
+    let (fault, count, stack) = within_a_minute(|d| {
+        d.world.step_budget = 200_000;
+        let fault = fault_of(d, "read text");
+        (fault, count(d), d.world.stack_len())
+    });
+    assert_eq!(
+        fault,
+        "Read Text (Mouse Pressed), step 3 (logic/Read Text.yaml:11): stopped after too many steps for one input (a While that never ends?)"
+    );
+    assert_eq!(count, "0");
+    assert_eq!(stack, 0);
+}
+
+#[test]
+fn a_text_that_shows_itself_is_too_deep_not_a_crash() {
+    // The Echo's text is `({self.text.text})`: each read reads it again.
+    let (clicked, shown, after) = within_a_minute(|d| {
+        let clicked = fault_of(d, "echo");
+        let shown = d.command("objects echo");
+        let after = d.command("click count");
+        (clicked, shown.to_string(), after.to_string())
+    });
+    assert_eq!(
+        clicked,
+        "Read Text (Mouse Pressed), step 1 (logic/Read Text.yaml:6): Events and calls nested more than 200 deep"
+    );
+    // Read from outside (the driver, the window), the hole faults and shows nothing.
+    assert!(shown.contains(r#""text":"()""#), "{shown}");
+    assert!(shown.contains("nested more than 200 deep"), "{shown}");
+    // And the game goes on.
+    assert!(after.contains(r#"{"clicked":"count"}"#), "{after}");
+}

@@ -76,22 +76,14 @@ fn load_or_report(dir: &Path) -> Option<Loaded> {
 }
 
 fn check(dir: PathBuf) -> ExitCode {
-    match load_or_report(&dir) {
-        Some(loaded) => {
-            let g = &loaded.game;
-            println!(
-                "{}: `{}` is fine: {} tables, {} Data Structures, {} object types, {} Functions, {} Logic Components",
-                dir.display(),
-                g.name,
-                g.tables.len(),
-                g.structs.len(),
-                g.types.len(),
-                g.functions.len(),
-                g.components.len()
-            );
-            ExitCode::SUCCESS
-        }
-        None => ExitCode::FAILURE,
+    let report = cardtable::host::check::check_folder(&dir);
+    eprint!("{}", report.details());
+    if report.is_fine() {
+        println!("{}", report.verdict());
+        ExitCode::SUCCESS
+    } else {
+        eprintln!("{}", report.verdict());
+        ExitCode::FAILURE
     }
 }
 

@@ -8,6 +8,7 @@ use crate::source::diag::{Diagnostics, Pos};
 use crate::source::yaml::{pos_of, Fields, YamlFile};
 use crate::value::*;
 
+use super::LoadScratch;
 use crate::code::{self, CardInfo, Code};
 
 /// What a name in a card stands for.
@@ -35,6 +36,8 @@ pub(super) struct Binding {
 /// Everything one card's compilation needs.
 pub struct Cx<'a> {
     pub(super) game: &'a Game,
+    /// What the loader noted: the cards and sprites that did not load.
+    pub(super) scratch: &'a LoadScratch,
     pub(super) syms: &'a mut Interner,
     pub(super) sites: &'a mut Vec<Site>,
     pub d: &'a mut Diagnostics,
@@ -60,6 +63,7 @@ pub(super) const MAX_NESTING: usize = 64;
 impl<'a> Cx<'a> {
     pub fn new(
         game: &'a Game,
+        scratch: &'a LoadScratch,
         syms: &'a mut Interner,
         sites: &'a mut Vec<Site>,
         d: &'a mut Diagnostics,
@@ -68,6 +72,7 @@ impl<'a> Cx<'a> {
     ) -> Cx<'a> {
         Cx {
             game,
+            scratch,
             syms,
             sites,
             d,
@@ -202,5 +207,13 @@ impl<'a> Cx<'a> {
 
     pub(super) fn err(&mut self, pos: Pos, msg: impl Into<String>) {
         self.d.error(&self.file.path, pos, msg);
+    }
+
+    /// A name game.yaml should declare is unknown: a mistake, unless
+    /// game.yaml itself did not load (reported there, once).
+    pub(super) fn err_undeclared(&mut self, pos: Pos, msg: impl Into<String>) {
+        if !self.scratch.broken_game_file {
+            self.err(pos, msg);
+        }
     }
 }

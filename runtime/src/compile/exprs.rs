@@ -44,7 +44,10 @@ impl<'a> Cx<'a> {
                 Some(&g) => Expr::Global(g),
                 None => {
                     let at = self.at(text, pos, id.span);
-                    self.err(at, format!("unknown Global `${}`; declare it in game.yaml's `globals:`", id.name));
+                    self.err_undeclared(
+                        at,
+                        format!("unknown Global `${}`; declare it in game.yaml's `globals:`", id.name),
+                    );
                     return None;
                 }
             },
@@ -268,6 +271,7 @@ impl<'a> Cx<'a> {
             }
         };
         let sub = |cx: &mut Self, i: usize| cx.expr(&args[i], text, pos).map(Box::new);
+        // Every value is read before any `?`: a mistake in one does not hide a mistake in another.
         Some(match name.name.as_str() {
             "data" => {
                 let t = table(self);
@@ -276,18 +280,29 @@ impl<'a> Cx<'a> {
                 let col = t.and_then(|t| self.column_ref(t, &args[2], text, at));
                 Expr::Data(t?, row?, col?)
             }
-            "dataRow" => Expr::DataRow(table(self)?, sub(self, 1)?),
+            "dataRow" => {
+                let t = table(self);
+                let row = sub(self, 1);
+                Expr::DataRow(t?, row?)
+            }
             "dataCount" => Expr::DataCount(table(self)?),
             "dataFind" => {
                 let t = table(self);
                 let at = self.at(text, pos, args[1].span);
                 let col = t.and_then(|t| self.column_ref(t, &args[1], text, at));
-                Expr::DataFind(t?, col?, sub(self, 2)?)
+                let value = sub(self, 2);
+                Expr::DataFind(t?, col?, value?)
             }
             "abs" => Expr::Abs(sub(self, 0)?),
             "floor" => Expr::Floor(sub(self, 0)?),
-            "clamp" => Expr::Clamp(Box::new([*sub(self, 0)?, *sub(self, 1)?, *sub(self, 2)?])),
-            _ => Expr::Hypot(Box::new([*sub(self, 0)?, *sub(self, 1)?])),
+            "clamp" => {
+                let (x, lo, hi) = (sub(self, 0), sub(self, 1), sub(self, 2));
+                Expr::Clamp(Box::new([*x?, *lo?, *hi?]))
+            }
+            _ => {
+                let (x, y) = (sub(self, 0), sub(self, 1));
+                Expr::Hypot(Box::new([*x?, *y?]))
+            }
         })
     }
 

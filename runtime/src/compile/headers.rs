@@ -26,7 +26,7 @@ pub(super) enum Shell<'f> {
 impl<'f> CardShells<'f> {
     /// Reads each card's name, parameters, answer, structures, Shared
     /// Variables and Events, so that cards can name each other in any order.
-    pub fn read(game: &mut Game, files: &'f [YamlFile], d: &mut Diagnostics) -> CardShells<'f> {
+    pub fn read(game: &mut Game, files: &'f [YamlFile], scratch: &LoadScratch, d: &mut Diagnostics) -> CardShells<'f> {
         let mut cards = Vec::new();
         for file in files {
             let Some(f) = Fields::of(file, &file.root, "a logic card", d) else { continue };
@@ -35,7 +35,7 @@ impl<'f> CardShells<'f> {
                     cards.push(shell);
                 }
             } else if f.get("component").is_some() {
-                if let Some(shell) = read_component(game, file, &f, d) {
+                if let Some(shell) = read_component(game, file, &f, scratch, d) {
                     cards.push(shell);
                 }
             } else {
@@ -106,6 +106,7 @@ pub(super) fn read_component<'f>(
     game: &mut Game,
     file: &'f YamlFile,
     f: &Fields<'f>,
+    scratch: &LoadScratch,
     d: &mut Diagnostics,
 ) -> Option<Shell<'f>> {
     f.only(
@@ -160,6 +161,8 @@ pub(super) fn read_component<'f>(
                         events.push((e, ev.get("steps"), pos));
                         handlers.push(Handler { event: e, body: Box::new([]), code: Code::default() });
                     }
+                    // With no game.yaml, every Custom Event is unknown: reported there, once.
+                    None if scratch.broken_game_file => {}
                     None => d.error(&file.path, pos, format!(
                         "unknown Event `{}`; expected Created, Mouse Pressed, or a Custom Event declared in game.yaml's `events:`",
                         when.as_str()

@@ -4,11 +4,13 @@
 mod cx;
 mod exprs;
 mod headers;
+mod scratch;
 mod steps;
 
 use cx::{Cx, Kind};
 pub use headers::CardShells;
 use headers::Shell;
+pub use scratch::LoadScratch;
 
 use crate::game::*;
 use crate::ids::*;
@@ -21,8 +23,8 @@ use crate::code::Code;
 use marked_yaml::Node;
 
 /// Compiles every card's steps, once all cards, types and tables are known.
-pub fn compile_bodies(game: &mut Game, shells: &CardShells, d: &mut Diagnostics) {
-    resolve_object_types(game, d);
+pub fn compile_bodies(game: &mut Game, shells: &CardShells, scratch: &LoadScratch, d: &mut Diagnostics) {
+    resolve_object_types(game, scratch, d);
     let mut syms = std::mem::take(&mut game.syms);
     let mut sites = std::mem::take(&mut game.sites);
     let mut bodies = Vec::new();
@@ -30,7 +32,7 @@ pub fn compile_bodies(game: &mut Game, shells: &CardShells, d: &mut Diagnostics)
         match shell {
             Shell::Function { id, file, steps } => {
                 let f = &game.functions[id.index()];
-                let mut cx = Cx::new(game, &mut syms, &mut sites, d, file, CardRef::Function(*id));
+                let mut cx = Cx::new(game, scratch, &mut syms, &mut sites, d, file, CardRef::Function(*id));
                 for p in &f.params {
                     let kind = if p.ty == Type::Object { Kind::Object } else { Kind::Value(p.ty) };
                     cx.bind(&p.name, kind, 1);
@@ -48,7 +50,7 @@ pub fn compile_bodies(game: &mut Game, shells: &CardShells, d: &mut Diagnostics)
             Shell::Component { id, file, events } => {
                 for (i, (event, steps, _)) in events.iter().enumerate() {
                     let card = CardRef::Component(*id, *event);
-                    let mut cx = Cx::new(game, &mut syms, &mut sites, d, file, card);
+                    let mut cx = Cx::new(game, scratch, &mut syms, &mut sites, d, file, card);
                     cx.component = Some(*id);
                     let body = match steps {
                         Some(node) => cx.block(node),
@@ -134,7 +136,7 @@ fn warn_unsent_events(game: &Game, shells: &CardShells, d: &mut Diagnostics) {
 }
 
 /// Shared Variables of type Object name object types; now that all types are read, resolve them.
-fn resolve_object_types(game: &mut Game, d: &mut Diagnostics) {
+fn resolve_object_types(game: &mut Game, scratch: &LoadScratch, d: &mut Diagnostics) {
     let mut problems: Vec<(std::path::PathBuf, Pos, String)> = Vec::new();
     for c in game.components.iter_mut() {
         for s in c.shared.iter_mut().filter(|s| s.ty == Type::Object) {
@@ -150,8 +152,10 @@ fn resolve_object_types(game: &mut Game, d: &mut Diagnostics) {
                     if let Value::Text(sym) = a.shared[i] {
                         match lookup_type(&game.names, &game.syms, a.shared[i]) {
                             Some(v) => a.shared[i] = v,
+                            // An object type whose file did not load is reported once, there.
+                            None if scratch.broken_types.contains(game.syms.text(sym)) => {}
                             None => {
-                                let (file, pos) = game
+                                let (file, pos) = scratch
                                     .shared_type_places
                                     .iter()
                                     .find(|(place, _, _)| *place == (ti, ai, i))
@@ -192,7 +196,14 @@ fn obj_ref(e: Expr) -> ObjRef {
 }
 
 /// Compiles a UI text such as `{$status}`: its holes may read Globals, tables and `self`.
-pub fn compile_template(game: &mut Game, file: &YamlFile, text: &str, pos: Pos, d: &mut Diagnostics) -> Template {
+pub fn compile_template(
+    game: &mut Game,
+    scratch: &LoadScratch,
+    file: &YamlFile,
+    text: &str,
+    pos: Pos,
+    d: &mut Diagnostics,
+) -> Template {
     let parsed = match expr_grammar::parse_template(text) {
         Ok(t) => t,
         Err(e) => {
@@ -208,7 +219,7 @@ pub fn compile_template(game: &mut Game, file: &YamlFile, text: &str, pos: Pos, 
     let mut sites = std::mem::take(&mut game.sites);
     let mut parts = Vec::new();
     {
-        let mut cx = Cx::new(game, &mut syms, &mut sites, d, file, CardRef::Loose);
+        let mut cx = Cx::new(game, scratch, &mut syms, &mut sites, d, file, CardRef::Loose);
         for part in parsed.parts {
             match part {
                 expr_grammar::ast::TemplatePart::Literal(s) => parts.push(TemplatePart::Literal(s)),
@@ -222,11 +233,6 @@ pub fn compile_template(game: &mut Game, file: &YamlFile, text: &str, pos: Pos, 
     }
     game.syms = syms;
     game.sites = sites;
-    if !d.has_errors() {
-        let mut handlers: Vec<&mut Code> =
-            game.components.iter_mut().flat_map(|c| c.handlers.iter_mut().map(|h| &mut h.code)).collect();
-        crate::code::inline_leaves(&mut game.functions, &mut handlers, &game.structs);
-    }
     Template { parts }
 }
 
@@ -240,10 +246,54 @@ pub fn compile_loose(game: &Game, syms: &mut Interner, text: &str) -> Result<Exp
     };
     let mut sites = Vec::new();
     let ast = expr_grammar::parse_expr(text).map_err(|e| format!("column {}: {e}", e.column))?;
-    let mut cx = Cx::new(game, syms, &mut sites, &mut d, &file, CardRef::Loose);
+    let scratch = LoadScratch::default();
+    let mut cx = Cx::new(game, &scratch, syms, &mut sites, &mut d, &file, CardRef::Loose);
     let compiled = cx.expr(&ast, text, Pos { line: 1, column: 1 });
     match compiled {
         Some(e) if d.list.is_empty() => Ok(e),
         _ => Err(d.list.iter().map(|x| format!("column {}: {}", x.column, x.message)).collect::<Vec<_>>().join("; ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::code::Op;
+    use std::path::Path;
+
+    fn calls(game: &Game, f: FuncId) -> usize {
+        game.functions[f.index()].code.ops.iter().filter(|op| matches!(op, Op::Call { .. })).count()
+    }
+
+    /// Inlining runs once, in `compile_bodies`: compiling a UI text (which
+    /// the loader does before any card's steps) copies no Function into
+    /// its callers.
+    #[test]
+    fn compiling_a_text_changes_no_cards_code() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/language");
+        let mut game = match crate::load::load(&root) {
+            Ok(loaded) => loaded.game,
+            Err(mistakes) => panic!("the language fixture loads: {mistakes:?}"),
+        };
+        // Call Divide compiled again, as lowered, before Divide (a leaf) is copied into it.
+        let id = game.names.functions["Call Divide"];
+        let mut d = Diagnostics::default();
+        let scratch = LoadScratch::default();
+        let file = crate::source::yaml::load(&root, Path::new("logic/Call Divide.yaml"), &mut d).expect("the card");
+        let steps = file.root.as_mapping().and_then(|m| m.get_node("steps")).expect("steps");
+        let mut syms = std::mem::take(&mut game.syms);
+        let mut sites = std::mem::take(&mut game.sites);
+        let code = {
+            let mut cx = Cx::new(&game, &scratch, &mut syms, &mut sites, &mut d, &file, CardRef::Function(id));
+            cx.bind("b", Kind::Value(Type::Number), 1);
+            let body = cx.block(steps);
+            cx.lower(&body)
+        };
+        (game.syms, game.sites) = (syms, sites);
+        game.functions[id.index()].code = code;
+        assert_eq!(calls(&game, id), 1, "Call Divide calls Divide before inlining");
+        compile_template(&mut game, &scratch, &file, "n = {$counter}", Pos { line: 1, column: 1 }, &mut d);
+        assert!(d.list.is_empty(), "{:?}", d.list);
+        assert_eq!(calls(&game, id), 1, "compiling a text copied Divide into Call Divide");
     }
 }

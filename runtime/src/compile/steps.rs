@@ -117,52 +117,55 @@ impl<'a> Cx<'a> {
         Some(StepKind::ResetTable(self.table_field(f, "reset table")?))
     }
 
+    // A mistake in a condition or a count does not hide the mistakes of
+    // the steps inside: they are read all the same (If, Repeat, While).
     pub(super) fn if_step(&mut self, f: &Fields) -> Option<StepKind> {
         f.only(&["if", "then", "else"], "an If step", self.d);
-        let cond = self.condition(f, "if")?;
+        let cond = self.condition(f, "if");
         let then = f.get("then").map(|n| self.block(n)).unwrap_or_default();
         let otherwise = f.get("else").map(|n| self.block(n)).unwrap_or_default();
-        Some(StepKind::If { cond, then, otherwise })
+        Some(StepKind::If { cond: cond?, then, otherwise })
     }
 
     pub(super) fn repeat(&mut self, f: &Fields) -> Option<StepKind> {
         f.only(&["repeat", "steps"], "a Repeat step", self.d);
-        let count = self.expr_field(f, "repeat")?;
+        let count = self.expr_field(f, "repeat");
         let counter = self.bind("local.index", Kind::Value(Type::Number), 1);
         self.repeats.push(counter);
         let body = f.get("steps").map(|n| self.block(n)).unwrap_or_default();
         self.repeats.pop();
-        Some(StepKind::Repeat { count, counter, body })
+        Some(StepKind::Repeat { count: count?, counter, body })
     }
 
     pub(super) fn while_step(&mut self, f: &Fields) -> Option<StepKind> {
         f.only(&["while", "steps"], "a While step", self.d);
-        let cond = self.condition(f, "while")?;
+        let cond = self.condition(f, "while");
         let body = f.get("steps").map(|n| self.block(n)).unwrap_or_default();
-        Some(StepKind::While { cond, body })
+        Some(StepKind::While { cond: cond?, body })
     }
 
     pub(super) fn trigger(&mut self, f: &Fields) -> Option<StepKind> {
         f.only(&["trigger", "applies to"], "a Trigger Custom Event step", self.d);
         let (name, pos) = f.text("trigger", "a Trigger step", self.d)?;
         let event = match self.game.names.events.get(name.as_str()) {
-            Some(&e) if e.index() >= BUILTIN_EVENTS.len() => e,
+            Some(&e) if e.index() >= BUILTIN_EVENTS.len() => Some(e),
             _ => {
-                self.err(pos, format!("unknown Custom Event `{}`; declare it in game.yaml's `events:`", name.as_str()));
-                return None;
+                let message = format!("unknown Custom Event `{}`; declare it in game.yaml's `events:`", name.as_str());
+                self.err_undeclared(pos, message);
+                None
             }
         };
-        let only = self.applies_to(f)?;
-        Some(StepKind::Trigger { event, only })
+        let only = self.applies_to(f);
+        Some(StepKind::Trigger { event: event?, only: only? })
     }
 
     pub(super) fn create(&mut self, f: &Fields) -> Option<StepKind> {
         f.only(&["create", "x", "y", "created as"], "a Create Instance step", self.d);
-        let object_type = self.expr_field(f, "create")?;
-        let x = self.expr_field(f, "x")?;
-        let y = self.expr_field(f, "y")?;
+        let object_type = self.expr_field(f, "create");
+        let x = self.expr_field(f, "x");
+        let y = self.expr_field(f, "y");
         let created_as = f.opt_text("created as", self.d).map(|(n, _)| self.bind(n.as_str(), Kind::Object, 1));
-        Some(StepKind::Create { object_type, x, y, created_as })
+        Some(StepKind::Create { object_type: object_type?, x: x?, y: y?, created_as })
     }
 
     /// `set alpha`, `set frame`, `set visible`, `set tint`.
@@ -174,8 +177,9 @@ impl<'a> Cx<'a> {
             _ => SpriteProp::Tint,
         };
         f.only(&[action, "applies to"], "a sprite step", self.d);
-        let value = self.expr_field(f, action)?;
-        let object = self.applies_to(f)?.unwrap_or(ObjRef::This);
+        let value = self.expr_field(f, action);
+        let object = self.applies_to(f);
+        let (value, object) = (value?, object?.unwrap_or(ObjRef::This));
         if let (SpriteProp::Frame, Expr::Const(Value::Num(n)), ObjRef::This, Some(comp)) =
             (prop, &value, &object, self.component)
         {
@@ -203,7 +207,7 @@ impl<'a> Cx<'a> {
         let (name, pos) = f.text("ui group", "a UI Group step", self.d)?;
         let name = name.as_str().trim_matches('"');
         let Some(i) = self.game.groups.iter().position(|(n, _)| n == name) else {
-            self.err(pos, format!("unknown UI Group `{name}`; declare it in game.yaml's `groups:`"));
+            self.err_undeclared(pos, format!("unknown UI Group `{name}`; declare it in game.yaml's `groups:`"));
             return None;
         };
         let visible = match f.opt_text("visible", self.d) {
@@ -238,17 +242,17 @@ impl<'a> Cx<'a> {
         };
         // The first value is read before the name exists, as the book's Declare does.
         let value = match f.get("value") {
-            Some(_) => {
-                let e = self.expr_field(f, "value")?;
+            Some(_) => self.expr_field(f, "value").inspect(|e| {
                 let pos = f.opt_text("value", self.d).map_or(f.pos, |(_, p)| p);
-                self.check_fits(&e, ty, pos, &format!("the first value of `{name}`"));
-                e
-            }
-            None => Expr::Const(ty.zero()),
+                self.check_fits(e, ty, pos, &format!("the first value of `{name}`"));
+            }),
+            None => Some(Expr::Const(ty.zero())),
         };
+        // The name is declared even when its first value is wrong: one
+        // mistake, not one more at every use of the name.
         let kind = if ty == Type::Object { Kind::Object } else { Kind::Value(ty) };
         let slot = self.bind(&name, kind, 1);
-        Some(StepKind::Declare { slot, ty, value })
+        Some(StepKind::Declare { slot, ty, value: value? })
     }
 
     pub(super) fn operator(&mut self, f: &Fields) -> Option<Operator> {
@@ -269,13 +273,25 @@ impl<'a> Cx<'a> {
 
     pub(super) fn set_variable(&mut self, f: &Fields) -> Option<StepKind> {
         f.only(&["set", "value", "operator"], "a Change Variable step", self.d);
+        let target = self.variable_target(f);
+        // The value is read even when the target is wrong: both mistakes are reported.
+        let op = self.operator(f);
+        let value = self.expr_field(f, "value");
+        Some(StepKind::Set { target: target?, op: op?, value: value? })
+    }
+
+    /// What a Change Variable step changes: a local, a `$global`, or a property.
+    fn variable_target(&mut self, f: &Fields) -> Option<Target> {
         let (target, pos) = f.text("set", "a Change Variable step", self.d)?;
         let target_ast = self.parse(target.as_str(), pos)?;
-        let target = match &target_ast.kind {
+        Some(match &target_ast.kind {
             ExprKind::Global(id) => match self.game.names.globals.get(&id.name) {
                 Some(&g) => Target::Global(g),
                 None => {
-                    self.err(pos, format!("unknown Global `${}`; declare it in game.yaml's `globals:`", id.name));
+                    self.err_undeclared(
+                        pos,
+                        format!("unknown Global `${}`; declare it in game.yaml's `globals:`", id.name),
+                    );
                     return None;
                 }
             },
@@ -298,20 +314,18 @@ impl<'a> Cx<'a> {
                 self.err(pos, "expected a variable's name, a `$global`, or `object.name`");
                 return None;
             }
-        };
-        let op = self.operator(f)?;
-        let value = self.expr_field(f, "value")?;
-        Some(StepKind::Set { target, op, value })
+        })
     }
 
     pub(super) fn set_component(&mut self, f: &Fields) -> Option<StepKind> {
         f.only(&["set component", "value", "operator"], "a Change Component Value step", self.d);
-        let (path, pos) = f.text("set component", "a Change Component Value step", self.d)?;
-        let ast = self.parse(path.as_str(), pos)?;
-        let target = self.component_target(&ast, path.as_str(), pos)?;
-        let op = self.operator(f)?;
-        let value = self.expr_field(f, "value")?;
-        Some(StepKind::Set { target, op, value })
+        let target = f
+            .text("set component", "a Change Component Value step", self.d)
+            .and_then(|(path, pos)| Some((path, pos, self.parse(path.as_str(), pos)?)))
+            .and_then(|(path, pos, ast)| self.component_target(&ast, path.as_str(), pos));
+        let op = self.operator(f);
+        let value = self.expr_field(f, "value");
+        Some(StepKind::Set { target: target?, op: op?, value: value? })
     }
 
     pub(super) fn component_target(&mut self, ast: &ast::Expr, text: &str, pos: Pos) -> Option<Target> {
@@ -327,12 +341,15 @@ impl<'a> Cx<'a> {
 
     pub(super) fn set_cell(&mut self, f: &Fields) -> Option<StepKind> {
         f.only(&["set data cell", "row", "column", "value"], "a Set Data Cell step", self.d);
-        let table = self.table_field(f, "set data cell")?;
-        let row = self.expr_field(f, "row")?;
-        let (col_text, col_pos) = f.text("column", "a Set Data Cell step", self.d)?;
-        let col_ast = self.parse(col_text.as_str(), col_pos)?;
-        let column = self.column_ref(table, &col_ast, col_text.as_str(), col_pos)?;
-        let value = self.expr_field(f, "value")?;
+        // Row and value are read even when the table is unknown: each mistake is reported.
+        let table = self.table_field(f, "set data cell");
+        let row = self.expr_field(f, "row");
+        let column = f
+            .text("column", "a Set Data Cell step", self.d)
+            .and_then(|(text, pos)| Some((text, pos, self.parse(text.as_str(), pos)?)))
+            .and_then(|(text, pos, ast)| self.column_ref(table?, &ast, text.as_str(), pos));
+        let value = self.expr_field(f, "value");
+        let (table, row, column, value) = (table?, row?, column?, value?);
         if let ColumnRef::Fixed(c) = column {
             let col = &self.game.tables[table.index()].columns[c.index()];
             let (ty, what) = (col.ty, format!("the value for the column `{}`", col.name));
@@ -344,19 +361,19 @@ impl<'a> Cx<'a> {
 
     pub(super) fn control_row(&mut self, f: &Fields) -> Option<StepKind> {
         f.only(&["control row", "row", "action name", "operation"], "a Control Data Row step", self.d);
-        let table = self.table_field(f, "control row")?;
-        let row = self.expr_field(f, "row")?;
+        let table = self.table_field(f, "control row");
+        let row = self.expr_field(f, "row");
         let remove = match f.opt_text("operation", self.d) {
-            None => false,
-            Some((op, _)) if op.as_str().eq_ignore_ascii_case("add or update") => false,
-            Some((op, _)) if op.as_str().eq_ignore_ascii_case("remove") => true,
+            None => Some(false),
+            Some((op, _)) if op.as_str().eq_ignore_ascii_case("add or update") => Some(false),
+            Some((op, _)) if op.as_str().eq_ignore_ascii_case("remove") => Some(true),
             Some((op, pos)) => {
                 self.err(pos, format!("unknown operation `{}`; expected `add or update` or `remove`", op.as_str()));
-                return None;
+                None
             }
         };
         let answer = f.opt_text("action name", self.d).map(|(n, _)| self.bind(n.as_str(), Kind::RowAnswer, 1));
-        Some(StepKind::ControlRow { table, row, remove, answer })
+        Some(StepKind::ControlRow { table: table?, row: row?, remove: remove?, answer })
     }
 
     pub(super) fn call(&mut self, f: &Fields) -> Option<StepKind> {
@@ -365,8 +382,18 @@ impl<'a> Cx<'a> {
         let action_name = f.opt_text("action name", self.d).map(|(n, _)| n.as_str().to_string());
         let Some(&function) = self.game.names.functions.get(name.as_str()) else {
             // A card that did not load is reported once, where it is broken.
-            if !self.game.names.broken_cards.contains(name.as_str()) {
+            if !self.scratch.broken_cards.contains(name.as_str()) {
                 self.err(pos, format!("unknown Function `{}`", name.as_str()));
+            }
+            // Its values are read all the same: a mistake in them is one more mistake.
+            if let Some(with) = f.get("with").and_then(|n| n.as_mapping()) {
+                for (_, node) in with.iter() {
+                    if let Some((text, pos)) = scalar(self.file, node, "a parameter's value", self.d) {
+                        if let Some(ast) = self.parse(text.as_str(), pos) {
+                            self.expr(&ast, text.as_str(), pos);
+                        }
+                    }
+                }
             }
             if let Some(n) = action_name {
                 self.bind(&n, Kind::Unknown, 1);
@@ -456,18 +483,25 @@ impl<'a> Cx<'a> {
                 let def = &self.game.structs[s.index()];
                 let mut values: Vec<Option<Expr>> = vec![None; def.fields.len()];
                 let file = self.file;
+                let mut broken = false;
                 for (key, vnode) in map.iter() {
                     let Some(i) = def.fields.iter().position(|fd| fd.name == key.as_str()) else {
                         self.err(yaml::scalar_pos(key), format!("{} has no field `{}`", def.name, key.as_str()));
                         continue;
                     };
-                    let (text, pos) = scalar(file, vnode, "a field's value", self.d)?;
-                    let ast = self.parse(text.as_str(), pos)?;
-                    values[i] = Some(self.expr(&ast, text.as_str(), pos)?);
+                    let value = scalar(file, vnode, "a field's value", self.d).and_then(|(text, pos)| {
+                        let ast = self.parse(text.as_str(), pos)?;
+                        self.expr(&ast, text.as_str(), pos)
+                    });
+                    broken |= value.is_none();
+                    values[i] = value;
                 }
-                let values: Option<Vec<Expr>> =
-                    values.into_iter().zip(&def.fields).map(|(v, fd)| v.or(Some(Expr::Const(fd.default)))).collect();
-                Some(StepKind::ReturnStruct(values?.into_boxed_slice()))
+                if broken {
+                    return None;
+                }
+                let values: Vec<Expr> =
+                    values.into_iter().zip(&def.fields).map(|(v, fd)| v.unwrap_or(Expr::Const(fd.default))).collect();
+                Some(StepKind::ReturnStruct(values.into_boxed_slice()))
             }
             (Returns::Struct(s), None) => {
                 self.err(
@@ -506,10 +540,10 @@ impl<'a> Cx<'a> {
     /// A constant frame must exist on every object type this Logic Component is on.
     pub(super) fn check_frame(&mut self, comp: CompId, n: f64, pos: Pos) {
         let game = self.game;
-        for t in game.types.iter().filter(|t| t.attachments.iter().any(|a| a.component == comp)) {
+        for (i, t) in game.types.iter().enumerate().filter(|(_, t)| t.attachments.iter().any(|a| a.component == comp)) {
             match &t.sprite {
                 // A sprite whose picture did not load is reported there, once.
-                None if t.sprite_failed => {}
+                None if self.scratch.failed_sprites.contains(&TypeId(i as u32)) => {}
                 None => self.err(
                     pos,
                     format!(
@@ -539,7 +573,7 @@ impl<'a> Cx<'a> {
         match self.game.states.iter().position(|s| s == name.as_str()) {
             Some(i) => Some(StateId(i as u16)),
             None => {
-                self.err(
+                self.err_undeclared(
                     pos,
                     format!("unknown Game State `{}`; expected one of: {}", name.as_str(), self.game.states.join(", ")),
                 );
@@ -556,6 +590,8 @@ impl<'a> Cx<'a> {
     pub(super) fn table_named(&mut self, name: &str, pos: Pos) -> Option<TableId> {
         match self.game.names.tables.get(name) {
             Some(&t) => Some(t),
+            // A table whose schema did not load is reported once, where it is broken.
+            None if self.scratch.broken_tables.contains(name) => None,
             None => {
                 let mut known: Vec<&str> = self.game.names.tables.keys().map(|k| k.as_str()).collect();
                 known.sort();

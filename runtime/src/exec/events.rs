@@ -119,7 +119,9 @@ impl World {
         }
     }
 
-    /// The text an Object's Text component shows now.
+    /// The text an Object's Text component shows now, read from outside (the
+    /// window, the driver): each hole of its template is an input of its own,
+    /// and a hole that faults is kept in `faults` and shows nothing.
     pub fn text_of(&mut self, id: ObjectId) -> String {
         let o = &self.objects[id.0 as usize];
         if let Some(sym) = o.text {
@@ -139,5 +141,35 @@ impl World {
             }
         }
         out
+    }
+
+    /// The text an Object's Text component shows now, read by a card: the
+    /// template's holes run inside the input that is running, under its step
+    /// budget and one level deeper (a text whose hole reads itself is too
+    /// deep, not endless), and a hole's fault is the card's.
+    pub(crate) fn text_in_input(&mut self, g: &Game, id: ObjectId) -> Res<Sym> {
+        let o = &self.objects[id.0 as usize];
+        if let Some(sym) = o.text {
+            return Ok(sym);
+        }
+        let Some(def) = &g.types[o.ty.0 as usize].text else { return Ok(EMPTY) };
+        self.check_depth()?;
+        self.depth += 1;
+        let mut out = String::new();
+        let mut result = Ok(());
+        for part in &def.template.parts {
+            match part {
+                TemplatePart::Literal(s) => out.push_str(s),
+                TemplatePart::Hole(e) => match self.eval_loose(g, Some(id), e) {
+                    Ok(v) => out.push_str(&crate::value::Shown(v, &self.syms).to_string()),
+                    Err(fail) => {
+                        result = Err(fail);
+                        break;
+                    }
+                },
+            }
+        }
+        self.depth -= 1;
+        result.map(|()| self.syms.intern(&out))
     }
 }

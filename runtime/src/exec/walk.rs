@@ -180,10 +180,7 @@ impl World {
                 let o = &self.objects[id.0 as usize];
                 Value::Num(f64::from(if axis == Axis::X { o.x } else { o.y }))
             }
-            Prop::Text => {
-                let text = self.text_of(id);
-                Value::Text(self.syms.intern(&text))
-            }
+            Prop::Text => Value::Text(self.text_in_input(g, id)?),
             Prop::TextColor => Value::Color(self.objects[id.0 as usize].text_color),
         })
     }

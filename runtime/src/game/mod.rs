@@ -35,9 +35,6 @@ pub struct Game {
     /// Where each step came from, for fault messages; indexed by a step's `site`.
     pub sites: Vec<Site>,
     pub names: Names,
-    /// Where each object type's Object-typed Shared Variable was set, by
-    /// (type, attachment, variable): for mistakes found once all types are read.
-    pub shared_type_places: Vec<((usize, usize, usize), PathBuf, crate::source::diag::Pos)>,
 }
 
 #[derive(Default)]
@@ -58,9 +55,6 @@ pub struct Names {
     pub events: HashMap<String, EventId>,
     pub functions: HashMap<String, FuncId>,
     pub components: HashMap<String, CompId>,
-    /// Logic cards whose file did not load, by file name: already reported,
-    /// so calls to them are not reported again.
-    pub broken_cards: std::collections::HashSet<String>,
 }
 
 pub struct TableDef {
@@ -123,8 +117,6 @@ pub struct ObjectType {
     pub layer: Layer,
     pub hit_box: Option<(f32, f32)>,
     pub sprite: Option<SpriteDef>,
-    /// The type has a sprite whose picture did not load (already reported).
-    pub sprite_failed: bool,
     pub text: Option<TextDef>,
     pub structs: Vec<StructId>,
     /// Where each Data Structure's fields start in an Object's fields, by StructId.

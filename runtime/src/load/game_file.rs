@@ -10,10 +10,11 @@ use std::path::{Path, PathBuf};
 
 use super::*;
 
-pub(super) fn load_game_file(game: &mut Game, d: &mut Diagnostics) {
+/// Reads game.yaml; false when it could not be read at all (already reported).
+pub(super) fn load_game_file(game: &mut Game, d: &mut Diagnostics) -> bool {
     let rel = Path::new("game.yaml");
-    let Some(file) = yaml::load(&game.root, rel, d) else { return };
-    let Some(f) = Fields::of(&file, &file.root, "the game", d) else { return };
+    let Some(file) = yaml::load(&game.root, rel, d) else { return false };
+    let Some(f) = Fields::of(&file, &file.root, "the game", d) else { return false };
     f.only(
         &[
             "game",
@@ -102,4 +103,5 @@ pub(super) fn load_game_file(game: &mut Game, d: &mut Diagnostics) {
             game.events.push(EventDef { name });
         }
     }
+    true
 }

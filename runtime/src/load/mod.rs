@@ -7,7 +7,7 @@ mod scene;
 mod structures;
 mod tables;
 
-use crate::compile::{compile_bodies, CardShells};
+use crate::compile::{compile_bodies, CardShells, LoadScratch};
 use crate::game::*;
 use crate::ids::*;
 use crate::source::diag::{Diagnostic, Diagnostics, Pos};
@@ -33,9 +33,13 @@ pub fn load(root: &Path) -> Result<Loaded, Vec<Diagnostic>> {
         return Err(d.list);
     }
     let mut game = empty_game(root);
-    load_game_file(&mut game, &mut d);
+    let mut scratch = LoadScratch { broken_game_file: !load_game_file(&mut game, &mut d), ..LoadScratch::default() };
     for rel in files_in(root, "tables", "yaml", &mut d) {
+        let before = game.tables.len();
         load_table(&mut game, &rel, &mut d);
+        if game.tables.len() == before {
+            scratch.broken_tables.extend(names_of_broken_file(root, &rel, &["table"]));
+        }
     }
     for rel in files_in(root, "structures", "yaml", &mut d) {
         load_structure(&mut game, &rel, &mut d);
@@ -44,23 +48,46 @@ pub fn load(root: &Path) -> Result<Loaded, Vec<Diagnostic>> {
     for rel in files_in(root, "logic", "yaml", &mut d) {
         match yaml::load(root, &rel, &mut d) {
             Some(file) => card_files.push(file),
-            None => {
-                let stem = rel.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
-                game.names.broken_cards.insert(stem);
-            }
+            None => scratch.broken_cards.extend(names_of_broken_file(root, &rel, &["function", "component"])),
         }
     }
-    let shells = CardShells::read(&mut game, &card_files, &mut d);
+    let shells = CardShells::read(&mut game, &card_files, &scratch, &mut d);
     for rel in files_in(root, "objects", "yaml", &mut d) {
-        load_object_type(&mut game, &rel, &mut d);
+        let before = game.types.len();
+        load_object_type(&mut game, &mut scratch, &rel, &mut d);
+        if game.types.len() == before {
+            scratch.broken_types.extend(names_of_broken_file(root, &rel, &["object"]));
+        }
     }
-    load_scene(&mut game, &mut d);
-    compile_bodies(&mut game, &shells, &mut d);
+    load_scene(&mut game, &scratch, &mut d);
+    compile_bodies(&mut game, &shells, &scratch, &mut d);
     if d.has_errors() {
         Err(d.list)
     } else {
         Ok(Loaded { game, warnings: d.list })
     }
+}
+
+/// The names a file that did not load (already reported) may be known by:
+/// its file name, and the name its `KEY: NAME` line gives, if that line can
+/// be read without the YAML around it. What names it is then not reported
+/// again as unknown.
+fn names_of_broken_file(root: &Path, rel: &Path, keys: &[&str]) -> Vec<String> {
+    let mut names: Vec<String> = rel.file_stem().map(|s| s.to_string_lossy().to_string()).into_iter().collect();
+    let text = std::fs::read_to_string(root.join(rel)).unwrap_or_default();
+    for line in text.lines() {
+        let Some((key, value)) = line.split_once(':') else { continue };
+        if !keys.contains(&key) {
+            continue;
+        }
+        let value = value.split(" #").next().unwrap_or("").trim();
+        let value = value.trim_matches(|c| c == '\'' || c == '"').trim();
+        if !value.is_empty() {
+            names.push(value.to_string());
+        }
+        break;
+    }
+    names
 }
 
 /// A game with nothing in it yet but the built-in Events.
@@ -86,7 +113,6 @@ fn empty_game(root: &Path) -> Game {
         scene: Vec::new(),
         sites: Vec::new(),
         names: Names::default(),
-        shared_type_places: Vec::new(),
     };
     for (i, name) in BUILTIN_EVENTS.iter().enumerate() {
         game.names.events.insert(name.to_string(), EventId(i as u16));

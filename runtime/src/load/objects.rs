@@ -1,5 +1,6 @@
 //! Object types: sprites, texts, boxes, Data Structures and Logic Components.
 
+use crate::compile::LoadScratch;
 use crate::game::*;
 use crate::ids::*;
 use crate::source::diag::{Diagnostics, Pos};
@@ -9,7 +10,7 @@ use crate::value::*;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-pub(super) fn load_object_type(game: &mut Game, rel: &Path, d: &mut Diagnostics) {
+pub(super) fn load_object_type(game: &mut Game, scratch: &mut LoadScratch, rel: &Path, d: &mut Diagnostics) {
     let Some(file) = yaml::load(&game.root, rel, d) else { return };
     let Some(f) = Fields::of(&file, &file.root, "an object type", d) else { return };
     f.only(&["object", "description", "layer", "box", "sprite", "text", "structures", "logic"], "an object type", d);
@@ -30,8 +31,11 @@ pub(super) fn load_object_type(game: &mut Game, rel: &Path, d: &mut Diagnostics)
     let hit_box = f.pair("box", d);
     let sprite =
         f.get("sprite").and_then(|n| Fields::of(&file, n, "`sprite`", d)).and_then(|s| read_sprite(game, &file, &s, d));
-    let sprite_failed = sprite.is_none() && f.get("sprite").is_some();
-    let text = f.get("text").and_then(|n| Fields::of(&file, n, "`text`", d)).map(|t| read_text(game, &file, &t, d));
+    if sprite.is_none() && f.get("sprite").is_some() {
+        scratch.failed_sprites.insert(TypeId(game.types.len() as u32));
+    }
+    let text =
+        f.get("text").and_then(|n| Fields::of(&file, n, "`text`", d)).map(|t| read_text(game, scratch, &file, &t, d));
     // `structures: [A, B]`, or `structures: {A: {field: value}, B: {}}` to give fields their first values.
     let mut structs = Vec::new();
     let mut first_values: Vec<(StructId, &marked_yaml::Node)> = Vec::new();
@@ -91,7 +95,10 @@ pub(super) fn load_object_type(game: &mut Game, rel: &Path, d: &mut Diagnostics)
     if let Some(logic) = f.get("logic").and_then(|n| Fields::of(&file, n, "`logic`", d)) {
         for (key, node) in logic.map.iter() {
             let Some(&comp) = game.names.components.get(key.as_str()) else {
-                d.error(rel, yaml::scalar_pos(key), format!("unknown Logic Component `{}`", key.as_str()));
+                // A card that did not load is reported once, where it is broken.
+                if !scratch.broken_cards.contains(key.as_str()) {
+                    d.error(rel, yaml::scalar_pos(key), format!("unknown Logic Component `{}`", key.as_str()));
+                }
                 continue;
             };
             let c = &game.components[comp.index()];
@@ -130,7 +137,7 @@ pub(super) fn load_object_type(game: &mut Game, rel: &Path, d: &mut Diagnostics)
                     shared[i] = shared_value(&mut game.syms, shared_tys[i].1, text.as_str(), &file, pos, d);
                     if shared_tys[i].1 == Type::Object {
                         let place = (game.types.len(), attachments.len(), i);
-                        game.shared_type_places.push((place, rel.to_path_buf(), pos));
+                        scratch.shared_type_places.push((place, rel.to_path_buf(), pos));
                     }
                 }
             }
@@ -138,18 +145,7 @@ pub(super) fn load_object_type(game: &mut Game, rel: &Path, d: &mut Diagnostics)
         }
     }
     game.names.types.insert(name.clone(), TypeId(game.types.len() as u32));
-    game.types.push(ObjectType {
-        name,
-        layer,
-        hit_box,
-        sprite,
-        sprite_failed,
-        text,
-        structs,
-        struct_offset,
-        fields,
-        attachments,
-    });
+    game.types.push(ObjectType { name, layer, hit_box, sprite, text, structs, struct_offset, fields, attachments });
 }
 
 pub(super) fn sorted_keys<V>(map: &HashMap<String, V>) -> String {
@@ -230,10 +226,16 @@ pub(super) fn png_size(bytes: &[u8]) -> Option<(u32, u32)> {
     Some((w, h))
 }
 
-pub(super) fn read_text(game: &mut Game, file: &YamlFile, f: &Fields, d: &mut Diagnostics) -> TextDef {
+pub(super) fn read_text(
+    game: &mut Game,
+    scratch: &LoadScratch,
+    file: &YamlFile,
+    f: &Fields,
+    d: &mut Diagnostics,
+) -> TextDef {
     f.only(&["text", "size", "color", "bold", "align", "offset", "depth"], "`text`", d);
     let template = match f.opt_text("text", d) {
-        Some((t, pos)) => crate::compile::compile_template(game, file, t.as_str(), pos, d),
+        Some((t, pos)) => crate::compile::compile_template(game, scratch, file, t.as_str(), pos, d),
         None => Template::default(),
     };
     let align = match f.opt_text("align", d) {

@@ -8,7 +8,7 @@ use std::path::Path;
 
 use super::*;
 
-pub(super) fn load_scene(game: &mut Game, d: &mut Diagnostics) {
+pub(super) fn load_scene(game: &mut Game, scratch: &LoadScratch, d: &mut Diagnostics) {
     let rel = Path::new("scene.yaml");
     let Some(file) = yaml::load(&game.root, rel, d) else { return };
     let Some(f) = Fields::of(&file, &file.root, "the scene", d) else { return };
@@ -23,16 +23,22 @@ pub(super) fn load_scene(game: &mut Game, d: &mut Diagnostics) {
             p.opt_text("group", d).and_then(|(g, pos)| match game.groups.iter().position(|(n, _)| n == g.as_str()) {
                 Some(i) => Some(GroupId(i as u16)),
                 None => {
-                    d.error(
-                        rel,
-                        pos,
-                        format!("unknown UI Group `{}`; declare it in game.yaml's `groups:`", g.as_str()),
-                    );
+                    if !scratch.broken_game_file {
+                        d.error(
+                            rel,
+                            pos,
+                            format!("unknown UI Group `{}`; declare it in game.yaml's `groups:`", g.as_str()),
+                        );
+                    }
                     None
                 }
             });
         let Some((ty_name, pos)) = p.text("object", "a placement", d) else { continue };
         let Some(&ty) = game.names.types.get(ty_name.as_str()) else {
+            // An object type whose file did not load is reported once, where it is broken.
+            if scratch.broken_types.contains(ty_name.as_str()) {
+                continue;
+            }
             d.error(
                 rel,
                 pos,

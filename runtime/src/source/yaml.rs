@@ -48,14 +48,14 @@ pub fn parse(rel: &Path, text: String, diags: &mut Diagnostics) -> Option<YamlFi
     match marked_yaml::parse_yaml_with_options(0, &text, options) {
         Ok(root) => Some(YamlFile { path: rel.to_path_buf(), text, root }),
         Err(err) => {
-            let (pos, message) = describe_load_error(&err);
+            let (pos, message) = describe_load_error(&err, &text);
             diags.error(rel, pos, message);
             None
         }
     }
 }
 
-fn describe_load_error(err: &LoadError) -> (Pos, String) {
+fn describe_load_error(err: &LoadError, text: &str) -> (Pos, String) {
     let at = |m: &marked_yaml::Marker| Pos { line: m.line(), column: m.column() };
     match err {
         LoadError::TopLevelMustBeMapping(m) => {
@@ -67,12 +67,175 @@ fn describe_load_error(err: &LoadError) -> (Pos, String) {
         LoadError::UnexpectedTag(m) => {
             (at(m), "YAML: tags (!name) are not supported in content; quote a value that starts with `!`".into())
         }
-        LoadError::ScanError(m, e) => (at(m), format!("YAML syntax error: {}", e.info())),
+        LoadError::ScanError(m, e) => place_syntax_error(text, at(m), e.info()),
         LoadError::DuplicateKey(d) => (
             d.key.span().start().map(at).unwrap_or_default(),
             format!("YAML: the key `{}` appears twice in one mapping", d.key.as_str()),
         ),
     }
+}
+
+/// Where a YAML syntax error is, and what it is, in words. The scanner
+/// reports where it gave up, which is often a line or more after the
+/// mistake: a `[` never closed is noticed where the next key starts, a line
+/// without its `:` where the next line starts, a tab in the indentation
+/// somewhere after it. Those three are looked for before the place the
+/// scanner gave; anything else is reported where the scanner says.
+fn place_syntax_error(text: &str, at: Pos, info: &str) -> (Pos, String) {
+    let found = scan_to(text, at);
+    // A tab the scanner found may be on a line after the scalar it was reading.
+    let tab_after = || {
+        text.lines().enumerate().skip(at.line.saturating_sub(1)).find_map(|(n, line)| {
+            let content = line.trim_start();
+            let lead = &line[..line.len() - content.len()];
+            let i = lead.find('\t').filter(|_| !content.is_empty())?;
+            Some(Pos { line: n + 1, column: lead[..i].chars().count() + 1 })
+        })
+    };
+    if let Some(tab) = found.tab.or_else(|| if info.contains("found a tab") { tab_after() } else { None }) {
+        return (tab, "YAML syntax error: a tab in the indentation; indent with spaces".into());
+    }
+    let indent_at =
+        text.lines().nth(at.line.saturating_sub(1)).map_or(0, |l| l.chars().take_while(|&c| c == ' ').count());
+    if let Some(open) = found.open.last().filter(|o| o.pos.line < at.line && indent_at <= o.indent) {
+        let (what, close) = if open.ch == '[' { ("list", ']') } else { ("mapping", '}') };
+        return (
+            open.pos,
+            format!("YAML syntax error: this `{}` is never closed; end the {what} with `{close}`", open.ch),
+        );
+    }
+    if info.starts_with("simple key expect") {
+        if let Some(pos) = found.last_content.filter(|p| p.line < at.line) {
+            return (
+                pos,
+                "YAML syntax error: this line has no `:`; expected `key: value` (or `- item` in a list)".into(),
+            );
+        }
+    }
+    (at, format!("YAML syntax error: {info}"))
+}
+
+/// Where a line's first key or value starts, after its spaces and any
+/// `- ` of a list: a flow collection opened on the line may go on over the
+/// lines below only if they are indented further.
+fn indentation(line: &str) -> usize {
+    let mut n = 0;
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            ' ' => n += 1,
+            '-' if chars.peek().is_some_and(|&c| c == ' ') => n += 1,
+            _ => break,
+        }
+    }
+    n
+}
+
+/// A `[` or `{` not yet closed.
+struct FlowOpen {
+    ch: char,
+    pos: Pos,
+    /// Where its line's first key starts (see [`indentation`]).
+    indent: usize,
+}
+
+/// What [`scan_to`] saw before the place a parse gave up.
+#[derive(Default)]
+struct Scanned {
+    open: Vec<FlowOpen>,
+    /// The first line indented with a tab.
+    tab: Option<Pos>,
+    /// Where the last line with something in it (not a comment) starts.
+    last_content: Option<Pos>,
+}
+
+/// Reads YAML text up to `stop` as far as needed to find unclosed flow
+/// collections, tab indentation and the last line with content: quotes,
+/// comments and block scalars (`|`, `>`) are skipped. Only for placing a
+/// syntax error the parser already found: it checks nothing else.
+fn scan_to(text: &str, stop: Pos) -> Scanned {
+    let mut out = Scanned::default();
+    let mut quote: Option<char> = None;
+    // Inside a block scalar: the indentation of the line that started it.
+    let mut block: Option<usize> = None;
+    for (n, line) in text.lines().enumerate() {
+        let n = n + 1;
+        if n > stop.line {
+            break;
+        }
+        let indent = indentation(line);
+        let content = line.trim_start();
+        if let Some(parent) = block {
+            if content.is_empty() || indent > parent {
+                continue;
+            }
+            block = None;
+        }
+        if quote.is_none() && out.open.is_empty() && !content.is_empty() && !content.starts_with('#') {
+            let lead = &line[..line.len() - content.len()];
+            if let (Some(i), None) = (lead.find('\t'), out.tab) {
+                out.tab = Some(Pos { line: n, column: lead[..i].chars().count() + 1 });
+            }
+            if n < stop.line {
+                out.last_content = Some(Pos { line: n, column: lead.chars().count() + 1 });
+            }
+        }
+        let chars: Vec<char> = line.chars().collect();
+        let mut value_start = true;
+        let mut i = 0;
+        while i < chars.len() {
+            if n == stop.line && i + 1 >= stop.column {
+                break;
+            }
+            let c = chars[i];
+            let next = chars.get(i + 1).copied();
+            let ends = |c: Option<char>| c.is_none_or(|c| c == ' ' || c == '\t');
+            if let Some(q) = quote {
+                // `\"` in double quotes, `''` in single quotes: a quote that does not close.
+                let escaped = (c == '\\' && q == '"') || (c == q && q == '\'' && next == Some('\''));
+                if escaped {
+                    i += 1;
+                } else if c == q {
+                    quote = None;
+                    value_start = false;
+                }
+                i += 1;
+                continue;
+            }
+            let in_flow = !out.open.is_empty();
+            match c {
+                ' ' | '\t' => {
+                    i += 1;
+                    continue;
+                }
+                '#' if i == 0 || matches!(chars[i - 1], ' ' | '\t') => break,
+                '\'' | '"' if value_start => quote = Some(c),
+                '[' | '{' if value_start || in_flow => {
+                    out.open.push(FlowOpen { ch: c, pos: Pos { line: n, column: i + 1 }, indent });
+                }
+                ']' | '}' if in_flow => {
+                    out.open.pop();
+                }
+                '|' | '>' if value_start && !in_flow => {
+                    let rest: String = chars[i + 1..].iter().collect();
+                    let rest = rest.split(" #").next().unwrap_or("").trim();
+                    if rest.chars().all(|c| c.is_ascii_digit() || c == '-' || c == '+') {
+                        block = Some(indent);
+                        break;
+                    }
+                }
+                _ => {}
+            }
+            value_start = match c {
+                '-' => value_start && ends(next),
+                ':' => ends(next) || in_flow,
+                '[' | '{' | ',' => in_flow || value_start,
+                _ => false,
+            };
+            i += 1;
+        }
+    }
+    out
 }
 
 /// Reads the fields of one mapping, reporting keys it does not know.
@@ -165,5 +328,77 @@ pub fn scalar<'a>(
             diags.error(&file.path, pos_of(node), format!("{what} must be a single value, not a list or mapping"));
             None
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The one mistake `text` gives: line, column, message.
+    fn mistake(text: &str) -> (usize, usize, String) {
+        let mut d = Diagnostics::default();
+        assert!(parse(Path::new("card.yaml"), text.to_string(), &mut d).is_none(), "{text}");
+        assert_eq!(d.list.len(), 1, "{:?}", d.list);
+        (d.list[0].line, d.list[0].column, d.list[0].message.clone())
+    }
+
+    const NEVER_CLOSED: &str = "YAML syntax error: this `[` is never closed; end the list with `]`";
+
+    #[test]
+    fn a_flow_list_never_closed_is_reported_where_it_opens() {
+        let text = "function: F\nparameters:\n  side: [Text\nreturns: Text\nsteps: []\n";
+        assert_eq!(mistake(text), (3, 9, NEVER_CLOSED.into()));
+        // In a list item, and a mapping.
+        let text = "events:\n  - when: [Mouse Pressed\n    steps:\n      - set alpha: 1\n";
+        assert_eq!(mistake(text), (2, 11, NEVER_CLOSED.into()));
+        let text = "a: 1\nb: {type: Text\nc: 2\n";
+        let (line, column, message) = mistake(text);
+        assert_eq!((line, column), (2, 4));
+        assert_eq!(message, "YAML syntax error: this `{` is never closed; end the mapping with `}`");
+    }
+
+    #[test]
+    fn brackets_in_quotes_comments_and_block_texts_are_not_lists() {
+        // Each has a `[` that opens nothing, then a line without its `:`.
+        for text in [
+            "a: ['[', 1]\nb: [\"{\", 2]\nc\nd: 1\n",
+            "a: [1, # [\n  2]\nc\nd: 1\n",
+            "description: >\n  [x\n  more [\nc\nd: 1\n",
+            "a: x[1]\nc\nd: 1\n",
+        ] {
+            let (line, _, message) = mistake(text);
+            assert!(message.contains("this line has no `:`"), "{text}: {message}");
+            assert_eq!(text.lines().nth(line - 1), Some("c"), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_list_over_several_lines_then_a_mistake_is_the_mistake() {
+        let text = "a: [x,\n    y]\nb: : c\n";
+        let (line, column, message) = mistake(text);
+        assert_eq!((line, column), (3, 4), "{message}");
+        assert!(!message.contains("never closed"), "{message}");
+    }
+
+    #[test]
+    fn a_line_without_its_colon_is_reported_on_that_line() {
+        let text = "function: F\nreturns Text\nsteps:\n  - return: 1\n";
+        assert_eq!(
+            mistake(text),
+            (2, 1, "YAML syntax error: this line has no `:`; expected `key: value` (or `- item` in a list)".into())
+        );
+    }
+
+    #[test]
+    fn a_tab_in_the_indentation_is_reported_at_the_tab() {
+        let text = "steps:\n  - declare: x\n\ttype: Text\n  - return: x\n";
+        assert_eq!(mistake(text), (3, 1, "YAML syntax error: a tab in the indentation; indent with spaces".into()));
+    }
+
+    #[test]
+    fn other_syntax_errors_stay_where_the_scanner_found_them() {
+        let text = "parameters:\n  side: Text: x\nreturns: Text\n";
+        assert_eq!(mistake(text), (2, 13, "YAML syntax error: mapping values are not allowed in this context".into()));
     }
 }
