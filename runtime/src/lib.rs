@@ -5,7 +5,7 @@
 //!
 //! The rooms, from the bottom up (a room uses only the rooms above it in
 //! this list; ARCHITECTURE.md has the map and each room's invariants):
-//! - [`ids`], [`value`], [`program`]: the words every room shares.
+//! - [`ids`], [`value`], [`program`], [`json`]: the words every room shares.
 //! - [`source`]: reading content text: YAML with positions, diagnostics, typed values.
 //! - [`code`]: the instruction set, the lowering, the inliner, the check.
 //! - [`game`]: the loaded content, which never changes while playing.
@@ -18,6 +18,7 @@
 //! - [`host`]: the headless driver.
 
 pub mod ids;
+pub mod json;
 pub mod program;
 pub mod value;
 

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use cardtable::game::Game;
 use cardtable::host::driver::Driver;
-use cardtable::host::json::Json;
+use cardtable::json::Json;
 
 /// The top of the checkout (the `cardtable` package).
 pub fn root() -> PathBuf {

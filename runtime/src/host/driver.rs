@@ -4,8 +4,8 @@
 
 use crate::exec::Ctx;
 use crate::game::{Game, Layer};
-use crate::host::json::Json;
 use crate::ids::ObjectId;
+use crate::json::Json;
 use crate::library::chess::Chess;
 use crate::value::{Shown, Value};
 use crate::world::World;

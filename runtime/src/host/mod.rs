@@ -2,5 +2,4 @@
 //! what tests, benchmarks and scripts play the game with.
 
 pub mod driver;
-pub mod json;
 pub use driver::Driver;
