@@ -192,3 +192,27 @@ fn setfen_keeps_the_move_number() {
     driver.command("click d8");
     assert_eq!(driver.command("fen").get("fen").as_str(), Some("3k4/8/8/8/8/8/8/R3K3 w - - 1 2"));
 }
+
+#[test]
+fn snapshot_and_restore_carry_the_move_number() {
+    // The move number of the position set up last is the chess library's
+    // state, kept in the World: a snapshot carries it.
+    let mut driver = common::chess_driver();
+    let at_37 = "4k3/8/8/8/8/8/8/R3K3 w - - 0 37";
+    assert_eq!(driver.command(&format!("setfen {at_37}")).get("fen").as_str(), Some(at_37));
+    assert!(!driver.command("snapshot a").is_error());
+    assert_eq!(driver.command(&format!("setfen {START}")).get("fen").as_str(), Some(START));
+    assert!(!driver.command("restore a").is_error());
+    assert_eq!(driver.command("fen").get("fen").as_str(), Some(at_37));
+}
+
+#[test]
+fn the_fen_option_sets_up_the_position_through_the_library() {
+    // What the window does with `--fen FEN`.
+    let mut driver = common::chess_driver();
+    let apply = |d: &mut Driver, fen: &str| cardtable::library::apply_option(&d.libraries, &mut d.world, "fen", fen);
+    assert_eq!(apply(&mut driver, POSITION_5), Ok(()));
+    assert_eq!(driver.command("fen").get("fen").as_str(), Some(POSITION_5));
+    assert_eq!(apply(&mut driver, "8/8/8 w"), Err("the FEN's placement has 3 ranks, not 8".into()));
+    assert!(cardtable::library::options().contains(&("fen", "FEN", "start from this position (a FEN)")));
+}

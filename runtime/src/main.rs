@@ -8,12 +8,19 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::rc::Rc;
 
-const USAGE: &str = "\
+/// The usage; the code libraries' options (`--fen FEN`) come from their registry.
+fn usage() -> String {
+    let library: String =
+        cardtable::library::options().iter().map(|(name, value, _)| format!(" [--{name} {value}]")).collect();
+    format!(
+        "\
 usage:
-  cardtable [CONTENT] [--fen FEN] [--screenshot FILE.png] [--frames N] [--script FILE]
+  cardtable [CONTENT]{library} [--screenshot FILE.png] [--frames N] [--script FILE]
                       run the game in a window (CONTENT defaults to content/chess)
   cardtable drive [CONTENT]   play headless: driver commands on stdin, JSON on stdout
-  cardtable check [CONTENT]   check a content folder and list every mistake";
+  cardtable check [CONTENT]   check a content folder and list every mistake"
+    )
+}
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -21,7 +28,7 @@ fn main() -> ExitCode {
         Some("drive") => drive(content_dir(args.get(1))),
         Some("check") => check(content_dir(args.get(1))),
         Some("-h" | "--help") => {
-            println!("{USAGE}");
+            println!("{}", usage());
             ExitCode::SUCCESS
         }
         _ => match cardtable::window::Options::parse(&args) {
@@ -32,7 +39,7 @@ fn main() -> ExitCode {
                 cardtable::window::run(Rc::new(loaded.game), opts)
             }
             Err(msg) => {
-                eprintln!("{msg}\n{USAGE}");
+                eprintln!("{msg}\n{}", usage());
                 ExitCode::from(2)
             }
         },

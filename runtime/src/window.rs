@@ -17,8 +17,10 @@ pub struct Options {
     pub screenshot: Option<PathBuf>,
     pub frames: u32,
     pub script: Option<PathBuf>,
-    /// A position to start from, through the chess library.
-    pub fen: Option<String>,
+    /// The code libraries' options given (`--fen FEN`): each long name,
+    /// without the dashes, and its value, applied in this order once the game
+    /// has started (`crate::library::options` lists them).
+    pub library: Vec<(String, String)>,
 }
 
 impl Options {
@@ -33,8 +35,12 @@ impl Options {
                     o.frames = value("--frames")?.parse().map_err(|_| "--frames takes a whole number".to_string())?
                 }
                 "--script" => o.script = Some(PathBuf::from(value("--script")?)),
-                "--fen" => o.fen = Some(value("--fen")?),
-                flag if flag.starts_with("--") => return Err(format!("unknown option {flag}")),
+                flag if flag.starts_with("--") => {
+                    match crate::library::options().into_iter().find(|(name, ..)| flag[2..] == **name) {
+                        Some((name, ..)) => o.library.push((name.to_string(), value(flag)?)),
+                        None => return Err(format!("unknown option {flag}")),
+                    }
+                }
                 path if o.content.is_none() => o.content = Some(path.to_string()),
                 extra => return Err(format!("unexpected argument {extra}")),
             }
@@ -113,10 +119,9 @@ fn load_art(game: &Game) -> Art {
 async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
     let art = load_art(&game);
     let mut driver = Driver::new(game.clone());
-    if let Some(fen) = &opts.fen {
-        let answer = driver.command(&format!("setfen {fen}"));
-        if answer.is_error() {
-            eprintln!("--fen: {answer}");
+    for (name, value) in &opts.library {
+        if let Err(e) = crate::library::apply_option(&driver.libraries, &mut driver.world, name, value) {
+            eprintln!("--{name}: {e}");
             return ExitCode::FAILURE;
         }
     }
@@ -255,5 +260,24 @@ fn draw_toasts(art: &Art, toasts: &[(String, Instant)]) {
             y + 18.0,
             TextParams { font: art.regular.as_ref(), font_size: 15, color: WHITE, ..Default::default() },
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Options;
+
+    fn parse(args: &[&str]) -> Result<Options, String> {
+        Options::parse(&args.iter().map(|a| a.to_string()).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn a_library_option_is_taken_through_the_registry() {
+        let o = parse(&["content/chess", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1", "--frames", "2"]).unwrap();
+        assert_eq!(o.content.as_deref(), Some("content/chess"));
+        assert_eq!(o.library, [("fen".to_string(), "8/8/8/8/8/8/8/8 w - - 0 1".to_string())]);
+        assert_eq!(o.frames, 2);
+        assert_eq!(parse(&["--fen"]).unwrap_err(), "--fen needs a value");
+        assert_eq!(parse(&["--frobnicate", "x"]).unwrap_err(), "unknown option --frobnicate");
     }
 }

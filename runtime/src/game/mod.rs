@@ -38,6 +38,16 @@ pub struct Game {
     /// Where each object type's Object-typed Shared Variable was set, by
     /// (type, attachment, variable): for mistakes found once all types are read.
     pub shared_type_places: Vec<((usize, usize, usize), PathBuf, crate::source::diag::Pos)>,
+    /// The code libraries the game uses (game.yaml's `libraries`), each one
+    /// the engine knows and checked against the content at load.
+    pub libraries: Vec<LibraryUse>,
+}
+
+/// A code library a game names in game.yaml, and where.
+#[derive(Clone, Debug)]
+pub struct LibraryUse {
+    pub name: String,
+    pub pos: crate::source::diag::Pos,
 }
 
 #[derive(Default)]

@@ -1,5 +1,5 @@
 //! game.yaml: the game's name, screen, fonts, Globals, Custom Events, Game
-//! States and UI Groups.
+//! States, UI Groups and the code libraries it uses.
 
 use crate::game::*;
 use crate::ids::*;
@@ -26,6 +26,7 @@ pub(super) fn load_game_file(game: &mut Game, d: &mut Diagnostics) {
             "events",
             "states",
             "groups",
+            "libraries",
         ],
         "game.yaml",
         d,
@@ -49,6 +50,21 @@ pub(super) fn load_game_file(game: &mut Game, d: &mut Diagnostics) {
                 None => true,
             };
             game.groups.push((key.as_str().to_string(), visible));
+        }
+    }
+    if let Some(libraries) = f.get("libraries") {
+        for (name, pos) in names_list(&file, libraries, d) {
+            if game.libraries.iter().any(|l| l.name == name) {
+                d.error(rel, pos, format!("the library `{name}` is listed twice"));
+            } else if crate::library::find(&name).is_none() {
+                d.error(
+                    rel,
+                    pos,
+                    format!("unknown library `{name}`; the libraries the engine knows: {}", crate::library::known()),
+                );
+            } else {
+                game.libraries.push(LibraryUse { name, pos });
+            }
         }
     }
     if let Some((name, _)) = f.text("game", "game.yaml", d) {

@@ -56,10 +56,25 @@ pub fn load(root: &Path) -> Result<Loaded, Vec<Diagnostic>> {
     }
     load_scene(&mut game, &mut d);
     compile_bodies(&mut game, &shells, &mut d);
+    check_libraries(&game, &mut d);
     if d.has_errors() {
         Err(d.list)
     } else {
         Ok(Loaded { game, warnings: d.list })
+    }
+}
+
+/// Each library the game names resolves against its content, or its name in
+/// game.yaml says what the content lacks. Checked once the rest of the folder
+/// is free of mistakes: a table or card that did not load is not missing.
+fn check_libraries(game: &Game, d: &mut Diagnostics) {
+    if d.has_errors() {
+        return;
+    }
+    for used in &game.libraries {
+        if let Some(Err(lacks)) = crate::library::find(&used.name).map(|l| l.resolve(game)) {
+            d.error(Path::new("game.yaml"), used.pos, lacks);
+        }
     }
 }
 
@@ -87,6 +102,7 @@ fn empty_game(root: &Path) -> Game {
         sites: Vec::new(),
         names: Names::default(),
         shared_type_places: Vec::new(),
+        libraries: Vec::new(),
     };
     for (i, name) in BUILTIN_EVENTS.iter().enumerate() {
         game.names.events.insert(name.to_string(), EventId(i as u16));
