@@ -159,6 +159,14 @@ impl Resolved for Chess {
     }
 }
 
+/// What [`Chess::perft`] brings back after each move.
+struct Saved {
+    tables: Vec<(usize, Table)>,
+    globals: Vec<Value>,
+    state: u16,
+    fields: Vec<Value>,
+}
+
 /// One move the cards found: from, to, and the Kind a Pawn becomes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Move {
@@ -550,25 +558,31 @@ impl Chess {
         Ok(total)
     }
 
-    /// What a move changes: the tables (but the scratch Targets) and the Board State.
-    fn save(&self, world: &World, rules: ObjectId) -> (Vec<(usize, Vec<Value>)>, Vec<Value>) {
-        let tables = world
-            .tables
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| *i != self.targets.index())
-            .map(|(i, t)| (i, t.cells.clone()))
-            .collect();
-        (tables, world.objects[rules.0 as usize].fields.clone())
+    /// What a move may change: the tables (but the scratch Targets), each
+    /// whole (its rows, their names and its cells: a move may add rows to a
+    /// history), the Globals, the Game State and the Board State.
+    fn save(&self, world: &World, rules: ObjectId) -> Saved {
+        Saved {
+            tables: world
+                .tables
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| *i != self.targets.index())
+                .map(|(i, t)| (i, t.clone()))
+                .collect(),
+            globals: world.globals.clone(),
+            state: world.state,
+            fields: world.objects[rules.0 as usize].fields.clone(),
+        }
     }
 
-    fn restore(&self, world: &mut World, rules: ObjectId, (tables, fields): (Vec<(usize, Vec<Value>)>, Vec<Value>)) {
-        for (i, cells) in tables {
-            if world.tables[i].cells.len() == cells.len() {
-                world.tables[i].cells = cells;
-            }
+    fn restore(&self, world: &mut World, rules: ObjectId, saved: Saved) {
+        for (i, table) in saved.tables {
+            world.tables[i] = table;
         }
-        world.objects[rules.0 as usize].fields = fields;
+        world.globals = saved.globals;
+        world.state = saved.state;
+        world.objects[rules.0 as usize].fields = saved.fields;
     }
 
     /// A move in UCI form: `e2e4`, `e7e8q`.
