@@ -521,3 +521,20 @@ fn a_call_argument_of_the_wrong_type_is_reported() {
         "expected a mistake at the argument, got: {list:#?}"
     );
 }
+
+#[test]
+fn check_reports_a_library_whose_needs_the_content_lacks() {
+    // The language fixture has no chess board: naming the chess library is a
+    // mistake, placed at its name in game.yaml.
+    let copy = TempContent::of(&common::root().join("tests/fixtures/language"), "library-needs");
+    let text = copy.read("game.yaml");
+    copy.write("game.yaml", &format!("libraries: [chess]\n{text}"));
+    let out = check(&copy.dir);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "check should fail; stderr:\n{stderr}");
+    assert!(stderr.contains("game.yaml:1:13: error: the chess library needs a table `Position`"), "{stderr}");
+    assert!(stderr.contains("has 1 mistake;"), "{stderr}");
+    // Without it, the fixture is fine.
+    copy.write("game.yaml", &text);
+    assert!(check(&copy.dir).status.success());
+}

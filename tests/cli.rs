@@ -58,7 +58,7 @@ fn help_on_the_program_and_each_subcommand() {
         assert!(top.contains(word), "--help names `{word}`:\n{top}");
     }
     // The chess library's option, added to the command line at run time.
-    assert!(top.contains("--fen <FEN>") && top.contains("start from this position (chess library)"), "{top}");
+    assert!(top.contains("--fen <FEN>") && top.contains("start from this position, a FEN (chess library)"), "{top}");
     assert!(prints(&["-h"]).contains("Usage: cardtable"));
     assert_eq!(prints(&["help"]), top, "`cardtable help` is `cardtable --help`");
 

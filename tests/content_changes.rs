@@ -6,7 +6,7 @@ mod common;
 use std::collections::BTreeSet;
 
 use cardtable::host::driver::Driver;
-use cardtable::host::json::Json;
+use cardtable::json::Json;
 use common::TempContent;
 
 fn ok(driver: &mut Driver, command: &str) -> Json {

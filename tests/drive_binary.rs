@@ -6,7 +6,7 @@ mod common;
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-use cardtable::host::json::Json;
+use cardtable::json::Json;
 
 fn drive(args: &[&str], input: &str) -> Output {
     drive_bytes(args, input.as_bytes())
@@ -163,7 +163,7 @@ fn a_line_that_is_not_utf8_is_an_error_and_the_next_lines_are_read() {
     assert_eq!(lines.len(), 3, "one answer per line, the bad one too:\n{stdout}");
     let answers: Vec<Json> =
         lines.iter().map(|l| common::parse_json(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}"))).collect();
-    assert_eq!(keys(&answers[0]), ["help"]);
+    assert_eq!(keys(&answers[0])[0], "help", "the first answer is help's: {}", lines[0]);
     assert_eq!(keys(&answers[1]), ["error"], "{}", lines[1]);
     let error = answers[1].get("error").as_str().unwrap();
     assert!(error.contains("line 2") && error.contains("not UTF-8"), "says which line and why: {error}");
@@ -180,4 +180,43 @@ fn drive_refuses_a_broken_folder() {
     assert!(out.stdout.is_empty(), "no answers from a game that did not load");
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("tables/Sides.csv:3:1: error: this row has 4 cells; the header has 5"), "{stderr}");
+}
+
+#[test]
+fn help_lists_the_commands_of_the_games_libraries_and_no_other() {
+    // The chess game names the chess library in its game.yaml: its commands follow the driver's own.
+    let out = drive(&[], "help\n");
+    let help = common::parse_json(String::from_utf8_lossy(&out.stdout).trim()).expect("JSON");
+    let text = help.get("help").as_str().unwrap_or_default().to_string();
+    assert!(text.ends_with("| snapshot N | restore N | fen | setfen FEN | moves | perft N"), "{text}");
+    let commands = help.get("library commands").as_array();
+    assert_eq!(commands.len(), 4, "{help}");
+    assert_eq!(commands[1].get("command").as_str(), Some("setfen FEN"));
+    assert_eq!(commands[1].get("library").as_str(), Some("chess"));
+
+    // The language fixture names no library: no chess command, and a clear error for one.
+    let input = "help\nfen\nsetfen 8/8/8/8/8/8/8/8 w - - 0 1\nperft 1\nfrobnicate\n";
+    let out = drive(&["tests/fixtures/language"], input);
+    assert!(out.status.success(), "stderr:\n{}", String::from_utf8_lossy(&out.stderr));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let answers: Vec<Json> = stdout.lines().map(|l| common::parse_json(l).expect("JSON")).collect();
+    assert_eq!(answers.len(), 5, "{stdout}");
+    let text = answers[0].get("help").as_str().unwrap_or_default();
+    assert!(text.ends_with("| snapshot N | restore N"), "{text}");
+    for word in ["fen", "setfen", "moves", "perft"] {
+        assert!(!text.split(" | ").any(|c| c.split_whitespace().next() == Some(word)), "`{word}` in {text}");
+    }
+    assert_eq!(answers[0].get("library commands").as_array().len(), 0);
+    for (answer, verb) in answers[1..4].iter().zip(["fen", "setfen", "perft"]) {
+        assert_eq!(
+            answer.get("error").as_str(),
+            Some(
+                format!(
+                    "`{verb}` is a command of the chess library, which this game does not use (game.yaml: libraries)"
+                )
+                .as_str()
+            ),
+        );
+    }
+    assert!(answers[4].get("error").as_str().unwrap_or_default().starts_with("unknown command `frobnicate`"));
 }

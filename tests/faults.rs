@@ -132,3 +132,24 @@ fn a_text_that_shows_itself_is_too_deep_not_a_crash() {
     // And the game goes on.
     assert!(after.contains(r#"{"clicked":"count"}"#), "{after}");
 }
+
+#[test]
+fn a_game_that_names_no_library_has_no_chess() {
+    // The fixture's game.yaml names no library: the chess library's commands
+    // and its `--fen` answer why they are not there.
+    let mut d = driver();
+    assert_eq!(
+        d.command("fen").get("error").as_str(),
+        Some("`fen` is a command of the chess library, which this game does not use (game.yaml: libraries)")
+    );
+    let fen = "8/8/8/8/8/8/8/8 w - - 0 1";
+    assert_eq!(
+        cardtable::library::apply_option(&d.libraries, &mut d.world, "fen", fen),
+        Err("`--fen` is an option of the chess library, which this game does not use (game.yaml: libraries)".into())
+    );
+    assert_eq!(
+        cardtable::library::apply_option(&d.libraries, &mut d.world, "frobnicate", "x"),
+        Err("no library has the option `--frobnicate`".into())
+    );
+    assert!(d.world.libraries.is_empty(), "no library made a state");
+}

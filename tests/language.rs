@@ -35,7 +35,7 @@ use std::rc::Rc;
 
 use cardtable::game::Game;
 use cardtable::host::driver::Driver;
-use cardtable::host::json::Json;
+use cardtable::json::Json;
 use cardtable::program::Returns;
 
 const CASES: &str = "tests/language.cases";

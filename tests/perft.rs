@@ -19,7 +19,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use cardtable::host::driver::Driver;
-use cardtable::host::json::Json;
+use cardtable::json::Json;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -191,4 +191,60 @@ fn setfen_keeps_the_move_number() {
     driver.command("click e8");
     driver.command("click d8");
     assert_eq!(driver.command("fen").get("fen").as_str(), Some("3k4/8/8/8/8/8/8/R3K3 w - - 1 2"));
+}
+
+#[test]
+fn snapshot_and_restore_carry_the_move_number() {
+    // The move number of the position set up last is the chess library's
+    // state, kept in the World: a snapshot carries it.
+    let mut driver = common::chess_driver();
+    let at_37 = "4k3/8/8/8/8/8/8/R3K3 w - - 0 37";
+    assert_eq!(driver.command(&format!("setfen {at_37}")).get("fen").as_str(), Some(at_37));
+    assert!(!driver.command("snapshot a").is_error());
+    assert_eq!(driver.command(&format!("setfen {START}")).get("fen").as_str(), Some(START));
+    assert!(!driver.command("restore a").is_error());
+    assert_eq!(driver.command("fen").get("fen").as_str(), Some(at_37));
+}
+
+#[test]
+fn perft_brings_back_the_rows_a_move_adds() {
+    // A content whose Make Move also adds a row to Move History and one to
+    // Position History: perft must take each move back whole, rows and all.
+    let copy = common::TempContent::chess("perft-rows");
+    copy.replace_once(
+        "logic/Make Move.yaml",
+        "steps:\n",
+        "steps:\n  - control row: Move History\n    action name: addedRow\n    row: dataCount('Move History')\n  \
+         - control row: Position History\n    action name: addedRow\n    row: dataCount('Position History')\n",
+    );
+    let game = common::load_game(&copy.dir);
+    let chess = cardtable::library::chess::Chess::new(&game).expect("the chess library resolves");
+    let mut driver = Driver::new(game);
+    for (fen, depth, want) in [(KIWIPETE, 2, 2_039), (POSITION_3, 3, 2_812), (POSITION_4, 2, 264)] {
+        assert!(!driver.command(&format!("setfen {fen}")).is_error());
+        let rows = |d: &mut Driver, t: &str| d.command(&format!("table \"{t}\"")).get("rows").as_array().len();
+        let (moves, positions) = (rows(&mut driver, "Move History"), rows(&mut driver, "Position History"));
+        // On the World itself, not on a copy as the driver's `perft` counts.
+        assert_eq!(chess.perft(&mut driver.world, depth), Ok(want), "{fen} depth {depth}");
+        assert_eq!(driver.command("fen").get("fen").as_str(), Some(fen), "perft left the position as it was");
+        assert_eq!(rows(&mut driver, "Move History"), moves, "{fen}: Move History");
+        assert_eq!(rows(&mut driver, "Position History"), positions, "{fen}: Position History");
+        assert!(driver.world.faults.is_empty(), "{:?}", driver.world.faults);
+        // The content does add the rows: one Move made through the cards adds one.
+        let mut moves_now = Vec::new();
+        chess.legal_moves(&mut driver.world, &mut moves_now).expect("legal moves");
+        chess.make(&mut driver.world, moves_now[0]).expect("a move");
+        assert_eq!(rows(&mut driver, "Move History"), moves + 1, "{fen}: the variant adds a row");
+    }
+}
+
+#[test]
+fn the_fen_option_sets_up_the_position_through_the_library() {
+    // What the window does with `--fen FEN`.
+    let mut driver = common::chess_driver();
+    let apply = |d: &mut Driver, fen: &str| cardtable::library::apply_option(&d.libraries, &mut d.world, "fen", fen);
+    assert_eq!(apply(&mut driver, POSITION_5), Ok(()));
+    assert_eq!(driver.command("fen").get("fen").as_str(), Some(POSITION_5));
+    assert_eq!(apply(&mut driver, "8/8/8 w"), Err("the FEN's placement has 3 ranks, not 8".into()));
+    assert!(cardtable::library::options().contains(&("fen", "FEN", "start from this position, a FEN (chess library)")));
 }

@@ -67,7 +67,7 @@ use std::rc::Rc;
 
 use cardtable::game::Game;
 use cardtable::host::driver::Driver;
-use cardtable::host::json::Json;
+use cardtable::json::Json;
 use cardtable::value::Value;
 
 /// How Square Marks tints a Square, read from the content (the Shared

@@ -6,18 +6,13 @@
 //! - one of the window's alone (`--screenshot`; later `--watch`): a field of
 //!   [`WindowArgs`];
 //! - one that a code library brings (the chess library's `--fen`; later
-//!   `--engine`): an entry of the list handed to [`parse`], today
-//!   [`LIBRARY_OPTIONS`]. These are added to the window's command at run time
-//!   and come back as (name, value) pairs.
+//!   `--engine`): registered by the library itself (`options` in
+//!   `cardtable::library`), and handed to [`parse`]. These are added to the
+//!   window's command at run time and come back as (name, value) pairs.
 
 use clap::{Arg, ArgAction, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::ffi::OsString;
 use std::path::PathBuf;
-
-/// Options that code libraries add to the window's command line: (long name,
-/// value name, help). Each takes one value. Later each library registers its
-/// own at run time; until then the chess library's is here.
-pub const LIBRARY_OPTIONS: &[(&str, &str, &str)] = &[("fen", "FEN", "start from this position (chess library)")];
 
 /// Runs a game folder: in a window (no command), headless (`drive`), or checks it (`check`).
 #[derive(Parser, Debug)]
@@ -132,7 +127,7 @@ mod tests {
 
     #[test]
     fn the_command_is_well_formed() {
-        command(LIBRARY_OPTIONS).debug_assert();
+        command(&cardtable::library::options()).debug_assert();
     }
 
     #[test]
@@ -142,11 +137,15 @@ mod tests {
             vec!["cardtable", "--fen", fen, "content/chess", "--frames", "2"],
             vec!["cardtable", "--frames", "2", "content/chess", "--fen", fen],
         ] {
-            let Ok(Mode::Window(w, values)) = try_parse_from(&args, LIBRARY_OPTIONS) else { panic!("{args:?}") };
+            let Ok(Mode::Window(w, values)) = try_parse_from(&args, &cardtable::library::options()) else {
+                panic!("{args:?}")
+            };
             assert_eq!(values, [("fen".to_string(), fen.to_string())]);
             assert_eq!((w.frames, w.game.content), (2, Some(PathBuf::from("content/chess"))));
         }
-        let Ok(Mode::Window(w, values)) = try_parse_from(["cardtable"], LIBRARY_OPTIONS) else { panic!() };
+        let Ok(Mode::Window(w, values)) = try_parse_from(["cardtable"], &cardtable::library::options()) else {
+            panic!()
+        };
         assert!(values.is_empty());
         assert_eq!((w.frames, w.screenshot, w.game.content), (3, None, None));
     }

@@ -1,7 +1,7 @@
 //! `cardtable`: runs a game folder in a window, headless (`drive`), or checks it (`check`).
 
 use cardtable::host::driver::Driver;
-use cardtable::host::json::Json;
+use cardtable::json::Json;
 use cardtable::load::{load, Loaded};
 use cardtable::source::diag::Severity;
 use std::io::{BufRead, Write};
@@ -13,7 +13,7 @@ mod cli;
 mod window;
 
 fn main() -> ExitCode {
-    match cli::parse(cli::LIBRARY_OPTIONS) {
+    match cli::parse(&cardtable::library::options()) {
         cli::Mode::Drive(game) => drive(content_dir(game.content.as_deref())),
         cli::Mode::Check(game) => check(content_dir(game.content.as_deref())),
         cli::Mode::Window(args, library) => window(args, &library),
@@ -22,12 +22,11 @@ fn main() -> ExitCode {
 
 /// The window, or with `--screenshot` a few frames and a PNG.
 fn window(args: cli::WindowArgs, library: &[(String, String)]) -> ExitCode {
-    let library_value = |name: &str| library.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone());
     let opts = window::Options {
         screenshot: args.screenshot,
         frames: args.frames,
         script: args.script,
-        fen: library_value("fen"),
+        library: library.to_vec(),
     };
     // Said before the game is loaded: without a display nothing else matters.
     if let Some(why) = window::no_display() {

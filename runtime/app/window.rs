@@ -18,8 +18,10 @@ pub struct Options {
     pub screenshot: Option<PathBuf>,
     pub frames: u32,
     pub script: Option<PathBuf>,
-    /// A position to start from, through the chess library.
-    pub fen: Option<String>,
+    /// The code libraries' options given (`--fen FEN`): each long name,
+    /// without the dashes, and its value, applied in this order once the game
+    /// has started (`cardtable::library::options` lists them).
+    pub library: Vec<(String, String)>,
 }
 
 /// A frame at most every 1/60 s: the window never spins a core.
@@ -170,11 +172,11 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
     // for a few seconds); a screenshot of a game that faulted fails.
     let mut faults_printed = 0;
     print_new_faults(&driver.world.faults, &mut faults_printed, "");
-    if let Some(fen) = &opts.fen {
-        let answer = driver.command(&format!("setfen {fen}"));
-        print_new_faults(&driver.world.faults, &mut faults_printed, "--fen: ");
-        if answer.is_error() {
-            eprintln!("--fen: {answer}");
+    for (name, value) in &opts.library {
+        let applied = cardtable::library::apply_option(&driver.libraries, &mut driver.world, name, value);
+        print_new_faults(&driver.world.faults, &mut faults_printed, &format!("--{name}: "));
+        if let Err(e) = applied {
+            eprintln!("--{name}: {e}");
             return ExitCode::FAILURE;
         }
     }

@@ -5,19 +5,21 @@
 //!
 //! The rooms, from the bottom up (a room uses only the rooms above it in
 //! this list; ARCHITECTURE.md has the map and each room's invariants):
-//! - [`ids`], [`value`], [`program`]: the words every room shares.
+//! - [`ids`], [`value`], [`program`], [`json`]: the words every room shares.
 //! - [`source`]: reading content text: YAML with positions, diagnostics, typed values.
 //! - [`code`]: the instruction set, the lowering, the inliner, the check.
 //! - [`game`]: the loaded content, which never changes while playing.
 //! - [`compile`]: card headers, steps and expressions into [`program`] form.
-//! - [`load`]: the pipeline from a folder to a [`game::Game`].
 //! - [`world`]: the state of a game being played.
 //! - [`exec`]: the register machine, the tree walker, Events, faults and budgets.
 //! - [`present`]: what a frame shows, from the World alone.
 //! - [`library`]: code libraries behind one interface (the chess library).
+//! - [`load`]: the pipeline from a folder to a [`game::Game`], the libraries
+//!   it names checked against it.
 //! - [`host`]: the headless driver.
 
 pub mod ids;
+pub mod json;
 pub mod program;
 pub mod value;
 
@@ -27,7 +29,6 @@ pub mod code;
 pub mod game;
 
 pub mod compile;
-pub mod load;
 
 pub mod exec;
 pub mod world;
@@ -35,5 +36,7 @@ pub mod world;
 pub mod present;
 
 pub mod library;
+
+pub mod load;
 
 pub mod host;

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use cardtable::game::Game;
 use cardtable::host::driver::Driver;
-use cardtable::host::json::Json;
+use cardtable::json::Json;
 
 /// The top of the checkout (the `cardtable` package).
 pub fn root() -> PathBuf {
@@ -46,6 +46,11 @@ impl TempContent {
     /// Copies `content/chess` into a new folder whose name holds `label`, the
     /// process id and a counter, so parallel tests never share one.
     pub fn chess(label: &str) -> TempContent {
+        TempContent::of(&chess_dir(), label)
+    }
+
+    /// Copies a content folder, as [`TempContent::chess`] copies the chess one.
+    pub fn of(from: &Path, label: &str) -> TempContent {
         static COUNTER: AtomicUsize = AtomicUsize::new(0);
         let n = COUNTER.fetch_add(1, Ordering::SeqCst);
         let safe: String = label.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
@@ -53,7 +58,7 @@ impl TempContent {
         if dir.exists() {
             std::fs::remove_dir_all(&dir).expect("remove an old temp copy");
         }
-        copy_dir(&chess_dir(), &dir).expect("copy content/chess");
+        copy_dir(from, &dir).unwrap_or_else(|e| panic!("copy {}: {e}", from.display()));
         TempContent { dir }
     }
 

@@ -27,4 +27,6 @@ pub struct LoadScratch {
     /// Where each object type's Object-typed Shared Variable was set, by
     /// (type, attachment, variable): for mistakes found once all types are read.
     pub shared_type_places: Vec<((usize, usize, usize), PathBuf, Pos)>,
+    /// Where game.yaml names each library of `Game::libraries`, in its order.
+    pub library_places: Vec<Pos>,
 }

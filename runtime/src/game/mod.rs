@@ -35,6 +35,9 @@ pub struct Game {
     /// Where each step came from, for fault messages; indexed by a step's `site`.
     pub sites: Vec<Site>,
     pub names: Names,
+    /// The code libraries the game uses (game.yaml's `libraries`), by name,
+    /// each one the engine knows and checked against the content at load.
+    pub libraries: Vec<String>,
 }
 
 #[derive(Default)]

@@ -4,9 +4,9 @@
 
 use crate::exec::Ctx;
 use crate::game::{Game, Layer};
-use crate::host::json::Json;
 use crate::ids::ObjectId;
-use crate::library::chess::Chess;
+use crate::json::Json;
+use crate::library::Libraries;
 use crate::value::{Shown, Value};
 use crate::world::World;
 use std::collections::HashMap;
@@ -15,20 +15,34 @@ use std::rc::Rc;
 pub struct Driver {
     pub world: World,
     snapshots: HashMap<String, World>,
-    chess: Option<Result<std::rc::Rc<Chess>, String>>,
+    /// The code libraries the game uses (game.yaml's `libraries`), resolved
+    /// when it started; their commands follow the driver's own.
+    pub libraries: Libraries,
 }
 
+/// The driver's own commands; the game's libraries add theirs.
 const HELP: &str =
     "commands: help | click NAME | press NAME | key KEY | wait SECONDS | table NAME | global NAME | state | \
-get OBJECT PATH | eval EXPR | call FUNCTION name=EXPR ... | objects [NAME] | faults | snapshot N | restore N | \
-fen | setfen FEN | moves | perft N";
+get OBJECT PATH | eval EXPR | call FUNCTION name=EXPR ... | objects [NAME] | faults | snapshot N | restore N";
 
 impl Driver {
-    /// A driver over a new game, started (the scene's Created Events have run).
+    /// A driver over a new game, started (the scene's Created Events have
+    /// run), its libraries resolved.
     pub fn new(game: Rc<Game>) -> Driver {
+        let libraries = Libraries::start(&game);
         let mut world = World::new(game);
         world.start();
-        Driver { world, snapshots: HashMap::new(), chess: None }
+        Driver { world, snapshots: HashMap::new(), libraries }
+    }
+
+    /// Every command: the driver's own, then those of the game's libraries.
+    fn help(&self) -> String {
+        let mut help = HELP.to_string();
+        for (_, c) in self.libraries.commands() {
+            help.push_str(" | ");
+            help.push_str(c.usage);
+        }
+        help
     }
 
     /// Runs one command line and answers it. Never panics on any input.
@@ -70,54 +84,21 @@ impl Driver {
                 }
                 None => Json::error(format!("no snapshot named `{rest}`")),
             },
-            "fen" => match self.chess() {
-                Ok(chess) => match chess.fen(&self.world) {
-                    Ok(fen) => Json::obj(vec![("fen", Json::Str(fen))]),
-                    Err(e) => Json::error(e),
-                },
-                Err(e) => Json::error(e),
+            "help" => {
+                let commands = self.libraries.commands().map(|(lib, c)| {
+                    Json::obj(vec![
+                        ("command", Json::Str(c.usage.into())),
+                        ("library", Json::Str(lib.into())),
+                        ("does", Json::Str(c.help.into())),
+                    ])
+                });
+                Json::obj(vec![("help", Json::Str(self.help())), ("library commands", Json::Arr(commands.collect()))])
+            }
+            "" => Json::error(format!("an empty command; {}", self.help())),
+            other => match self.libraries.command(&mut self.world, other, rest) {
+                Some(answer) => answer,
+                None => Json::error(format!("unknown command `{other}`; {}", self.help())),
             },
-            "setfen" => match self.chess() {
-                Ok(chess) => match chess.set_fen(&mut self.world, rest) {
-                    Ok(()) => Json::obj(vec![("fen", Json::Str(chess.fen(&self.world).unwrap_or_default()))]),
-                    Err(e) => Json::error(e),
-                },
-                Err(e) => Json::error(e),
-            },
-            "perft" => match (self.chess(), rest.parse::<u32>()) {
-                (Ok(chess), Ok(depth)) if depth <= 6 => {
-                    let started = std::time::Instant::now();
-                    // Counted on a copy: the game itself is left as it was.
-                    let mut copy = self.world.clone();
-                    match chess.perft(&mut copy, depth) {
-                        Ok(n) => Json::obj(vec![
-                            ("depth", Json::Num(f64::from(depth))),
-                            ("nodes", Json::Num(n as f64)),
-                            ("seconds", Json::Num((started.elapsed().as_secs_f64() * 1000.0).round() / 1000.0)),
-                        ]),
-                        Err(e) => Json::error(e),
-                    }
-                }
-                (Err(e), _) => Json::error(e),
-                _ => Json::error(format!("`perft` takes a depth from 0 to 6, found `{rest}`")),
-            },
-            "moves" => match self.chess() {
-                Ok(chess) => {
-                    let mut moves = Vec::new();
-                    let mut copy = self.world.clone();
-                    match chess.legal_moves(&mut copy, &mut moves) {
-                        Ok(()) => Json::obj(vec![(
-                            "moves",
-                            Json::Arr(moves.iter().map(|m| Json::Str(chess.uci(&copy, *m))).collect()),
-                        )]),
-                        Err(e) => Json::error(e),
-                    }
-                }
-                Err(e) => Json::error(e),
-            },
-            "help" => Json::obj(vec![("help", Json::Str(HELP.into()))]),
-            "" => Json::error(format!("an empty command; {HELP}")),
-            other => Json::error(format!("unknown command `{other}`; {HELP}")),
         };
         if self.world.faults.len() > faults_before {
             if let Json::Obj(pairs) = &mut answer {
@@ -125,14 +106,6 @@ impl Driver {
             }
         }
         answer
-    }
-
-    /// The chess library, over this game's content.
-    fn chess(&mut self) -> Result<std::rc::Rc<Chess>, String> {
-        if self.chess.is_none() {
-            self.chess = Some(Chess::new(&self.world.game).map(std::rc::Rc::new));
-        }
-        self.chess.clone().unwrap_or_else(|| Err("no chess library".into()))
     }
 
     fn click(&mut self, name: &str) -> Json {
@@ -380,4 +353,21 @@ fn split_words(s: &str) -> Vec<String> {
         words.push(word);
     }
     words
+}
+
+#[cfg(test)]
+mod tests {
+    use super::HELP;
+
+    #[test]
+    fn no_library_command_shadows_a_command_of_the_driver() {
+        let own: Vec<&str> =
+            HELP.trim_start_matches("commands: ").split(" | ").filter_map(|c| c.split_whitespace().next()).collect();
+        assert!(own.contains(&"click") && own.contains(&"restore"), "{own:?}");
+        for lib in crate::library::REGISTRY {
+            for c in lib.commands() {
+                assert!(!own.contains(&c.verb), "the {} library's `{}` is a command of the driver", lib.name(), c.verb);
+            }
+        }
+    }
 }

@@ -4,5 +4,4 @@
 
 pub mod check;
 pub mod driver;
-pub mod json;
 pub use driver::Driver;

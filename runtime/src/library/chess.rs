@@ -2,13 +2,19 @@
 //! cards' own Find Legal Moves and Make Move. It reads and writes the content's
 //! tables (Position, Castling, Sides, Targets) and the Board State of the Game
 //! Rules, by the names the book gives them.
+//!
+//! A game uses it with `libraries: [chess]` in game.yaml; it adds the driver's
+//! `fen`, `setfen FEN`, `moves` and `perft N`, and the window's `--fen FEN`.
 
+use super::{CliOption, Command, Library, Resolved};
 use crate::exec::Ctx;
 use crate::game::Game;
 use crate::ids::ObjectId;
 use crate::ids::{ColumnId, EventId, FuncId, StructId, TableId};
+use crate::json::Json;
 use crate::value::{Sym, Value, EMPTY};
-use crate::world::{Table, World};
+use crate::world::{LibraryState, Table, World};
+use std::any::Any;
 
 const KINDS: [(&str, char); 6] =
     [("King", 'k'), ("Queen", 'q'), ("Rook", 'r'), ("Bishop", 'b'), ("Knight", 'n'), ("Pawn", 'p')];
@@ -36,9 +42,129 @@ pub struct Chess {
     pass_the_turn: FuncId,
     start_the_turn: FuncId,
     position_changed: Option<EventId>,
-    /// The move number of the position set up last, and whether Black moved
-    /// first from it: the cards keep no move number, so FEN's is counted here.
-    start: std::cell::Cell<(u32, bool)>,
+}
+
+/// What the chess library keeps in the World: the move number of the
+/// position set up last, and whether Black moved first from it. The cards
+/// keep no move number, so FEN's is counted from these and the Move History.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChessState {
+    pub first_move: u32,
+    pub black_first: bool,
+}
+
+impl Default for ChessState {
+    fn default() -> Self {
+        ChessState { first_move: 1, black_first: false }
+    }
+}
+
+impl LibraryState for ChessState {
+    fn clone_box(&self) -> Box<dyn LibraryState> {
+        Box::new(self.clone())
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+}
+
+/// The chess library in the registry.
+pub struct ChessLibrary;
+
+const COMMANDS: &[Command] = &[
+    Command { verb: "fen", usage: "fen", help: "the position as FEN" },
+    Command {
+        verb: "setfen",
+        usage: "setfen FEN",
+        help: "sets up the position of a FEN (a fresh history), then the Turn starts as the cards start it",
+    },
+    Command { verb: "moves", usage: "moves", help: "the Legal Moves the cards find, in UCI form (e2e4, e7e8q)" },
+    Command {
+        verb: "perft",
+        usage: "perft N",
+        help: "the leaf positions N Moves deep (0 to 6), through the cards' Find Legal Moves and Make Move",
+    },
+];
+
+const OPTIONS: &[CliOption] = &[CliOption { name: "fen", value: "FEN", help: "start from this position, a FEN (chess library)" }];
+
+impl Library for ChessLibrary {
+    fn name(&self) -> &'static str {
+        "chess"
+    }
+
+    fn commands(&self) -> &'static [Command] {
+        COMMANDS
+    }
+
+    fn options(&self) -> &'static [CliOption] {
+        OPTIONS
+    }
+
+    fn resolve(&self, game: &Game) -> Result<Box<dyn Resolved>, String> {
+        Ok(Box::new(Chess::new(game)?))
+    }
+}
+
+impl Resolved for Chess {
+    fn command(&self, world: &mut World, verb: &str, rest: &str) -> Json {
+        match verb {
+            "fen" => match self.fen(world) {
+                Ok(fen) => Json::obj(vec![("fen", Json::Str(fen))]),
+                Err(e) => Json::error(e),
+            },
+            "setfen" => match self.set_fen(world, rest) {
+                Ok(()) => Json::obj(vec![("fen", Json::Str(self.fen(world).unwrap_or_default()))]),
+                Err(e) => Json::error(e),
+            },
+            "perft" => match rest.parse::<u32>() {
+                Ok(depth) if depth <= 6 => {
+                    let started = std::time::Instant::now();
+                    // Counted on a copy: the game itself is left as it was.
+                    let mut copy = world.clone();
+                    match self.perft(&mut copy, depth) {
+                        Ok(n) => Json::obj(vec![
+                            ("depth", Json::Num(f64::from(depth))),
+                            ("nodes", Json::Num(n as f64)),
+                            ("seconds", Json::Num((started.elapsed().as_secs_f64() * 1000.0).round() / 1000.0)),
+                        ]),
+                        Err(e) => Json::error(e),
+                    }
+                }
+                _ => Json::error(format!("`perft` takes a depth from 0 to 6, found `{rest}`")),
+            },
+            "moves" => {
+                let mut moves = Vec::new();
+                let mut copy = world.clone();
+                match self.legal_moves(&mut copy, &mut moves) {
+                    Ok(()) => Json::obj(vec![(
+                        "moves",
+                        Json::Arr(moves.iter().map(|m| Json::Str(self.uci(&copy, *m))).collect()),
+                    )]),
+                    Err(e) => Json::error(e),
+                }
+            }
+            other => Json::error(format!("the chess library has no command `{other}`")),
+        }
+    }
+
+    fn apply_option(&self, world: &mut World, name: &str, value: &str) -> Result<(), String> {
+        match name {
+            "fen" => self.set_fen(world, value),
+            other => Err(format!("the chess library has no option `--{other}`")),
+        }
+    }
+}
+
+/// What [`Chess::perft`] brings back after each move.
+struct Saved {
+    tables: Vec<(usize, Table)>,
+    globals: Vec<Value>,
+    state: u16,
+    fields: Vec<Value>,
 }
 
 /// One move the cards found: from, to, and the Kind a Pawn becomes.
@@ -103,7 +229,6 @@ impl Chess {
             pass_the_turn: function("Pass The Turn").ok_or("the chess library needs a Function `Pass The Turn`")?,
             start_the_turn: function("Start The Turn").ok_or("the chess library needs a Function `Start The Turn`")?,
             position_changed: game.names.events.get("positionChanged").copied(),
-            start: std::cell::Cell::new((1, false)),
         })
     }
 
@@ -221,7 +346,7 @@ impl Chess {
             _ => 0,
         };
         let plies = world.game.names.tables.get("Move History").map_or(0, |t| world.tables[t.index()].row_count());
-        let (first, black_first) = self.start.get();
+        let ChessState { first_move: first, black_first } = super::state(world).cloned().unwrap_or_default();
         out.push_str(&format!(" {fifty} {}", first as usize + (plies + usize::from(black_first)) / 2));
         Ok(out)
     }
@@ -319,7 +444,7 @@ impl Chess {
             self.set_field(world, rules, f, Value::Text(EMPTY));
         }
         world.state = 0;
-        self.start.set((move_number.max(1), parts[1] == "b"));
+        *super::state_mut(world) = ChessState { first_move: move_number.max(1), black_first: parts[1] == "b" };
         let start = self.start_the_turn;
         let changed = self.position_changed;
         world.input(|w, g| {
@@ -433,25 +558,31 @@ impl Chess {
         Ok(total)
     }
 
-    /// What a move changes: the tables (but the scratch Targets) and the Board State.
-    fn save(&self, world: &World, rules: ObjectId) -> (Vec<(usize, Vec<Value>)>, Vec<Value>) {
-        let tables = world
-            .tables
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| *i != self.targets.index())
-            .map(|(i, t)| (i, t.cells.clone()))
-            .collect();
-        (tables, world.objects[rules.0 as usize].fields.clone())
+    /// What a move may change: the tables (but the scratch Targets), each
+    /// whole (its rows, their names and its cells: a move may add rows to a
+    /// history), the Globals, the Game State and the Board State.
+    fn save(&self, world: &World, rules: ObjectId) -> Saved {
+        Saved {
+            tables: world
+                .tables
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| *i != self.targets.index())
+                .map(|(i, t)| (i, t.clone()))
+                .collect(),
+            globals: world.globals.clone(),
+            state: world.state,
+            fields: world.objects[rules.0 as usize].fields.clone(),
+        }
     }
 
-    fn restore(&self, world: &mut World, rules: ObjectId, (tables, fields): (Vec<(usize, Vec<Value>)>, Vec<Value>)) {
-        for (i, cells) in tables {
-            if world.tables[i].cells.len() == cells.len() {
-                world.tables[i].cells = cells;
-            }
+    fn restore(&self, world: &mut World, rules: ObjectId, saved: Saved) {
+        for (i, table) in saved.tables {
+            world.tables[i] = table;
         }
-        world.objects[rules.0 as usize].fields = fields;
+        world.globals = saved.globals;
+        world.state = saved.state;
+        world.objects[rules.0 as usize].fields = saved.fields;
     }
 
     /// A move in UCI form: `e2e4`, `e7e8q`.

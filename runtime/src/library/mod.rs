@@ -2,7 +2,194 @@
 //! book's Stockfish Bridge is a code library its cards call. This is the one
 //! place in the runtime that may know a game: everything else knows only
 //! tables, Objects, Events and actions. A library reaches the content through
-//! the names it resolves once, when it is made, and says plainly which it
+//! the names it resolves once, when a game starts, and says plainly which it
 //! lacks.
+//!
+//! Every library is behind one narrow interface, [`Library`]: its name (as
+//! game.yaml's `libraries` writes it), the driver commands it adds, the
+//! command-line options it adds, and its resolution against a game's content
+//! ([`Resolved`]), which runs those commands and applies those options to a
+//! World. What a library keeps about a game being played lives in the World
+//! ([`LibraryState`]), so that a snapshot carries it. [`REGISTRY`] lists the
+//! libraries the engine knows; a game uses those it names.
 
 pub mod chess;
+
+use crate::game::Game;
+use crate::json::Json;
+use crate::world::{LibraryState, World};
+
+/// A driver command a library adds: `setfen FEN`.
+#[derive(Debug)]
+pub struct Command {
+    /// The word that starts the command line: `setfen`.
+    pub verb: &'static str,
+    /// The verb and what follows it: `setfen FEN`.
+    pub usage: &'static str,
+    /// What it does, in one line.
+    pub help: &'static str,
+}
+
+/// A command-line option a library adds: `--fen FEN`.
+#[derive(Debug)]
+pub struct CliOption {
+    /// Its long name, without the dashes: `fen`.
+    pub name: &'static str,
+    /// What its value is called: `FEN`.
+    pub value: &'static str,
+    /// What it does, in one line.
+    pub help: &'static str,
+}
+
+/// A code library, as the engine knows it before any game is loaded.
+pub trait Library: Sync {
+    /// Its name, as game.yaml's `libraries` writes it.
+    fn name(&self) -> &'static str;
+    /// The driver commands it adds.
+    fn commands(&self) -> &'static [Command];
+    /// The command-line options it adds.
+    fn options(&self) -> &'static [CliOption];
+    /// Resolves the names it needs in a game's content, once. Err says what
+    /// the content lacks (a content mistake, reported at load).
+    fn resolve(&self, game: &Game) -> Result<Box<dyn Resolved>, String>;
+}
+
+/// A library resolved against one game's content.
+pub trait Resolved {
+    /// Runs one of the library's commands (`verb` is one of its
+    /// [`Library::commands`]) against the World and answers it; an error is
+    /// `{"error": ...}`, never a panic.
+    fn command(&self, world: &mut World, verb: &str, rest: &str) -> Json;
+    /// Applies one of the library's options (`name` is one of its
+    /// [`Library::options`]) to a started World.
+    fn apply_option(&self, world: &mut World, name: &str, value: &str) -> Result<(), String>;
+}
+
+/// Every library the engine knows.
+pub static REGISTRY: &[&dyn Library] = &[&chess::ChessLibrary];
+
+/// The library of the registry with this name.
+pub fn find(name: &str) -> Option<&'static dyn Library> {
+    REGISTRY.iter().copied().find(|l| l.name() == name)
+}
+
+/// The names of the libraries the engine knows, for messages: `chess`.
+pub fn known() -> String {
+    REGISTRY.iter().map(|l| l.name()).collect::<Vec<_>>().join(", ")
+}
+
+/// Every library option of the registry, for the command line: (long name,
+/// value name, help), `("fen", "FEN", ...)`.
+pub fn options() -> Vec<(&'static str, &'static str, &'static str)> {
+    REGISTRY.iter().flat_map(|l| l.options()).map(|o| (o.name, o.value, o.help)).collect()
+}
+
+/// Applies a library option (its long name without the dashes, and its
+/// value) to a started World, through the game's libraries.
+pub fn apply_option(libs: &Libraries, world: &mut World, name: &str, value: &str) -> Result<(), String> {
+    libs.apply_option(world, name, value)
+}
+
+/// The libraries one game uses, resolved once, when it starts.
+pub struct Libraries {
+    used: Vec<Used>,
+}
+
+/// A library a game uses, and its resolution against the game's content (or
+/// what the content lacks).
+struct Used {
+    library: &'static dyn Library,
+    resolved: Result<Box<dyn Resolved>, String>,
+}
+
+impl Libraries {
+    /// Resolves each library the game names (a game that came from `load`
+    /// names only libraries that resolve; a library that does not keeps the
+    /// reason, which its commands answer).
+    pub fn start(game: &Game) -> Libraries {
+        let used = game.libraries.iter().filter_map(|name| find(name));
+        Libraries { used: used.map(|library| Used { library, resolved: library.resolve(game) }).collect() }
+    }
+
+    /// The commands of the libraries the game uses, each with its library's name.
+    pub fn commands(&self) -> impl Iterator<Item = (&'static str, &'static Command)> + '_ {
+        self.used.iter().flat_map(|u| u.library.commands().iter().map(move |c| (u.library.name(), c)))
+    }
+
+    /// Runs a library command: None when no library of the engine has this
+    /// verb; an error when its library is not one the game uses.
+    pub fn command(&self, world: &mut World, verb: &str, rest: &str) -> Option<Json> {
+        if let Some(u) = self.used.iter().find(|u| u.library.commands().iter().any(|c| c.verb == verb)) {
+            return Some(match &u.resolved {
+                Ok(r) => r.command(world, verb, rest),
+                Err(e) => Json::error(e.clone()),
+            });
+        }
+        let lib = REGISTRY.iter().find(|l| l.commands().iter().any(|c| c.verb == verb))?;
+        Some(Json::error(format!(
+            "`{verb}` is a command of the {} library, which this game does not use (game.yaml: libraries)",
+            lib.name()
+        )))
+    }
+
+    /// Applies a library option (its long name without the dashes) to a started World.
+    pub fn apply_option(&self, world: &mut World, name: &str, value: &str) -> Result<(), String> {
+        if let Some(u) = self.used.iter().find(|u| u.library.options().iter().any(|o| o.name == name)) {
+            return match &u.resolved {
+                Ok(r) => r.apply_option(world, name, value),
+                Err(e) => Err(e.clone()),
+            };
+        }
+        match REGISTRY.iter().find(|l| l.options().iter().any(|o| o.name == name)) {
+            Some(lib) => Err(format!(
+                "`--{name}` is an option of the {} library, which this game does not use (game.yaml: libraries)",
+                lib.name()
+            )),
+            None => Err(format!("no library has the option `--{name}`")),
+        }
+    }
+}
+
+/// A library's state in the World, found by its type; made (its `Default`)
+/// when the World has none yet.
+pub fn state_mut<T: LibraryState + Default + 'static>(world: &mut World) -> &mut T {
+    let at = match world.libraries.iter().position(|s| s.as_any().is::<T>()) {
+        Some(i) => i,
+        None => {
+            world.libraries.push(Box::new(T::default()));
+            world.libraries.len() - 1
+        }
+    };
+    match world.libraries[at].as_any_mut().downcast_mut::<T>() {
+        Some(s) => s,
+        None => unreachable!("the state at {at} was found by its type"),
+    }
+}
+
+/// A library's state in the World, if it has made one.
+pub fn state<T: 'static>(world: &World) -> Option<&T> {
+    world.libraries.iter().find_map(|s| s.as_any().downcast_ref::<T>())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_two_libraries_share_a_name_a_verb_or_an_option() {
+        let mut names: Vec<&str> = REGISTRY.iter().map(|l| l.name()).collect();
+        let mut verbs: Vec<&str> = REGISTRY.iter().flat_map(|l| l.commands()).map(|c| c.verb).collect();
+        let mut opts: Vec<&str> = options().iter().map(|o| o.0).collect();
+        for list in [&mut names, &mut verbs, &mut opts] {
+            let n = list.len();
+            list.sort();
+            list.dedup();
+            assert_eq!(list.len(), n, "{list:?}");
+        }
+        for l in REGISTRY {
+            for c in l.commands() {
+                assert!(c.usage.split_whitespace().next() == Some(c.verb), "{c:?}");
+            }
+        }
+    }
+}

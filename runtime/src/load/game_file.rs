@@ -1,5 +1,5 @@
 //! game.yaml: the game's name, screen, fonts, Globals, Custom Events, Game
-//! States and UI Groups.
+//! States, UI Groups and the code libraries it uses.
 
 use crate::game::*;
 use crate::ids::*;
@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use super::*;
 
 /// Reads game.yaml; false when it could not be read at all (already reported).
-pub(super) fn load_game_file(game: &mut Game, d: &mut Diagnostics) -> bool {
+pub(super) fn load_game_file(game: &mut Game, scratch: &mut LoadScratch, d: &mut Diagnostics) -> bool {
     let rel = Path::new("game.yaml");
     let Some(file) = yaml::load(&game.root, rel, d) else { return false };
     let Some(f) = Fields::of(&file, &file.root, "the game", d) else { return false };
@@ -27,6 +27,7 @@ pub(super) fn load_game_file(game: &mut Game, d: &mut Diagnostics) -> bool {
             "events",
             "states",
             "groups",
+            "libraries",
         ],
         "game.yaml",
         d,
@@ -50,6 +51,22 @@ pub(super) fn load_game_file(game: &mut Game, d: &mut Diagnostics) -> bool {
                 None => true,
             };
             game.groups.push((key.as_str().to_string(), visible));
+        }
+    }
+    if let Some(libraries) = f.get("libraries") {
+        for (name, pos) in names_list(&file, libraries, d) {
+            if game.libraries.contains(&name) {
+                d.error(rel, pos, format!("the library `{name}` is listed twice"));
+            } else if crate::library::find(&name).is_none() {
+                d.error(
+                    rel,
+                    pos,
+                    format!("unknown library `{name}`; the libraries the engine knows: {}", crate::library::known()),
+                );
+            } else {
+                game.libraries.push(name);
+                scratch.library_places.push(pos);
+            }
         }
     }
     if let Some((name, _)) = f.text("game", "game.yaml", d) {

@@ -33,7 +33,8 @@ pub fn load(root: &Path) -> Result<Loaded, Vec<Diagnostic>> {
         return Err(d.list);
     }
     let mut game = empty_game(root);
-    let mut scratch = LoadScratch { broken_game_file: !load_game_file(&mut game, &mut d), ..LoadScratch::default() };
+    let mut scratch = LoadScratch::default();
+    scratch.broken_game_file = !load_game_file(&mut game, &mut scratch, &mut d);
     for rel in files_in(root, "tables", "yaml", &mut d) {
         let before = game.tables.len();
         load_table(&mut game, &rel, &mut d);
@@ -61,6 +62,7 @@ pub fn load(root: &Path) -> Result<Loaded, Vec<Diagnostic>> {
     }
     load_scene(&mut game, &scratch, &mut d);
     compile_bodies(&mut game, &shells, &scratch, &mut d);
+    check_libraries(&game, &scratch, &mut d);
     if d.has_errors() {
         Err(d.list)
     } else {
@@ -90,6 +92,20 @@ fn names_of_broken_file(root: &Path, rel: &Path, keys: &[&str]) -> Vec<String> {
     names
 }
 
+/// Each library the game names resolves against its content, or its name in
+/// game.yaml says what the content lacks. Checked once the rest of the folder
+/// is free of mistakes: a table or card that did not load is not missing.
+fn check_libraries(game: &Game, scratch: &LoadScratch, d: &mut Diagnostics) {
+    if d.has_errors() {
+        return;
+    }
+    for (name, &pos) in game.libraries.iter().zip(&scratch.library_places) {
+        if let Some(Err(lacks)) = crate::library::find(name).map(|l| l.resolve(game)) {
+            d.error(Path::new("game.yaml"), pos, lacks);
+        }
+    }
+}
+
 /// A game with nothing in it yet but the built-in Events.
 fn empty_game(root: &Path) -> Game {
     let mut game = Game {
@@ -113,6 +129,7 @@ fn empty_game(root: &Path) -> Game {
         scene: Vec::new(),
         sites: Vec::new(),
         names: Names::default(),
+        libraries: Vec::new(),
     };
     for (i, name) in BUILTIN_EVENTS.iter().enumerate() {
         game.names.events.insert(name.to_string(), EventId(i as u16));

@@ -5,6 +5,7 @@
 use crate::game::*;
 use crate::ids::*;
 use crate::value::{Interner, Sym, Value};
+use std::any::Any;
 use std::fmt;
 use std::path::PathBuf;
 use std::rc::Rc;
@@ -58,6 +59,22 @@ impl fmt::Display for Fault {
     }
 }
 
+/// What a code library keeps about a game being played (the chess library:
+/// the move number of the position set up last). It lives in the World, so
+/// that a copy of the World (a snapshot) carries it. The World knows no
+/// library: each finds its own state by its type (`as_any`).
+pub trait LibraryState {
+    fn clone_box(&self) -> Box<dyn LibraryState>;
+    fn as_any(&self) -> &dyn Any;
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+}
+
+impl Clone for Box<dyn LibraryState> {
+    fn clone(&self) -> Self {
+        self.clone_box()
+    }
+}
+
 #[derive(Clone)]
 pub struct World {
     pub game: Rc<Game>,
@@ -74,6 +91,8 @@ pub struct World {
     pub state: u16,
     /// Whether each UI Group is shown.
     pub groups: Vec<bool>,
+    /// The code libraries' states, each made by its library when first needed.
+    pub libraries: Vec<Box<dyn LibraryState>>,
     pub(crate) stack: Vec<Value>,
     pub(crate) ret: Vec<Value>,
     pub(crate) steps_left: u64,
@@ -102,6 +121,7 @@ impl World {
             time: 0.0,
             state: 0,
             groups: game.groups.iter().map(|(_, v)| *v).collect(),
+            libraries: Vec::new(),
             stack: Vec::with_capacity(4096),
             ret: vec![Value::None; ret_width],
             steps_left: STEP_BUDGET,

@@ -1,4 +1,5 @@
-//! The driver's answers: a small JSON value, written one per line.
+//! A small JSON value, written one per line: the driver's answers, and what
+//! a code library's driver commands answer.
 
 use std::fmt::{self, Write};
 
