@@ -29,9 +29,7 @@ pub fn lower(body: &[Step], frame: &[Value], info: &CardInfo) -> Result<Code, St
     second.temp_base = frame.len() + second.consts.len();
     second.next_temp = second.temp_base;
     second.max_temp = second.temp_base;
-    let code = second.run(body).code;
-    code.check()?;
-    Ok(code)
+    second.run(body).code.checked()
 }
 
 struct Lowered {

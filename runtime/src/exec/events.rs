@@ -22,7 +22,7 @@ impl World {
             let comp = g.types[ty.0 as usize].attachments[l.attachment as usize].component;
             let handler = &g.components[comp.index()].handlers[l.handler as usize];
             let base = self.stack.len();
-            self.stack.extend_from_slice(&handler.code.frame);
+            self.stack.extend_from_slice(handler.code.frame());
             let cx = Ctx {
                 this: Some(l.object),
                 other: sender.map_or(Value::None, Value::Obj),

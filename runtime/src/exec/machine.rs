@@ -30,18 +30,18 @@ impl World {
         // The frame's registers are read through a pointer rather than
         // `self.stack[base + r]`: the bounds check on every operand was a
         // tenth of all the work. Sound because `Code::check` proved every
-        // register below `code.frame.len()`, the frame is that long (checked
+        // register below `code.frame().len()`, the frame is that long (checked
         // here), and the pointer is taken again after every op that may grow
         // or touch the stack (a call, an expression or a step handed to the
         // tree walker).
-        if self.stack.len() < base + code.frame.len() {
+        if self.stack.len() < base + code.frame().len() {
             return fail("a card ran without its frame");
         }
         // SAFETY: base + frame.len() <= stack.len(), just checked.
         let mut fp: *mut Value = unsafe { self.stack.as_mut_ptr().add(base) };
         macro_rules! reg {
             ($r:expr) => {
-                // SAFETY: see above; `$r < code.frame.len()`.
+                // SAFETY: see above; `$r < code.frame().len()`.
                 *unsafe { &mut *fp.add($r as usize) }
             };
         }
@@ -54,7 +54,7 @@ impl World {
         loop {
             // SAFETY: `Code::check` proved that every jump lands on an op and
             // that the last op is `End`, which returns: pc stays in range.
-            let op = unsafe { code.ops.get_unchecked(pc) };
+            let op = unsafe { code.ops().get_unchecked(pc) };
             pc += 1;
             match *op {
                 Op::Copy { dst, src } => reg!(dst) = reg!(src),
@@ -105,7 +105,7 @@ impl World {
                 Op::Abs { dst, a } => reg!(dst) = Value::Num(at!(want_num(reg!(a))).abs()),
                 Op::Floor { dst, a } => reg!(dst) = Value::Num(at!(want_num(reg!(a))).floor()),
                 Op::Eval { dst, expr } => {
-                    let v = at!(self.eval(g, cx, &code.exprs[expr as usize]));
+                    let v = at!(self.eval(g, cx, &code.exprs()[expr as usize]));
                     stack_moved!();
                     reg!(dst) = v;
                 }
@@ -170,7 +170,7 @@ impl World {
                 }
                 Op::Call { function, args, answer } => {
                     let func = &g.functions[function.index()];
-                    at!(self.call(g, cx, func, &code.lists[args as usize..], base));
+                    at!(self.call(g, cx, func, &code.lists()[args as usize..], base));
                     if answer != NO_REG {
                         let width = g.answer_width(func.returns);
                         let at = base + answer as usize;
@@ -185,7 +185,7 @@ impl World {
                 Op::ReturnStruct { values, structure } => {
                     let fields = &g.structs[structure.index()].fields;
                     for (i, f) in fields.iter().enumerate() {
-                        let v = reg!(code.lists[values as usize + i]);
+                        let v = reg!(code.lists()[values as usize + i]);
                         self.ret[i] = at!(self.coerce(f.ty, v));
                     }
                     return Ok(Flow::Return);
@@ -222,7 +222,7 @@ impl World {
                     }
                 }
                 Op::Step { step } => {
-                    if at!(self.leaf_step(g, cx, &code.steps[step as usize])) == Flow::Return {
+                    if at!(self.leaf_step(g, cx, &code.steps()[step as usize])) == Flow::Return {
                         return Ok(Flow::Return);
                     }
                     stack_moved!();
@@ -264,7 +264,7 @@ impl World {
     ) -> Res<()> {
         self.check_depth()?;
         let base = self.stack.len();
-        self.stack.extend_from_slice(&func.code.frame);
+        self.stack.extend_from_slice(func.code.frame());
         for (i, p) in func.params.iter().enumerate() {
             let v = arg(self, i);
             match self.coerce(p.ty, v) {
@@ -308,12 +308,12 @@ impl World {
     /// loop, where a While that never ends is.
     #[cold]
     fn locate(&self, mut f: Box<Fail>, code: &Code, pc: usize) -> Box<Fail> {
-        let looped = code.loops[pc];
+        let looped = code.loops()[pc];
         if self.steps_left == 0 && !f.blamed_loop && looped != NO_LOOP {
             f.site = Some(looped);
             f.blamed_loop = true;
         }
-        f.site.get_or_insert(code.sites[pc]);
+        f.site.get_or_insert(code.sites()[pc]);
         f
     }
 }
