@@ -341,8 +341,9 @@ fn written_registers(code: &Code) -> Vec<bool> {
 
 #[cfg(test)]
 mod tests {
-    use crate::code::Op;
-    use crate::game::Game;
+    use super::*;
+    use crate::game::{CardRef, Game};
+    use crate::value::Type;
 
     fn language() -> Game {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/language");
@@ -352,18 +353,148 @@ mod tests {
         }
     }
 
-    fn calls(game: &Game, name: &str) -> usize {
-        let f = game.functions.iter().find(|f| f.name == name).unwrap_or_else(|| panic!("no Function `{name}`"));
-        f.code.ops().iter().filter(|op| matches!(op, Op::Call { .. })).count()
+    fn calls(code: &Code) -> usize {
+        code.ops().iter().filter(|op| matches!(op, Op::Call { .. })).count()
+    }
+
+    fn function<'g>(game: &'g Game, name: &str) -> &'g crate::game::Function {
+        game.functions.iter().find(|f| f.name == name).unwrap_or_else(|| panic!("no Function `{name}`"))
     }
 
     #[test]
     fn leaves_are_copied_in_and_recursion_stays_a_call() {
         let game = language();
         // Return In Middle calls nothing: copied into its caller.
-        assert_eq!(calls(&game, "Call Return In Middle"), 0);
-        assert_eq!(calls(&game, "Call Divide"), 0);
+        assert_eq!(calls(&function(&game, "Call Return In Middle").code), 0);
         // Factorial calls itself: it stays a call.
-        assert_eq!(calls(&game, "Factorial"), 1);
+        assert_eq!(calls(&function(&game, "Factorial").code), 1);
+        // Divide's ops in Call Divide keep Divide's steps (for its faults),
+        // and its Return became a store into the caller's answer.
+        let code = &function(&game, "Call Divide").code;
+        assert_eq!(calls(code), 0);
+        let divide = game.names.functions["Divide"];
+        let copied: Vec<Op> = (code.ops().iter().zip(code.sites()))
+            .filter(|(_, &site)| game.sites[site as usize].card == CardRef::Function(divide))
+            .map(|(op, _)| *op)
+            .collect();
+        assert!(copied.iter().any(|op| matches!(op, Op::Binary { .. })), "Divide's `a / b` is there: {copied:?}");
+        assert!(!copied.iter().any(|op| matches!(op, Op::Return { .. })), "{copied:?}");
+        assert!(copied.iter().any(|op| matches!(op, Op::Store { ty: Type::Number, .. })), "{copied:?}");
+        assert_eq!(code.ops().iter().filter(|op| matches!(op, Op::Return { .. })).count(), 1, "the caller's own");
+    }
+
+    /// A checked code of `ops` over `frame`, the first `locals` of it
+    /// parameters and locals, with `lists`.
+    fn code(ops: Vec<Op>, frame: Vec<Value>, locals: u16, lists: Vec<Reg>) -> Code {
+        let n = ops.len();
+        let code = Code {
+            ops: ops.into(),
+            sites: vec![0; n].into(),
+            loops: vec![NO_LOOP; n].into(),
+            frame: frame.into(),
+            lists: lists.into(),
+            exprs: Box::new([]),
+            steps: Box::new([]),
+            locals,
+        };
+        code.checked().unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    const NUMBER: Returns = Returns::Value(Type::Number);
+
+    /// `return: x + 1`, with x its parameter; or `x += 1; return: x` when
+    /// it changes its parameter.
+    fn plus_one(changes_its_parameter: bool) -> Code {
+        let frame = vec![Value::Num(0.0), Value::Num(1.0), Value::None];
+        let ops = if changes_its_parameter {
+            vec![Op::Add { dst: 0, a: 0, b: 1 }, Op::Return { src: 0, ty: Type::Number }, Op::End]
+        } else {
+            vec![Op::Add { dst: 2, a: 0, b: 1 }, Op::Return { src: 2, ty: Type::Number }, Op::End]
+        };
+        code(ops, frame, 1, vec![])
+    }
+
+    /// `call: function, with: 5` into its local 0, then `return: local 0`.
+    fn calls_with_five(function: u16) -> Code {
+        let ops = vec![
+            Op::Call { function: FuncId(function), args: 0, answer: 0 },
+            Op::Return { src: 0, ty: Type::Number },
+            Op::End,
+        ];
+        code(ops, vec![Value::Num(0.0), Value::Num(5.0)], 1, vec![1])
+    }
+
+    /// Inlines `codes` as Functions of one Number parameter answering a Number.
+    fn inline(codes: &mut [Code]) {
+        let mut functions: Vec<Callee> =
+            codes.iter_mut().map(|code| Callee { code, params: 1, returns: NUMBER }).collect();
+        inline_leaves(&mut functions, &mut [], &[]);
+    }
+
+    #[test]
+    fn a_leaf_is_copied_in_reading_its_parameter_in_place_and_storing_its_return_in_the_answer() {
+        let mut codes = [plus_one(false), calls_with_five(0)];
+        inline(&mut codes);
+        let ops = codes[1].ops();
+        assert_eq!(calls(&codes[1]), 0, "{ops:?}");
+        assert!(matches!(ops[0], Op::Enter), "{ops:?}");
+        // x is read from the caller's register that holds 5: never written, not copied.
+        assert!(ops.iter().any(|op| matches!(op, Op::Add { a: 1, .. })), "{ops:?}");
+        assert!(!ops.iter().any(|op| matches!(op, Op::Copy { src: 1, .. })), "{ops:?}");
+        // The leaf's Return is a store into the answer, local 0; the caller's own Return stays.
+        assert!(ops.iter().any(|op| matches!(op, Op::Store { dst: 0, ty: Type::Number, .. })), "{ops:?}");
+        assert_eq!(ops.iter().filter(|op| matches!(op, Op::Return { .. })).count(), 1, "{ops:?}");
+    }
+
+    #[test]
+    fn a_parameter_the_leaf_changes_is_copied_into_its_own_register() {
+        let mut codes = [plus_one(true), calls_with_five(0)];
+        inline(&mut codes);
+        let ops = codes[1].ops();
+        let Some(&Op::Copy { dst, src: 1 }) = ops.iter().find(|op| matches!(op, Op::Copy { src: 1, .. })) else {
+            panic!("the argument is copied: {ops:?}")
+        };
+        assert!(ops.iter().any(|op| matches!(op, Op::Add { dst: d, a, .. } if *d == dst && *a == dst)), "{ops:?}");
+    }
+
+    #[test]
+    fn callees_go_first_so_a_caller_of_leaves_becomes_one() {
+        // 2 calls 1, which calls 0, a leaf.
+        let mut codes = [plus_one(false), calls_with_five(0), calls_with_five(1)];
+        inline(&mut codes);
+        assert_eq!(calls(&codes[2]), 0, "{:?}", codes[2].ops());
+        assert_eq!(codes[2].ops().iter().filter(|op| matches!(op, Op::Enter)).count(), 2);
+    }
+
+    #[test]
+    fn recursion_stays_a_call() {
+        let mut codes = [calls_with_five(0)];
+        inline(&mut codes);
+        assert_eq!(calls(&codes[0]), 1);
+    }
+
+    #[test]
+    fn a_copy_that_would_fail_the_check_keeps_the_code_as_it_was() {
+        // A call with no argument for the leaf's parameter: the copy would
+        // read its argument from no register at all.
+        let caller = code(vec![Op::Call { function: FuncId(0), args: 0, answer: NO_REG }, Op::End], vec![], 0, vec![]);
+        let mut codes = [plus_one(true), caller];
+        inline(&mut codes);
+        assert_eq!(calls(&codes[1]), 1, "{:?}", codes[1].ops());
+        assert_eq!(codes[1].ops().len(), 2);
+    }
+
+    #[test]
+    fn an_answer_that_would_not_fit_the_callers_frame_is_left_a_call() {
+        // The leaf answers a structure of three fields; the caller keeps it in one register.
+        let fields = vec![FieldInfo { ty: Type::Number, default: Value::Num(0.0) }; 3];
+        let mut leaf = code(vec![Op::End], vec![Value::None], 1, vec![]);
+        let mut caller = calls_with_five(0);
+        let mut functions = vec![
+            Callee { code: &mut leaf, params: 1, returns: Returns::Struct(crate::ids::StructId(0)) },
+            Callee { code: &mut caller, params: 1, returns: NUMBER },
+        ];
+        inline_leaves(&mut functions, &mut [], &[fields]);
+        assert_eq!(calls(&caller), 1);
     }
 }
