@@ -135,10 +135,10 @@ fn answer_defaults(returns: Returns, structs: &[Vec<FieldInfo>]) -> Option<Vec<V
 
 fn inline_into(code: Code, functions: &[Callee], structs: &[Vec<FieldInfo>]) -> Code {
     let leaf = |f: FuncId| functions.get(f.index()).filter(|func| is_leaf(func, structs));
-    // The answer must fit the caller's frame, as the machine checks at a call.
+    // The answer must fit the caller's locals, as the machine checks at a call.
     let fits = |answer: Reg, callee: &Callee| {
         let width = answer_defaults(callee.returns, structs).map_or(usize::MAX, |d| d.len());
-        answer == NO_REG || (answer as usize).saturating_add(width) <= code.frame.len()
+        answer == NO_REG || (answer as usize).saturating_add(width) <= code.locals as usize
     };
     let copied = |op: &Op| match *op {
         Op::Call { function, answer, .. } => leaf(function).is_some_and(|callee| fits(answer, callee)),
@@ -485,8 +485,8 @@ mod tests {
     }
 
     #[test]
-    fn an_answer_that_would_not_fit_the_callers_frame_is_left_a_call() {
-        // The leaf answers a structure of three fields; the caller keeps it in one register.
+    fn an_answer_that_would_not_fit_the_callers_locals_is_left_a_call() {
+        // The leaf answers a structure of three fields; the caller keeps it in one local.
         let fields = vec![FieldInfo { ty: Type::Number, default: Value::Num(0.0) }; 3];
         let mut leaf = code(vec![Op::End], vec![Value::None], 1, vec![]);
         let mut caller = calls_with_five(0);
