@@ -153,3 +153,100 @@ fn a_game_that_names_no_library_has_no_chess() {
     );
     assert!(d.world.libraries.is_empty(), "no library made a state");
 }
+
+// A loaded `Game`'s fields are public, so code outside the engine may change
+// it before it plays: give a Function more parameters than its code has
+// locals, move a code to another Function, widen an answer or a structure.
+// The register machine reads its frame unchecked; it checks at each call
+// that the Function and its code agree, and faults (it never panics, never
+// reads or writes past a frame) when they do not.
+
+use cardtable::game::{FieldDef, Game, Param};
+use cardtable::program::Returns;
+use cardtable::value::{Type, Value};
+
+fn language() -> Game {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/language");
+    cardtable::load::load(&dir).unwrap_or_else(|e| panic!("the fixture loads: {e:?}")).game
+}
+
+fn function(game: &Game, name: &str) -> usize {
+    game.names.functions.get(name).unwrap_or_else(|| panic!("no Function `{name}`")).index()
+}
+
+/// The driver's error for `command` on the changed game.
+fn error_of(game: Game, command: &str) -> String {
+    let answer = Driver::new(Rc::new(game)).command(command);
+    answer.get("error").as_str().unwrap_or_else(|| panic!("`{command}` answers an error: {answer}")).to_string()
+}
+
+#[test]
+fn a_function_with_more_parameters_than_its_code_has_locals_faults() {
+    let mut game = language();
+    let divide = function(&game, "Divide");
+    // More parameters than the whole frame: the last would be written past it.
+    let frame = game.functions[divide].code.frame().len();
+    game.functions[divide].params = (0..=frame)
+        .map(|i| Param { name: format!("p{i}"), ty: Type::Number, default: Some(Value::Num(1.0)), requires: None })
+        .collect();
+    let error = error_of(game, "call Divide");
+    assert!(error.contains("`Divide` has more parameters than its code has locals"), "{error}");
+}
+
+#[test]
+fn a_call_of_a_function_whose_code_was_swapped_for_a_smaller_one_faults() {
+    let mut game = language();
+    let (divide, factorial) = (function(&game, "Divide"), function(&game, "Factorial"));
+    // Divide now runs Factorial's code, whose call of Factorial (one
+    // argument) finds an empty code: no frame for its parameter.
+    let code = std::mem::take(&mut game.functions[factorial].code);
+    assert!(code.locals() >= 2, "Factorial's code holds Divide's two parameters");
+    game.functions[divide].code = code;
+    let error = error_of(game, "call Divide a=3 b=1");
+    assert!(error.contains("`Factorial` has more parameters than its code has locals"), "{error}");
+}
+
+#[test]
+fn a_call_of_a_function_that_is_no_longer_in_the_game_faults() {
+    let mut game = language();
+    let (divide, factorial) = (function(&game, "Divide"), function(&game, "Factorial"));
+    assert!(divide < factorial, "the Functions are in file order");
+    game.functions[divide].code = game.functions[factorial].code.clone();
+    game.functions.truncate(factorial);
+    let error = error_of(game, "call Divide a=3 b=1");
+    assert!(error.contains("a call of a Function that is not in the game"), "{error}");
+}
+
+#[test]
+fn an_answer_wider_than_its_callers_locals_faults() {
+    let mut game = language();
+    let factorial = function(&game, "Factorial");
+    let comparison = *game.names.structs.get("Comparison").expect("the Comparison structure");
+    let width = game.structs[comparison.index()].fields.len();
+    let code = &game.functions[factorial].code;
+    let answer = code.ops().iter().find_map(|op| match *op {
+        cardtable::code::Op::Call { answer, .. } => Some(answer as usize),
+        _ => None,
+    });
+    assert!(answer.is_some_and(|a| a + width > code.frame().len()), "the answer would land past the frame");
+    // Factorial calls itself and keeps the answer in one local; now it says
+    // it answers six.
+    game.functions[factorial].returns = Returns::Struct(comparison);
+    let error = error_of(game, "call Factorial n=2");
+    assert!(error.contains("the answer of `Factorial` does not fit its caller's locals"), "{error}");
+}
+
+#[test]
+fn a_structure_wider_than_its_return_faults() {
+    let mut game = language();
+    let stats = *game.names.structs.get("Stats").expect("the Stats structure");
+    // Full Stats returns all four fields; now the structure has five.
+    game.structs[stats.index()].fields.push(FieldDef {
+        name: "extra".into(),
+        ty: Type::Number,
+        default: Value::Num(0.0),
+        is_object_name: false,
+    });
+    let error = error_of(game, "call Full Stats a=7");
+    assert!(error.contains("a Return's values do not fit its structure"), "{error}");
+}

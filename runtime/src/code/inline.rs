@@ -14,24 +14,43 @@
 //! call would, and a Function that runs to its end answers its type's first
 //! value, as `World::invoke` does.
 
-use crate::code::{Code, Op, Reg, NO_LOOP, NO_REG};
-use crate::game::{Function, StructDef};
+use super::op::Access;
+use super::{Code, Op, Reg, NO_LOOP, NO_REG};
 use crate::ids::FuncId;
 use crate::program::Returns;
-use crate::value::Value;
+use crate::value::{Type, Value};
 
 /// The largest Function copied into its callers, in ops.
 const MAX_OPS: usize = 400;
 /// The largest frame a caller may grow to by copies.
 const MAX_FRAME: usize = 4096;
 
+/// A Function as the inliner sees it: its code (replaced by the code with
+/// its calls copied in), how many of its frame's first registers are its
+/// parameters, and what it answers.
+pub struct Callee<'a> {
+    pub code: &'a mut Code,
+    pub params: usize,
+    pub returns: Returns,
+}
+
+/// A structure's field as a copied-in Return needs it: its type, and what a
+/// Function that runs to its end answers in it.
+#[derive(Clone, Copy, Debug)]
+pub struct FieldInfo {
+    pub ty: Type,
+    pub default: Value,
+}
+
 /// Copies every leaf Function into its callers: Functions in callee-first
-/// order, then the handlers' codes.
-pub fn inline_leaves(functions: &mut [Function], handlers: &mut [&mut Code], structs: &[StructDef]) {
+/// order, then the handlers' codes. `functions` are indexed by `FuncId`,
+/// `structs` (each structure's fields) by `StructId`. Every code it makes
+/// passed the check; a copy that does not keeps the code as it was.
+pub fn inline_leaves(functions: &mut [Callee], handlers: &mut [&mut Code], structs: &[Vec<FieldInfo>]) {
     for f in callee_first(functions) {
         // A copy, not taken out: a Function calling itself must see its own calls.
         let code = functions[f].code.clone();
-        functions[f].code = inline_into(code, functions, structs);
+        *functions[f].code = inline_into(code, functions, structs);
     }
     for code in handlers.iter_mut() {
         let taken = std::mem::take(&mut **code);
@@ -41,7 +60,7 @@ pub fn inline_leaves(functions: &mut [Function], handlers: &mut [&mut Code], str
 
 /// Every Function, each after the Functions it calls (a call back into a
 /// Function still being visited, recursion, is left a call).
-fn callee_first(functions: &[Function]) -> Vec<usize> {
+fn callee_first(functions: &[Callee]) -> Vec<usize> {
     #[derive(Clone, Copy, PartialEq)]
     enum Mark {
         New,
@@ -84,19 +103,48 @@ fn callee_first(functions: &[Function]) -> Vec<usize> {
 }
 
 /// A Function that may be copied into its callers.
-fn is_leaf(func: &Function) -> bool {
-    let code = &func.code;
+fn is_leaf(func: &Callee, structs: &[Vec<FieldInfo>]) -> bool {
+    let code = &*func.code;
     let locals = code.locals as usize;
-    func.params.len() <= locals
-        && locals <= code.frame.len()
+    let returns_fit = |op: &Op| match *op {
+        Op::ReturnStruct { values, structure } => {
+            func.returns == Returns::Struct(structure)
+                && structs.get(structure.index()).is_some_and(|f| values as usize + f.len() <= code.lists.len())
+        }
+        _ => true,
+    };
+    func.params <= locals
         && code.ops.len() <= MAX_OPS
         && code.frame.len() <= MAX_FRAME / 4
-        && code.ops.iter().all(|op| !matches!(op, Op::Call { .. } | Op::Step { .. } | Op::Eval { .. }))
+        && answer_defaults(func.returns, structs).is_some()
+        && code
+            .ops
+            .iter()
+            .all(|op| !matches!(op, Op::Call { .. } | Op::Step { .. } | Op::Eval { .. }) && returns_fit(op))
 }
 
-fn inline_into(code: Code, functions: &[Function], structs: &[StructDef]) -> Code {
-    let leaf = |f: FuncId| functions.get(f.index()).filter(|func| is_leaf(func));
-    if !code.ops.iter().any(|op| matches!(op, Op::Call { function, .. } if leaf(*function).is_some())) {
+/// What a call's answer starts as: its type's first value, or a
+/// structure's fields' defaults (none for a structure that is not there).
+fn answer_defaults(returns: Returns, structs: &[Vec<FieldInfo>]) -> Option<Vec<Value>> {
+    Some(match returns {
+        Returns::Nothing => Vec::new(),
+        Returns::Value(ty) => vec![ty.zero()],
+        Returns::Struct(s) => structs.get(s.index())?.iter().map(|f| f.default).collect(),
+    })
+}
+
+fn inline_into(code: Code, functions: &[Callee], structs: &[Vec<FieldInfo>]) -> Code {
+    let leaf = |f: FuncId| functions.get(f.index()).filter(|func| is_leaf(func, structs));
+    // The answer must fit the caller's locals, as the machine checks at a call.
+    let fits = |answer: Reg, callee: &Callee| {
+        let width = answer_defaults(callee.returns, structs).map_or(usize::MAX, |d| d.len());
+        answer == NO_REG || (answer as usize).saturating_add(width) <= code.locals as usize
+    };
+    let copied = |op: &Op| match *op {
+        Op::Call { function, answer, .. } => leaf(function).is_some_and(|callee| fits(answer, callee)),
+        _ => false,
+    };
+    if !code.ops.iter().any(copied) {
         return code;
     }
     let mut out = Out {
@@ -113,13 +161,13 @@ fn inline_into(code: Code, functions: &[Function], structs: &[StructDef]) -> Cod
         moved.push(out.ops.len() as u32);
         let (site, looped) = (code.sites[pc], code.loops[pc]);
         match *op {
-            Op::Call { function, args, answer } if leaf(function).is_some() && out.frame.len() < MAX_FRAME => {
+            Op::Call { function, args, answer } if copied(op) && out.frame.len() < MAX_FRAME => {
                 let callee = &functions[function.index()];
                 let args = &code.lists[args as usize..];
                 out.copy_in(callee, args, answer, site, looped, structs);
             }
             op => {
-                if jumps(op) {
+                if op.target().is_some() {
                     caller_jumps.push(out.ops.len());
                 }
                 out.push(op, site, looped);
@@ -131,7 +179,7 @@ fn inline_into(code: Code, functions: &[Function], structs: &[StructDef]) -> Cod
             *to = moved[*to as usize];
         }
     }
-    let lowered = Code {
+    let inlined = Code {
         ops: out.ops.into(),
         sites: out.sites.into(),
         loops: out.loops.into(),
@@ -143,15 +191,7 @@ fn inline_into(code: Code, functions: &[Function], structs: &[StructDef]) -> Cod
     };
     // A copy that breaks what the machine relies on is a mistake here; the
     // card then runs as it was lowered, with its calls.
-    match lowered.check() {
-        Ok(()) => lowered,
-        Err(_) => code,
-    }
-}
-
-/// The op goes on elsewhere (a jump, a loop's edge, a Repeat's exit).
-fn jumps(mut op: Op) -> bool {
-    op.target_mut().is_some()
+    inlined.checked().unwrap_or(code)
 }
 
 struct Out {
@@ -175,20 +215,25 @@ impl Out {
     }
 
     /// The callee's code in place of `call`, in a new region of the frame.
-    fn copy_in(&mut self, callee: &Function, args: &[Reg], answer: Reg, site: u32, looped: u32, structs: &[StructDef]) {
-        let code = &callee.code;
+    fn copy_in(
+        &mut self,
+        callee: &Callee,
+        args: &[Reg],
+        answer: Reg,
+        site: u32,
+        looped: u32,
+        structs: &[Vec<FieldInfo>],
+    ) {
+        let code = &*callee.code;
         let off = self.frame.len() as Reg;
         self.frame.extend_from_slice(&code.frame);
-        let params = callee.params.len();
+        let params = callee.params;
         let locals = code.locals as usize;
         // The locals' first values, kept apart so that each call starts from them.
         let first = self.frame.len() as Reg;
         self.frame.extend_from_slice(&code.frame[params..locals]);
-        let answer_defaults: Vec<Value> = match callee.returns {
-            Returns::Nothing => Vec::new(),
-            Returns::Value(ty) => vec![ty.zero()],
-            Returns::Struct(s) => structs[s.index()].fields.iter().map(|f| f.default).collect(),
-        };
+        // `is_leaf` made sure the structure is there.
+        let answer_defaults = answer_defaults(callee.returns, structs).unwrap_or_default();
         let answers = if answer == NO_REG { 0..0 } else { answer..answer + answer_defaults.len() as Reg };
         // Where a Return whose answer is not kept still makes its value fit
         // the type (and faults as a call would), without touching the caller.
@@ -230,7 +275,8 @@ impl Out {
             placed.push(self.ops.len() as u32);
             let (site, looped) = (code.sites[cpc], if code.loops[cpc] == NO_LOOP { looped } else { code.loops[cpc] });
             let mut op = *op;
-            op.each_reg_mut(|r| *r = map[*r as usize]);
+            // The callee passed the check: each register is in its frame.
+            op.regs_mut(|r, _| *r = map[*r as usize]);
             let end_is_next = cpc + 1 == last;
             match op {
                 Op::Return { src, ty } => {
@@ -242,7 +288,9 @@ impl Out {
                     }
                 }
                 Op::ReturnStruct { values, structure } => {
-                    for (i, f) in structs[structure.index()].fields.iter().enumerate() {
+                    // `is_leaf` made sure the structure and its list are there.
+                    let fields = structs.get(structure.index()).map_or(&[][..], |f| &f[..]);
+                    for (i, f) in fields.iter().enumerate() {
                         let src = map[code.lists[values as usize + i] as usize];
                         let dst = if answer == NO_REG { scratch } else { answer + i as Reg };
                         self.push(Op::Store { dst, src, ty: f.ty }, site, looped);
@@ -254,7 +302,7 @@ impl Out {
                 }
                 Op::End => {}
                 op => {
-                    if jumps(op) {
+                    if op.target().is_some() {
                         inner_jumps.push(self.ops.len());
                     }
                     self.push(op, site, looped);
@@ -277,60 +325,25 @@ impl Out {
 
 /// Which of a code's registers some op writes.
 fn written_registers(code: &Code) -> Vec<bool> {
-    let all = code.frame.len() as Reg;
     let mut written = vec![false; code.frame.len()];
-    let mut mark = |r: Reg| {
-        if let Some(w) = written.get_mut(r as usize) {
-            *w = true;
-        }
-    };
     for op in code.ops.iter() {
-        match *op {
-            Op::Copy { dst, .. }
-            | Op::Store { dst, .. }
-            | Op::Global { dst, .. }
-            | Op::Data { dst, .. }
-            | Op::DataRow { dst, .. }
-            | Op::DataCount { dst, .. }
-            | Op::Add { dst, .. }
-            | Op::Sub { dst, .. }
-            | Op::Mul { dst, .. }
-            | Op::Binary { dst, .. }
-            | Op::Neg { dst, .. }
-            | Op::Not { dst, .. }
-            | Op::Abs { dst, .. }
-            | Op::Floor { dst, .. }
-            | Op::Eval { dst, .. } => mark(dst),
-            Op::CopyRange { dst, len, .. } => (dst..dst + len).for_each(&mut mark),
-            Op::RepeatStart { limit, index, counter, .. } => [limit, index, counter].into_iter().for_each(&mut mark),
-            Op::RepeatNext { index, counter, .. } => [index, counter].into_iter().for_each(&mut mark),
-            Op::ControlRow { answer, .. } => mark(answer),
-            // A call's answer may be several registers, and a step may set
-            // any local: a code with either is not copied in anyway; all
-            // of it counts as written, to be safe.
-            Op::Call { .. } | Op::Step { .. } => (0..all).for_each(&mut mark),
-            Op::Jump { .. }
-            | Op::JumpBool { .. }
-            | Op::JumpEq { .. }
-            | Op::JumpDataEq { .. }
-            | Op::JumpCmp { .. }
-            | Op::JumpOutside { .. }
-            | Op::Loop { .. }
-            | Op::Return { .. }
-            | Op::ReturnStruct { .. }
-            | Op::SetCell { .. }
-            | Op::ResetTable { .. }
-            | Op::Enter
-            | Op::End => {}
+        if op.writes_unnamed() {
+            written.fill(true);
         }
+        op.regs(|r, access: Access| {
+            if access.writes() {
+                written.iter_mut().skip(r as usize).take(access.len()).for_each(|w| *w = true);
+            }
+        });
     }
     written
 }
 
 #[cfg(test)]
 mod tests {
-    use crate::code::Op;
-    use crate::game::Game;
+    use super::*;
+    use crate::game::{CardRef, Game};
+    use crate::value::Type;
 
     fn language() -> Game {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/language");
@@ -340,18 +353,148 @@ mod tests {
         }
     }
 
-    fn calls(game: &Game, name: &str) -> usize {
-        let f = game.functions.iter().find(|f| f.name == name).unwrap_or_else(|| panic!("no Function `{name}`"));
-        f.code.ops.iter().filter(|op| matches!(op, Op::Call { .. })).count()
+    fn calls(code: &Code) -> usize {
+        code.ops().iter().filter(|op| matches!(op, Op::Call { .. })).count()
+    }
+
+    fn function<'g>(game: &'g Game, name: &str) -> &'g crate::game::Function {
+        game.functions.iter().find(|f| f.name == name).unwrap_or_else(|| panic!("no Function `{name}`"))
     }
 
     #[test]
     fn leaves_are_copied_in_and_recursion_stays_a_call() {
         let game = language();
         // Return In Middle calls nothing: copied into its caller.
-        assert_eq!(calls(&game, "Call Return In Middle"), 0);
-        assert_eq!(calls(&game, "Call Divide"), 0);
+        assert_eq!(calls(&function(&game, "Call Return In Middle").code), 0);
         // Factorial calls itself: it stays a call.
-        assert_eq!(calls(&game, "Factorial"), 1);
+        assert_eq!(calls(&function(&game, "Factorial").code), 1);
+        // Divide's ops in Call Divide keep Divide's steps (for its faults),
+        // and its Return became a store into the caller's answer.
+        let code = &function(&game, "Call Divide").code;
+        assert_eq!(calls(code), 0);
+        let divide = game.names.functions["Divide"];
+        let copied: Vec<Op> = (code.ops().iter().zip(code.sites()))
+            .filter(|(_, &site)| game.sites[site as usize].card == CardRef::Function(divide))
+            .map(|(op, _)| *op)
+            .collect();
+        assert!(copied.iter().any(|op| matches!(op, Op::Binary { .. })), "Divide's `a / b` is there: {copied:?}");
+        assert!(!copied.iter().any(|op| matches!(op, Op::Return { .. })), "{copied:?}");
+        assert!(copied.iter().any(|op| matches!(op, Op::Store { ty: Type::Number, .. })), "{copied:?}");
+        assert_eq!(code.ops().iter().filter(|op| matches!(op, Op::Return { .. })).count(), 1, "the caller's own");
+    }
+
+    /// A checked code of `ops` over `frame`, the first `locals` of it
+    /// parameters and locals, with `lists`.
+    fn code(ops: Vec<Op>, frame: Vec<Value>, locals: u16, lists: Vec<Reg>) -> Code {
+        let n = ops.len();
+        let code = Code {
+            ops: ops.into(),
+            sites: vec![0; n].into(),
+            loops: vec![NO_LOOP; n].into(),
+            frame: frame.into(),
+            lists: lists.into(),
+            exprs: Box::new([]),
+            steps: Box::new([]),
+            locals,
+        };
+        code.checked().unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    const NUMBER: Returns = Returns::Value(Type::Number);
+
+    /// `return: x + 1`, with x its parameter; or `x += 1; return: x` when
+    /// it changes its parameter.
+    fn plus_one(changes_its_parameter: bool) -> Code {
+        let frame = vec![Value::Num(0.0), Value::Num(1.0), Value::None];
+        let ops = if changes_its_parameter {
+            vec![Op::Add { dst: 0, a: 0, b: 1 }, Op::Return { src: 0, ty: Type::Number }, Op::End]
+        } else {
+            vec![Op::Add { dst: 2, a: 0, b: 1 }, Op::Return { src: 2, ty: Type::Number }, Op::End]
+        };
+        code(ops, frame, 1, vec![])
+    }
+
+    /// `call: function, with: 5` into its local 0, then `return: local 0`.
+    fn calls_with_five(function: u16) -> Code {
+        let ops = vec![
+            Op::Call { function: FuncId(function), args: 0, answer: 0 },
+            Op::Return { src: 0, ty: Type::Number },
+            Op::End,
+        ];
+        code(ops, vec![Value::Num(0.0), Value::Num(5.0)], 1, vec![1])
+    }
+
+    /// Inlines `codes` as Functions of one Number parameter answering a Number.
+    fn inline(codes: &mut [Code]) {
+        let mut functions: Vec<Callee> =
+            codes.iter_mut().map(|code| Callee { code, params: 1, returns: NUMBER }).collect();
+        inline_leaves(&mut functions, &mut [], &[]);
+    }
+
+    #[test]
+    fn a_leaf_is_copied_in_reading_its_parameter_in_place_and_storing_its_return_in_the_answer() {
+        let mut codes = [plus_one(false), calls_with_five(0)];
+        inline(&mut codes);
+        let ops = codes[1].ops();
+        assert_eq!(calls(&codes[1]), 0, "{ops:?}");
+        assert!(matches!(ops[0], Op::Enter), "{ops:?}");
+        // x is read from the caller's register that holds 5: never written, not copied.
+        assert!(ops.iter().any(|op| matches!(op, Op::Add { a: 1, .. })), "{ops:?}");
+        assert!(!ops.iter().any(|op| matches!(op, Op::Copy { src: 1, .. })), "{ops:?}");
+        // The leaf's Return is a store into the answer, local 0; the caller's own Return stays.
+        assert!(ops.iter().any(|op| matches!(op, Op::Store { dst: 0, ty: Type::Number, .. })), "{ops:?}");
+        assert_eq!(ops.iter().filter(|op| matches!(op, Op::Return { .. })).count(), 1, "{ops:?}");
+    }
+
+    #[test]
+    fn a_parameter_the_leaf_changes_is_copied_into_its_own_register() {
+        let mut codes = [plus_one(true), calls_with_five(0)];
+        inline(&mut codes);
+        let ops = codes[1].ops();
+        let Some(&Op::Copy { dst, src: 1 }) = ops.iter().find(|op| matches!(op, Op::Copy { src: 1, .. })) else {
+            panic!("the argument is copied: {ops:?}")
+        };
+        assert!(ops.iter().any(|op| matches!(op, Op::Add { dst: d, a, .. } if *d == dst && *a == dst)), "{ops:?}");
+    }
+
+    #[test]
+    fn callees_go_first_so_a_caller_of_leaves_becomes_one() {
+        // 2 calls 1, which calls 0, a leaf.
+        let mut codes = [plus_one(false), calls_with_five(0), calls_with_five(1)];
+        inline(&mut codes);
+        assert_eq!(calls(&codes[2]), 0, "{:?}", codes[2].ops());
+        assert_eq!(codes[2].ops().iter().filter(|op| matches!(op, Op::Enter)).count(), 2);
+    }
+
+    #[test]
+    fn recursion_stays_a_call() {
+        let mut codes = [calls_with_five(0)];
+        inline(&mut codes);
+        assert_eq!(calls(&codes[0]), 1);
+    }
+
+    #[test]
+    fn a_copy_that_would_fail_the_check_keeps_the_code_as_it_was() {
+        // A call with no argument for the leaf's parameter: the copy would
+        // read its argument from no register at all.
+        let caller = code(vec![Op::Call { function: FuncId(0), args: 0, answer: NO_REG }, Op::End], vec![], 0, vec![]);
+        let mut codes = [plus_one(true), caller];
+        inline(&mut codes);
+        assert_eq!(calls(&codes[1]), 1, "{:?}", codes[1].ops());
+        assert_eq!(codes[1].ops().len(), 2);
+    }
+
+    #[test]
+    fn an_answer_that_would_not_fit_the_callers_locals_is_left_a_call() {
+        // The leaf answers a structure of three fields; the caller keeps it in one local.
+        let fields = vec![FieldInfo { ty: Type::Number, default: Value::Num(0.0) }; 3];
+        let mut leaf = code(vec![Op::End], vec![Value::None], 1, vec![]);
+        let mut caller = calls_with_five(0);
+        let mut functions = vec![
+            Callee { code: &mut leaf, params: 1, returns: Returns::Struct(crate::ids::StructId(0)) },
+            Callee { code: &mut caller, params: 1, returns: NUMBER },
+        ];
+        inline_leaves(&mut functions, &mut [], &[fields]);
+        assert_eq!(calls(&caller), 1);
     }
 }

@@ -29,9 +29,7 @@ pub fn lower(body: &[Step], frame: &[Value], info: &CardInfo) -> Result<Code, St
     second.temp_base = frame.len() + second.consts.len();
     second.next_temp = second.temp_base;
     second.max_temp = second.temp_base;
-    let code = second.run(body).code;
-    code.check()?;
-    Ok(code)
+    second.run(body).code.checked()
 }
 
 struct Lowered {
@@ -480,6 +478,7 @@ fn is_logic(e: &Expr) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ids::{ColumnId, TableId};
 
     #[test]
     fn an_op_fits_in_sixteen_bytes() {
@@ -515,5 +514,126 @@ mod tests {
         for (ops, what) in wrong {
             assert!(code(ops, 3).check().is_err(), "{what} passed the check");
         }
+        // `NO_REG` only where the machine looks before it writes: an answer not kept.
+        let no_answer = vec![Op::ControlRow { table: TableId(0), row: 0, remove: false, answer: NO_REG }, Op::End];
+        assert!(code(no_answer, 1).check().is_ok());
+        let no_call_answer = vec![Op::Call { function: FuncId(0), args: 0, answer: NO_REG }, Op::End];
+        assert!(code(no_call_answer, 1).check().is_ok());
+        for op in [Op::Copy { dst: 0, src: NO_REG }, Op::Return { src: NO_REG, ty: Type::Number }] {
+            assert!(code(vec![op, Op::End], 1).check().is_err(), "{op:?} read no register and passed");
+        }
+        let mut past = code(vec![Op::End], 1);
+        past.locals = 2;
+        assert!(past.check().is_err(), "more locals than the frame passed the check");
+    }
+
+    fn step(kind: StepKind) -> Step {
+        Step { kind, site: 0 }
+    }
+
+    fn local(s: u16) -> Expr {
+        Expr::Local(Slot(s))
+    }
+
+    fn num(n: f64) -> Expr {
+        Expr::Const(Value::Num(n))
+    }
+
+    /// `set: local, value: v`
+    fn set(s: u16, v: Expr) -> Step {
+        step(StepKind::Set { target: Target::Local(Slot(s), Type::Number), op: Operator::Set, value: v })
+    }
+
+    /// The body lowered as a Function answering a Number, with `locals`
+    /// parameters and locals, all Numbers but `booleans`.
+    fn lowered(body: Vec<Step>, locals: usize, booleans: &[u16]) -> Code {
+        let info = CardInfo {
+            type_of: &|e| match e {
+                Expr::Local(Slot(s)) if booleans.contains(s) => Some(Type::Boolean),
+                Expr::Local(_) | Expr::Const(Value::Num(_)) => Some(Type::Number),
+                Expr::Const(Value::Bool(_)) => Some(Type::Boolean),
+                _ => None,
+            },
+            returns: Some(Returns::Value(Type::Number)),
+            struct_width: &|_| 0,
+            param_type: &|_, _| None,
+        };
+        lower(&body, &vec![Value::Num(0.0); locals], &info).unwrap_or_else(|e| panic!("lowers: {e}"))
+    }
+
+    #[test]
+    fn a_condition_is_a_jump_past_the_branch_not_a_value() {
+        // if: a < 3, then: b = 1
+        let cond = Expr::Binary(BinaryOp::Lt, Box::new(local(0)), Box::new(num(3.0)));
+        let body = vec![step(StepKind::If { cond, then: Box::new([set(1, num(1.0))]), otherwise: Box::new([]) })];
+        let code = lowered(body, 2, &[]);
+        let ops = code.ops();
+        let Op::JumpCmp { cmp: Cmp::Lt, a: 0, b, when: false, to } = ops[0] else { panic!("{ops:?}") };
+        // The constant 3 sits after the locals; the jump skips the branch's one op.
+        assert_eq!(code.frame()[b as usize], Value::Num(3.0));
+        assert!(b as usize >= code.locals());
+        assert!(matches!(ops[1], Op::Copy { dst: 1, .. }), "{ops:?}");
+        assert_eq!(to, 2);
+        assert!(matches!(ops[2], Op::End));
+        assert!(!ops.iter().any(|op| matches!(op, Op::Binary { .. })), "no Boolean made: {ops:?}");
+    }
+
+    #[test]
+    fn and_jumps_over_its_right_side_when_its_left_side_is_false() {
+        // if: go && data(T, row, c) > 0, then: n = 1   (locals: go, row, n)
+        let read = Expr::Data(TableId(0), Box::new(local(1)), ColumnRef::Fixed(ColumnId(0)));
+        let right = Expr::Binary(BinaryOp::Gt, Box::new(read), Box::new(num(0.0)));
+        let cond = Expr::And(Box::new(local(0)), Box::new(right));
+        let body = vec![step(StepKind::If { cond, then: Box::new([set(2, num(1.0))]), otherwise: Box::new([]) })];
+        let code = lowered(body, 3, &[0]);
+        let ops = code.ops();
+        let Op::JumpBool { cond: 0, when: false, to: skip } = ops[0] else { panic!("{ops:?}") };
+        // The data read comes after the left side's jump, and both jumps leave the branch.
+        assert!(matches!(ops[1], Op::Data { row: 1, .. }), "{ops:?}");
+        let Op::JumpCmp { cmp: Cmp::Gt, when: false, to, .. } = ops[2] else { panic!("{ops:?}") };
+        assert_eq!((skip, to), (4, 4));
+        assert!(matches!(ops[3], Op::Copy { dst: 2, .. }) && matches!(ops[4], Op::End), "{ops:?}");
+    }
+
+    #[test]
+    fn or_goes_into_the_branch_as_soon_as_one_side_holds() {
+        // if: a || b, then: n = 1   (locals: a, b, n)
+        let cond = Expr::Or(Box::new(local(0)), Box::new(local(1)));
+        let body = vec![step(StepKind::If { cond, then: Box::new([set(2, num(1.0))]), otherwise: Box::new([]) })];
+        let code = lowered(body, 3, &[0, 1]);
+        let ops = code.ops();
+        assert!(matches!(ops[0], Op::JumpBool { cond: 0, when: true, to: 2 }), "{ops:?}");
+        assert!(matches!(ops[1], Op::JumpBool { cond: 1, when: false, to: 3 }), "{ops:?}");
+        assert!(matches!(ops[2], Op::Copy { dst: 2, .. }), "{ops:?}");
+    }
+
+    #[test]
+    fn a_repeats_counter_is_the_cards_local_and_its_count_lives_in_temporaries() {
+        // repeat: 3, steps: [n += 1]   (locals: n, local.index)
+        let bump =
+            step(StepKind::Set { target: Target::Local(Slot(0), Type::Number), op: Operator::Add, value: num(1.0) });
+        let body = vec![step(StepKind::Repeat { count: num(3.0), counter: Slot(1), body: Box::new([bump]) })];
+        let code = lowered(body, 2, &[]);
+        let ops = code.ops();
+        let Op::RepeatStart { count, limit, index, counter: 1, exit } = ops[0] else { panic!("{ops:?}") };
+        assert_eq!(code.frame()[count as usize], Value::Num(3.0));
+        assert!(matches!(ops[1], Op::Add { dst: 0, a: 0, .. }), "{ops:?}");
+        let Op::RepeatNext { limit: l, index: i, counter: 1, to: 1 } = ops[2] else { panic!("{ops:?}") };
+        assert_eq!((l, i), (limit, index));
+        // The count and the index are neither locals nor constants (3 and 1).
+        let temps = code.locals() + 2..code.frame().len();
+        assert!(temps.contains(&(limit as usize)) && temps.contains(&(index as usize)) && limit != index);
+        assert_eq!(exit, 3);
+        assert!(matches!(ops[3], Op::End));
+    }
+
+    #[test]
+    fn a_return_makes_its_value_fit_the_answer() {
+        // return: a * b
+        let product = Expr::Binary(BinaryOp::Mul, Box::new(local(0)), Box::new(local(1)));
+        let code = lowered(vec![step(StepKind::Return(product))], 2, &[]);
+        let ops = code.ops();
+        let Op::Mul { dst, a: 0, b: 1 } = ops[0] else { panic!("{ops:?}") };
+        assert!(matches!(ops[1], Op::Return { src, ty: Type::Number } if src == dst), "{ops:?}");
     }
 }

@@ -8,40 +8,61 @@
 //! written once.
 //!
 //! The machine itself is `exec/machine.rs`; this room only builds [`Code`],
-//! and only this room can: a `Code` is checked by [`Code::check`] before it
-//! exists, which is what lets the machine read registers unchecked.
+//! and only this room can: its fields are private here, and a `Code` is
+//! checked (`Code::check`) before it exists, which is what lets the machine
+//! read registers unchecked.
 
 mod inline;
 mod lower;
 mod op;
 
-pub use inline::inline_leaves;
+pub use inline::{inline_leaves, Callee, FieldInfo};
 pub use lower::{lower, CardInfo};
 pub use op::{Cmp, Op, Reg, NO_REG};
 
 use crate::program::{Expr, Step};
 use crate::value::Value;
+use op::Index;
 
-/// One card, lowered. Only [`lower`] makes one with ops (checked by
-/// [`Code::check`]); the default is a card that does nothing.
+/// One card, lowered. Only [`lower`] and [`inline_leaves`] make one with
+/// ops, and each is checked before it exists (`Code::check`); the default is
+/// a card that does nothing.
+///
+/// Outside this room a `Code` is read, never made nor changed piece by
+/// piece: the machine reads its registers unchecked, so an op naming a
+/// register past the frame must not get past the check. Neither of these
+/// compiles:
+///
+/// ```compile_fail
+/// use cardtable::code::{Code, Op};
+/// let ops = vec![Op::Copy { dst: 0, src: 9 }, Op::End].into_boxed_slice();
+/// let code = Code { ops, ..Code::default() };
+/// ```
+///
+/// ```compile_fail
+/// use cardtable::code::{Code, Op};
+/// let mut code = Code::default();
+/// code.ops = vec![Op::Copy { dst: 0, src: 9 }, Op::End].into_boxed_slice();
+/// ```
+///
+/// while reading one does:
+///
+/// ```
+/// use cardtable::code::{Code, Op};
+/// let code = Code::default();
+/// assert!(matches!(code.ops(), [Op::End]));
+/// assert!(code.frame().is_empty());
+/// ```
 #[derive(Clone, Debug)]
 pub struct Code {
-    pub ops: Box<[Op]>,
-    /// The step (its index into `Game::sites`) each op belongs to.
-    pub sites: Box<[u32]>,
-    /// For each op, the innermost loop it is in (a site), or `NO_LOOP`: the
-    /// step blamed when the step budget runs out there.
-    pub loops: Box<[u32]>,
-    /// The frame a call starts with: parameters, locals (the leading
-    /// constant Declares already in), constants, temporaries.
-    pub frame: Box<[Value]>,
-    /// Registers of calls' arguments and of returned structures.
-    pub lists: Box<[Reg]>,
-    pub exprs: Box<[Expr]>,
-    pub steps: Box<[Step]>,
-    /// How many registers are parameters and locals (the rest of the frame
-    /// is constants and temporaries).
-    pub locals: u16,
+    ops: Box<[Op]>,
+    sites: Box<[u32]>,
+    loops: Box<[u32]>,
+    frame: Box<[Value]>,
+    lists: Box<[Reg]>,
+    exprs: Box<[Expr]>,
+    steps: Box<[Step]>,
+    locals: u16,
 }
 
 pub const NO_LOOP: u32 = u32::MAX;
@@ -62,41 +83,104 @@ impl Default for Code {
 }
 
 impl Code {
+    /// The ops, the last one `End`.
+    #[inline]
+    pub fn ops(&self) -> &[Op] {
+        &self.ops
+    }
+
+    /// The step (its index into `Game::sites`) each op belongs to.
+    #[inline]
+    pub fn sites(&self) -> &[u32] {
+        &self.sites
+    }
+
+    /// For each op, the innermost loop it is in (a site), or `NO_LOOP`: the
+    /// step blamed when the step budget runs out there.
+    #[inline]
+    pub fn loops(&self) -> &[u32] {
+        &self.loops
+    }
+
+    /// The frame a call starts with: parameters, locals (the leading
+    /// constant Declares already in), constants, temporaries.
+    #[inline]
+    pub fn frame(&self) -> &[Value] {
+        &self.frame
+    }
+
+    /// Registers of calls' arguments and of returned structures.
+    #[inline]
+    pub fn lists(&self) -> &[Reg] {
+        &self.lists
+    }
+
+    /// The expressions `Op::Eval` hands to the tree walker.
+    #[inline]
+    pub fn exprs(&self) -> &[Expr] {
+        &self.exprs
+    }
+
+    /// The steps `Op::Step` hands to the tree walker.
+    #[inline]
+    pub fn steps(&self) -> &[Step] {
+        &self.steps
+    }
+
+    /// How many registers are parameters and locals (the rest of the frame
+    /// is constants and temporaries); never more than the frame.
+    #[inline]
+    pub fn locals(&self) -> usize {
+        self.locals as usize
+    }
+
+    /// The code, once it passed the check: the one way this room hands out
+    /// a `Code` with ops.
+    fn checked(self) -> Result<Code, String> {
+        self.check()?;
+        Ok(self)
+    }
+
     /// What the machine relies on to read registers and ops without bounds
-    /// checks: every register is in the frame, every jump lands on an op,
-    /// every list and index is in range, and the last op is `End`.
-    pub fn check(&self) -> Result<(), String> {
+    /// checks: every register an op names is in the frame (`NO_REG` only
+    /// where the op allows none), every jump lands on an op, every list and
+    /// index is in range, and the last op is `End`.
+    fn check(&self) -> Result<(), String> {
         let frame = self.frame.len();
         if frame >= NO_REG as usize {
             return Err(format!("the card needs {frame} values in its frame; at most {} fit", NO_REG - 1));
         }
         let mut bad = None;
         for op in self.ops.iter() {
-            op.each_reg(|r| {
-                if r != NO_REG && r as usize >= frame {
+            op.regs(|r, access| {
+                if r as usize + access.len() > frame {
                     bad.get_or_insert(format!("register {r} is outside the frame ({frame})"));
                 }
             });
-            let lands = |mut op: Op| op.target_mut().is_none_or(|to| (*to as usize) < self.ops.len());
-            let in_range = lands(*op)
-                && match *op {
-                    Op::CopyRange { dst, src, len } => {
-                        let (dst, src, len) = (dst as usize, src as usize, len as usize);
-                        dst + len <= frame && src + len <= frame && (dst + len <= src || src + len <= dst)
-                    }
-                    Op::Eval { expr, .. } => (expr as usize) < self.exprs.len(),
-                    Op::Step { step } => (step as usize) < self.steps.len(),
-                    Op::Call { args, .. } | Op::ReturnStruct { values: args, .. } => {
-                        (args as usize) <= self.lists.len()
-                    }
-                    _ => true,
-                };
-            if !in_range {
+            let lands = op.target().is_none_or(|to| (to as usize) < self.ops.len());
+            let indexed = match op.index() {
+                None => true,
+                Some(Index::Expr(i)) => (i as usize) < self.exprs.len(),
+                Some(Index::Step(i)) => (i as usize) < self.steps.len(),
+                Some(Index::List(i)) => (i as usize) <= self.lists.len(),
+            };
+            // The machine copies a range with `copy_nonoverlapping`.
+            let apart = match *op {
+                Op::CopyRange { dst, src, len } => {
+                    let (dst, src, len) = (dst as usize, src as usize, len as usize);
+                    dst + len <= src || src + len <= dst
+                }
+                _ => true,
+            };
+            if !(lands && indexed && apart) {
                 bad.get_or_insert(format!("{op:?} points outside the card"));
             }
         }
         if let Some(r) = self.lists.iter().find(|&&r| r as usize >= frame) {
             bad.get_or_insert(format!("listed register {r} is outside the frame ({frame})"));
+        }
+        if self.locals as usize > frame {
+            bad.get_or_insert(format!("its {} locals do not fit its frame ({frame})", self.locals));
         }
         if !matches!(self.ops.last(), Some(Op::End))
             || self.sites.len() != self.ops.len()

@@ -114,73 +114,128 @@ pub enum Op {
     End,
 }
 
-impl Op {
-    /// Calls `f` with each register the op names (`NO_REG` left out).
-    pub(crate) fn each_reg(&self, mut f: impl FnMut(Reg)) {
-        let mut op = *self;
-        op.each_reg_mut(|r| f(*r));
+/// How an op uses a register it names (see [`Op::regs_mut`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Access {
+    /// The op reads the register.
+    Read,
+    /// The op writes the register.
+    Write,
+    /// The op reads the register, then writes it (a Repeat's index).
+    Update,
+    /// The op reads `len` registers from this one (`CopyRange`'s source).
+    ReadRange(u16),
+    /// The op writes `len` registers from this one (`CopyRange`'s destination).
+    WriteRange(u16),
+}
+
+impl Access {
+    /// How many registers, from the one named, the op uses.
+    #[inline]
+    pub fn len(self) -> usize {
+        match self {
+            Access::Read | Access::Write | Access::Update => 1,
+            Access::ReadRange(len) | Access::WriteRange(len) => len as usize,
+        }
     }
 
-    /// Calls `f` on each register the op names, to change it (`NO_REG` left out).
-    pub(crate) fn each_reg_mut(&mut self, mut f: impl FnMut(&mut Reg)) {
-        let mut g = |r: &mut Reg| {
-            if *r != NO_REG {
-                f(r)
-            }
-        };
+    /// The op writes them.
+    #[inline]
+    pub fn writes(self) -> bool {
         match self {
-            Op::Copy { dst, src } | Op::Store { dst, src, .. } | Op::CopyRange { dst, src, .. } => {
-                g(dst);
-                g(src)
+            Access::Write | Access::Update | Access::WriteRange(_) => true,
+            Access::Read | Access::ReadRange(_) => false,
+        }
+    }
+}
+
+/// What else of its card an op names, by index (see [`Op::index`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Index {
+    /// `Code::exprs[i]`
+    Expr(u32),
+    /// `Code::steps[i]`
+    Step(u32),
+    /// `Code::lists[i..]`
+    List(u32),
+}
+
+// The facts below are matches with no catch-all arm: a new op does not
+// compile until it says which registers it reads and writes, where it may
+// jump, and what else it names. `Code::check`, the lowering and the inliner
+// all read them from here.
+impl Op {
+    /// Calls `f` on each register the op names, with how the op uses it, so
+    /// that it may be read or changed. A call's or a Control Row's answer
+    /// that is not kept (`NO_REG`) names no register and is left out: the
+    /// machine looks at those two before it writes. Every other register is
+    /// given as it is, `NO_REG` too, so that the check refuses it.
+    pub(crate) fn regs_mut(&mut self, mut f: impl FnMut(&mut Reg, Access)) {
+        use Access::{Read, ReadRange, Update, Write, WriteRange};
+        match self {
+            Op::Copy { dst, src } | Op::Store { dst, src, .. } => {
+                f(src, Read);
+                f(dst, Write)
             }
-            Op::Global { dst, .. } | Op::DataCount { dst, .. } | Op::Eval { dst, .. } => g(dst),
+            Op::Global { dst, .. } | Op::DataCount { dst, .. } | Op::Eval { dst, .. } => f(dst, Write),
             Op::Data { dst, row, .. } | Op::DataRow { dst, row, .. } => {
-                g(dst);
-                g(row)
+                f(row, Read);
+                f(dst, Write)
             }
             Op::Add { dst, a, b } | Op::Sub { dst, a, b } | Op::Mul { dst, a, b } | Op::Binary { dst, a, b, .. } => {
-                g(dst);
-                g(a);
-                g(b)
+                f(a, Read);
+                f(b, Read);
+                f(dst, Write)
             }
             Op::Neg { dst, a } | Op::Not { dst, a } | Op::Abs { dst, a } | Op::Floor { dst, a } => {
-                g(dst);
-                g(a)
+                f(a, Read);
+                f(dst, Write)
             }
-            Op::JumpBool { cond, .. } => g(cond),
+            Op::JumpBool { cond, .. } => f(cond, Read),
             Op::JumpEq { a, b, .. } | Op::JumpCmp { a, b, .. } => {
-                g(a);
-                g(b)
+                f(a, Read);
+                f(b, Read)
             }
             Op::JumpDataEq { row, b, .. } => {
-                g(row);
-                g(b)
+                f(row, Read);
+                f(b, Read)
             }
             Op::JumpOutside { x, lo, hi, .. } => {
-                g(x);
-                g(lo);
-                g(hi)
+                f(x, Read);
+                f(lo, Read);
+                f(hi, Read)
             }
             Op::RepeatStart { count, limit, index, counter, .. } => {
-                g(count);
-                g(limit);
-                g(index);
-                g(counter)
+                f(count, Read);
+                f(limit, Write);
+                f(index, Write);
+                f(counter, Write)
             }
             Op::RepeatNext { limit, index, counter, .. } => {
-                g(limit);
-                g(index);
-                g(counter)
+                f(limit, Read);
+                f(index, Update);
+                f(counter, Write)
             }
-            Op::Call { answer, .. } => g(answer),
-            Op::Return { src, .. } => g(src),
-            Op::SetCell { row, src, .. } => {
-                g(row);
-                g(src)
+            // A call's answer may be several registers: see `writes_unnamed`.
+            Op::Call { answer, .. } => {
+                if *answer != NO_REG {
+                    f(answer, Write)
+                }
             }
             Op::ControlRow { row, answer, .. } => {
-                g(row);
-                g(answer)
+                f(row, Read);
+                if *answer != NO_REG {
+                    f(answer, Write)
+                }
+            }
+            Op::Return { src, .. } => f(src, Read),
+            Op::SetCell { row, src, .. } => {
+                f(row, Read);
+                f(src, Read)
+            }
+            Op::CopyRange { dst, src, len } => {
+                f(src, ReadRange(*len));
+                f(dst, WriteRange(*len))
             }
             Op::Jump { .. }
             | Op::Loop { .. }
@@ -192,6 +247,56 @@ impl Op {
         }
     }
 
+    /// Calls `f` with each register the op names (see [`Op::regs_mut`]).
+    pub(crate) fn regs(&self, mut f: impl FnMut(Reg, Access)) {
+        let mut op = *self;
+        op.regs_mut(|r, access| f(*r, access));
+    }
+
+    /// The op may write registers it does not name: a call's answer is as
+    /// many registers as the callee answers (known only with the game; the
+    /// machine checks it at the call), and a step the tree walker runs may
+    /// set any local.
+    pub(crate) fn writes_unnamed(&self) -> bool {
+        match self {
+            Op::Call { .. } | Op::Step { .. } => true,
+            Op::Copy { .. }
+            | Op::Store { .. }
+            | Op::Global { .. }
+            | Op::Data { .. }
+            | Op::DataRow { .. }
+            | Op::DataCount { .. }
+            | Op::Add { .. }
+            | Op::Sub { .. }
+            | Op::Mul { .. }
+            | Op::Binary { .. }
+            | Op::Neg { .. }
+            | Op::Not { .. }
+            | Op::Abs { .. }
+            | Op::Floor { .. }
+            | Op::Eval { .. }
+            | Op::Jump { .. }
+            | Op::JumpBool { .. }
+            | Op::JumpEq { .. }
+            | Op::JumpDataEq { .. }
+            | Op::JumpOutside { .. }
+            | Op::JumpCmp { .. }
+            | Op::Loop { .. }
+            | Op::RepeatStart { .. }
+            | Op::RepeatNext { .. }
+            | Op::Return { .. }
+            | Op::ReturnStruct { .. }
+            | Op::SetCell { .. }
+            | Op::ResetTable { .. }
+            | Op::ControlRow { .. }
+            | Op::Enter
+            | Op::CopyRange { .. }
+            | Op::End => false,
+        }
+    }
+
+    /// Where the op may go on instead of the next op (a jump, a loop's back
+    /// edge, a Repeat's exit), to read or to change.
     pub(crate) fn target_mut(&mut self) -> Option<&mut u32> {
         match self {
             Op::Jump { to }
@@ -203,7 +308,77 @@ impl Op {
             | Op::Loop { to }
             | Op::RepeatNext { to, .. }
             | Op::RepeatStart { exit: to, .. } => Some(to),
-            _ => None,
+            Op::Copy { .. }
+            | Op::Store { .. }
+            | Op::Global { .. }
+            | Op::Data { .. }
+            | Op::DataRow { .. }
+            | Op::DataCount { .. }
+            | Op::Add { .. }
+            | Op::Sub { .. }
+            | Op::Mul { .. }
+            | Op::Binary { .. }
+            | Op::Neg { .. }
+            | Op::Not { .. }
+            | Op::Abs { .. }
+            | Op::Floor { .. }
+            | Op::Eval { .. }
+            | Op::Call { .. }
+            | Op::Return { .. }
+            | Op::ReturnStruct { .. }
+            | Op::SetCell { .. }
+            | Op::ResetTable { .. }
+            | Op::ControlRow { .. }
+            | Op::Enter
+            | Op::CopyRange { .. }
+            | Op::Step { .. }
+            | Op::End => None,
+        }
+    }
+
+    /// Where the op may go on instead of the next op (see [`Op::target_mut`]).
+    pub(crate) fn target(&self) -> Option<u32> {
+        let mut op = *self;
+        op.target_mut().map(|to| *to)
+    }
+
+    /// The expression, step or list of registers the op names, by its index
+    /// into the card's.
+    pub(crate) fn index(&self) -> Option<Index> {
+        match *self {
+            Op::Eval { expr, .. } => Some(Index::Expr(expr)),
+            Op::Step { step } => Some(Index::Step(step)),
+            Op::Call { args: list, .. } | Op::ReturnStruct { values: list, .. } => Some(Index::List(list)),
+            Op::Copy { .. }
+            | Op::Store { .. }
+            | Op::Global { .. }
+            | Op::Data { .. }
+            | Op::DataRow { .. }
+            | Op::DataCount { .. }
+            | Op::Add { .. }
+            | Op::Sub { .. }
+            | Op::Mul { .. }
+            | Op::Binary { .. }
+            | Op::Neg { .. }
+            | Op::Not { .. }
+            | Op::Abs { .. }
+            | Op::Floor { .. }
+            | Op::Jump { .. }
+            | Op::JumpBool { .. }
+            | Op::JumpEq { .. }
+            | Op::JumpDataEq { .. }
+            | Op::JumpOutside { .. }
+            | Op::JumpCmp { .. }
+            | Op::Loop { .. }
+            | Op::RepeatStart { .. }
+            | Op::RepeatNext { .. }
+            | Op::Return { .. }
+            | Op::SetCell { .. }
+            | Op::ResetTable { .. }
+            | Op::ControlRow { .. }
+            | Op::Enter
+            | Op::CopyRange { .. }
+            | Op::End => None,
         }
     }
 }

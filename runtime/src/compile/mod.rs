@@ -19,7 +19,7 @@ use crate::source::diag::{Diagnostics, Pos};
 use crate::source::yaml::{pos_of, YamlFile};
 use crate::value::*;
 
-use crate::code::Code;
+use crate::code::{self, Code};
 use marked_yaml::Node;
 
 /// Compiles every card's steps, once all cards, types and tables are known.
@@ -80,14 +80,30 @@ pub fn compile_bodies(game: &mut Game, shells: &CardShells, scratch: &LoadScratc
     game.syms = syms;
     game.sites = sites;
     if !d.has_errors() {
-        let mut handlers: Vec<&mut Code> =
-            game.components.iter_mut().flat_map(|c| c.handlers.iter_mut().map(|h| &mut h.code)).collect();
-        crate::code::inline_leaves(&mut game.functions, &mut handlers, &game.structs);
+        inline_leaves(game);
     }
     // With mistakes, a trigger may just have failed to compile: warn only of a clean load.
     if !d.has_errors() {
         warn_unsent_events(game, shells, d);
     }
+}
+
+/// Copies small Functions into their callers (`code::inline_leaves`),
+/// giving the inliner what it needs of each Function and structure.
+fn inline_leaves(game: &mut Game) {
+    let structs: Vec<Vec<code::FieldInfo>> = game
+        .structs
+        .iter()
+        .map(|s| s.fields.iter().map(|f| code::FieldInfo { ty: f.ty, default: f.default }).collect())
+        .collect();
+    let mut functions: Vec<code::Callee> = game
+        .functions
+        .iter_mut()
+        .map(|f| code::Callee { params: f.params.len(), returns: f.returns, code: &mut f.code })
+        .collect();
+    let mut handlers: Vec<&mut Code> =
+        game.components.iter_mut().flat_map(|c| c.handlers.iter_mut().map(|h| &mut h.code)).collect();
+    code::inline_leaves(&mut functions, &mut handlers, &structs);
 }
 
 /// A Custom Event no card triggers never runs its listeners: likely a name a
@@ -262,7 +278,7 @@ mod tests {
     use std::path::Path;
 
     fn calls(game: &Game, f: FuncId) -> usize {
-        game.functions[f.index()].code.ops.iter().filter(|op| matches!(op, Op::Call { .. })).count()
+        game.functions[f.index()].code.ops().iter().filter(|op| matches!(op, Op::Call { .. })).count()
     }
 
     /// Inlining runs once, in `compile_bodies`: compiling a UI text (which

@@ -22,7 +22,7 @@ impl World {
             let comp = g.types[ty.0 as usize].attachments[l.attachment as usize].component;
             let handler = &g.components[comp.index()].handlers[l.handler as usize];
             let base = self.stack.len();
-            self.stack.extend_from_slice(&handler.code.frame);
+            self.stack.extend_from_slice(handler.code.frame());
             let cx = Ctx {
                 this: Some(l.object),
                 other: sender.map_or(Value::None, Value::Obj),
@@ -84,11 +84,13 @@ impl World {
         let site = fail.site.and_then(|s| game.sites.get(s as usize));
         let (card, step, line, file) = match site {
             Some(s) => {
+                // `get`: a game changed after it was loaded may have lost the card.
                 let file = match s.card {
-                    CardRef::Function(f) => game.functions[f.index()].file.clone(),
-                    CardRef::Component(c, _) => game.components[c.index()].file.clone(),
-                    CardRef::Loose => PathBuf::from("driver"),
+                    CardRef::Function(f) => game.functions.get(f.index()).map(|f| f.file.clone()),
+                    CardRef::Component(c, _) => game.components.get(c.index()).map(|c| c.file.clone()),
+                    CardRef::Loose => Some(PathBuf::from("driver")),
                 };
+                let file = file.unwrap_or_default();
                 (game.card_name(s.card), s.step, s.line, file)
             }
             None => ("an expression".into(), 0, 0, PathBuf::new()),

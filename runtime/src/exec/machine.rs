@@ -29,19 +29,21 @@ impl World {
         }
         // The frame's registers are read through a pointer rather than
         // `self.stack[base + r]`: the bounds check on every operand was a
-        // tenth of all the work. Sound because `Code::check` proved every
-        // register below `code.frame.len()`, the frame is that long (checked
-        // here), and the pointer is taken again after every op that may grow
-        // or touch the stack (a call, an expression or a step handed to the
-        // tree walker).
-        if self.stack.len() < base + code.frame.len() {
+        // tenth of all the work. Sound because every `Code` passed
+        // `Code::check` (only the code room makes one, and it checks each
+        // before handing it out), which proved every register an op reads or
+        // writes through `reg!` below `code.frame().len()`; the frame is that
+        // long (checked here); and the pointer is taken again after every op
+        // that may grow or touch the stack (a call, an expression or a step
+        // handed to the tree walker).
+        if self.stack.len() < base + code.frame().len() {
             return fail("a card ran without its frame");
         }
         // SAFETY: base + frame.len() <= stack.len(), just checked.
         let mut fp: *mut Value = unsafe { self.stack.as_mut_ptr().add(base) };
         macro_rules! reg {
             ($r:expr) => {
-                // SAFETY: see above; `$r < code.frame.len()`.
+                // SAFETY: see above; `$r < code.frame().len()`.
                 *unsafe { &mut *fp.add($r as usize) }
             };
         }
@@ -54,7 +56,7 @@ impl World {
         loop {
             // SAFETY: `Code::check` proved that every jump lands on an op and
             // that the last op is `End`, which returns: pc stays in range.
-            let op = unsafe { code.ops.get_unchecked(pc) };
+            let op = unsafe { code.ops().get_unchecked(pc) };
             pc += 1;
             match *op {
                 Op::Copy { dst, src } => reg!(dst) = reg!(src),
@@ -105,7 +107,7 @@ impl World {
                 Op::Abs { dst, a } => reg!(dst) = Value::Num(at!(want_num(reg!(a))).abs()),
                 Op::Floor { dst, a } => reg!(dst) = Value::Num(at!(want_num(reg!(a))).floor()),
                 Op::Eval { dst, expr } => {
-                    let v = at!(self.eval(g, cx, &code.exprs[expr as usize]));
+                    let v = at!(self.eval(g, cx, &code.exprs()[expr as usize]));
                     stack_moved!();
                     reg!(dst) = v;
                 }
@@ -169,10 +171,24 @@ impl World {
                     }
                 }
                 Op::Call { function, args, answer } => {
-                    let func = &g.functions[function.index()];
-                    at!(self.call(g, cx, func, &code.lists[args as usize..], base));
+                    // The game's Functions are not the code's to vouch for
+                    // (they are public fields of `Game`): the callee, and
+                    // that its answer lands in the caller's locals, are
+                    // checked here, once a call.
+                    let Some(func) = g.functions.get(function.index()) else {
+                        return Err(self.locate(
+                            mismatch("a call of a Function that is not in the game"),
+                            code,
+                            pc - 1,
+                        ));
+                    };
+                    at!(self.call(g, cx, func, &code.lists()[args as usize..], base));
                     if answer != NO_REG {
                         let width = g.answer_width(func.returns);
+                        if answer as usize + width > code.locals() {
+                            let why = format!("the answer of `{}` does not fit its caller's locals", func.name);
+                            return Err(self.locate(mismatch(why), code, pc - 1));
+                        }
                         let at = base + answer as usize;
                         self.stack[at..at + width].copy_from_slice(&self.ret[..width]);
                     }
@@ -184,8 +200,11 @@ impl World {
                 }
                 Op::ReturnStruct { values, structure } => {
                     let fields = &g.structs[structure.index()].fields;
-                    for (i, f) in fields.iter().enumerate() {
-                        let v = reg!(code.lists[values as usize + i]);
+                    let Some(regs) = code.lists().get(values as usize..values as usize + fields.len()) else {
+                        return Err(self.locate(mismatch("a Return's values do not fit its structure"), code, pc - 1));
+                    };
+                    for (i, (f, &r)) in fields.iter().zip(regs).enumerate() {
+                        let v = reg!(r);
                         self.ret[i] = at!(self.coerce(f.ty, v));
                     }
                     return Ok(Flow::Return);
@@ -222,7 +241,7 @@ impl World {
                     }
                 }
                 Op::Step { step } => {
-                    if at!(self.leaf_step(g, cx, &code.steps[step as usize])) == Flow::Return {
+                    if at!(self.leaf_step(g, cx, &code.steps()[step as usize])) == Flow::Return {
                         return Ok(Flow::Return);
                     }
                     stack_moved!();
@@ -263,8 +282,15 @@ impl World {
         arg: impl Fn(&World, usize) -> Value,
     ) -> Res<()> {
         self.check_depth()?;
+        // Parameters are the first locals of the callee's frame: its code
+        // and its parameters are two fields of a Function, so they are
+        // checked to agree here, once a call, not trusted.
+        if func.params.len() > func.code.locals() {
+            let why = format!("`{}` has more parameters than its code has locals", func.name);
+            return Err(mismatch(why));
+        }
         let base = self.stack.len();
-        self.stack.extend_from_slice(&func.code.frame);
+        self.stack.extend_from_slice(func.code.frame());
         for (i, p) in func.params.iter().enumerate() {
             let v = arg(self, i);
             match self.coerce(p.ty, v) {
@@ -308,12 +334,20 @@ impl World {
     /// loop, where a While that never ends is.
     #[cold]
     fn locate(&self, mut f: Box<Fail>, code: &Code, pc: usize) -> Box<Fail> {
-        let looped = code.loops[pc];
+        let looped = code.loops()[pc];
         if self.steps_left == 0 && !f.blamed_loop && looped != NO_LOOP {
             f.site = Some(looped);
             f.blamed_loop = true;
         }
-        f.site.get_or_insert(code.sites[pc]);
+        f.site.get_or_insert(code.sites()[pc]);
         f
     }
+}
+
+/// A fault for a game whose parts disagree: only code that changed a loaded
+/// `Game` (its fields are public) can make one; a content folder cannot.
+#[cold]
+fn mismatch(why: impl Into<String>) -> Box<Fail> {
+    let message = format!("{} (the game was changed after it was loaded)", why.into());
+    Box::new(Fail { message, site: None, blamed_loop: false, too_deep: false })
 }

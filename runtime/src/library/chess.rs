@@ -89,7 +89,8 @@ const COMMANDS: &[Command] = &[
     },
 ];
 
-const OPTIONS: &[CliOption] = &[CliOption { name: "fen", value: "FEN", help: "start from this position, a FEN (chess library)" }];
+const OPTIONS: &[CliOption] =
+    &[CliOption { name: "fen", value: "FEN", help: "start from this position, a FEN (chess library)" }];
 
 impl Library for ChessLibrary {
     fn name(&self) -> &'static str {
