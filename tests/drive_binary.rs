@@ -220,3 +220,16 @@ fn help_lists_the_commands_of_the_games_libraries_and_no_other() {
     }
     assert!(answers[4].get("error").as_str().unwrap_or_default().starts_with("unknown command `frobnicate`"));
 }
+
+#[test]
+fn key_and_wait_are_not_offered_until_they_do_something() {
+    let out = drive(&[], "help\nkey Enter\nwait 1\n");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let answers: Vec<Json> = stdout.lines().map(|l| common::parse_json(l).unwrap()).collect();
+    let help = answers[0].get("help").as_str().unwrap();
+    assert!(!help.contains("key") && !help.contains("wait"), "help lists only what does something: {help}");
+    for (answer, why) in [(&answers[1], "no Input Contexts"), (&answers[2], "no timers")] {
+        let error = answer.get("error").as_str().unwrap_or_else(|| panic!("an error: {answer}"));
+        assert!(error.contains("not offered yet") && error.contains(why), "{error}");
+    }
+}
