@@ -55,12 +55,13 @@ def _texture(finish, w, h, seed):
     raise ValueError(finish)
 
 
-# Colours of the trim: the engraved line and the panel's frame
+# Colours of the trim: the engraved line, the very edge, and how much darker
+# a panel's frame and field are than the finish itself
 TRIM = {
-    "wood": dict(line=hex_rgb("#D9B77E"), edge=hex_rgb("#2A170B"), frame=0.80),
-    "cloth": dict(line=hex_rgb("#EEEAD2"), edge=hex_rgb("#1D3320"), frame=0.85),
-    "slate": dict(line=hex_rgb("#A9B4BF"), edge=hex_rgb("#1E242A"), frame=0.85),
-    "marble": dict(line=hex_rgb("#9A9FA6"), edge=hex_rgb("#5E636A"), frame=0.93),
+    "wood": dict(line=hex_rgb("#D9B77E"), edge=hex_rgb("#2A170B"), frame=0.80, field=0.86),
+    "cloth": dict(line=hex_rgb("#EEEAD2"), edge=hex_rgb("#1D3320"), frame=0.85, field=0.88),
+    "slate": dict(line=hex_rgb("#A9B4BF"), edge=hex_rgb("#1E242A"), frame=0.85, field=0.88),
+    "marble": dict(line=hex_rgb("#9A9FA6"), edge=hex_rgb("#5E636A"), frame=0.93, field=0.92),
 }
 
 
@@ -106,7 +107,9 @@ def _plate(finish, w, h, radius, seed, frame_w=0.0):
         # a panel: a raised frame, the field inside it sunk a little and shaded
         inner = depth - frame_w
         hgt = hgt - 3.0 * smoothstep(0.0, 4.0, inner)
-        col = np.where((inner > 0)[..., None], col, col * tr["frame"])
+        # the field a little darker than a button of the same finish, so
+        # that buttons laid on it stand out
+        col = np.where((inner > 0)[..., None], col * tr["field"], col * tr["frame"])
         shadow_in = np.exp(-np.clip(inner, 0, None) / 6.0) * (inner > 0)
         col = col * (1 - 0.25 * shadow_in)[..., None]
     # the engraved line: a dark groove with a light lip under it
