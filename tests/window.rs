@@ -52,13 +52,30 @@ impl Shot {
         ((file - 1) * SQUARE + SQUARE / 2, BOARD_TOP + (8 - rank) * SQUARE + SQUARE / 2)
     }
 
-    /// How many near-white pixels a 40 x 40 box at a Square's centre holds:
-    /// a White Piece stands there when most are.
+    /// How many pixels of a White Piece a 40 x 40 box at a Square's centre
+    /// holds: a White Piece stands there when many are. Such a pixel is light
+    /// (luma over 160) and pale (its saturation under 0.4, so gold trim does
+    /// not count), of another colour than the Square's own (more than 50
+    /// apart, |R| + |G| + |B|, from the Square's [`Self::corner_colour`]) and
+    /// not darker than the Square by more than 10 (so that a Piece's shadow on
+    /// a light Square does not count). The White pieces are boxwood, not
+    /// white, so plain near-white pixels would not find them on the board's
+    /// maple; the Square itself, grain and last-move glow and all, counts
+    /// none, and so does a Black Piece.
     fn white_pixels(&self, file: u32, rank: u32) -> usize {
         let (cx, cy) = Self::square_centre(file, rank);
+        let square = self.corner_colour(file, rank);
+        let luma = |c: [f32; 3]| 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2];
+        let square_luma = luma(square);
         (cx - 20..cx + 20)
             .flat_map(|x| (cy - 20..cy + 20).map(move |y| (x, y)))
-            .filter(|&(x, y)| self.pixel(x, y)[..3].iter().all(|&c| c > 235))
+            .filter(|&(x, y)| {
+                let p = self.pixel(x, y);
+                let c = [f32::from(p[0]), f32::from(p[1]), f32::from(p[2])];
+                let (max, min) = (c[0].max(c[1]).max(c[2]), c[0].min(c[1]).min(c[2]));
+                let apart: f32 = (0..3).map(|i| (c[i] - square[i]).abs()).sum();
+                luma(c) > 160.0 && (max - min) < 0.4 * max && luma(c) > square_luma - 10.0 && apart > 50.0
+            })
             .count()
     }
 
@@ -128,16 +145,20 @@ fn the_window_shows_the_board_and_a_move_played_by_script() {
     let Some(run) = display() else { return };
     let start = screenshot(&run, None, "start");
     assert_eq!((start.width, start.height), (960, 1100), "the game screen is 960 x 1100");
-    // White Pawns on rank 2, nothing on rank 4.
-    assert!(start.white_pixels(5, 2) > 600, "a White Pawn stands on e2");
+    // White Pawns on rank 2, nothing on rank 4 (a light Square) nor on e3 (a
+    // dark one), and what stands on e7 is not White.
+    assert!(start.white_pixels(5, 2) > 150, "a White Pawn stands on e2");
+    assert!(start.white_pixels(5, 1) > 150, "a White King stands on e1 (a dark Square)");
     assert!(start.white_pixels(5, 4) < 50, "e4 is empty at the start");
+    assert!(start.white_pixels(5, 3) < 50, "e3 is empty at the start");
+    assert!(start.white_pixels(5, 7) < 50, "e7 holds a Black Pawn, not a White Piece");
     // a1 is dark wood, h1 light.
     let (a1, h1) = (start.corner_colour(1, 1), start.corner_colour(8, 1));
     assert!(a1.iter().sum::<f32>() < h1.iter().sum::<f32>(), "a1 is a dark Square, h1 a light one");
 
     let moved = screenshot(&run, Some("click e2\nclick e4\n"), "e2e4");
     assert!(moved.white_pixels(5, 2) < 50, "the Pawn has left e2");
-    assert!(moved.white_pixels(5, 4) > 600, "the Pawn stands on e4");
+    assert!(moved.white_pixels(5, 4) > 150, "the Pawn stands on e4");
     // e2 and e4 glow soft yellow: more yellow (red + green against blue) than before.
     let yellow = |c: [f32; 3]| c[0] + c[1] - 2.0 * c[2];
     assert!(yellow(moved.corner_colour(5, 2)) > yellow(start.corner_colour(5, 2)) + 10.0, "e2 shows the last Move");
@@ -160,7 +181,7 @@ fn options_stand_before_or_after_the_folder_and_fen_reaches_the_chess_library() 
     assert!(out.status.success(), "the window failed: {}", String::from_utf8_lossy(&out.stderr));
     let shot = read_png(&png);
     assert!(shot.white_pixels(5, 2) < 50, "e2 is empty in the position given");
-    assert!(shot.white_pixels(5, 4) > 600, "the Pawn stands on e4 in the position given");
+    assert!(shot.white_pixels(5, 4) > 150, "the Pawn stands on e4 in the position given");
 }
 
 #[test]

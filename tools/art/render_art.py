@@ -1,21 +1,27 @@
 #!/usr/bin/env python3
 """Regenerate Cardtable's chess art deterministically.
 
-Writes into content/chess/art/ (relative to the repository root):
+Writes into content/chess/art/ (relative to the repository root); every
+picture is made here from numbers (numpy, scipy, Pillow), with fixed seeds:
 
-  pieces.png      12 frames of 240x240 in one row (2880x240), the "cburnett"
-                  Staunton piece set (Colin M.L. Burnett) taken from the SVG
-                  fragments in python-chess's chess.svg.PIECES, rendered with
-                  cairosvg straight at the target size.
-  board.png       1920x1920 procedural wooden board, 8x8 squares of 240 px,
-                  a1 (bottom-left) dark.  numpy + Pillow, fixed seed.
-  square.png      240x240 opaque white (tinted at run time).
-  pieces.svg      the same sheet as one SVG file (the editable source that
-                  pieces.png is rendered from; kept for the GPL).
-  move-marks.png  2 frames of 240x240 (480x240): a move dot and a capture ring,
-                  deep green at ~45 % opacity, analytically antialiased.
+  board-walnut.png, board-tournament.png, board-slate.png, board-marble.png
+                  the four Board Finishes, 1920x1920, 8x8 squares of 240 px,
+                  a1 (bottom-left) dark (boards.py)
+  board.png       the same bytes as board-walnut.png (what the content uses)
+  pieces-walnut.png, pieces-ivory.png, pieces-marble.png
+                  the three Piece Sets, 12 frames of 240x240 in one row
+                  (2880x240): K Q R B N P White, then Black (pieces.py)
+  pieces.png      the same bytes as pieces-walnut.png (the default set)
+  pieces-token.png  2 frames of 240x240: a light and a dark round token
+  buttons.png, panels.png, chosen.png, chosen-square.png
+                  the Settings' buttons and panels in four finishes, and the
+                  "chosen" highlight (ui.py)
+  square.png      240x240 opaque white (tinted at run time)
+  move-marks.png  2 frames of 240x240 (480x240): a move dot and a capture ring
 
-Usage (from anywhere):  python3 tools/art/render_art.py [--out DIR] [--preview FILE]
+Usage (from anywhere):
+  python3 tools/art/render_art.py [--out DIR] [--only boards|pieces|ui|marks ...]
+                                  [--preview DIR] [--ss N]
 
 The fonts in content/chess/art/fonts/ are plain copies of Debian's
 fonts-dejavu-core files and are not made by this script.
@@ -24,216 +30,27 @@ fonts-dejavu-core files and are not made by this script.
 from __future__ import annotations
 
 import argparse
-import io
 import os
+import shutil
 import sys
+import time
 
-import numpy as np
-from PIL import Image
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-try:
-    import cairosvg
-except OSError as e:  # cairocffi could not find libcairo
-    sys.exit(f"cairosvg needs the cairo library (Debian: apt-get install libcairo2): {e}")
-import chess.svg
+import numpy as np                      # noqa: E402
+from PIL import Image                   # noqa: E402
 
-FRAME = 240            # px per piece / square / mark frame
-BOARD_SQUARES = 8
-SEED = 20240611        # fixed seed for the board's wood grain
+import boards                           # noqa: E402
+import pieces                           # noqa: E402
+import ui                               # noqa: E402
+from artlib import DEFAULT_OUT, REPO_ROOT, fill_transparent_rgb, save_png  # noqa: E402
 
-REPO_ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-DEFAULT_OUT = os.path.join(REPO_ROOT, "content", "chess", "art")
-
-
-def save_png(img: Image.Image, path: str) -> None:
-    # Pillow writes no timestamp, so the same pixels give the same bytes.
-    img.save(path, format="PNG", optimize=True)
-    print(f"wrote {os.path.relpath(path, REPO_ROOT)}  {img.width}x{img.height}  "
-          f"{os.path.getsize(path)} bytes")
+FRAME = 240
+PIECE_SETS = ["walnut", "ivory", "marble"]
 
 
 # --------------------------------------------------------------------------
-# Pieces
-# --------------------------------------------------------------------------
-
-# Frame order required by the game content.
-PIECE_ORDER = ["K", "Q", "R", "B", "N", "P", "k", "q", "r", "b", "n", "p"]
-
-# The cburnett pieces are drawn in a 45x45 user-space box and share a common
-# baseline (about y=39.5).  One fixed window is used for every piece so the set
-# keeps its relative sizes and baseline: the king (y 5.25..40.4 including its
-# stroke) then fills ~85 % of the 240 px frame height, and the union of all
-# twelve pieces (x 3.25..41.75, y 4.75..41.2) is centred in the frame.
-VIEW_SIDE = 41.4
-VIEW_CX, VIEW_CY = 22.5, 22.9
-VIEW_BOX = (VIEW_CX - VIEW_SIDE / 2, VIEW_CY - VIEW_SIDE / 2, VIEW_SIDE, VIEW_SIDE)
-
-
-def render_piece(symbol: str, size: int = FRAME) -> Image.Image:
-    frag = chess.svg.PIECES[symbol]
-    vb = " ".join(f"{v:.4f}" for v in VIEW_BOX)
-    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" '
-           f'width="{size}" height="{size}" viewBox="{vb}">{frag}</svg>')
-    png = cairosvg.svg2png(bytestring=svg.encode("utf-8"),
-                           output_width=size, output_height=size)
-    img = Image.open(io.BytesIO(png)).convert("RGBA")
-    assert img.size == (size, size), img.size
-    return img
-
-
-def pieces_sheet_svg() -> str:
-    """The whole sprite sheet as one SVG: the editable source of pieces.png."""
-    w = FRAME * len(PIECE_ORDER)
-    parts = [f'<?xml version="1.0" encoding="UTF-8"?>\n'
-             f'<!-- cburnett chess pieces by Colin M.L. Burnett, as shipped in python-chess '
-             f'{chess.__version__} (chess/svg.py, GPL-3.0-or-later); see CREDITS.md. '
-             f'Frame order: {" ".join(PIECE_ORDER)}. Generated by tools/art/render_art.py. -->\n'
-             f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" '
-             f'width="{w}" height="{FRAME}" viewBox="0 0 {w} {FRAME}">\n']
-    k = FRAME / VIEW_SIDE
-    for i, sym in enumerate(PIECE_ORDER):
-        tx = i * FRAME - VIEW_BOX[0] * k
-        ty = -VIEW_BOX[1] * k
-        parts.append(f'<g transform="translate({tx:.4f} {ty:.4f}) scale({k:.6f})">'
-                     f'{chess.svg.PIECES[sym]}</g>\n')
-    parts.append("</svg>\n")
-    return "".join(parts)
-
-
-def make_pieces() -> Image.Image:
-    sheet = Image.new("RGBA", (FRAME * len(PIECE_ORDER), FRAME), (0, 0, 0, 0))
-    for i, sym in enumerate(PIECE_ORDER):
-        sheet.paste(render_piece(sym), (i * FRAME, 0))
-    return sheet
-
-
-# --------------------------------------------------------------------------
-# Wood grain board
-# --------------------------------------------------------------------------
-
-class ValueNoise:
-    """Smooth 2-D value noise on a periodic lattice of random values."""
-
-    def __init__(self, rng: np.random.Generator, period: int = 256):
-        self.p = period
-        self.v = rng.random((period, period))
-
-    def __call__(self, x: np.ndarray, y: np.ndarray) -> np.ndarray:
-        xi = np.floor(x)
-        yi = np.floor(y)
-        fx = x - xi
-        fy = y - yi
-        # quintic fade for smooth derivatives
-        fx = fx * fx * fx * (fx * (fx * 6 - 15) + 10)
-        fy = fy * fy * fy * (fy * (fy * 6 - 15) + 10)
-        x0 = xi.astype(np.int64) % self.p
-        y0 = yi.astype(np.int64) % self.p
-        x1 = (x0 + 1) % self.p
-        y1 = (y0 + 1) % self.p
-        v = self.v
-        a = v[y0, x0] * (1 - fx) + v[y0, x1] * fx
-        b = v[y1, x0] * (1 - fx) + v[y1, x1] * fx
-        return a * (1 - fy) + b * fy  # in [0, 1]
-
-    def fbm(self, x, y, octaves=4, lacunarity=2.03, gain=0.5):
-        total = np.zeros_like(x)
-        amp, norm = 1.0, 0.0
-        for o in range(octaves):
-            total += amp * self(x + 17.3 * o, y - 31.7 * o)
-            norm += amp
-            amp *= gain
-            x = x * lacunarity
-            y = y * lacunarity
-        return total / norm
-
-
-def hex_rgb(h: str) -> np.ndarray:
-    h = h.lstrip("#")
-    return np.array([int(h[i:i + 2], 16) for i in (0, 2, 4)], dtype=np.float64)
-
-
-# Palette: (base, grain/late-wood colour, highlight).
-LIGHT = dict(base=hex_rgb("#ECD3A6"), dark=hex_rgb("#D7B57F"), hi=hex_rgb("#F5E2BE"))  # maple/birch
-DARK = dict(base=hex_rgb("#A26F47"), dark=hex_rgb("#7F5030"), hi=hex_rgb("#B58560"))   # walnut
-
-
-def wood_square(noise: ValueNoise, rng: np.random.Generator, pal: dict, size: int,
-                vertical: bool, is_dark: bool) -> np.ndarray:
-    """One inlaid square of wood, float RGB array (size, size, 3)."""
-    yy, xx = np.mgrid[0:size, 0:size].astype(np.float64) + 0.5
-    # grain direction: alternating along/across, with a small random tilt
-    ang = (np.pi / 2 if vertical else 0.0) + rng.uniform(-0.05, 0.05)
-    ca, sa = np.cos(ang), np.sin(ang)
-    u = xx * ca + yy * sa            # along the grain
-    v = -xx * sa + yy * ca           # across the grain
-    ou, ov = rng.uniform(0, 4000, size=2)  # where in the "log" this piece was cut
-    u = u + ou
-    v = v + ov
-
-    # growth rings seen edge-on: slowly wavering stripes across the grain
-    ring_period = rng.uniform(20.0, 30.0) if not is_dark else rng.uniform(16.0, 24.0)
-    warp = (noise.fbm(u / 560.0, v / 110.0, octaves=3) - 0.5) * 60.0
-    warp += (noise.fbm(u / 140.0, v / 40.0 + 50.0, octaves=2) - 0.5) * 4.0
-    t = (v + warp) / ring_period
-    phase = t - np.floor(t)
-    # late-wood: a narrow darker band in each ring, soft edges
-    ring = np.exp(-((phase - 0.5) ** 2) / (2 * 0.09 ** 2))
-    ring *= 0.55 + 0.45 * noise.fbm(u / 160.0, v / 12.0 + 200.0, octaves=2)
-
-    # fine fibres / pores: very stretched high-frequency noise
-    fib = noise.fbm(u / 70.0 + 500.0, v / 1.3, octaves=3) - 0.5
-    pores = noise(u / 6.0 + 900.0, v / 0.9)
-    pores = np.clip((pores - 0.80) / 0.2, 0, 1)
-
-    # broad tone variation within the piece of wood
-    tone = noise.fbm(u / 300.0 + 1300.0, v / 150.0, octaves=2) - 0.5
-
-    ring_amt = 0.42 if not is_dark else 0.50
-    w = ring_amt * ring + 0.35 * fib + 0.20 * pores
-    w = np.clip(w, 0, 1)[..., None]
-
-    base = pal["base"] * (1.0 + rng.uniform(-0.025, 0.025))  # each piece a touch different
-    col = base * (1 - w) + pal["dark"] * w
-    hi = np.clip(tone, 0, None)[..., None] * 0.5
-    col = col * (1 - hi) + pal["hi"] * hi
-    col = col * (1.0 + np.clip(tone, None, 0)[..., None] * 0.08)
-    return col
-
-
-def make_board(seed: int = SEED) -> Image.Image:
-    rng = np.random.default_rng(seed)
-    noise = ValueNoise(rng)
-    n, s = BOARD_SQUARES, FRAME
-    img = np.zeros((n * s, n * s, 3), dtype=np.float64)
-    for row in range(n):          # row 0 = top of the image = rank 8
-        for col in range(n):      # col 0 = file a
-            rank = n - 1 - row    # 0-based rank; a1 is (col 0, rank 0)
-            is_dark = (col + rank) % 2 == 0   # a1 dark
-            pal = DARK if is_dark else LIGHT
-            vertical = (col + row) % 4 in (0, 1)  # alternate grain direction
-            sq = wood_square(noise, rng, pal, s, vertical, is_dark)
-            img[row * s:(row + 1) * s, col * s:(col + 1) * s] = sq
-
-    # a hair-thin, soft seam where two inlaid pieces meet (no border outside)
-    idx = np.arange(n * s, dtype=np.float64)
-    d = np.minimum(idx % s, s - 1 - (idx % s))  # distance to the nearest square edge
-    shade = 1.0 - 0.07 * np.exp(-(d ** 2) / 0.8)
-    # leave the image's outer edge alone: only seams between squares
-    outer = (idx < 3) | (idx > n * s - 4)
-    shade[outer] = 1.0
-    img *= np.minimum(shade[:, None], shade[None, :])[..., None]
-
-    # very light satin finish: a broad, soft sheen across the whole board
-    yy, xx = np.mgrid[0:n * s, 0:n * s].astype(np.float64) / (n * s)
-    sheen = np.exp(-(((xx - 0.35) ** 2) + ((yy - 0.3) ** 2)) / 0.35) * 0.035
-    img = img * (1 + sheen[..., None])
-
-    arr = np.clip(np.rint(img), 0, 255).astype(np.uint8)
-    return Image.fromarray(arr, "RGB")
-
-
-# --------------------------------------------------------------------------
-# Square and move marks
+# Square and move marks (unchanged)
 # --------------------------------------------------------------------------
 
 def make_square() -> Image.Image:
@@ -265,38 +82,79 @@ def make_move_marks() -> Image.Image:
 # Preview (not part of the content)
 # --------------------------------------------------------------------------
 
-def make_preview(board: Image.Image, pieces: Image.Image, size: int = 960) -> Image.Image:
-    b = board.convert("RGBA").resize((size, size), Image.LANCZOS)
-    sq = size // 8
-    start = ["rnbqkbnr", "pppppppp", "", "", "", "", "PPPPPPPP", "RNBQKBNR"]
-    for row, line in enumerate(start):  # row 0 = rank 8 at the top
+START = ["rnbqkbnr", "pppppppp", "", "", "", "", "PPPPPPPP", "RNBQKBNR"]
+FRAME_OF = {s: i for i, s in enumerate("KQRBNPkqrbnp")}
+
+
+def start_position(board: Image.Image, sheet: Image.Image, sq: int = 120) -> Image.Image:
+    """The start position at the game's scale: 960x960, a1 bottom-left."""
+    b = board.convert("RGBA").resize((8 * sq, 8 * sq), Image.LANCZOS)
+    small = sheet.resize((12 * sq, sq), Image.LANCZOS)
+    for row, line in enumerate(START):
         for col, sym in enumerate(line):
-            # render straight at the preview square size to keep it crisp
-            p = render_piece(sym, sq)
-            b.alpha_composite(p, (col * sq, row * sq))
+            i = FRAME_OF[sym]
+            b.alpha_composite(small.crop((i * sq, 0, (i + 1) * sq, sq)), (col * sq, row * sq))
     return b
 
+
+def write_previews(out_dir: str, art_dir: str) -> None:
+    os.makedirs(out_dir, exist_ok=True)
+    sets = {s: Image.open(os.path.join(art_dir, f"pieces-{s}.png")) for s in PIECE_SETS}
+    for finish in boards.BOARDS:
+        board = Image.open(os.path.join(art_dir, f"board-{finish}.png"))
+        sheet = Image.new("RGBA", (960 * len(sets), 960))
+        for i, s in enumerate(PIECE_SETS):
+            sheet.paste(start_position(board, sets[s]), (960 * i, 0))
+        path = os.path.join(out_dir, f"start-{finish}.png")
+        sheet.save(path)
+        print(f"wrote preview {path}")
+
+
+# --------------------------------------------------------------------------
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=DEFAULT_OUT, help="output folder (default: content/chess/art)")
-    ap.add_argument("--preview", help="also write a 960x960 starting-position preview here")
+    ap.add_argument("--only", action="append", choices=["boards", "pieces", "ui", "marks"],
+                    help="make only these (may be repeated; default: everything)")
+    ap.add_argument("--preview", metavar="DIR",
+                    help="also write start-position contact sheets (each finish with each set) here")
+    ap.add_argument("--ss", type=int, default=3, help="supersampling of the pieces (default 3)")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
+    only = set(args.only or ["boards", "pieces", "ui", "marks"])
+    t0 = time.time()
 
-    pieces = make_pieces()
-    save_png(pieces, os.path.join(args.out, "pieces.png"))
-    svg_path = os.path.join(args.out, "pieces.svg")
-    with open(svg_path, "w", encoding="utf-8", newline="\n") as f:
-        f.write(pieces_sheet_svg())
-    print(f"wrote {os.path.relpath(svg_path, REPO_ROOT)}  (source of pieces.png)")
-    board = make_board()
-    save_png(board, os.path.join(args.out, "board.png"))
-    save_png(make_square(), os.path.join(args.out, "square.png"))
-    save_png(make_move_marks(), os.path.join(args.out, "move-marks.png"))
+    if "boards" in only:
+        for name, make in boards.BOARDS.items():
+            save_png(make(), os.path.join(args.out, f"board-{name}.png"))
+        shutil.copyfile(os.path.join(args.out, "board-walnut.png"), os.path.join(args.out, "board.png"))
+        print("copied board-walnut.png to board.png")
+
+    if "pieces" in only:
+        geoms = pieces.geometries(args.ss)
+        for name in PIECE_SETS:
+            img = fill_transparent_rgb(pieces.make_set(name, geoms), (0, 0, 0))
+            save_png(img, os.path.join(args.out, f"pieces-{name}.png"))
+        shutil.copyfile(os.path.join(args.out, "pieces-walnut.png"), os.path.join(args.out, "pieces.png"))
+        print("copied pieces-walnut.png to pieces.png")
+        save_png(fill_transparent_rgb(pieces.make_token(), (0, 0, 0)),
+                 os.path.join(args.out, "pieces-token.png"))
+
+    if "ui" in only:
+        save_png(fill_transparent_rgb(ui.make_buttons(), (0, 0, 0)), os.path.join(args.out, "buttons.png"))
+        save_png(fill_transparent_rgb(ui.make_panels(), (0, 0, 0)), os.path.join(args.out, "panels.png"))
+        save_png(fill_transparent_rgb(ui.make_chosen(), (255, 216, 96)), os.path.join(args.out, "chosen.png"))
+        save_png(fill_transparent_rgb(ui.make_chosen_square(), (255, 216, 96)),
+                 os.path.join(args.out, "chosen-square.png"))
+
+    if "marks" in only:
+        save_png(make_square(), os.path.join(args.out, "square.png"))
+        save_png(make_move_marks(), os.path.join(args.out, "move-marks.png"))
+
     if args.preview:
-        make_preview(board, pieces).save(args.preview)
-        print(f"wrote preview {args.preview}")
+        write_previews(args.preview, args.out)
+    print(f"done in {time.time() - t0:.0f} s ({os.path.relpath(args.out, REPO_ROOT)})")
 
 
 if __name__ == "__main__":
