@@ -56,6 +56,17 @@ mod events;
 mod machine;
 mod walk;
 
+/// How many times a Repeat runs for a count of `n`: its whole part; none
+/// for a count below 1, infinite or not a number.
+#[inline(always)]
+pub(crate) fn repeat_count(n: f64) -> f64 {
+    if n.is_finite() && n > 0.0 {
+        n.floor()
+    } else {
+        0.0
+    }
+}
+
 #[inline]
 pub(crate) fn want_num(v: Value) -> Res<f64> {
     match v {

@@ -7,6 +7,7 @@ use crate::game::{Game, Layer};
 use crate::host::json::Json;
 use crate::ids::ObjectId;
 use crate::library::chess::Chess;
+use crate::program::Trees;
 use crate::value::{Shown, Value};
 use crate::world::World;
 use std::collections::HashMap;
@@ -16,6 +17,9 @@ pub struct Driver {
     pub world: World,
     snapshots: HashMap<String, World>,
     chess: Option<Result<std::rc::Rc<Chess>, String>>,
+    /// When set, `call` runs its Function with the tree walker over these
+    /// trees instead of the register machine (see [`Driver::walk_calls`]).
+    walked: Option<Rc<Trees>>,
 }
 
 const HELP: &str =
@@ -28,7 +32,16 @@ impl Driver {
     pub fn new(game: Rc<Game>) -> Driver {
         let mut world = World::new(game);
         world.start();
-        Driver { world, snapshots: HashMap::new(), chess: None }
+        Driver { world, snapshots: HashMap::new(), chess: None, walked: None }
+    }
+
+    /// From now on, `call` runs its Function, the cards it calls and the
+    /// Events they send with the tree walker over `trees` (the loader's
+    /// `Loaded::trees` of this game), not the register machine: to check one
+    /// against the other. Everything else runs as before.
+    pub fn walk_calls(mut self, trees: Rc<Trees>) -> Driver {
+        self.walked = Some(trees);
+        self
     }
 
     /// Runs one command line and answers it. Never panics on any input.
@@ -273,9 +286,13 @@ impl Driver {
             return Json::error(format!("`{name}` needs every parameter without a default"));
         };
         let faults = self.world.faults.len();
+        let walked = self.walked.clone();
         let ok = self.world.input(|w, g| {
             let cx = Ctx { this: None, other: Value::None, attachment: None, base: w.stack_len() };
-            w.call_function(g, &cx, f, &args)
+            match &walked {
+                None => w.call_function(g, &cx, f, &args),
+                Some(trees) => w.call_function_walked(g, &cx, f, &args, trees),
+            }
         });
         if ok.is_none() {
             return Json::error(
