@@ -199,7 +199,7 @@ impl Out {
         // that register is one the answer is written to.
         let written = written_registers(code);
         let mut map: Vec<Reg> = (0..code.frame.len() as Reg).map(|r| r + off).collect();
-        self.push(Op::Enter, site, looped);
+        self.push(Op::Enter { nested: 0 }, site, looped);
         for (i, slot) in map.iter_mut().enumerate().take(params) {
             let src = args.get(i).copied().unwrap_or(NO_REG);
             if src != NO_REG && !written[i] && !answers.contains(&src) {
@@ -253,6 +253,8 @@ impl Out {
                     }
                 }
                 Op::End => {}
+                // A call the callee's code had copied in is one call deeper here.
+                Op::Enter { nested } => self.push(Op::Enter { nested: nested.saturating_add(1) }, site, looped),
                 op => {
                     if jumps(op) {
                         inner_jumps.push(self.ops.len());
@@ -320,7 +322,7 @@ fn written_registers(code: &Code) -> Vec<bool> {
             | Op::ReturnStruct { .. }
             | Op::SetCell { .. }
             | Op::ResetTable { .. }
-            | Op::Enter
+            | Op::Enter { .. }
             | Op::End => {}
         }
     }
@@ -353,5 +355,19 @@ mod tests {
         assert_eq!(calls(&game, "Call Divide"), 0);
         // Factorial calls itself: it stays a call.
         assert_eq!(calls(&game, "Factorial"), 1);
+    }
+
+    #[test]
+    fn a_call_copied_in_with_its_caller_counts_one_deeper() {
+        let game = language();
+        // Leaf Inner is copied into Leaf Outer, and Leaf Outer (with it) into Depth Then Leaves.
+        let f = game.functions.iter().find(|f| f.name == "Depth Then Leaves").expect("Depth Then Leaves");
+        let nested: Vec<u16> = f
+            .code
+            .ops
+            .iter()
+            .filter_map(|op| if let Op::Enter { nested } = op { Some(*nested) } else { None })
+            .collect();
+        assert_eq!(nested, [0, 1]);
     }
 }

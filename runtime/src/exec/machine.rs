@@ -192,9 +192,9 @@ impl World {
                     let v = at!(self.coerce(g.tables[table.index()].columns[column.index()].ty, reg!(src)));
                     *self.tables[table.index()].cell_mut(r, column) = v;
                 }
-                Op::Enter => {
+                Op::Enter { nested } => {
                     at!(self.spend("calls that never end?"));
-                    at!(self.check_depth());
+                    at!(self.check_depth_nested(nested));
                 }
                 Op::CopyRange { dst, src, len } => {
                     // SAFETY: `Code::check` proved both ranges inside the frame;

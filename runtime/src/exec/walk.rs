@@ -580,7 +580,14 @@ impl World {
 
     /// One more Event or call may begin: the depth is below `MAX_DEPTH`.
     pub(crate) fn check_depth(&self) -> Res<()> {
-        if self.depth < MAX_DEPTH {
+        self.check_depth_nested(0)
+    }
+
+    /// One more call may begin `nested` calls deeper than the running card
+    /// (a Function's code copied into a copied Function: see `Op::Enter`).
+    #[inline(always)]
+    pub(crate) fn check_depth_nested(&self, nested: u16) -> Res<()> {
+        if self.depth + u32::from(nested) < MAX_DEPTH {
             return Ok(());
         }
         too_deep()
