@@ -135,7 +135,7 @@ fn differs_marker(comment: &str) -> Option<&str> {
 /// spent differ.
 fn same_on_both(game: &Rc<Game>, trees: &Rc<Trees>, command: &str) -> Result<(), String> {
     let mut machine = Driver::new(game.clone());
-    let mut walker = Driver::new(game.clone()).walk_calls(trees.clone());
+    let mut walker = Driver::new(game.clone()).walking(trees.clone());
     let (on_machine, walked) = (machine.command(command), walker.command(command));
     if on_machine.to_string() != walked.to_string() {
         return Err(format!("the machine answers {on_machine}, the walker {walked}"));

@@ -119,19 +119,30 @@ impl World {
     /// the world under it hears nothing; otherwise every Object under the
     /// point hears Mouse Pressed, in the order they were made.
     pub fn click_at(&mut self, px: f32, py: f32) {
+        self.click_by(px, py, None)
+    }
+
+    /// A click as [`World::click_at`] makes it, its listeners (and every
+    /// card they call, every Event they send) walked from `trees` by the tree
+    /// walker: to check the machine against.
+    pub fn click_at_walked(&mut self, px: f32, py: f32, trees: &Trees) {
+        self.click_by(px, py, Some(trees))
+    }
+
+    fn click_by(&mut self, px: f32, py: f32, trees: Option<&Trees>) {
         let hits = self.hits(px, py);
         let on_screen =
             |w: &World, id: &ObjectId| w.game.types[w.objects[id.0 as usize].ty.0 as usize].layer == Layer::Screen;
         let buttons: Vec<ObjectId> = hits.iter().copied().filter(|id| on_screen(self, id)).collect();
         if buttons.is_empty() {
             for id in hits {
-                self.input(|w, g| w.dispatch(g, EventId::MOUSE_PRESSED, Some(id), Some(id)));
+                self.input(|w, g| w.send(g, EventId::MOUSE_PRESSED, Some(id), Some(id), trees));
             }
         } else {
             for id in buttons {
                 self.input(|w, g| {
-                    w.dispatch(g, EventId::MOUSE_PRESSED, Some(id), Some(id))?;
-                    w.dispatch(g, EventId::UI_ACTIVATED, Some(id), Some(id))
+                    w.send(g, EventId::MOUSE_PRESSED, Some(id), Some(id), trees)?;
+                    w.send(g, EventId::UI_ACTIVATED, Some(id), Some(id), trees)
                 });
             }
         }

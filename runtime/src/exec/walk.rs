@@ -92,8 +92,8 @@ impl World {
         Ok(Flow::Next)
     }
 
-    /// An Event sent by a step: on the machine, or walked when `trees` are given.
-    fn send(
+    /// An Event sent by a step or a click: on the machine, or walked when `trees` are given.
+    pub(crate) fn send(
         &mut self,
         g: &Game,
         event: EventId,

@@ -17,8 +17,9 @@ pub struct Driver {
     pub world: World,
     snapshots: HashMap<String, World>,
     chess: Option<Result<std::rc::Rc<Chess>, String>>,
-    /// When set, `call` runs its Function with the tree walker over these
-    /// trees instead of the register machine (see [`Driver::walk_calls`]).
+    /// When set, `call`, `click` and `press` run the cards with the tree
+    /// walker over these trees instead of the register machine (see
+    /// [`Driver::walking`]).
     walked: Option<Rc<Trees>>,
 }
 
@@ -35,13 +36,23 @@ impl Driver {
         Driver { world, snapshots: HashMap::new(), chess: None, walked: None }
     }
 
-    /// From now on, `call` runs its Function, the cards it calls and the
-    /// Events they send with the tree walker over `trees` (the loader's
+    /// From now on, `call`, `click` and `press` run their cards (a
+    /// Function, a click's listeners, every card they call and every Event
+    /// they send) with the tree walker over `trees` (the loader's
     /// `Loaded::trees` of this game), not the register machine: to check one
-    /// against the other. Everything else runs as before.
-    pub fn walk_calls(mut self, trees: Rc<Trees>) -> Driver {
+    /// against the other. Everything else (the scene's Created, already run;
+    /// the chess library's commands) runs on the machine, as before.
+    pub fn walking(mut self, trees: Rc<Trees>) -> Driver {
         self.walked = Some(trees);
         self
+    }
+
+    /// A click at a point of the game screen, walked when the driver walks.
+    fn click_point(&mut self, x: f32, y: f32) {
+        match &self.walked {
+            None => self.world.click_at(x, y),
+            Some(trees) => self.world.click_at_walked(x, y, trees),
+        }
     }
 
     /// Runs one command line and answers it. Never panics on any input.
@@ -158,7 +169,7 @@ impl Driver {
         match target {
             Some(id) => {
                 let (x, y) = self.world.screen_point(id);
-                self.world.click_at(x, y);
+                self.click_point(x, y);
                 Json::obj(vec![("clicked", Json::Str(name.into()))])
             }
             None => Json::error(format!("no Object named `{name}` that can be clicked")),
@@ -177,7 +188,7 @@ impl Driver {
             }
             if self.world.syms.text(o.name) == name || self.world.text_of(id) == name {
                 let (x, y) = self.world.screen_point(id);
-                self.world.click_at(x, y);
+                self.click_point(x, y);
                 return Json::obj(vec![("pressed", Json::Str(name.into()))]);
             }
         }
