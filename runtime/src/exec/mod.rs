@@ -67,7 +67,7 @@ pub(crate) fn repeat_count(n: f64) -> f64 {
     }
 }
 
-#[inline]
+#[inline(always)]
 pub(crate) fn want_num(v: Value) -> Res<f64> {
     match v {
         Value::Num(n) => Ok(n),
@@ -75,7 +75,7 @@ pub(crate) fn want_num(v: Value) -> Res<f64> {
     }
 }
 
-#[inline]
+#[inline(always)]
 pub(crate) fn want_bool(v: Value) -> Res<bool> {
     match v {
         Value::Bool(b) => Ok(b),

@@ -93,6 +93,7 @@ impl World {
     }
 
     /// An Event sent by a step or a click: on the machine, or walked when `trees` are given.
+    #[inline(always)]
     pub(crate) fn send(
         &mut self,
         g: &Game,
@@ -117,6 +118,7 @@ impl World {
     /// `set data cell`: the row and the value are read before the row is
     /// looked for (as the machine's `Op::SetCell` has them, read into
     /// registers first), whether the column is named by a constant or not.
+    #[inline(never)]
     fn set_cell(&mut self, g: &Game, cx: &Ctx, t: TableId, row: &Expr, column: &ColumnRef, value: &Expr) -> Res<()> {
         let r = self.eval(g, cx, row)?;
         let c = self.column(g, cx, t, column)?;
@@ -145,6 +147,7 @@ impl World {
     }
 
     /// `return: V`, made to fit what the step's Function answers.
+    #[inline(never)]
     fn return_value(&mut self, g: &Game, cx: &Ctx, step: &Step, e: &Expr) -> Res<Flow> {
         let v = self.eval(g, cx, e)?;
         let ty = match cx_returns(g, step) {
@@ -157,6 +160,7 @@ impl World {
 
     /// `return: {field: V, ...}`: every value read, then each made to fit
     /// its field, in the structure's order (as `Op::ReturnStruct` does).
+    #[inline(never)]
     fn return_struct(&mut self, g: &Game, cx: &Ctx, step: &Step, values: &[Expr]) -> Res<Flow> {
         let Some(Returns::Struct(s)) = cx_returns(g, step) else { return fail("a Return outside a Function") };
         let fields = &g.structs[s.index()].fields;
@@ -203,6 +207,7 @@ impl World {
     }
 
     /// Delivers an Event as [`World::dispatch`] does, each handler walked from its tree.
+    #[inline(never)]
     pub(crate) fn dispatch_walked(
         &mut self,
         g: &Game,
@@ -368,6 +373,8 @@ impl World {
         }
     }
 
+    // Inlined into `step_rare`, where the machine sets sprites (Square Marks, for one).
+    #[inline(always)]
     fn set_sprite(&mut self, g: &Game, id: ObjectId, prop: SpriteProp, v: Value) -> Res<()> {
         let frames = {
             let o = &self.objects[id.0 as usize];
