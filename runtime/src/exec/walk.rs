@@ -237,7 +237,11 @@ impl World {
 
     /// Runs a block of a card's tree: `Flow::Return` when a Return ended the
     /// card. `innermost` is the innermost loop around the block in its card
-    /// (a site), or `NO_LOOP`.
+    /// (a site), or `NO_LOOP`. Unlike the machine, the walker recurses on
+    /// Rust's stack for each block and each call: at most `MAX_DEPTH` calls
+    /// of at most 64 nested blocks (`compile`'s limit), some 400 bytes a
+    /// block, so a card nested that deep that also recurses that deep needs
+    /// more than a 2 MB test thread's stack.
     fn walk(&mut self, g: &Game, cx: &Ctx, block: &[Step], innermost: u32, trees: &Trees) -> Res<Flow> {
         for step in block {
             if self.walk_step(g, cx, step, innermost, trees)? == Flow::Return {
