@@ -27,6 +27,24 @@
 //!
 //! Every line runs on a fresh Driver over the one loaded game, so no case
 //! sees the Globals or tables another case changed.
+//!
+//! Every case runs twice: on the register machine (the cards' lowered code,
+//! small Functions copied into their callers) and on the tree walker (the
+//! same cards from their trees, `World::call_function_walked`). The two must
+//! give the same answer or the same fault (message, card, step and line),
+//! leave the same World (every table, Global and Object, the Game State and
+//! the faults kept), and spend the same steps of the input's budget: each
+//! spends one per While and Repeat round, per call and per step the machine
+//! hands over, so the counts are equal, not merely close. A case where the
+//! two may rightly differ says why on a comment line just above it:
+//!
+//! ```text
+//! # differs: WHY
+//! ```
+//!
+//! The harness then requires that they do differ (a marker that no longer
+//! holds is a failure, so that it is removed), and checks the machine's
+//! answer as written.
 
 mod common;
 
@@ -36,7 +54,7 @@ use std::rc::Rc;
 use cardtable::game::Game;
 use cardtable::host::driver::Driver;
 use cardtable::json::Json;
-use cardtable::program::Returns;
+use cardtable::program::{Returns, Trees};
 
 const CASES: &str = "tests/language.cases";
 
@@ -52,11 +70,11 @@ enum Expect {
 fn every_language_case_answers_as_written() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let dir = root.join("tests/fixtures/language");
-    let game = match cardtable::load::load(&dir) {
+    let (game, trees) = match cardtable::load::load(&dir) {
         Ok(loaded) => {
             let warnings: Vec<String> = loaded.warnings.iter().map(|d| d.to_string()).collect();
             assert!(warnings.is_empty(), "{} loads with warnings:\n{}", dir.display(), warnings.join("\n"));
-            Rc::new(loaded.game)
+            (Rc::new(loaded.game), Rc::new(loaded.trees))
         }
         Err(diags) => {
             let all: Vec<String> = diags.iter().map(|d| d.to_string()).collect();
@@ -65,25 +83,95 @@ fn every_language_case_answers_as_written() {
     };
     let text = std::fs::read_to_string(root.join(CASES)).unwrap_or_else(|e| panic!("{CASES}: {e}"));
     let mut failures = Vec::new();
-    let mut ran = 0;
+    let (mut ran, mut differing) = (0, 0);
+    // The reason of a `# differs:` line, for the case below it.
+    let mut differs: Option<&str> = None;
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
+        if line.is_empty() {
+            continue;
+        }
+        if let Some(comment) = line.strip_prefix('#') {
+            if let Some(why) = differs_marker(comment) {
+                if why.is_empty() {
+                    failures.push(format!("{CASES}:{}: `# differs:` says nothing of why", i + 1));
+                }
+                differs = Some(why);
+            }
             continue;
         }
         ran += 1;
-        if let Err(problem) = run_case(&game, line) {
+        let marked = differs.take().is_some();
+        differing += usize::from(marked);
+        let outcome = run_case(&game, line).and_then(|command| match (same_on_both(&game, &trees, command), marked) {
+            (Ok(()), false) | (Err(_), true) => Ok(()),
+            (Err(difference), false) => Err(format!("the machine and the tree walker differ: {difference}")),
+            (Ok(()), true) => {
+                Err("marked `# differs:`, but the machine and the tree walker agree: remove the marker".into())
+            }
+        });
+        if let Err(problem) = outcome {
             failures.push(format!("{CASES}:{}: {problem}", i + 1));
         }
+    }
+    if differs.is_some() {
+        failures.push(format!("{CASES}: a `# differs:` line with no case below it"));
     }
     if !failures.is_empty() {
         panic!("{} of {ran} language case(s) failed:\n{}", failures.len(), failures.join("\n"));
     }
     assert!(ran > 0, "{CASES} holds no case");
+    // Each marker is a difference to explain; there should be few.
+    assert!(differing * 20 <= ran, "{differing} of {ran} cases are marked `# differs:`");
 }
 
-/// Runs one case on a fresh Driver; `Err` says what was expected and what was found.
-fn run_case(game: &Rc<Game>, line: &str) -> Result<(), String> {
+/// `differs: WHY` (after the `#`): the reason, trimmed.
+fn differs_marker(comment: &str) -> Option<&str> {
+    comment.trim().strip_prefix("differs:").map(str::trim)
+}
+
+/// Runs the command on the register machine and on the tree walker, each on
+/// a fresh Driver: `Err` says how the answers, the Worlds left or the steps
+/// spent differ.
+fn same_on_both(game: &Rc<Game>, trees: &Rc<Trees>, command: &str) -> Result<(), String> {
+    let mut machine = Driver::new(game.clone());
+    let mut walker = Driver::new(game.clone()).walking(trees.clone());
+    let (on_machine, walked) = (machine.command(command), walker.command(command));
+    if on_machine.to_string() != walked.to_string() {
+        return Err(format!("the machine answers {on_machine}, the walker {walked}"));
+    }
+    let (left_machine, left_walker) = (machine.world.steps_left(), walker.world.steps_left());
+    if left_machine != left_walker {
+        let budget = machine.world.step_budget;
+        return Err(format!("the machine spent {} steps, the walker {}", budget - left_machine, budget - left_walker));
+    }
+    let (machine_world, walker_world) = (world_of(game, &mut machine), world_of(game, &mut walker));
+    for (m, w) in machine_world.iter().zip(&walker_world) {
+        if m != w {
+            return Err(format!("the machine leaves {m}, the walker {w}"));
+        }
+    }
+    Ok(())
+}
+
+/// What a Driver shows of its World: every table, every Global, the
+/// Objects, the Game State and the faults kept.
+fn world_of(game: &Game, driver: &mut Driver) -> Vec<String> {
+    let mut tables: Vec<&String> = game.names.tables.keys().collect();
+    let mut globals: Vec<&String> = game.names.globals.keys().collect();
+    tables.sort();
+    globals.sort();
+    let commands = tables
+        .into_iter()
+        .map(|t| format!("table \"{t}\""))
+        .chain(globals.into_iter().map(|g| format!("global {g}")))
+        .chain(["objects".to_string(), "state".to_string(), "faults".to_string()]);
+    commands.map(|c| driver.command(&c).to_string()).collect()
+}
+
+/// Runs one case on a fresh Driver; `Err` says what was expected and what
+/// was found. Answers the case's command.
+fn run_case<'l>(game: &Rc<Game>, line: &'l str) -> Result<&'l str, String> {
     let (command, expect) = parse_case(line)?;
     let answer = Driver::new(game.clone()).command(command);
     match expect {
@@ -91,13 +179,13 @@ fn run_case(game: &Rc<Game>, line: &str) -> Result<(), String> {
             let expected = if answers_one_value(game, command) { Json::obj(vec![("value", json)]) } else { json };
             let (expected, found) = (expected.to_string(), answer.to_string());
             if expected == found {
-                Ok(())
+                Ok(command)
             } else {
                 Err(format!("expected {expected}, found {found}"))
             }
         }
         Expect::Error(text) => match answer.get("error").as_str() {
-            Some(message) if message.contains(&text) => Ok(()),
+            Some(message) if message.contains(&text) => Ok(command),
             _ => Err(format!("expected an error containing {:?}, found {answer}", text)),
         },
     }
@@ -152,6 +240,9 @@ fn the_case_reader_splits_command_and_answer() {
     let (_, expect) = parse_case("call Divide a=1 b=0 ! Divide, step 2").unwrap();
     assert!(matches!(expect, Expect::Error(ref t) if t == "Divide, step 2"));
     assert!(parse_case("eval 1 + 2 = 3").is_err());
+    assert_eq!(differs_marker(" differs: the walker counts a step less"), Some("the walker counts a step less"));
+    assert_eq!(differs_marker(" differs:"), Some(""));
+    assert_eq!(differs_marker(" --- Calls"), None);
     assert!(parse_case("call Join s='a' = {").is_err());
     assert_eq!(
         common::parse_json(r#"{"a": [1, 2.50, null], "b": "x\"y"}"#).map(|j| j.to_string()),

@@ -68,6 +68,7 @@ use std::rc::Rc;
 use cardtable::game::Game;
 use cardtable::host::driver::Driver;
 use cardtable::json::Json;
+use cardtable::program::Trees;
 use cardtable::value::Value;
 
 /// How Square Marks tints a Square, read from the content (the Shared
@@ -152,13 +153,18 @@ struct Runner<'a> {
     game: Rc<Game>,
     highlights: &'a Highlights,
     driver: Option<Driver>,
+    /// Clicks and calls walked from these trees, not run on the machine.
+    walked: Option<Rc<Trees>>,
 }
 
 type Step = Result<(), String>;
 
 impl Runner<'_> {
     fn driver(&mut self) -> &mut Driver {
-        self.driver.get_or_insert_with(|| Driver::new(self.game.clone()))
+        self.driver.get_or_insert_with(|| match &self.walked {
+            None => Driver::new(self.game.clone()),
+            Some(trees) => Driver::new(self.game.clone()).walking(trees.clone()),
+        })
     }
 
     /// A driver command whose answer must be neither an error nor bring faults.
@@ -743,7 +749,15 @@ fn same_json(got: &Json, want: &str) -> Step {
 }
 
 /// Runs one scenario file's text. `label` names it in failures (a path).
-fn run_text(label: &str, text: &str, game: &Rc<Game>, highlights: &Highlights, filter: Option<&str>) -> Outcome {
+/// With `walked`, clicks and calls run on the tree walker over those trees.
+fn run_text(
+    label: &str,
+    text: &str,
+    game: &Rc<Game>,
+    highlights: &Highlights,
+    filter: Option<&str>,
+    walked: Option<&Rc<Trees>>,
+) -> Outcome {
     let mut out = Outcome::default();
     // A scenario: its title, the line it starts on, its steps (line number, text).
     type Scenario<'t> = (String, usize, Vec<(usize, &'t str)>);
@@ -772,7 +786,7 @@ fn run_text(label: &str, text: &str, game: &Rc<Game>, highlights: &Highlights, f
         if filter.is_some_and(|f| !label.contains(f) && !title.contains(f)) {
             continue;
         }
-        let mut runner = Runner { game: game.clone(), highlights, driver: None };
+        let mut runner = Runner { game: game.clone(), highlights, driver: None, walked: walked.cloned() };
         let mut passed = true;
         for (line_no, step) in &steps {
             if let Err(message) = runner.step(step) {
@@ -811,6 +825,24 @@ fn chess() -> (Rc<Game>, Highlights) {
 #[test]
 fn every_scenario_file_passes() {
     let (game, highlights) = chess();
+    run_every_file(&game, &highlights, None);
+}
+
+/// The same scenarios with every click and call walked by the tree walker
+/// from the cards' trees (the scene's Created and the chess library's
+/// commands still run on the register machine): the walker runs the book's
+/// whole game as the machine does.
+#[test]
+fn every_scenario_file_passes_on_the_tree_walker() {
+    let loaded = cardtable::load::load(&common::chess_dir()).unwrap_or_else(|e| panic!("content/chess loads: {e:?}"));
+    let trees = Rc::new(loaded.trees);
+    let game = Rc::new(loaded.game);
+    let highlights = Highlights::from_game(&game).unwrap_or_else(|e| panic!("reading Square Marks' colors: {e}"));
+    run_every_file(&game, &highlights, Some(&trees));
+}
+
+/// Runs every scenario file, walked from `walked` when given; panics with every failure.
+fn run_every_file(game: &Rc<Game>, highlights: &Highlights, walked: Option<&Rc<Trees>>) {
     let dir = common::root().join("tests/scenarios");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .expect("tests/scenarios/")
@@ -825,7 +857,7 @@ fn every_scenario_file_passes() {
     for path in &files {
         let label = path.strip_prefix(common::root()).unwrap_or(path).display().to_string();
         let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{label}: {e}"));
-        let out = run_text(&label, &text, &game, &highlights, filter.as_deref());
+        let out = run_text(&label, &text, game, highlights, filter.as_deref(), walked);
         for (title, ok) in &out.scenarios {
             println!("{} {label}: {title}", if *ok { "ok  " } else { "FAIL" });
             ran += 1;
@@ -845,7 +877,7 @@ fn every_scenario_file_passes() {
 
 fn run_inline(text: &str) -> Outcome {
     let (game, highlights) = chess();
-    run_text("inline.scenario", text, &game, &highlights, None)
+    run_text("inline.scenario", text, &game, &highlights, None, None)
 }
 
 #[test]

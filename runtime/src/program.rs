@@ -164,3 +164,32 @@ pub enum Returns {
     Value(Type),
     Struct(StructId),
 }
+
+/// One card's steps as a tree, with the frame a run of it starts with:
+/// its parameters and locals, each holding its type's first value, and the
+/// card's first Declares of constants (which are folded into the frame, not
+/// kept as steps) already holding theirs.
+#[derive(Clone, Debug, Default)]
+pub struct Tree {
+    pub body: Block,
+    pub frame: Box<[Value]>,
+}
+
+/// Every card's tree, as the loader compiled it, beside the [`crate::game::Game`]
+/// (which keeps only the lowered code): for the load's own checks and for
+/// the tree walker (`World::call_function_walked`), which runs a card from
+/// its tree to check the register machine against.
+#[derive(Clone, Debug, Default)]
+pub struct Trees {
+    /// By `FuncId`.
+    pub functions: Vec<Tree>,
+    /// By `CompId`, then by the handler's index in its Component.
+    pub handlers: Vec<Vec<Tree>>,
+}
+
+impl Trees {
+    /// Every tree, Functions' then handlers'.
+    pub fn all(&self) -> impl Iterator<Item = &Tree> {
+        self.functions.iter().chain(self.handlers.iter().flatten())
+    }
+}

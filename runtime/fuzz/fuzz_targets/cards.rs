@@ -2,7 +2,9 @@
 //! then every Function called: mistakes with places, or faults with steps,
 //! never a panic. Built with the address sanitizer (cargo fuzz's default),
 //! it also watches the register machine's frame pointer: a register read
-//! after the stack moved would be a use of freed memory.
+//! after the stack moved would be a use of freed memory. Each call is also
+//! made on a copy of the World by the tree walker, from the card's tree: a
+//! different answer, fault, World or count of steps is a panic, a finding.
 #![no_main]
 use cardtable::ids::FuncId;
 use cardtable::exec::Ctx;
@@ -48,6 +50,7 @@ fuzz_target!(|data: &[u8]| {
             return;
         }
     };
+    let trees = loaded.trees;
     let game = Rc::new(loaded.game);
     let mut world = World::new(game.clone());
     // Enough for every case of the language's tests; a While that never ends stops soon.
@@ -65,12 +68,38 @@ fuzz_target!(|data: &[u8]| {
                 _ => Value::None,
             })
             .collect();
-        world.input(|w, g| {
-            let cx = Ctx { this: None, other: Value::None, attachment: None, base: w.stack_len() };
-            w.call_function(g, &cx, FuncId(i as u16), &args)
-        });
+        let mut walked = world.clone();
+        let cx = |w: &World| Ctx { this: None, other: Value::None, attachment: None, base: w.stack_len() };
+        let ran = world.input(|w, g| w.call_function(g, &cx(w), FuncId(i as u16), &args));
+        let walked_ran = walked.input(|w, g| w.call_function_walked(g, &cx(w), FuncId(i as u16), &args, &trees));
+        // The answer is the first values of `ret`, as wide as the Function answers, when it ran.
+        let width = ran.map(|()| game.answer_width(f.returns));
+        let walked_width = walked_ran.map(|()| game.answer_width(f.returns));
+        assert_eq!(seen(&world, width), seen(&walked, walked_width), "`{}` on the machine, then walked", f.name);
     }
     for fault in &world.faults {
         let _ = fault.to_string();
     }
 });
+
+/// What a call leaves that the machine and the tree walker must agree on:
+/// the answer, the faults, the steps left, the Globals, the tables, the
+/// Objects and the Game State. Texts by what they say (the two may intern
+/// them in another order), numbers as Debug text (so that a NaN equals a NaN).
+fn seen(w: &World, answer: Option<usize>) -> String {
+    let show = |v: &Value| match v {
+        Value::Text(s) => format!("{:?}", w.syms.text(*s)),
+        other => format!("{other:?}"),
+    };
+    let values = |vs: &[Value]| vs.iter().map(show).collect::<Vec<_>>().join(",");
+    let answer = answer.map(|width| values(&w.answer()[..width]));
+    let mut out = format!("{answer:?}\n{:?}\n{}\n{}\n", w.faults, w.steps_left(), values(&w.globals));
+    for t in &w.tables {
+        let rows: Vec<&str> = t.rows.iter().map(|r| w.syms.text(*r)).collect();
+        out += &format!("{rows:?}: {}\n", values(&t.cells));
+    }
+    for o in &w.objects {
+        out += &format!("{:?} {} {} {} {} {}\n", w.syms.text(o.name), o.x, o.y, values(&o.fields), o.alive, o.visible);
+    }
+    out + &w.state.to_string()
+}

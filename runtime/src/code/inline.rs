@@ -244,7 +244,7 @@ impl Out {
         // that register is one the answer is written to.
         let written = written_registers(code);
         let mut map: Vec<Reg> = (0..code.frame.len() as Reg).map(|r| r + off).collect();
-        self.push(Op::Enter, site, looped);
+        self.push(Op::Enter { nested: 0 }, site, looped);
         for (i, slot) in map.iter_mut().enumerate().take(params) {
             let src = args.get(i).copied().unwrap_or(NO_REG);
             if src != NO_REG && !written[i] && !answers.contains(&src) {
@@ -301,6 +301,8 @@ impl Out {
                     }
                 }
                 Op::End => {}
+                // A call the callee's code had copied in is one call deeper here.
+                Op::Enter { nested } => self.push(Op::Enter { nested: nested.saturating_add(1) }, site, looped),
                 op => {
                     if op.target().is_some() {
                         inner_jumps.push(self.ops.len());
@@ -437,7 +439,7 @@ mod tests {
         inline(&mut codes);
         let ops = codes[1].ops();
         assert_eq!(calls(&codes[1]), 0, "{ops:?}");
-        assert!(matches!(ops[0], Op::Enter), "{ops:?}");
+        assert!(matches!(ops[0], Op::Enter { .. }), "{ops:?}");
         // x is read from the caller's register that holds 5: never written, not copied.
         assert!(ops.iter().any(|op| matches!(op, Op::Add { a: 1, .. })), "{ops:?}");
         assert!(!ops.iter().any(|op| matches!(op, Op::Copy { src: 1, .. })), "{ops:?}");
@@ -463,7 +465,7 @@ mod tests {
         let mut codes = [plus_one(false), calls_with_five(0), calls_with_five(1)];
         inline(&mut codes);
         assert_eq!(calls(&codes[2]), 0, "{:?}", codes[2].ops());
-        assert_eq!(codes[2].ops().iter().filter(|op| matches!(op, Op::Enter)).count(), 2);
+        assert_eq!(codes[2].ops().iter().filter(|op| matches!(op, Op::Enter { .. })).count(), 2);
     }
 
     #[test]
@@ -496,5 +498,19 @@ mod tests {
         ];
         inline_leaves(&mut functions, &mut [], &[fields]);
         assert_eq!(calls(&caller), 1);
+    }
+
+    #[test]
+    fn a_call_copied_in_with_its_caller_counts_one_deeper() {
+        let game = language();
+        // Leaf Inner is copied into Leaf Outer, and Leaf Outer (with it) into Depth Then Leaves.
+        let f = game.functions.iter().find(|f| f.name == "Depth Then Leaves").expect("Depth Then Leaves");
+        let nested: Vec<u16> = f
+            .code
+            .ops
+            .iter()
+            .filter_map(|op| if let Op::Enter { nested } = op { Some(*nested) } else { None })
+            .collect();
+        assert_eq!(nested, [0, 1]);
     }
 }

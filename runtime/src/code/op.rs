@@ -103,8 +103,11 @@ pub enum Op {
     /// `answer` (unless `NO_REG`) is whether the row was there before.
     ControlRow { table: TableId, row: Reg, remove: bool, answer: Reg },
     /// A Function's code copied into its caller begins (see `inline.rs`):
-    /// one step of the budget, and the depth a call would have.
-    Enter,
+    /// one step of the budget, and the depth a call would have. `nested`:
+    /// how many copied calls deep it is in the code it was copied into (0
+    /// for a callee copied into the running card, 1 for a callee of that
+    /// callee copied in with it, ...): each counts one deeper, as calls do.
+    Enter { nested: u16 },
     /// `dst.. = src..`, `len` registers: an inlined Function's locals made
     /// fresh from their first values.
     CopyRange { dst: Reg, src: Reg, len: u16 },
@@ -242,7 +245,7 @@ impl Op {
             | Op::ReturnStruct { .. }
             | Op::ResetTable { .. }
             | Op::Step { .. }
-            | Op::Enter
+            | Op::Enter { .. }
             | Op::End => {}
         }
     }
@@ -289,7 +292,7 @@ impl Op {
             | Op::SetCell { .. }
             | Op::ResetTable { .. }
             | Op::ControlRow { .. }
-            | Op::Enter
+            | Op::Enter { .. }
             | Op::CopyRange { .. }
             | Op::End => false,
         }
@@ -329,7 +332,7 @@ impl Op {
             | Op::SetCell { .. }
             | Op::ResetTable { .. }
             | Op::ControlRow { .. }
-            | Op::Enter
+            | Op::Enter { .. }
             | Op::CopyRange { .. }
             | Op::Step { .. }
             | Op::End => None,
@@ -376,7 +379,7 @@ impl Op {
             | Op::SetCell { .. }
             | Op::ResetTable { .. }
             | Op::ControlRow { .. }
-            | Op::Enter
+            | Op::Enter { .. }
             | Op::CopyRange { .. }
             | Op::End => None,
         }

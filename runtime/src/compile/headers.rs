@@ -91,14 +91,7 @@ pub(super) fn read_function<'f>(
     };
     let id = FuncId(game.functions.len() as u16);
     game.names.functions.insert(name.clone(), id);
-    game.functions.push(Function {
-        name,
-        file: file.path.clone(),
-        params,
-        returns,
-        body: Box::new([]),
-        code: Code::default(),
-    });
+    game.functions.push(Function { name, file: file.path.clone(), params, returns, code: Code::default() });
     Some(Shell::Function { id, file, steps: f.get("steps") })
 }
 
@@ -159,7 +152,7 @@ pub(super) fn read_component<'f>(
                 match game.names.events.get(when.as_str()) {
                     Some(&e) => {
                         events.push((e, ev.get("steps"), pos));
-                        handlers.push(Handler { event: e, body: Box::new([]), code: Code::default() });
+                        handlers.push(Handler { event: e, code: Code::default() });
                     }
                     // With no game.yaml, every Custom Event is unknown: reported there, once.
                     None if scratch.broken_game_file => {}

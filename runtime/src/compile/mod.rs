@@ -22,12 +22,18 @@ use crate::value::*;
 use crate::code::{self, Code};
 use marked_yaml::Node;
 
-/// Compiles every card's steps, once all cards, types and tables are known.
-pub fn compile_bodies(game: &mut Game, shells: &CardShells, scratch: &LoadScratch, d: &mut Diagnostics) {
+/// Compiles every card's steps, once all cards, types and tables are known:
+/// each card's code goes into the Game, and its tree (its steps as written,
+/// for the tree walker) is answered beside it.
+pub fn compile_bodies(game: &mut Game, shells: &CardShells, scratch: &LoadScratch, d: &mut Diagnostics) -> Trees {
     resolve_object_types(game, scratch, d);
     let mut syms = std::mem::take(&mut game.syms);
     let mut sites = std::mem::take(&mut game.sites);
-    let mut bodies = Vec::new();
+    let mut trees = Trees {
+        functions: vec![Tree::default(); game.functions.len()],
+        handlers: game.components.iter().map(|c| vec![Tree::default(); c.handlers.len()]).collect(),
+    };
+    let mut codes = Vec::new();
     for shell in &shells.cards {
         match shell {
             Shell::Function { id, file, steps } => {
@@ -45,7 +51,11 @@ pub fn compile_bodies(game: &mut Game, shells: &CardShells, scratch: &LoadScratc
                     }
                 };
                 let code = cx.lower(&body);
-                bodies.push((CardRef::Function(*id), 0, body, code));
+                let frame = cx.frame();
+                codes.push((CardRef::Function(*id), 0, code));
+                if let Some(tree) = trees.functions.get_mut(id.index()) {
+                    *tree = Tree { body, frame };
+                }
             }
             Shell::Component { id, file, events } => {
                 for (i, (event, steps, _)) in events.iter().enumerate() {
@@ -57,23 +67,19 @@ pub fn compile_bodies(game: &mut Game, shells: &CardShells, scratch: &LoadScratc
                         None => Box::new([]) as Block,
                     };
                     let code = cx.lower(&body);
-                    bodies.push((card, i, body, code));
+                    let frame = cx.frame();
+                    codes.push((card, i, code));
+                    if let Some(tree) = trees.handlers.get_mut(id.index()).and_then(|h| h.get_mut(i)) {
+                        *tree = Tree { body, frame };
+                    }
                 }
             }
         }
     }
-    for (card, i, body, code) in bodies {
+    for (card, i, code) in codes {
         match card {
-            CardRef::Function(f) => {
-                let func = &mut game.functions[f.index()];
-                func.body = body;
-                func.code = code;
-            }
-            CardRef::Component(c, _) => {
-                let h = &mut game.components[c.index()].handlers[i];
-                h.body = body;
-                h.code = code;
-            }
+            CardRef::Function(f) => game.functions[f.index()].code = code,
+            CardRef::Component(c, _) => game.components[c.index()].handlers[i].code = code,
             CardRef::Loose => {}
         }
     }
@@ -84,8 +90,9 @@ pub fn compile_bodies(game: &mut Game, shells: &CardShells, scratch: &LoadScratc
     }
     // With mistakes, a trigger may just have failed to compile: warn only of a clean load.
     if !d.has_errors() {
-        warn_unsent_events(game, shells, d);
+        warn_unsent_events(game, &trees, shells, d);
     }
+    trees
 }
 
 /// Copies small Functions into their callers (`code::inline_leaves`),
@@ -108,7 +115,7 @@ fn inline_leaves(game: &mut Game) {
 
 /// A Custom Event no card triggers never runs its listeners: likely a name a
 /// letter off, or a step forgotten.
-fn warn_unsent_events(game: &Game, shells: &CardShells, d: &mut Diagnostics) {
+fn warn_unsent_events(game: &Game, trees: &Trees, shells: &CardShells, d: &mut Diagnostics) {
     fn walk(block: &[Step], sent: &mut Vec<bool>) {
         for step in block {
             match &step.kind {
@@ -124,13 +131,8 @@ fn warn_unsent_events(game: &Game, shells: &CardShells, d: &mut Diagnostics) {
     }
     let mut sent = vec![false; game.events.len()];
     sent[..BUILTIN_EVENTS.len()].fill(true);
-    for f in &game.functions {
-        walk(&f.body, &mut sent);
-    }
-    for c in &game.components {
-        for h in &c.handlers {
-            walk(&h.body, &mut sent);
-        }
+    for tree in trees.all() {
+        walk(&tree.body, &mut sent);
     }
     for shell in &shells.cards {
         if let Shell::Component { file, events, .. } = shell {

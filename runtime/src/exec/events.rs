@@ -10,6 +10,23 @@ impl World {
     /// Runs every listener of `event` (only `only`'s, when given), with `sender` as their Other.
     /// A fault in one handler is kept, and the next listener runs.
     pub fn dispatch(&mut self, g: &Game, event: EventId, sender: Option<ObjectId>, only: Option<ObjectId>) -> Res<()> {
+        self.deliver(g, event, sender, only, |_, _, h| Ok(h.code.frame()), |w, cx, _, _, h| w.exec(g, cx, &h.code))
+    }
+
+    /// An Event's delivery, however its handlers run (`run`: the machine
+    /// over their code, or the tree walker over their trees), each in a new
+    /// frame that starts as `frame` gives it. Handlers are named by their
+    /// Component and their index in it, beside the handler itself.
+    #[inline(always)]
+    pub(crate) fn deliver<'g, 'f>(
+        &mut self,
+        g: &'g Game,
+        event: EventId,
+        sender: Option<ObjectId>,
+        only: Option<ObjectId>,
+        frame: impl Fn(CompId, usize, &'g Handler) -> Res<&'f [Value]>,
+        run: impl Fn(&mut World, &Ctx, CompId, usize, &'g Handler) -> Res<Flow>,
+    ) -> Res<()> {
         self.check_depth()?;
         self.depth += 1;
         let count = self.listeners[event.index()].len();
@@ -20,16 +37,19 @@ impl World {
             }
             let ty = self.objects[l.object.0 as usize].ty;
             let comp = g.types[ty.0 as usize].attachments[l.attachment as usize].component;
-            let handler = &g.components[comp.index()].handlers[l.handler as usize];
+            let h = l.handler as usize;
+            let handler = &g.components[comp.index()].handlers[h];
             let base = self.stack.len();
-            self.stack.extend_from_slice(handler.code.frame());
-            let cx = Ctx {
-                this: Some(l.object),
-                other: sender.map_or(Value::None, Value::Obj),
-                attachment: Some((ty, l.attachment)),
-                base,
-            };
-            let result = self.exec(g, &cx, &handler.code);
+            let result = frame(comp, h, handler).and_then(|frame| {
+                self.stack.extend_from_slice(frame);
+                let cx = Ctx {
+                    this: Some(l.object),
+                    other: sender.map_or(Value::None, Value::Obj),
+                    attachment: Some((ty, l.attachment)),
+                    base,
+                };
+                run(self, &cx, comp, h, handler)
+            });
             self.stack.truncate(base);
             if let Err(fail) = result {
                 if self.steps_left == 0 || fail.too_deep {
@@ -47,9 +67,7 @@ impl World {
     /// Calls a Function with arguments already evaluated; its answer is in `self.ret`.
     pub fn call_function(&mut self, g: &Game, cx: &Ctx, f: FuncId, args: &[Value]) -> Res<()> {
         let func = &g.functions[f.index()];
-        if args.len() < func.params.len() {
-            return fail(format!("`{}` needs {} values, one per parameter", func.name, func.params.len()));
-        }
+        given_from_outside(func, args)?;
         self.invoke(g, cx, func, |_, i| args[i])
     }
 
@@ -103,19 +121,30 @@ impl World {
     /// the world under it hears nothing; otherwise every Object under the
     /// point hears Mouse Pressed, in the order they were made.
     pub fn click_at(&mut self, px: f32, py: f32) {
+        self.click_by(px, py, None)
+    }
+
+    /// A click as [`World::click_at`] makes it, its listeners (and every
+    /// card they call, every Event they send) walked from `trees` by the tree
+    /// walker: to check the machine against.
+    pub fn click_at_walked(&mut self, px: f32, py: f32, trees: &Trees) {
+        self.click_by(px, py, Some(trees))
+    }
+
+    fn click_by(&mut self, px: f32, py: f32, trees: Option<&Trees>) {
         let hits = self.hits(px, py);
         let on_screen =
             |w: &World, id: &ObjectId| w.game.types[w.objects[id.0 as usize].ty.0 as usize].layer == Layer::Screen;
         let buttons: Vec<ObjectId> = hits.iter().copied().filter(|id| on_screen(self, id)).collect();
         if buttons.is_empty() {
             for id in hits {
-                self.input(|w, g| w.dispatch(g, EventId::MOUSE_PRESSED, Some(id), Some(id)));
+                self.input(|w, g| w.send(g, EventId::MOUSE_PRESSED, Some(id), Some(id), trees));
             }
         } else {
             for id in buttons {
                 self.input(|w, g| {
-                    w.dispatch(g, EventId::MOUSE_PRESSED, Some(id), Some(id))?;
-                    w.dispatch(g, EventId::UI_ACTIVATED, Some(id), Some(id))
+                    w.send(g, EventId::MOUSE_PRESSED, Some(id), Some(id), trees)?;
+                    w.send(g, EventId::UI_ACTIVATED, Some(id), Some(id), trees)
                 });
             }
         }
@@ -174,4 +203,13 @@ impl World {
         self.depth -= 1;
         result.map(|()| self.syms.intern(&out))
     }
+}
+
+/// A call from outside (`World::call_function` and its tree-walked twin)
+/// gives a value for every parameter.
+pub(crate) fn given_from_outside(func: &Function, args: &[Value]) -> Res<()> {
+    if args.len() < func.params.len() {
+        return fail(format!("`{}` needs {} values, one per parameter", func.name, func.params.len()));
+    }
+    Ok(())
 }

@@ -4,7 +4,7 @@
 //! on mixed types, missing rows) are the tree walker's own functions.
 
 use crate::code::{Code, Op, NO_LOOP, NO_REG};
-use crate::exec::{fail, want_bool, want_num, Ctx, Fail, Flow, Res};
+use crate::exec::{fail, repeat_count, want_bool, want_num, Ctx, Fail, Flow, Res};
 use crate::game::{Function, Game};
 use crate::ids::{ColumnId, TableId};
 use crate::value::Value;
@@ -149,8 +149,7 @@ impl World {
                     pc = to as usize;
                 }
                 Op::RepeatStart { count, limit, index, counter, exit } => {
-                    let n = at!(want_num(reg!(count)));
-                    let n = if n.is_finite() && n > 0.0 { n.floor() } else { 0.0 };
+                    let n = repeat_count(at!(want_num(reg!(count))));
                     if n == 0.0 {
                         pc = exit as usize;
                     } else {
@@ -189,8 +188,7 @@ impl World {
                             let why = format!("the answer of `{}` does not fit its caller's locals", func.name);
                             return Err(self.locate(mismatch(why), code, pc - 1));
                         }
-                        let at = base + answer as usize;
-                        self.stack[at..at + width].copy_from_slice(&self.ret[..width]);
+                        self.take_answer(g, func, base + answer as usize);
                     }
                     stack_moved!();
                 }
@@ -214,9 +212,9 @@ impl World {
                     let v = at!(self.coerce(g.tables[table.index()].columns[column.index()].ty, reg!(src)));
                     *self.tables[table.index()].cell_mut(r, column) = v;
                 }
-                Op::Enter => {
+                Op::Enter { nested } => {
                     at!(self.spend("calls that never end?"));
-                    at!(self.check_depth());
+                    at!(self.check_depth_nested(nested));
                 }
                 Op::CopyRange { dst, src, len } => {
                     // SAFETY: `Code::check` proved both ranges inside the frame;
@@ -226,18 +224,9 @@ impl World {
                 }
                 Op::ResetTable { table } => self.tables[table.index()].reset(&g.tables[table.index()]),
                 Op::ControlRow { table, row, remove, answer } => {
-                    let name = self.text_value(reg!(row));
-                    let t = &mut self.tables[table.index()];
-                    let existing = t.find(name);
-                    match (remove, existing) {
-                        (false, None) => {
-                            t.add_row(&g.tables[table.index()], name);
-                        }
-                        (true, Some(i)) => t.remove_row(i),
-                        _ => {}
-                    }
+                    let existed = self.control_row(g, table, reg!(row), remove);
                     if answer != NO_REG {
-                        reg!(answer) = Value::Bool(existing.is_some());
+                        reg!(answer) = Value::Bool(existed);
                     }
                 }
                 Op::Step { step } => {
@@ -264,15 +253,31 @@ impl World {
     /// parameter) of the frame at `caller`; its answer is in `self.ret`.
     #[inline]
     fn call(&mut self, g: &Game, cx: &Ctx, func: &Function, args: &[u16], caller: usize) -> Res<()> {
-        self.spend("calls that never end?")?;
-        if args.len() < func.params.len() {
-            return fail(format!("`{}` is called with too few values", func.name));
-        }
+        self.begin_call(func, args.len())?;
         self.invoke(g, cx, func, |w, i| w.stack[caller + args[i] as usize])
     }
 
-    /// Runs `func` in a new frame, its parameters given by `arg` (the i-th
-    /// value) and made to fit their types; its answer is in `self.ret`.
+    /// A call step begins, with `given` values for `func`'s parameters: one
+    /// step of the budget, and a value for every parameter.
+    #[inline(always)]
+    pub(crate) fn begin_call(&mut self, func: &Function, given: usize) -> Res<()> {
+        self.spend("calls that never end?")?;
+        if given < func.params.len() {
+            return fail(format!("`{}` is called with too few values", func.name));
+        }
+        Ok(())
+    }
+
+    /// A call's answer (`self.ret`), as wide as `func` answers, copied into
+    /// the caller's frame at the stack index `at`.
+    #[inline(always)]
+    pub(crate) fn take_answer(&mut self, g: &Game, func: &Function, at: usize) {
+        let width = g.answer_width(func.returns);
+        self.stack[at..at + width].copy_from_slice(&self.ret[..width]);
+    }
+
+    /// Runs `func`'s code in a new frame, its parameters given by `arg` (the
+    /// i-th value) and made to fit their types; its answer is in `self.ret`.
     #[inline(always)]
     pub(crate) fn invoke(
         &mut self,
@@ -280,6 +285,24 @@ impl World {
         cx: &Ctx,
         func: &Function,
         arg: impl Fn(&World, usize) -> Value,
+    ) -> Res<()> {
+        self.invoke_with(g, cx, func, func.code.frame(), arg, |w, inner| w.exec(g, inner, &func.code))
+    }
+
+    /// A call, however the card runs (`run`: the machine over its code, or
+    /// the tree walker over its tree), in a new frame that starts as `frame`:
+    /// the depth checked, the parameters given by `arg` and made to fit
+    /// their types, and, when the card runs to its end without a Return,
+    /// its type's first value as its answer (in `self.ret`).
+    #[inline(always)]
+    pub(crate) fn invoke_with(
+        &mut self,
+        g: &Game,
+        cx: &Ctx,
+        func: &Function,
+        frame: &[Value],
+        arg: impl Fn(&World, usize) -> Value,
+        run: impl FnOnce(&mut World, &Ctx) -> Res<Flow>,
     ) -> Res<()> {
         self.check_depth()?;
         // Parameters are the first locals of the callee's frame: its code
@@ -290,7 +313,7 @@ impl World {
             return Err(mismatch(why));
         }
         let base = self.stack.len();
-        self.stack.extend_from_slice(func.code.frame());
+        self.stack.extend_from_slice(frame);
         for (i, p) in func.params.iter().enumerate() {
             let v = arg(self, i);
             match self.coerce(p.ty, v) {
@@ -303,7 +326,7 @@ impl World {
         }
         let inner = Ctx { this: cx.this, other: cx.other, attachment: None, base };
         self.depth += 1;
-        let result = self.exec(g, &inner, &func.code);
+        let result = run(self, &inner);
         self.depth -= 1;
         self.stack.truncate(base);
         if result? == Flow::Next {
@@ -316,7 +339,7 @@ impl World {
 
     /// One step of the budget an input has.
     #[inline(always)]
-    fn spend(&mut self, hint: &str) -> Res<()> {
+    pub(crate) fn spend(&mut self, hint: &str) -> Res<()> {
         if self.steps_left == 0 {
             return self.out_of_steps(hint);
         }
@@ -333,13 +356,22 @@ impl World {
     /// called already named one; when the step budget ran out, the innermost
     /// loop, where a While that never ends is.
     #[cold]
-    fn locate(&self, mut f: Box<Fail>, code: &Code, pc: usize) -> Box<Fail> {
-        let looped = code.loops()[pc];
-        if self.steps_left == 0 && !f.blamed_loop && looped != NO_LOOP {
-            f.site = Some(looped);
+    fn locate(&self, f: Box<Fail>, code: &Code, pc: usize) -> Box<Fail> {
+        self.place(f, code.sites()[pc], code.loops()[pc])
+    }
+
+    /// Names the step a fault happened in: `site`, unless a card it called
+    /// already named one; when the step budget ran out, `innermost`, the
+    /// innermost loop around the step in its card (`NO_LOOP`: none), unless
+    /// a loop deeper in already took the blame. The machine's rule and the
+    /// tree walker's.
+    #[cold]
+    pub(crate) fn place(&self, mut f: Box<Fail>, site: u32, innermost: u32) -> Box<Fail> {
+        if self.steps_left == 0 && !f.blamed_loop && innermost != NO_LOOP {
+            f.site = Some(innermost);
             f.blamed_loop = true;
         }
-        f.site.get_or_insert(code.sites()[pc]);
+        f.site.get_or_insert(site);
         f
     }
 }

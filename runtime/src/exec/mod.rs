@@ -56,7 +56,18 @@ mod events;
 mod machine;
 mod walk;
 
-#[inline]
+/// How many times a Repeat runs for a count of `n`: its whole part; none
+/// for a count below 1, infinite or not a number.
+#[inline(always)]
+pub(crate) fn repeat_count(n: f64) -> f64 {
+    if n.is_finite() && n > 0.0 {
+        n.floor()
+    } else {
+        0.0
+    }
+}
+
+#[inline(always)]
 pub(crate) fn want_num(v: Value) -> Res<f64> {
     match v {
         Value::Num(n) => Ok(n),
@@ -64,7 +75,7 @@ pub(crate) fn want_num(v: Value) -> Res<f64> {
     }
 }
 
-#[inline]
+#[inline(always)]
 pub(crate) fn want_bool(v: Value) -> Res<bool> {
     match v {
         Value::Bool(b) => Ok(b),

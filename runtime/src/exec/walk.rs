@@ -1,67 +1,55 @@
-//! The tree walker: what the register machine hands over (`Op::Eval`,
-//! `Op::Step`): Objects' properties, Triggers, Create, sprites, states; and
-//! the rules both share (conversions, operators on mixed types, missing rows).
+//! The tree walker. It runs what the register machine hands over (`Op::Eval`,
+//! `Op::Step`: Objects' properties, Triggers, Create, sprites, states), and
+//! it runs a whole card from its tree ([`World::call_function_walked`]), to
+//! check the machine against: every rule of the language, the conversions,
+//! operators on mixed types, missing rows, the call protocol, the step
+//! budget and where a fault is placed, is one function both use.
 
+use super::events::given_from_outside;
 use super::*;
+use crate::code::NO_LOOP;
 
 impl World {
     /// A step the register machine hands over (see `Op::Step`): one that
     /// holds no steps of its own and is rare on the hot path.
     #[inline(never)]
     pub(crate) fn leaf_step(&mut self, g: &Game, cx: &Ctx, step: &Step) -> Res<Flow> {
+        self.handed_step(g, cx, step, None)
+    }
+
+    /// A step the machine hands over, from the machine (`trees` is `None`:
+    /// Events it sends run on the machine) or from the tree walker (they
+    /// are walked too): one step of the budget, then the step.
+    #[inline(always)]
+    fn handed_step(&mut self, g: &Game, cx: &Ctx, step: &Step, trees: Option<&Trees>) -> Res<Flow> {
         if self.steps_left == 0 {
             return fail("stopped after too many steps for one input");
         }
         self.steps_left -= 1;
         match &step.kind {
-            StepKind::Declare { slot, ty, value } => {
-                let v = self.eval(g, cx, value)?;
-                self.stack[cx.base + slot.0 as usize] = self.coerce(*ty, v)?;
-            }
+            StepKind::Declare { slot, ty, value } => self.declare(g, cx, *slot, *ty, value)?,
             StepKind::Set { target, op, value } => {
                 let v = self.eval(g, cx, value)?;
                 self.assign(g, cx, target, *op, v)?;
             }
-            _ => return self.step_rare(g, cx, step),
+            _ => return self.step_rare(g, cx, step, trees),
         }
         Ok(Flow::Next)
     }
 
     /// The steps that do not run in the inner loops, kept out of `step` so that it stays small.
     #[inline(never)]
-    fn step_rare(&mut self, g: &Game, cx: &Ctx, step: &Step) -> Res<Flow> {
+    fn step_rare(&mut self, g: &Game, cx: &Ctx, step: &Step, trees: Option<&Trees>) -> Res<Flow> {
         match &step.kind {
-            StepKind::SetCell { table, row, column, value } => {
-                let r = self.eval(g, cx, row)?;
-                let r = self.row_index(g, *table, r)?;
-                let c = self.column(g, cx, *table, column)?;
-                let v = self.eval(g, cx, value)?;
-                let v = self.coerce(g.tables[table.index()].columns[c.index()].ty, v)?;
-                *self.tables[table.index()].cell_mut(r, c) = v;
-            }
-            StepKind::Return(e) => {
-                let v = self.eval(g, cx, e)?;
-                let ty = match cx_returns(g, step) {
-                    Some(Returns::Value(ty)) => ty,
-                    _ => return fail("a Return outside a Function"),
-                };
-                self.ret[0] = self.coerce(ty, v)?;
-                return Ok(Flow::Return);
-            }
-            StepKind::ReturnStruct(values) => {
-                let Some(Returns::Struct(s)) = cx_returns(g, step) else { return fail("a Return outside a Function") };
-                for (i, e) in values.iter().enumerate() {
-                    let v = self.eval(g, cx, e)?;
-                    self.ret[i] = self.coerce(g.structs[s.index()].fields[i].ty, v)?;
-                }
-                return Ok(Flow::Return);
-            }
+            StepKind::SetCell { table, row, column, value } => self.set_cell(g, cx, *table, row, column, value)?,
+            StepKind::Return(e) => return self.return_value(g, cx, step, e),
+            StepKind::ReturnStruct(values) => return self.return_struct(g, cx, step, values),
             StepKind::Trigger { event, only } => {
                 let only = match only {
                     Some(r) => Some(self.object(g, cx, r)?),
                     None => None,
                 };
-                self.dispatch(g, *event, cx.this, only)?;
+                self.send(g, *event, cx.this, only, trees)?;
             }
             StepKind::Create { object_type, x, y, created_as } => {
                 let ty = match self.eval(g, cx, object_type)? {
@@ -74,7 +62,7 @@ impl World {
                 if let Some(slot) = created_as {
                     self.stack[cx.base + slot.0 as usize] = Value::Obj(id);
                 }
-                self.dispatch(g, EventId::CREATED, cx.this, Some(id))?;
+                self.send(g, EventId::CREATED, cx.this, Some(id), trees)?;
             }
             StepKind::Sprite { prop, object, value } => {
                 let id = self.object(g, cx, object)?;
@@ -91,9 +79,290 @@ impl World {
                     *shown = *visible;
                 }
             }
-            _ => {}
+            // The machine runs these itself; the tree walker, in `walk_step`.
+            StepKind::Declare { .. }
+            | StepKind::Set { .. }
+            | StepKind::ResetTable(_)
+            | StepKind::ControlRow { .. }
+            | StepKind::Call { .. }
+            | StepKind::If { .. }
+            | StepKind::Repeat { .. }
+            | StepKind::While { .. } => {}
         }
         Ok(Flow::Next)
+    }
+
+    /// An Event sent by a step or a click: on the machine, or walked when `trees` are given.
+    #[inline(always)]
+    pub(crate) fn send(
+        &mut self,
+        g: &Game,
+        event: EventId,
+        sender: Option<ObjectId>,
+        only: Option<ObjectId>,
+        trees: Option<&Trees>,
+    ) -> Res<()> {
+        match trees {
+            None => self.dispatch(g, event, sender, only),
+            Some(trees) => self.dispatch_walked(g, event, sender, only, trees),
+        }
+    }
+
+    /// `declare: NAME, type: T, value: V`
+    fn declare(&mut self, g: &Game, cx: &Ctx, slot: Slot, ty: Type, value: &Expr) -> Res<()> {
+        let v = self.eval(g, cx, value)?;
+        self.stack[cx.base + slot.0 as usize] = self.coerce(ty, v)?;
+        Ok(())
+    }
+
+    /// `set data cell`: the row and the value are read before the row is
+    /// looked for (as the machine's `Op::SetCell` has them, read into
+    /// registers first), whether the column is named by a constant or not.
+    #[inline(never)]
+    fn set_cell(&mut self, g: &Game, cx: &Ctx, t: TableId, row: &Expr, column: &ColumnRef, value: &Expr) -> Res<()> {
+        let r = self.eval(g, cx, row)?;
+        let c = self.column(g, cx, t, column)?;
+        let v = self.eval(g, cx, value)?;
+        let r = self.row_index(g, t, r)?;
+        let v = self.coerce(g.tables[t.index()].columns[c.index()].ty, v)?;
+        *self.tables[t.index()].cell_mut(r, c) = v;
+        Ok(())
+    }
+
+    /// `control row: T, row: R, operation: ...`: the row added (unless it is
+    /// there) or removed; whether it was there before.
+    #[inline(always)]
+    pub(crate) fn control_row(&mut self, g: &Game, table: TableId, row: Value, remove: bool) -> bool {
+        let name = self.text_value(row);
+        let t = &mut self.tables[table.index()];
+        let existing = t.find(name);
+        match (remove, existing) {
+            (false, None) => {
+                t.add_row(&g.tables[table.index()], name);
+            }
+            (true, Some(i)) => t.remove_row(i),
+            _ => {}
+        }
+        existing.is_some()
+    }
+
+    /// `return: V`, made to fit what the step's Function answers.
+    #[inline(never)]
+    fn return_value(&mut self, g: &Game, cx: &Ctx, step: &Step, e: &Expr) -> Res<Flow> {
+        let v = self.eval(g, cx, e)?;
+        let ty = match cx_returns(g, step) {
+            Some(Returns::Value(ty)) => ty,
+            _ => return fail("a Return outside a Function"),
+        };
+        self.ret[0] = self.coerce(ty, v)?;
+        Ok(Flow::Return)
+    }
+
+    /// `return: {field: V, ...}`: every value read, then each made to fit
+    /// its field, in the structure's order (as `Op::ReturnStruct` does).
+    #[inline(never)]
+    fn return_struct(&mut self, g: &Game, cx: &Ctx, step: &Step, values: &[Expr]) -> Res<Flow> {
+        let Some(Returns::Struct(s)) = cx_returns(g, step) else { return fail("a Return outside a Function") };
+        let fields = &g.structs[s.index()].fields;
+        if values.len() != fields.len() || self.ret.len() < fields.len() {
+            return fail(format!("a Return of a {} needs one value per field", g.structs[s.index()].name));
+        }
+        // `ret` holds the values read: no expression reads it.
+        for (i, e) in values.iter().enumerate() {
+            self.ret[i] = self.eval(g, cx, e)?;
+        }
+        for (i, f) in fields.iter().enumerate() {
+            self.ret[i] = self.coerce(f.ty, self.ret[i])?;
+        }
+        Ok(Flow::Return)
+    }
+
+    /// Calls a Function as [`World::call_function`] does, with arguments
+    /// already evaluated, but runs it, and every card it calls and every
+    /// Event it sends, with the tree walker over `trees` (the loader's,
+    /// `load::Loaded::trees`) instead of the register machine: the same
+    /// answer (in `self.ret`) or the same fault, by the same rules, written
+    /// once. For checking the machine, not for playing.
+    pub fn call_function_walked(&mut self, g: &Game, cx: &Ctx, f: FuncId, args: &[Value], trees: &Trees) -> Res<()> {
+        let Some(func) = g.functions.get(f.index()) else { return fail("no such Function") };
+        given_from_outside(func, args)?;
+        self.invoke_walked(g, cx, f, trees, |_, i| args[i])
+    }
+
+    /// Runs a Function's tree in a new frame, as `invoke` runs its code.
+    fn invoke_walked(
+        &mut self,
+        g: &Game,
+        cx: &Ctx,
+        f: FuncId,
+        trees: &Trees,
+        arg: impl Fn(&World, usize) -> Value,
+    ) -> Res<()> {
+        let func = &g.functions[f.index()];
+        let tree = match trees.functions.get(f.index()) {
+            Some(tree) if tree.frame.len() >= func.params.len() => tree,
+            _ => return fail(format!("`{}` has no tree to walk (trees of another load?)", func.name)),
+        };
+        self.invoke_with(g, cx, func, &tree.frame, arg, |w, inner| w.walk(g, inner, &tree.body, NO_LOOP, trees))
+    }
+
+    /// Delivers an Event as [`World::dispatch`] does, each handler walked from its tree.
+    #[inline(never)]
+    pub(crate) fn dispatch_walked(
+        &mut self,
+        g: &Game,
+        event: EventId,
+        sender: Option<ObjectId>,
+        only: Option<ObjectId>,
+        trees: &Trees,
+    ) -> Res<()> {
+        let tree = |c: CompId, h: usize| trees.handlers.get(c.index()).and_then(|t| t.get(h));
+        self.deliver(
+            g,
+            event,
+            sender,
+            only,
+            |c, h, _| match tree(c, h) {
+                Some(tree) => Ok(&tree.frame),
+                None => {
+                    fail(format!("`{}` has no tree to walk (trees of another load?)", g.components[c.index()].name))
+                }
+            },
+            |w, cx, c, h, _| match tree(c, h) {
+                Some(tree) => w.walk(g, cx, &tree.body, NO_LOOP, trees),
+                None => Ok(Flow::Next),
+            },
+        )
+    }
+
+    /// Runs a block of a card's tree: `Flow::Return` when a Return ended the
+    /// card. `innermost` is the innermost loop around the block in its card
+    /// (a site), or `NO_LOOP`. Unlike the machine, the walker recurses on
+    /// Rust's stack for each block and each call: at most `MAX_DEPTH` calls
+    /// of at most 64 nested blocks (`compile`'s limit), some 400 bytes a
+    /// block, so a card nested that deep that also recurses that deep needs
+    /// more than a 2 MB test thread's stack.
+    fn walk(&mut self, g: &Game, cx: &Ctx, block: &[Step], innermost: u32, trees: &Trees) -> Res<Flow> {
+        for step in block {
+            if self.walk_step(g, cx, step, innermost, trees)? == Flow::Return {
+                return Ok(Flow::Return);
+            }
+        }
+        Ok(Flow::Next)
+    }
+
+    /// One step of a tree, its faults placed as the machine places an op's
+    /// (see `place`): at the step, or, when the budget ran out, at the
+    /// innermost loop. A loop's own condition, count and budget belong
+    /// inside it, as its ops do (`lower.rs`); a Repeat's count expression
+    /// is read before it.
+    fn walk_step(&mut self, g: &Game, cx: &Ctx, step: &Step, innermost: u32, trees: &Trees) -> Res<Flow> {
+        let site = step.site;
+        macro_rules! at {
+            ($e:expr, $loop:expr) => {
+                match $e {
+                    Ok(v) => v,
+                    Err(f) => return Err(self.place(f, site, $loop)),
+                }
+            };
+            ($e:expr) => {
+                at!($e, innermost)
+            };
+        }
+        match &step.kind {
+            StepKind::Declare { slot, ty, value } => at!(self.declare(g, cx, *slot, *ty, value)),
+            StepKind::Set { target: target @ Target::Local(..), op, value } => {
+                let v = at!(self.eval(g, cx, value));
+                at!(self.assign(g, cx, target, *op, v));
+            }
+            StepKind::SetCell { table, row, column: column @ ColumnRef::Fixed(_), value } => {
+                at!(self.set_cell(g, cx, *table, row, column, value))
+            }
+            StepKind::ResetTable(t) => self.tables[t.index()].reset(&g.tables[t.index()]),
+            StepKind::ControlRow { table, row, remove, answer } => {
+                let r = at!(self.eval(g, cx, row));
+                let existed = self.control_row(g, *table, r, *remove);
+                if let Some(slot) = answer {
+                    self.stack[cx.base + slot.0 as usize] = Value::Bool(existed);
+                }
+            }
+            StepKind::Call { function, args, answer } => {
+                at!(self.walk_call(g, cx, *function, args, *answer, trees));
+            }
+            StepKind::If { cond, then, otherwise } => {
+                let taken = at!(self.truth(g, cx, cond));
+                return self.walk(g, cx, if taken { then } else { otherwise }, innermost, trees);
+            }
+            StepKind::While { cond, body } => loop {
+                if !at!(self.truth(g, cx, cond), site) {
+                    break;
+                }
+                if self.walk(g, cx, body, site, trees)? == Flow::Return {
+                    return Ok(Flow::Return);
+                }
+                at!(self.spend("a While that never ends?"), site);
+            },
+            StepKind::Repeat { count, counter, body } => {
+                let n = at!(self.eval(g, cx, count));
+                let n = repeat_count(at!(want_num(n), site));
+                let mut i = 0.0;
+                while i < n {
+                    at!(self.spend("a Repeat that counts too far?"), site);
+                    self.stack[cx.base + counter.0 as usize] = Value::Num(i);
+                    if self.walk(g, cx, body, site, trees)? == Flow::Return {
+                        return Ok(Flow::Return);
+                    }
+                    i += 1.0;
+                }
+            }
+            StepKind::Return(e) if matches!(cx_returns(g, step), Some(Returns::Value(_))) => {
+                return Ok(at!(self.return_value(g, cx, step, e)));
+            }
+            StepKind::ReturnStruct(values) if returns_struct_of(g, step, values.len()) => {
+                return Ok(at!(self.return_struct(g, cx, step, values)));
+            }
+            // What the machine hands over (`lower.rs`'s fallback), the same
+            // way: a step of the budget each.
+            StepKind::Set { .. }
+            | StepKind::SetCell { .. }
+            | StepKind::Return(_)
+            | StepKind::ReturnStruct(_)
+            | StepKind::Trigger { .. }
+            | StepKind::Create { .. }
+            | StepKind::Sprite { .. }
+            | StepKind::SetState(_)
+            | StepKind::IsState { .. }
+            | StepKind::ShowGroup { .. } => return Ok(at!(self.handed_step(g, cx, step, Some(trees)))),
+        }
+        Ok(Flow::Next)
+    }
+
+    /// `call: FUNCTION, with: {...}`: each argument read and made to fit its
+    /// parameter, then the call as the machine's `Op::Call` makes it.
+    fn walk_call(
+        &mut self,
+        g: &Game,
+        cx: &Ctx,
+        f: FuncId,
+        args: &[Expr],
+        answer: Option<Slot>,
+        trees: &Trees,
+    ) -> Res<()> {
+        let func = &g.functions[f.index()];
+        let mut values = Vec::with_capacity(args.len());
+        for (i, a) in args.iter().enumerate() {
+            let v = self.eval(g, cx, a)?;
+            values.push(match func.params.get(i) {
+                Some(p) => self.coerce(p.ty, v)?,
+                None => v,
+            });
+        }
+        self.begin_call(func, values.len())?;
+        self.invoke_walked(g, cx, f, trees, |_, i| values[i])?;
+        if let Some(slot) = answer {
+            self.take_answer(g, func, cx.base + slot.0 as usize);
+        }
+        Ok(())
     }
 
     pub(crate) fn clear_answer(&mut self, g: &Game, returns: Returns) {
@@ -108,6 +377,8 @@ impl World {
         }
     }
 
+    // Inlined into `step_rare`, where the machine sets sprites (Square Marks, for one).
+    #[inline(always)]
     fn set_sprite(&mut self, g: &Game, id: ObjectId, prop: SpriteProp, v: Value) -> Res<()> {
         let frames = {
             let o = &self.objects[id.0 as usize];
@@ -317,7 +588,14 @@ impl World {
 
     /// One more Event or call may begin: the depth is below `MAX_DEPTH`.
     pub(crate) fn check_depth(&self) -> Res<()> {
-        if self.depth < MAX_DEPTH {
+        self.check_depth_nested(0)
+    }
+
+    /// One more call may begin `nested` calls deeper than the running card
+    /// (a Function's code copied into a copied Function: see `Op::Enter`).
+    #[inline(always)]
+    pub(crate) fn check_depth_nested(&self, nested: u16) -> Res<()> {
+        if self.depth + u32::from(nested) < MAX_DEPTH {
             return Ok(());
         }
         too_deep()
@@ -494,6 +772,15 @@ impl World {
                 }
             }
         })
+    }
+}
+
+/// The step's Function answers a structure of `width` fields (the machine
+/// runs such a Return itself; any other, it hands over).
+fn returns_struct_of(g: &Game, step: &Step, width: usize) -> bool {
+    match cx_returns(g, step) {
+        Some(Returns::Struct(s)) => g.structs.get(s.index()).is_some_and(|d| d.fields.len() == width),
+        _ => false,
     }
 }
 

@@ -4,8 +4,8 @@
 
 use crate::code::Code;
 use crate::ids::*;
+use crate::program::Expr;
 use crate::program::Returns;
-use crate::program::{Block, Expr};
 use crate::value::{Interner, Sym, Type, Value};
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -216,7 +216,6 @@ pub struct Function {
     pub file: PathBuf,
     pub params: Vec<Param>,
     pub returns: Returns,
-    pub body: Block,
     /// The steps lowered for the register machine, with the frame a call
     /// starts with (parameters first, then locals; the locals the card
     /// declares first, with constant values, already hold them).
@@ -239,7 +238,6 @@ pub struct SharedDef {
 
 pub struct Handler {
     pub event: EventId,
-    pub body: Block,
     /// The steps lowered for the register machine (see `Function::code`).
     pub code: Code,
 }

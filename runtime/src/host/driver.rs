@@ -7,6 +7,7 @@ use crate::game::{Game, Layer};
 use crate::ids::ObjectId;
 use crate::json::Json;
 use crate::library::Libraries;
+use crate::program::Trees;
 use crate::value::{Shown, Value};
 use crate::world::World;
 use std::collections::HashMap;
@@ -18,6 +19,10 @@ pub struct Driver {
     /// The code libraries the game uses (game.yaml's `libraries`), resolved
     /// when it started; their commands follow the driver's own.
     pub libraries: Libraries,
+    /// When set, `call`, `click` and `press` run the cards with the tree
+    /// walker over these trees instead of the register machine (see
+    /// [`Driver::walking`]).
+    walked: Option<Rc<Trees>>,
 }
 
 /// The driver's own commands; the game's libraries add theirs.
@@ -31,7 +36,7 @@ impl Driver {
         let libraries = Libraries::start(&game);
         let mut world = World::new(game);
         world.start();
-        Driver { world, snapshots: HashMap::new(), libraries }
+        Driver { world, snapshots: HashMap::new(), libraries, walked: None }
     }
 
     /// Every command: the driver's own, then those of the game's libraries.
@@ -42,6 +47,25 @@ impl Driver {
             help.push_str(c.usage);
         }
         help
+    }
+
+    /// From now on, `call`, `click` and `press` run their cards (a
+    /// Function, a click's listeners, every card they call and every Event
+    /// they send) with the tree walker over `trees` (the loader's
+    /// `Loaded::trees` of this game), not the register machine: to check one
+    /// against the other. Everything else (the scene's Created, already run;
+    /// the chess library's commands) runs on the machine, as before.
+    pub fn walking(mut self, trees: Rc<Trees>) -> Driver {
+        self.walked = Some(trees);
+        self
+    }
+
+    /// A click at a point of the game screen, walked when the driver walks.
+    fn click_point(&mut self, x: f32, y: f32) {
+        match &self.walked {
+            None => self.world.click_at(x, y),
+            Some(trees) => self.world.click_at_walked(x, y, trees),
+        }
     }
 
     /// Runs one command line and answers it. Never panics on any input.
@@ -116,7 +140,7 @@ impl Driver {
         match target {
             Some(id) => {
                 let (x, y) = self.world.screen_point(id);
-                self.world.click_at(x, y);
+                self.click_point(x, y);
                 Json::obj(vec![("clicked", Json::Str(name.into()))])
             }
             None => Json::error(format!("no Object named `{name}` that can be clicked")),
@@ -135,7 +159,7 @@ impl Driver {
             }
             if self.world.syms.text(o.name) == name || self.world.text_of(id) == name {
                 let (x, y) = self.world.screen_point(id);
-                self.world.click_at(x, y);
+                self.click_point(x, y);
                 return Json::obj(vec![("pressed", Json::Str(name.into()))]);
             }
         }
@@ -244,9 +268,13 @@ impl Driver {
             return Json::error(format!("`{name}` needs every parameter without a default"));
         };
         let faults = self.world.faults.len();
+        let walked = self.walked.clone();
         let ok = self.world.input(|w, g| {
             let cx = Ctx { this: None, other: Value::None, attachment: None, base: w.stack_len() };
-            w.call_function(g, &cx, f, &args)
+            match &walked {
+                None => w.call_function(g, &cx, f, &args),
+                Some(trees) => w.call_function_walked(g, &cx, f, &args, trees),
+            }
         });
         if ok.is_none() {
             return Json::error(

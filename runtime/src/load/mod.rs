@@ -10,6 +10,7 @@ mod tables;
 use crate::compile::{compile_bodies, CardShells, LoadScratch};
 use crate::game::*;
 use crate::ids::*;
+use crate::program::Trees;
 use crate::source::diag::{Diagnostic, Diagnostics, Pos};
 use crate::source::yaml::{self};
 use crate::value::*;
@@ -23,6 +24,9 @@ use tables::*;
 pub struct Loaded {
     pub game: Game,
     pub warnings: Vec<Diagnostic>,
+    /// Every card's steps as a tree, which the Game does not keep (it runs
+    /// the lowered code): for the tree walker, `World::call_function_walked`.
+    pub trees: Trees,
 }
 
 /// Loads and checks the content folder at `root`.
@@ -61,12 +65,12 @@ pub fn load(root: &Path) -> Result<Loaded, Vec<Diagnostic>> {
         }
     }
     load_scene(&mut game, &scratch, &mut d);
-    compile_bodies(&mut game, &shells, &scratch, &mut d);
+    let trees = compile_bodies(&mut game, &shells, &scratch, &mut d);
     check_libraries(&game, &scratch, &mut d);
     if d.has_errors() {
         Err(d.list)
     } else {
-        Ok(Loaded { game, warnings: d.list })
+        Ok(Loaded { game, warnings: d.list, trees })
     }
 }
 

@@ -224,6 +224,11 @@ impl World {
         self.stack.len()
     }
 
+    /// How many steps of its budget the last input had left (see `STEP_BUDGET`).
+    pub fn steps_left(&self) -> u64 {
+        self.steps_left
+    }
+
     /// The answer of the last Function call.
     pub fn answer(&self) -> &[Value] {
         &self.ret
