@@ -1,8 +1,9 @@
 //! `cardtable`: runs a game folder in a window, headless (`drive`), or checks it (`check`).
 
 use cardtable::host::driver::Driver;
-use cardtable::load::{load, Loaded};
+use cardtable::load::{load_files, Loaded};
 use cardtable::source::diag::Severity;
+use cardtable::source::files::Files;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -11,15 +12,23 @@ use std::rc::Rc;
 const USAGE: &str = "\
 usage:
   cardtable [CONTENT] [--fen FEN] [--screenshot FILE.png] [--frames N] [--script FILE]
-                      run the game in a window (CONTENT defaults to content/chess)
+                      run the game in a window (CONTENT defaults to the built-in chess)
   cardtable drive [CONTENT]   play headless: driver commands on stdin, JSON on stdout
-  cardtable check [CONTENT]   check a content folder and list every mistake";
+  cardtable check [CONTENT]   check a content folder and list every mistake
+  cardtable new DIR           write the built-in chess game into DIR, to change";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("drive") => drive(content_dir(args.get(1))),
         Some("check") => check(content_dir(args.get(1))),
+        Some("new") => match args.get(1) {
+            Some(dir) => new_game(Path::new(dir)),
+            None => {
+                eprintln!("cardtable new: which folder?\n{USAGE}");
+                ExitCode::from(2)
+            }
+        },
         Some("-h" | "--help") => {
             println!("{USAGE}");
             ExitCode::SUCCESS
@@ -39,20 +48,16 @@ fn main() -> ExitCode {
     }
 }
 
-/// The content folder named, else `content/chess` here, else the one beside the sources.
-fn content_dir(arg: Option<&String>) -> PathBuf {
-    if let Some(a) = arg {
-        return PathBuf::from(a);
+/// The content folder named, else the chess game built into the binary.
+fn content_dir(arg: Option<&String>) -> Files {
+    match arg {
+        Some(a) => Files::Dir(PathBuf::from(a)),
+        None => cardtable::load::builtin(),
     }
-    let here = Path::new("content/chess");
-    if here.is_dir() {
-        return here.to_path_buf();
-    }
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/chess")
 }
 
-fn load_or_report(dir: &Path) -> Option<Loaded> {
-    match load(dir) {
+fn load_or_report(dir: &Files) -> Option<Loaded> {
+    match load_files(dir.clone()) {
         Ok(loaded) => {
             for w in &loaded.warnings {
                 eprintln!("{}: {w}", dir.display());
@@ -62,7 +67,7 @@ fn load_or_report(dir: &Path) -> Option<Loaded> {
         Err(diags) => {
             let errors = diags.iter().filter(|d| d.severity == Severity::Error).count();
             for d in &diags {
-                eprintln!("{}/{d}\n", dir.display());
+                eprintln!("{}\n", dir.locate(d));
             }
             eprintln!(
                 "{} has {errors} mistake{}; nothing was started.",
@@ -74,7 +79,7 @@ fn load_or_report(dir: &Path) -> Option<Loaded> {
     }
 }
 
-fn check(dir: PathBuf) -> ExitCode {
+fn check(dir: Files) -> ExitCode {
     match load_or_report(&dir) {
         Some(loaded) => {
             let g = &loaded.game;
@@ -94,7 +99,7 @@ fn check(dir: PathBuf) -> ExitCode {
     }
 }
 
-fn drive(dir: PathBuf) -> ExitCode {
+fn drive(dir: Files) -> ExitCode {
     let Some(loaded) = load_or_report(&dir) else { return ExitCode::FAILURE };
     let mut driver = Driver::new(Rc::new(loaded.game));
     let stdin = std::io::stdin();
@@ -110,4 +115,32 @@ fn drive(dir: PathBuf) -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+/// `cardtable new DIR`: the built-in game written out as a folder to change.
+fn new_game(dir: &Path) -> ExitCode {
+    match cardtable::load::write_builtin(dir) {
+        Ok(files) => {
+            let mut top: Vec<String> = Vec::new();
+            for f in &files {
+                let mut parts = f.iter();
+                let first = parts.next().map(|p| p.to_string_lossy().to_string()).unwrap_or_default();
+                let name = if parts.next().is_some() { format!("{first}/") } else { first };
+                if !top.contains(&name) {
+                    top.push(name);
+                }
+            }
+            println!(
+                "wrote the built-in chess game to {} ({} files: {}).\nplay it: cardtable {0}\ncheck it after a change: cardtable check {0}",
+                dir.display(),
+                files.len(),
+                top.join(", ")
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("cardtable new: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }

@@ -12,7 +12,7 @@ use super::*;
 
 pub(super) fn load_game_file(game: &mut Game, d: &mut Diagnostics) {
     let rel = Path::new("game.yaml");
-    let Some(file) = yaml::load(&game.root, rel, d) else { return };
+    let Some(file) = yaml::load(&game.files, rel, d) else { return };
     let Some(f) = Fields::of(&file, &file.root, "the game", d) else { return };
     f.only(
         &[
@@ -71,7 +71,7 @@ pub(super) fn load_game_file(game: &mut Game, d: &mut Diagnostics) {
         for (key, slot) in [("regular", &mut game.fonts.regular), ("bold", &mut game.fonts.bold)] {
             if let Some((path, pos)) = fonts.opt_text(key, d) {
                 let p = PathBuf::from(path.as_str());
-                if !game.root.join(&p).is_file() {
+                if !game.files.is_file(&p) {
                     d.error(rel, pos, format!("the font file `{}` does not exist", p.display()));
                 }
                 *slot = Some(p);
