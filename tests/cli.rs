@@ -107,10 +107,10 @@ fn subcommands_still_run() {
     let out = cardtable(&["check", "content/chess"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(text(&out.stdout).contains("is fine"), "{}", text(&out.stdout));
-    // No folder named: content/chess here.
+    // No folder named: the chess game built into the binary.
     let out = cardtable(&["check"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert!(text(&out.stdout).starts_with("content/chess: "), "{}", text(&out.stdout));
+    assert!(text(&out.stdout).starts_with("(built-in chess): "), "{}", text(&out.stdout));
     let out = cardtable(&["drive", "content/chess"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
 }

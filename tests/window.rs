@@ -204,3 +204,24 @@ fn a_fault_while_playing_is_printed_and_fails_the_screenshot() {
     assert!(!out.status.success(), "a game that faulted fails the screenshot:\n{stderr}");
     assert!(png.is_file(), "the screenshot is still written");
 }
+
+/// With no folder named, from a folder with no content in it, the window plays
+/// the built-in game: its pictures come from the binary.
+#[test]
+fn the_window_shows_the_built_in_game_from_anywhere() {
+    let Some(run) = display() else { return };
+    let dir = std::env::temp_dir().join(format!("cardtable-window-builtin-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let png = dir.join("start.png");
+    let mut args: Vec<String> = run.to_vec();
+    args.push(env!("CARGO_BIN_EXE_cardtable").into());
+    args.extend(["--screenshot".into(), png.to_string_lossy().into(), "--frames".into(), "3".into()]);
+    let out = Command::new(&args[0]).args(&args[1..]).current_dir(&dir).output().expect("the window runs");
+    assert!(out.status.success(), "the window failed: {}", String::from_utf8_lossy(&out.stderr));
+    let start = read_png(&png);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!((start.width, start.height), (960, 1100));
+    assert!(start.white_pixels(5, 2) > 150, "a White Pawn stands on e2");
+    let (a1, h1) = (start.corner_colour(1, 1), start.corner_colour(8, 1));
+    assert!(a1.iter().sum::<f32>() < h1.iter().sum::<f32>(), "a1 is a dark Square, h1 a light one");
+}

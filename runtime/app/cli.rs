@@ -32,12 +32,18 @@ enum Sub {
     Drive(GameArgs),
     /// Check a game folder and list every mistake with its file, line and column
     Check(GameArgs),
+    /// Write the built-in chess game into a new or empty folder, a starting point to change
+    New {
+        /// The folder to write (new, or empty)
+        #[arg(value_name = "DIR")]
+        dir: PathBuf,
+    },
 }
 
 /// What every mode takes.
 #[derive(Args, Debug, Clone, Default)]
 pub struct GameArgs {
-    /// The game folder [default: content/chess here, else the one beside the sources]
+    /// The game folder [default: the chess game built into cardtable]
     #[arg(value_name = "CONTENT")]
     pub content: Option<PathBuf>,
 }
@@ -65,6 +71,7 @@ pub enum Mode {
     Window(WindowArgs, Vec<(String, String)>),
     Drive(GameArgs),
     Check(GameArgs),
+    New(PathBuf),
 }
 
 /// The whole command, with each library option appended as `--NAME VALUE`.
@@ -111,6 +118,7 @@ where
     Ok(match cli.mode {
         Some(Sub::Drive(game)) => Mode::Drive(game),
         Some(Sub::Check(game)) => Mode::Check(game),
+        Some(Sub::New { dir }) => Mode::New(dir),
         None => {
             let values = library_options
                 .iter()

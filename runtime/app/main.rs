@@ -2,10 +2,11 @@
 
 use cardtable::host::driver::Driver;
 use cardtable::json::Json;
-use cardtable::load::{load, Loaded};
+use cardtable::load::{load_files, Loaded};
 use cardtable::source::diag::Severity;
+use cardtable::source::files::Files;
 use std::io::{BufRead, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 use std::rc::Rc;
 
@@ -17,6 +18,7 @@ fn main() -> ExitCode {
         cli::Mode::Drive(game) => drive(content_dir(game.content.as_deref())),
         cli::Mode::Check(game) => check(content_dir(game.content.as_deref())),
         cli::Mode::Window(args, library) => window(args, &library),
+        cli::Mode::New(dir) => new_game(&dir),
     }
 }
 
@@ -39,20 +41,16 @@ fn window(args: cli::WindowArgs, library: &[(String, String)]) -> ExitCode {
     window::run(Rc::new(loaded.game), opts)
 }
 
-/// The content folder named, else `content/chess` here, else the one beside the sources.
-fn content_dir(arg: Option<&Path>) -> PathBuf {
-    if let Some(a) = arg {
-        return a.to_path_buf();
+/// The content folder named, else the chess game built into the binary.
+fn content_dir(arg: Option<&Path>) -> Files {
+    match arg {
+        Some(a) => Files::Dir(a.to_path_buf()),
+        None => cardtable::load::builtin(),
     }
-    let here = Path::new("content/chess");
-    if here.is_dir() {
-        return here.to_path_buf();
-    }
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/chess")
 }
 
-fn load_or_report(dir: &Path) -> Option<Loaded> {
-    match load(dir) {
+fn load_or_report(dir: &Files) -> Option<Loaded> {
+    match load_files(dir.clone()) {
         Ok(loaded) => {
             for w in &loaded.warnings {
                 eprintln!("{}: {w}", dir.display());
@@ -62,7 +60,7 @@ fn load_or_report(dir: &Path) -> Option<Loaded> {
         Err(diags) => {
             let errors = diags.iter().filter(|d| d.severity == Severity::Error).count();
             for d in &diags {
-                eprintln!("{}/{d}\n", dir.display());
+                eprintln!("{}\n", dir.locate(d));
             }
             eprintln!(
                 "{} has {errors} mistake{}; nothing was started.",
@@ -74,8 +72,8 @@ fn load_or_report(dir: &Path) -> Option<Loaded> {
     }
 }
 
-fn check(dir: PathBuf) -> ExitCode {
-    let report = cardtable::host::check::check_folder(&dir);
+fn check(dir: Files) -> ExitCode {
+    let report = cardtable::host::check::check_folder(dir);
     eprint!("{}", report.details());
     if report.is_fine() {
         println!("{}", report.verdict());
@@ -86,7 +84,7 @@ fn check(dir: PathBuf) -> ExitCode {
     }
 }
 
-fn drive(dir: PathBuf) -> ExitCode {
+fn drive(dir: Files) -> ExitCode {
     let Some(loaded) = load_or_report(&dir) else { return ExitCode::FAILURE };
     let mut driver = Driver::new(Rc::new(loaded.game));
     let mut input = std::io::stdin().lock();
@@ -117,4 +115,32 @@ fn drive(dir: PathBuf) -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+/// `cardtable new DIR`: the built-in game written out as a folder to change.
+fn new_game(dir: &Path) -> ExitCode {
+    match cardtable::load::write_builtin(dir) {
+        Ok(files) => {
+            let mut top: Vec<String> = Vec::new();
+            for f in &files {
+                let mut parts = f.iter();
+                let first = parts.next().map(|p| p.to_string_lossy().to_string()).unwrap_or_default();
+                let name = if parts.next().is_some() { format!("{first}/") } else { first };
+                if !top.contains(&name) {
+                    top.push(name);
+                }
+            }
+            println!(
+                "wrote the built-in chess game to {} ({} files: {}).\nplay it: cardtable {0}\ncheck it after a change: cardtable check {0}",
+                dir.display(),
+                files.len(),
+                top.join(", ")
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("cardtable new: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }

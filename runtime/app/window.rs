@@ -153,14 +153,14 @@ fn load_art(game: &Game) -> Art {
         .images
         .iter()
         .map(|im| {
-            let bytes = std::fs::read(game.root.join(&im.path)).ok()?;
+            let bytes = game.files.read(&im.path).ok()?;
             let tex = Texture2D::from_file_with_format(&bytes, Some(ImageFormat::Png));
             tex.set_filter(FilterMode::Linear);
             Some(tex)
         })
         .collect();
     let font = |p: &Option<PathBuf>| {
-        p.as_ref().and_then(|p| std::fs::read(game.root.join(p)).ok()).and_then(|b| load_ttf_font_from_bytes(&b).ok())
+        p.as_ref().and_then(|p| game.files.read(p).ok()).and_then(|b| load_ttf_font_from_bytes(&b).ok())
     };
     Art { images, regular: font(&game.fonts.regular), bold: font(&game.fonts.bold) }
 }

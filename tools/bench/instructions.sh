@@ -6,8 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 runs="${1:-10}"
-bench=$(cargo bench -p cardtable-runtime --bench cards --no-run --message-format=json 2>/dev/null \
-  | grep -o '"executable":"[^"]*cards-[^"]*"' | tail -1 | cut -d'"' -f4)
+bench=$(cargo bench -p cardtable-bench --bench cards --no-run --message-format=json 2>/dev/null \
+  | grep -o '"executable":"[^"]*cards-[^"]*"' | tail -1 | cut -d'"' -f4 || true)
 [ -x "$bench" ] || { echo "the bench binary was not built" >&2; exit 1; }
 count() {
   local out

@@ -297,7 +297,12 @@ mod tests {
         let id = game.names.functions["Call Divide"];
         let mut d = Diagnostics::default();
         let scratch = LoadScratch::default();
-        let file = crate::source::yaml::load(&root, Path::new("logic/Call Divide.yaml"), &mut d).expect("the card");
+        let file = crate::source::yaml::load(
+            &crate::source::files::Files::Dir(root.clone()),
+            Path::new("logic/Call Divide.yaml"),
+            &mut d,
+        )
+        .expect("the card");
         let steps = file.root.as_mapping().and_then(|m| m.get_node("steps")).expect("steps");
         let mut syms = std::mem::take(&mut game.syms);
         let mut sites = std::mem::take(&mut game.sites);

@@ -11,7 +11,8 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 
 pub struct Game {
-    pub root: PathBuf,
+    /// The content folder's files: the window reads the art from them.
+    pub files: crate::source::files::Files,
     pub name: String,
     pub screen: (f32, f32),
     pub pixels_per_meter: f32,

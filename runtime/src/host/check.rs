@@ -4,16 +4,16 @@
 //! before its first input is not called fine.
 
 use crate::game::Game;
-use crate::load::load;
+use crate::load::load_files;
 use crate::source::diag::{Diagnostic, Severity};
+use crate::source::files::Files;
 use crate::world::{Fault, World};
-use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
 /// What `check` found in a folder.
 pub struct CheckReport {
-    /// The folder, as it was named.
-    pub dir: PathBuf,
+    /// The content: a folder, as it was named, or the built-in game.
+    pub files: Files,
     /// Every mistake and warning of the load, in the loader's order.
     pub diagnostics: Vec<Diagnostic>,
     /// The game, when it loaded.
@@ -22,10 +22,10 @@ pub struct CheckReport {
     pub faults: Vec<Fault>,
 }
 
-/// Loads the folder at `dir`; if it loads, starts it headless (`World::new`
+/// Loads the content `files`; if it loads, starts it headless (`World::new`
 /// and `World::start`, as `Driver::new` does) and keeps every fault.
-pub fn check_folder(dir: &Path) -> CheckReport {
-    let (diagnostics, game, faults) = match load(dir) {
+pub fn check_folder(files: Files) -> CheckReport {
+    let (diagnostics, game, faults) = match load_files(files.clone()) {
         Ok(loaded) => {
             let game = Rc::new(loaded.game);
             let mut world = World::new(game.clone());
@@ -34,7 +34,7 @@ pub fn check_folder(dir: &Path) -> CheckReport {
         }
         Err(list) => (list, None, Vec::new()),
     };
-    CheckReport { dir: dir.to_path_buf(), diagnostics, game, faults }
+    CheckReport { files, diagnostics, game, faults }
 }
 
 impl CheckReport {
@@ -51,10 +51,10 @@ impl CheckReport {
     /// Every mistake, warning and fault, each with its place, one after the
     /// other (empty when there is none).
     pub fn details(&self) -> String {
-        let dir = self.dir.display();
+        let dir = self.files.display();
         let mut out = String::new();
         for d in &self.diagnostics {
-            out.push_str(&format!("{dir}/{d}\n\n"));
+            out.push_str(&format!("{}\n\n", self.files.locate(d)));
         }
         if !self.faults.is_empty() {
             out.push_str(&format!(
@@ -70,7 +70,7 @@ impl CheckReport {
 
     /// One line: fine, or how many mistakes or faults.
     pub fn verdict(&self) -> String {
-        let dir = self.dir.display();
+        let dir = self.files.display();
         let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
         match &self.game {
             None => format!("{dir} has {}; nothing was started.", plural(self.errors(), "mistake")),

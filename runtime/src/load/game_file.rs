@@ -13,7 +13,7 @@ use super::*;
 /// Reads game.yaml; false when it could not be read at all (already reported).
 pub(super) fn load_game_file(game: &mut Game, scratch: &mut LoadScratch, d: &mut Diagnostics) -> bool {
     let rel = Path::new("game.yaml");
-    let Some(file) = yaml::load(&game.root, rel, d) else { return false };
+    let Some(file) = yaml::load(&game.files, rel, d) else { return false };
     let Some(f) = Fields::of(&file, &file.root, "the game", d) else { return false };
     f.only(
         &[
@@ -89,7 +89,7 @@ pub(super) fn load_game_file(game: &mut Game, scratch: &mut LoadScratch, d: &mut
         for (key, slot) in [("regular", &mut game.fonts.regular), ("bold", &mut game.fonts.bold)] {
             if let Some((path, pos)) = fonts.opt_text(key, d) {
                 let p = PathBuf::from(path.as_str());
-                if !game.root.join(&p).is_file() {
+                if !game.files.is_file(&p) {
                     d.error(rel, pos, format!("the font file `{}` does not exist", p.display()));
                 }
                 *slot = Some(p);

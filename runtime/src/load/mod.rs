@@ -12,6 +12,7 @@ use crate::game::*;
 use crate::ids::*;
 use crate::program::Trees;
 use crate::source::diag::{Diagnostic, Diagnostics, Pos};
+use crate::source::files::Files;
 use crate::source::yaml::{self};
 use crate::value::*;
 use game_file::*;
@@ -31,37 +32,63 @@ pub struct Loaded {
 
 /// Loads and checks the content folder at `root`.
 pub fn load(root: &Path) -> Result<Loaded, Vec<Diagnostic>> {
+    load_files(Files::Dir(root.to_path_buf()))
+}
+
+/// The game built into the binary: every file of content/chess/ as it was
+/// when the binary was built.
+pub fn builtin() -> Files {
+    Files::Embedded { label: "(built-in chess)", files: BUILTIN }
+}
+
+/// Writes the built-in game into `dir` (which must not exist, or be empty)
+/// as a content folder to change, and answers the files written.
+pub fn write_builtin(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    builtin().write_to(dir)
+}
+
+/// content/chess/, listed by build.rs.
+const BUILTIN: &[(&str, &[u8])] = include!(concat!(env!("OUT_DIR"), "/builtin_content.rs"));
+
+/// Loads and checks the content folder that `files` reads. A mistake names
+/// its file relative to the folder; one in no file (no folder at all) has an
+/// empty file name.
+pub fn load_files(files: Files) -> Result<Loaded, Vec<Diagnostic>> {
     let mut d = Diagnostics::default();
-    if !root.is_dir() {
-        d.error(root, Pos::default(), "no content folder here (expected a folder with game.yaml, tables/, logic/ ...)");
+    if !files.exists() {
+        d.error(
+            Path::new(""),
+            Pos::default(),
+            "no content folder here (expected a folder with game.yaml, tables/, logic/ ...)",
+        );
         return Err(d.list);
     }
-    let mut game = empty_game(root);
+    let mut game = empty_game(files);
     let mut scratch = LoadScratch::default();
     scratch.broken_game_file = !load_game_file(&mut game, &mut scratch, &mut d);
-    for rel in files_in(root, "tables", "yaml", &mut d) {
+    for rel in files_in(&game.files, "tables", "yaml", &mut d) {
         let before = game.tables.len();
         load_table(&mut game, &rel, &mut d);
         if game.tables.len() == before {
-            scratch.broken_tables.extend(names_of_broken_file(root, &rel, &["table"]));
+            scratch.broken_tables.extend(names_of_broken_file(&game.files, &rel, &["table"]));
         }
     }
-    for rel in files_in(root, "structures", "yaml", &mut d) {
+    for rel in files_in(&game.files, "structures", "yaml", &mut d) {
         load_structure(&mut game, &rel, &mut d);
     }
     let mut card_files = Vec::new();
-    for rel in files_in(root, "logic", "yaml", &mut d) {
-        match yaml::load(root, &rel, &mut d) {
+    for rel in files_in(&game.files, "logic", "yaml", &mut d) {
+        match yaml::load(&game.files, &rel, &mut d) {
             Some(file) => card_files.push(file),
-            None => scratch.broken_cards.extend(names_of_broken_file(root, &rel, &["function", "component"])),
+            None => scratch.broken_cards.extend(names_of_broken_file(&game.files, &rel, &["function", "component"])),
         }
     }
     let shells = CardShells::read(&mut game, &card_files, &scratch, &mut d);
-    for rel in files_in(root, "objects", "yaml", &mut d) {
+    for rel in files_in(&game.files, "objects", "yaml", &mut d) {
         let before = game.types.len();
         load_object_type(&mut game, &mut scratch, &rel, &mut d);
         if game.types.len() == before {
-            scratch.broken_types.extend(names_of_broken_file(root, &rel, &["object"]));
+            scratch.broken_types.extend(names_of_broken_file(&game.files, &rel, &["object"]));
         }
     }
     load_scene(&mut game, &scratch, &mut d);
@@ -78,9 +105,9 @@ pub fn load(root: &Path) -> Result<Loaded, Vec<Diagnostic>> {
 /// its file name, and the name its `KEY: NAME` line gives, if that line can
 /// be read without the YAML around it. What names it is then not reported
 /// again as unknown.
-fn names_of_broken_file(root: &Path, rel: &Path, keys: &[&str]) -> Vec<String> {
+fn names_of_broken_file(files: &Files, rel: &Path, keys: &[&str]) -> Vec<String> {
     let mut names: Vec<String> = rel.file_stem().map(|s| s.to_string_lossy().to_string()).into_iter().collect();
-    let text = std::fs::read_to_string(root.join(rel)).unwrap_or_default();
+    let text = files.read_text(rel).unwrap_or_default();
     for line in text.lines() {
         let Some((key, value)) = line.split_once(':') else { continue };
         if !keys.contains(&key) {
@@ -111,9 +138,9 @@ fn check_libraries(game: &Game, scratch: &LoadScratch, d: &mut Diagnostics) {
 }
 
 /// A game with nothing in it yet but the built-in Events.
-fn empty_game(root: &Path) -> Game {
+fn empty_game(files: Files) -> Game {
     let mut game = Game {
-        root: root.to_path_buf(),
+        files,
         name: String::new(),
         screen: (960.0, 1100.0),
         pixels_per_meter: 32.0,
@@ -145,25 +172,21 @@ fn empty_game(root: &Path) -> Game {
 /// (for the fuzzer and for tests): every mistake found.
 pub fn check_table(schema: &str, rows: &str) -> Vec<Diagnostic> {
     let mut d = Diagnostics::default();
-    let mut game = empty_game(Path::new("."));
+    let mut game = empty_game(Files::Dir(PathBuf::from(".")));
     table_from_text(&mut game, Path::new("tables/T.yaml"), schema.to_string(), Some(rows.to_string()), &mut d);
     d.list
 }
 
-/// The files with extension `ext` in `root/dir`, sorted by name, relative to root.
-fn files_in(root: &Path, dir: &str, ext: &str, d: &mut Diagnostics) -> Vec<PathBuf> {
-    let Ok(entries) = std::fs::read_dir(root.join(dir)) else {
+/// The files with extension `ext` in the folder `dir`, sorted by name,
+/// relative to the content folder.
+fn files_in(source: &Files, dir: &str, ext: &str, d: &mut Diagnostics) -> Vec<PathBuf> {
+    let Ok(entries) = source.list(dir) else {
         if dir != "structures" {
             d.error(Path::new(dir), Pos::default(), format!("the content folder has no {dir}/ folder"));
         }
         return Vec::new();
     };
-    let mut files: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok())
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == ext))
-        .filter_map(|p| p.file_name().map(|n| Path::new(dir).join(n)))
-        .collect();
+    let mut files: Vec<PathBuf> = entries.into_iter().filter(|p| p.extension().is_some_and(|x| x == ext)).collect();
     files.sort();
     files
 }

@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 pub(super) fn load_object_type(game: &mut Game, scratch: &mut LoadScratch, rel: &Path, d: &mut Diagnostics) {
-    let Some(file) = yaml::load(&game.root, rel, d) else { return };
+    let Some(file) = yaml::load(&game.files, rel, d) else { return };
     let Some(f) = Fields::of(&file, &file.root, "an object type", d) else { return };
     f.only(&["object", "description", "layer", "box", "sprite", "text", "structures", "logic"], "an object type", d);
     let Some((name, name_pos)) = f.text("object", "an object type", d) else { return };
@@ -201,7 +201,7 @@ pub(super) fn load_image(game: &mut Game, from: &Path, rel: &str, pos: Pos, d: &
     if let Some(i) = game.images.iter().position(|im| im.path == path) {
         return Some(ImageId(i as u16));
     }
-    let bytes = match std::fs::read(game.root.join(&path)) {
+    let bytes = match game.files.read(&path) {
         Ok(b) => b,
         Err(e) => {
             d.error(from, pos, format!("cannot read the picture `{rel}`: {e}"));

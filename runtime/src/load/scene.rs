@@ -10,7 +10,7 @@ use super::*;
 
 pub(super) fn load_scene(game: &mut Game, scratch: &LoadScratch, d: &mut Diagnostics) {
     let rel = Path::new("scene.yaml");
-    let Some(file) = yaml::load(&game.root, rel, d) else { return };
+    let Some(file) = yaml::load(&game.files, rel, d) else { return };
     let Some(f) = Fields::of(&file, &file.root, "the scene", d) else { return };
     f.only(&["scene", "description"], "scene.yaml", d);
     let Some(list) = f.get("scene").and_then(|n| n.as_sequence()) else {

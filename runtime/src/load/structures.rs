@@ -8,7 +8,7 @@ use crate::source::yaml::{self, Fields};
 use std::path::Path;
 
 pub(super) fn load_structure(game: &mut Game, rel: &Path, d: &mut Diagnostics) {
-    let Some(file) = yaml::load(&game.root, rel, d) else { return };
+    let Some(file) = yaml::load(&game.files, rel, d) else { return };
     let Some(f) = Fields::of(&file, &file.root, "a Data Structure", d) else { return };
     f.only(&["structure", "description", "fields"], "a Data Structure", d);
     let Some((name, name_pos)) = f.text("structure", "a Data Structure", d) else { return };

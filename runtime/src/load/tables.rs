@@ -10,12 +10,12 @@ use std::collections::HashMap;
 use std::path::Path;
 
 pub(super) fn load_table(game: &mut Game, rel: &Path, d: &mut Diagnostics) {
-    let schema = match std::fs::read_to_string(game.root.join(rel)) {
+    let schema = match game.files.read_text(rel) {
         Ok(t) => t,
         Err(e) => return d.error(rel, Pos::default(), format!("cannot read the file: {e}")),
     };
     let csv_rel = rel.with_extension("csv");
-    let rows = match std::fs::read_to_string(game.root.join(&csv_rel)) {
+    let rows = match game.files.read_text(&csv_rel) {
         Ok(t) => Some(t),
         Err(e) => {
             d.error(

@@ -4,5 +4,6 @@
 //! places and types.
 
 pub mod diag;
+pub mod files;
 pub mod values;
 pub(crate) mod yaml;

@@ -2,6 +2,7 @@
 //! mistake can name its line and column.
 
 use crate::source::diag::{Diagnostics, Pos};
+use crate::source::files::Files;
 use marked_yaml::types::{MarkedMappingNode, MarkedScalarNode};
 use marked_yaml::{LoadError, Node};
 use std::path::{Path, PathBuf};
@@ -28,10 +29,10 @@ pub fn text_start(file: &YamlFile, node: &MarkedScalarNode) -> Pos {
     Pos { line: mark.line(), column: mark.column() + usize::from(quoted) }
 }
 
-/// Reads and parses `rel` under `root`. A missing file or a syntax error is
-/// reported, and `None` returned.
-pub fn load(root: &Path, rel: &Path, diags: &mut Diagnostics) -> Option<YamlFile> {
-    let text = match std::fs::read_to_string(root.join(rel)) {
+/// Reads and parses `rel` of the content folder. A missing file or a syntax
+/// error is reported, and `None` returned.
+pub fn load(files: &Files, rel: &Path, diags: &mut Diagnostics) -> Option<YamlFile> {
+    let text = match files.read_text(rel) {
         Ok(t) => t,
         Err(e) => {
             diags.error(rel, Pos::default(), format!("cannot read the file: {e}"));

@@ -1,6 +1,6 @@
-//! `cargo bench`: how fast the chess game runs from its cards, against the
-//! same algorithm in native Rust and in Rhai (benches/baseline/), printed as
-//! one table of medians. No figure is asserted: only that the three find the
+//! `cargo bench -p cardtable-bench`: how fast the chess game runs from its
+//! cards, against the same algorithm in native Rust and in Rhai (baseline/),
+//! printed as one table of medians. No figure is asserted: only that the three find the
 //! same legal moves.
 //!
 //! `CARDS_BENCH_SAMPLES=N` changes how many samples each median is taken over.
@@ -130,7 +130,7 @@ struct Row {
 }
 
 fn content() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/chess")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content/chess")
 }
 
 fn load(path: &Path) -> Game {
