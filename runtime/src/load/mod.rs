@@ -64,6 +64,7 @@ pub fn load(root: &Path) -> Result<Loaded, Vec<Diagnostic>> {
             scratch.broken_types.extend(names_of_broken_file(root, &rel, &["object"]));
         }
     }
+    load_pictures(&mut game, &mut d);
     load_scene(&mut game, &scratch, &mut d);
     let trees = compile_bodies(&mut game, &shells, &scratch, &mut d);
     check_libraries(&game, &scratch, &mut d);
@@ -130,6 +131,8 @@ fn empty_game(root: &Path) -> Game {
         images: Vec::new(),
         states: Vec::new(),
         groups: Vec::new(),
+        group_kinds: Vec::new(),
+        pictures: Default::default(),
         scene: Vec::new(),
         sites: Vec::new(),
         names: Names::default(),
