@@ -289,19 +289,21 @@ impl Driver {
         };
         let faults = self.world.faults.len();
         let walked = self.walked.clone();
-        let ok = self.world.input(|w, g| {
+        // The answer is taken inside the input: a Restart Game the call
+        // asked for begins the World again as the input ends.
+        let answer = self.world.input(|w, g| {
             let cx = Ctx { this: None, other: Value::None, attachment: None, base: w.stack_len() };
             match &walked {
-                None => w.call_function(g, &cx, f, &args),
-                Some(trees) => w.call_function_walked(g, &cx, f, &args, trees),
+                None => w.call_function(g, &cx, f, &args)?,
+                Some(trees) => w.call_function_walked(g, &cx, f, &args, trees)?,
             }
+            Ok(w.answer().to_vec())
         });
-        if ok.is_none() {
+        let Some(answer) = answer else {
             return Json::error(
                 self.world.faults.drain(faults..).map(|f| f.to_string()).collect::<Vec<_>>().join("; "),
             );
-        }
-        let answer = self.world.answer();
+        };
         match func.returns {
             crate::program::Returns::Nothing => Json::obj(vec![("called", Json::Str(name))]),
             crate::program::Returns::Value(_) => Json::obj(vec![("value", self.value(answer[0]))]),
@@ -309,7 +311,7 @@ impl Driver {
                 game.structs[s.index()]
                     .fields
                     .iter()
-                    .zip(answer)
+                    .zip(&answer)
                     .map(|(fd, v)| (fd.name.clone(), self.value(*v)))
                     .collect(),
             ),
