@@ -832,3 +832,19 @@ impl<'a> Cx<'a> {
         Some(StepKind::SetScale { axes, object: object?.unwrap_or(ObjRef::This), value: value? })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    /// Every action a card may write is in the content reference's Steps table.
+    #[test]
+    fn every_action_is_in_the_content_reference() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/README.md");
+        let reference = std::fs::read_to_string(&path).expect("content/README.md");
+        let missing: Vec<&str> = super::ACTIONS
+            .iter()
+            .copied()
+            .filter(|a| !reference.lines().any(|l| l.starts_with("| `") && l.contains(&format!("`{a}:"))))
+            .collect();
+        assert!(missing.is_empty(), "content/README.md's Steps table lacks: {missing:?}");
+    }
+}
