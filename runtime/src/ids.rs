@@ -63,3 +63,20 @@ pub struct ObjectId(pub u32);
 /// An object type of the content.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct TypeId(pub u32);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_built_in_event_id_names_its_event() {
+        for (id, name) in [
+            (EventId::CREATED, "Created"),
+            (EventId::MOUSE_PRESSED, "Mouse Pressed"),
+            (EventId::UI_ACTIVATED, "UI Activated"),
+            (EventId::GAME_START, "Game Start"),
+        ] {
+            assert_eq!(BUILTIN_EVENTS.get(id.index()), Some(&name));
+        }
+    }
+}

@@ -53,8 +53,10 @@ impl Driver {
     /// Function, a click's listeners, every card they call and every Event
     /// they send) with the tree walker over `trees` (the loader's
     /// `Loaded::trees` of this game), not the register machine: to check one
-    /// against the other. Everything else (the scene's Created, already run;
-    /// the chess library's commands) runs on the machine, as before.
+    /// against the other. Everything else (the scene's Created and Game
+    /// Start, already run, and run again on the machine when Restart Game
+    /// begins the World again; the chess library's commands) runs on the
+    /// machine, as before.
     pub fn walking(mut self, trees: Rc<Trees>) -> Driver {
         self.walked = Some(trees);
         self
