@@ -233,3 +233,30 @@ fn key_and_wait_are_not_offered_until_they_do_something() {
         assert!(error.contains("not offered yet") && error.contains(why), "{error}");
     }
 }
+
+/// `objects` shows what is shown (a grouped Object's `group` and `shown`, a
+/// sprite's `image` and `scaleX`/`scaleY` once changed, the Logic Components
+/// switched `off`), and `press` refuses a button that an open menu holds.
+#[test]
+fn objects_and_press_show_menus_switches_and_looks() {
+    let input = "objects Picture\nobjects \"Large Option\"\npress Options\npress Switch\npress Large\n\
+                 objects Picture\nobjects \"Large Option\"\npress Close\npress Switch\nobjects Board\n";
+    let out = drive(&["tests/fixtures/panels"], input);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 10, "{stdout}");
+    let answers: Vec<Json> =
+        lines.iter().map(|l| common::parse_json(l).unwrap_or_else(|e| panic!("{l}: {e}"))).collect();
+    let first = |a: &Json| a.get("objects").as_array().first().cloned().unwrap_or(Json::Null);
+    assert_eq!(keys(&first(&answers[0])), ["name", "type", "x", "y", "frame", "alpha", "tint", "visible"]);
+    assert_eq!(first(&answers[1]).get("shown"), &Json::Bool(false), "{}", lines[1]);
+    assert_eq!(first(&answers[1]).get("group").as_str(), Some("Options"));
+    assert_eq!(answers[2].to_string(), r#"{"pressed":"Options"}"#);
+    let refused = answers[3].get("error").as_str().unwrap_or_default();
+    assert!(refused.contains("the open menu (Options), which holds the game"), "{}", lines[3]);
+    let picture = first(&answers[5]);
+    assert_eq!(picture.get("image").as_str(), Some("art/look-large.png"), "{}", lines[5]);
+    assert_eq!((picture.get("scaleX"), picture.get("scaleY")), (&Json::Num(1.5), &Json::Num(1.5)));
+    assert_eq!(first(&answers[6]).get("shown"), &Json::Bool(true), "{}", lines[6]);
+    assert_eq!(first(&answers[9]).get("off").to_string(), r#"["Board Click"]"#, "{}", lines[9]);
+}

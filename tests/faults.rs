@@ -1,6 +1,8 @@
 //! Faults while playing: each one stops its Event, is reported with the card,
 //! the Event and the step, and the game goes on.
 
+mod common;
+
 use cardtable::host::driver::Driver;
 use std::path::Path;
 use std::rc::Rc;
@@ -249,4 +251,51 @@ fn a_structure_wider_than_its_return_faults() {
     });
     let error = error_of(game, "call Full Stats a=7");
     assert!(error.contains("a Return's values do not fit its structure"), "{error}");
+}
+
+/// Restart Game in Game Start (or in a scene Object's Created) would start
+/// the game again for ever: it is a fault, and the game starts once.
+#[test]
+fn restart_game_while_the_game_starts_is_a_fault_not_a_loop() {
+    let copy = common::TempContent::of(&common::root().join("tests/fixtures/panels"), "restart-at-start");
+    copy.replace_once(
+        "logic/Rules.yaml",
+        "      - set: $createdWhenStarted\n",
+        "      - restart game: true\n      - set: $createdWhenStarted\n",
+    );
+    let loaded = cardtable::load::load(&copy.dir).unwrap_or_else(|e| panic!("the copy loads: {e:?}"));
+    let mut d = Driver::new(Rc::new(loaded.game));
+    let faults = d.command("faults").get("faults").to_string();
+    assert!(
+        faults.contains("Rules (Game Start), step 2 (logic/Rules.yaml:14): Restart Game while the game starts"),
+        "{faults}"
+    );
+    assert_eq!(d.command("global started").get("value").to_string(), "1");
+    // The step stopped the handler; the game plays on.
+    assert_eq!(d.command("global createdWhenStarted").get("value").to_string(), "-1");
+    assert_eq!(d.command("click Board").to_string(), r#"{"clicked":"Board"}"#);
+    assert_eq!(d.command("global boardClicks").get("value").to_string(), "1");
+}
+
+/// A click that restarts the game reaches no Object of the new World: the
+/// button under the Restart button (a second Switch, made after it) is not
+/// pressed in the World that begins again.
+#[test]
+fn a_restart_ends_the_click_that_asked_for_it() {
+    let copy = common::TempContent::of(&common::root().join("tests/fixtures/panels"), "restart-click");
+    copy.replace_once(
+        "scene.yaml",
+        "  - { object: Panel,",
+        "  - { object: Switch Button, name: Under, anchor: bottom right, x: -80, y: 40 }\n  - { object: Panel,",
+    );
+    let loaded = cardtable::load::load(&copy.dir).unwrap_or_else(|e| panic!("the copy loads: {e:?}"));
+    let mut d = Driver::new(Rc::new(loaded.game));
+    d.command("click Board");
+    assert_eq!(d.world.restarts, 0);
+    assert_eq!(d.command("press Restart").to_string(), r#"{"pressed":"Restart"}"#);
+    assert_eq!(d.world.restarts, 1);
+    assert_eq!(d.command("global boardClicks").get("value").to_string(), "0");
+    assert_eq!(d.command("table Log").get("rows").as_array().len(), 1, "Game Start ran once in the new World");
+    let board = d.command("objects Board").to_string();
+    assert!(!board.contains("off"), "the button under Restart was pressed in the new World: {board}");
 }

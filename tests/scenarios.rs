@@ -5,6 +5,8 @@
 //! The format (one step a line; `#` starts a comment line):
 //!
 //! ```text
+//! game FOLDER                  (first, before any scenario; optional) the file's scenarios play this
+//!                              game folder, from the top of the checkout, instead of content/chess
 //! scenario TITLE               a new scenario, on a fresh game
 //! new game                     a fresh game within the scenario
 //! click NAME [NAME ...]        clicks each Object in turn (a Square: e2)
@@ -31,6 +33,10 @@
 //! expect eval EXPR = JSON      the driver's `eval EXPR` answers {"value": JSON}
 //! expect get OBJECT PATH = JSON  the driver's `get` answers JSON (its "value" when PATH names a field)
 //! expect global NAME = JSON    the driver's `global NAME` answers {"value": JSON}
+//! expect object NAME KEY = JSON  the Object NAME, as the driver's `objects NAME` shows it, has KEY = JSON
+//!                              (null: it shows no KEY): image, scaleX, shown, off, x ...
+//! expect press refused NAME    the driver's `press NAME` answers an error (no such button is shown, or an
+//!                              open menu holds the game and the button is not in it)
 //! expect text NAME = JSON      the Object NAME's Text component shows JSON ("Status Line" quoted)
 //! expect no faults             no card has faulted so far
 //! expect state STATE           the Game State (Playing, Promotion, Game Over)
@@ -468,6 +474,29 @@ impl Runner<'_> {
                 let got = self.ask(&format!("global {name}"))?.get("value").clone();
                 same_json(&got, want)
             }
+            "object" => {
+                let (what, want) = split_expected(args)?;
+                let Some((name, key)) = what.rsplit_once(char::is_whitespace) else {
+                    return Err("usage: expect object NAME KEY = JSON".into());
+                };
+                let name = name.trim();
+                let answer = self.ask(&format!("objects \"{name}\""))?;
+                let Some(o) = answer.get("objects").as_array().iter().find(|o| o.get("name").as_str() == Some(name))
+                else {
+                    return Err(format!("no Object named {name}"));
+                };
+                same_json(o.get(key), want).map_err(|e| format!("{name}'s {key}: {e}; the Object: {o}"))
+            }
+            "press" => {
+                let Some(name) = args.strip_prefix("refused ").map(str::trim).filter(|n| !n.is_empty()) else {
+                    return Err("usage: expect press refused NAME".into());
+                };
+                let answer = self.driver().command(&format!("press {name}"));
+                if !answer.is_error() {
+                    return Err(format!("`press {name}` was not refused: {answer}"));
+                }
+                Ok(())
+            }
             "no" if args == "faults" => self.no_faults(),
             "state" => {
                 let got = self.state()?;
@@ -624,8 +653,8 @@ impl Runner<'_> {
             }
             _ => Err(format!(
                 "unknown expectation `{what}`; expected marks, dots, rings, lit, highlight, piece, empty, status, turn, \
-                 selected, eval, get, global, text, no faults, state, san, history, moves, castling, group, panel, \
-                 fen, legal or clicks"
+                 selected, eval, get, global, object, press refused, text, no faults, state, san, history, moves, \
+                 castling, group, panel, fen, legal or clicks"
             )),
         }
     }
@@ -768,6 +797,10 @@ fn run_text(
             continue;
         }
         let (verb, rest) = split_verb(line);
+        if verb == "game" && scenarios.is_empty() {
+            // Read by `game_of`, before the file is run.
+            continue;
+        }
         if verb == "scenario" {
             scenarios.push((rest.to_string(), i + 1, Vec::new()));
         } else if let Some(s) = scenarios.last_mut() {
@@ -857,6 +890,17 @@ fn run_every_file(game: &Rc<Game>, highlights: &Highlights, walked: Option<&Rc<T
     for path in &files {
         let label = path.strip_prefix(common::root()).unwrap_or(path).display().to_string();
         let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{label}: {e}"));
+        let other = game_of(&text).map(|folder| {
+            let loaded = cardtable::load::load(&common::root().join(folder))
+                .unwrap_or_else(|e| panic!("{label}: the game {folder} does not load: {e:?}"));
+            let game = Rc::new(loaded.game);
+            let highlights = Highlights::from_game(&game).unwrap_or(Highlights { kinds: Vec::new() });
+            (game, highlights, Rc::new(loaded.trees))
+        });
+        let (game, highlights, walked) = match &other {
+            Some((game, highlights, trees)) => (game, highlights, walked.map(|_| trees)),
+            None => (game, highlights, walked),
+        };
         let out = run_text(&label, &text, game, highlights, filter.as_deref(), walked);
         for (title, ok) in &out.scenarios {
             println!("{} {label}: {title}", if *ok { "ok  " } else { "FAIL" });
@@ -871,6 +915,15 @@ fn run_every_file(game: &Rc<Game>, highlights: &Highlights, walked: Option<&Rc<T
         panic!("{} scenario failure(s):\n{}", list.len(), list.join("\n"));
     }
     assert!(ran > 0, "the filter CARDTABLE_SCENARIO={filter:?} matched no scenario");
+}
+
+/// The folder a scenario file's `game FOLDER` line names, before its first scenario.
+fn game_of(text: &str) -> Option<&str> {
+    let first = text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#'))?;
+    match split_verb(first) {
+        ("game", folder) if !folder.is_empty() => Some(folder),
+        _ => None,
+    }
 }
 
 // The harness itself: a wrong expectation must fail, at its own line.
@@ -948,6 +1001,35 @@ fn harness_fails_each_kind_of_wrong_expectation() {
             out.failures
         );
     }
+}
+
+/// The expectations of Objects and buttons, on a game of no chess (a `game` line).
+#[test]
+fn harness_fails_each_wrong_expectation_of_objects_and_buttons() {
+    let game = common::load_game(&common::root().join("tests/fixtures/panels"));
+    let none = Highlights { kinds: Vec::new() };
+    let run = |text: &str| run_text("inline.scenario", text, &game, &none, None, None);
+    let right = "scenario right\nexpect object Picture x = 11\nexpect object Picture image = null\n\
+                 expect press refused Close\nexpect object Large Option shown = false\n";
+    assert!(run(right).failures.is_empty(), "{:?}", run(right).failures);
+    for step in [
+        "expect object Picture x = 12",
+        "expect object Picture image = \"art/look-large.png\"",
+        "expect object Nobody x = 1",
+        "expect object Picture",
+        "expect object Large Option shown = true",
+        "expect press refused Options",
+        "expect press refused",
+    ] {
+        let out = run(&format!("scenario one wrong step\n{step}\n"));
+        assert!(
+            out.failures.iter().any(|f| f.at == "inline.scenario:2"),
+            "`{step}` should fail at line 2, failures: {:?}",
+            out.failures
+        );
+    }
+    assert_eq!(game_of("# a comment\n\ngame tests/fixtures/panels\nscenario x\n"), Some("tests/fixtures/panels"));
+    assert_eq!(game_of("scenario x\ngame tests/fixtures/panels\n"), None);
 }
 
 #[test]

@@ -225,3 +225,44 @@ fn the_window_shows_the_built_in_game_from_anywhere() {
     let (a1, h1) = (start.corner_colour(1, 1), start.corner_colour(8, 1));
     assert!(a1.iter().sum::<f32>() < h1.iter().sum::<f32>(), "a1 is a dark Square, h1 a light one");
 }
+
+/// The panels fixture in a real window: a menu panel opened over the game,
+/// an option chosen in it, and the Picture then showing another picture,
+/// scaled half as large again about its centre.
+#[test]
+fn the_window_shows_an_open_panel_and_a_sprite_of_another_picture_scaled() {
+    let Some(run) = display() else { return };
+    let dir = out_dir();
+    let game = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/panels");
+    let shot = |name: &str, script: &str| {
+        let (png, path) = (dir.join(format!("{name}.png")), dir.join(format!("{name}.script")));
+        std::fs::write(&path, script).unwrap();
+        let args = [&game, &png, &path].map(|p| p.to_string_lossy().into_owned());
+        let args = [&args[0], "--screenshot", &args[1], "--frames", "2", "--script", &args[2]].map(String::from);
+        let out = cardtable(&run, &args);
+        assert!(out.status.success(), "the window failed: {}", String::from_utf8_lossy(&out.stderr));
+        read_png(&png)
+    };
+    // Colours as art/make_art.py draws them; the background is #202020.
+    let near = |p: [u8; 4], c: [u8; 3]| (0..3).all(|i| p[i].abs_diff(c[i]) <= 12);
+    let (red, blue, panel, background) = ([220, 40, 40], [32, 96, 224], [32, 48, 64], [32, 32, 32]);
+    // The Picture is 4 m (128 px) square at (352, 160) from the top-left: frame 1 of its own picture.
+    let start = shot("panels-start", "");
+    assert_eq!((start.width, start.height), (480, 480));
+    assert!(near(start.pixel(400, 150), red), "the Picture shows its frame 1: {:?}", start.pixel(400, 150));
+    assert!(near(start.pixel(432, 160), background), "nothing 80 px right of the Picture's centre");
+    assert!(near(start.pixel(352, 80), background), "nothing 80 px above it");
+    assert!(!near(start.pixel(110, 355), panel), "the panel is closed");
+
+    let chosen = shot("panels-chosen", "press Options\npress Large\n");
+    // Large: frame 0 of look-large.png, at 1.5 times the size (192 px) about the same centre.
+    // (The open panel covers the Picture's left part, up to x 390.)
+    assert!(near(chosen.pixel(400, 150), blue), "the Picture shows the other picture: {:?}", chosen.pixel(400, 150));
+    assert!(near(chosen.pixel(432, 160), blue), "scaled: it reaches 80 px right of its centre");
+    assert!(near(chosen.pixel(352, 80), blue), "scaled: it reaches 80 px above its centre");
+    assert!(near(chosen.pixel(352, 40), background), "no further than 96 px above it");
+    // The panel (300 x 260 px about the middle) is open, over the Board.
+    assert!(near(chosen.pixel(110, 355), panel), "the panel is open: {:?}", chosen.pixel(110, 355));
+    assert!(near(chosen.pixel(100, 240), panel), "over the Board");
+    assert!(!near(chosen.pixel(60, 240), panel), "the Board shows left of the panel");
+}

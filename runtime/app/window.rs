@@ -143,30 +143,43 @@ pub fn run(game: Rc<Game>, opts: Options) -> ExitCode {
 type PanicHook = Box<dyn Fn(&std::panic::PanicHookInfo<'_>) + Sync + Send + 'static>;
 
 struct Art {
-    images: Vec<Option<Texture2D>>,
+    /// Each picture of the game, by ImageId: None until it is first needed
+    /// (the object types' own at the start; a picture only Set Sprite shows,
+    /// when it is first drawn), then the texture, or None inside when it
+    /// cannot be read.
+    images: Vec<Option<Option<Texture2D>>>,
     regular: Option<Font>,
     bold: Option<Font>,
 }
 
 fn load_art(game: &Game) -> Art {
-    let images = game
-        .images
-        .iter()
-        .map(|im| {
+    let font = |p: &Option<PathBuf>| {
+        p.as_ref().and_then(|p| game.files.read(p).ok()).and_then(|b| load_ttf_font_from_bytes(&b).ok())
+    };
+    let mut art =
+        Art { images: vec![None; game.images.len()], regular: font(&game.fonts.regular), bold: font(&game.fonts.bold) };
+    for sprite in game.types.iter().filter_map(|t| t.sprite.as_ref()) {
+        art.need(game, sprite.image);
+    }
+    art
+}
+
+impl Art {
+    /// Loads a picture the first time it is needed.
+    fn need(&mut self, game: &Game, image: cardtable::ids::ImageId) {
+        let Some(slot @ None) = self.images.get_mut(image.index()) else { return };
+        let texture = game.images.get(image.index()).and_then(|im| {
             let bytes = game.files.read(&im.path).ok()?;
             let tex = Texture2D::from_file_with_format(&bytes, Some(ImageFormat::Png));
             tex.set_filter(FilterMode::Linear);
             Some(tex)
-        })
-        .collect();
-    let font = |p: &Option<PathBuf>| {
-        p.as_ref().and_then(|p| game.files.read(p).ok()).and_then(|b| load_ttf_font_from_bytes(&b).ok())
-    };
-    Art { images, regular: font(&game.fonts.regular), bold: font(&game.fonts.bold) }
+        });
+        *slot = Some(texture);
+    }
 }
 
 async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
-    let art = load_art(&game);
+    let mut art = load_art(&game);
     let mut driver = Driver::new(game.clone());
     // Every fault reaches the terminal as it happens (the window also shows it
     // for a few seconds); a screenshot of a game that faulted fails.
@@ -225,6 +238,11 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
         let [r, g, b, a] = cardtable::present::rgba(game.background, 1.0);
         clear_background(Color::new(r, g, b, a));
         draw_list(&mut driver.world, &mut items);
+        for item in &items {
+            if let DrawKind::Sprite { image, .. } = item.kind {
+                art.need(&game, image);
+            }
+        }
         for item in &items {
             draw_item(&art, &view, item);
         }
@@ -297,7 +315,7 @@ fn draw_item(art: &Art, view: &View, item: &DrawItem) {
     let (sx, sy) = (view.left + x * view.scale, view.top + y * view.scale);
     match &item.kind {
         DrawKind::Sprite { image, frame, frames } => {
-            let Some(Some(tex)) = art.images.get(image.index()) else { return };
+            let Some(Some(Some(tex))) = art.images.get(image.index()) else { return };
             let fw = tex.width() / *frames as f32;
             draw_texture_ex(
                 tex,

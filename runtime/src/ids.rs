@@ -36,10 +36,17 @@ impl EventId {
     pub const CREATED: EventId = EventId(0);
     pub const MOUSE_PRESSED: EventId = EventId(1);
     pub const UI_ACTIVATED: EventId = EventId(2);
+    pub const GAME_START: EventId = EventId(3);
 }
 
-/// The names of the built-in Events, in EventId order.
-pub const BUILTIN_EVENTS: [&str; 3] = ["Created", "Mouse Pressed", "UI Activated"];
+/// The names of the built-in Events, in EventId order, one a line.
+pub const BUILTIN_EVENTS: &[&str] = &[
+    "Created",
+    "Mouse Pressed",
+    "UI Activated",
+    // After every Created of the scene at the start, and again after Restart Game.
+    "Game Start",
+];
 
 /// A Game State (Playing, Promotion, Game Over, ...).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -56,3 +63,20 @@ pub struct ObjectId(pub u32);
 /// An object type of the content.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct TypeId(pub u32);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_built_in_event_id_names_its_event() {
+        for (id, name) in [
+            (EventId::CREATED, "Created"),
+            (EventId::MOUSE_PRESSED, "Mouse Pressed"),
+            (EventId::UI_ACTIVATED, "UI Activated"),
+            (EventId::GAME_START, "Game Start"),
+        ] {
+            assert_eq!(BUILTIN_EVENTS.get(id.index()), Some(&name));
+        }
+    }
+}

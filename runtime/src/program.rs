@@ -2,7 +2,7 @@
 //! index, every constant already a [`Value`]. The surface syntax of each step
 //! is in its variant's doc comment.
 
-use crate::ids::{ColumnId, EventId, FuncId, GlobalId, GroupId, StateId, StructId, TableId};
+use crate::ids::{ColumnId, CompId, EventId, FuncId, GlobalId, GroupId, StateId, StructId, TableId};
 use crate::value::{Type, Value};
 use expr_grammar::ast::{BinaryOp, UnaryOp};
 
@@ -152,8 +152,31 @@ pub enum StepKind {
     SetState(StateId),
     /// `is state: STATE, action name: N`
     IsState { state: StateId, answer: Option<Slot> },
-    /// `ui group: GROUP, visible: false`
+    /// `ui group: GROUP, visible: false`; and a menu's: `menu element: MENU`
+    /// (opens it), `menu element: MENU, operation: hide` (closes it),
+    /// `element: ELEMENT, visible: false` (shows or hides an element of a
+    /// menu), which the loader checks name a menu, an element.
     ShowGroup { group: GroupId, visible: bool },
+    /// `restart game: true`: the World begins again once the input ends.
+    RestartGame,
+    /// `logic component: COMPONENT, state: disable|enable, applies to: OBJECT`
+    SwitchComponent { component: CompId, on: bool, object: ObjRef },
+    /// `has row: TABLE, row: R, action name: N`: whether the row is there; adds nothing.
+    HasRow { table: TableId, row: Expr, answer: Option<Slot> },
+    /// `set position: OBJECT, x: X, y: Y`
+    SetPosition { object: ObjRef, x: Expr, y: Expr },
+    /// `set sprite: PICTURE, applies to: OBJECT`: PICTURE is a Text naming a PNG of art/.
+    SetSprite { object: ObjRef, picture: Expr },
+    /// `set horizontal scale: V`, `set vertical scale: V` or `set scale: V` (both), `applies to: OBJECT`
+    SetScale { axes: ScaleAxes, object: ObjRef, value: Expr },
+}
+
+/// Which way a Set Scale step scales a sprite.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScaleAxes {
+    Horizontal,
+    Vertical,
+    Both,
 }
 
 /// What a card answers: nothing (a Logic Component's Event, a Function with

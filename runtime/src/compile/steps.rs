@@ -13,7 +13,7 @@ use expr_grammar::ast::{self, ExprKind};
 use marked_yaml::Node;
 
 /// Every action a step may begin with, as the content writes it.
-const ACTIONS: [&str; 20] = [
+const ACTIONS: &[&str] = &[
     "declare",
     "set",
     "set component",
@@ -34,6 +34,16 @@ const ACTIONS: [&str; 20] = [
     "set state",
     "is state",
     "ui group",
+    "menu element",
+    "element",
+    "restart game",
+    "logic component",
+    "has row",
+    "set position",
+    "set sprite",
+    "set horizontal scale",
+    "set vertical scale",
+    "set scale",
 ];
 
 impl<'a> Cx<'a> {
@@ -101,6 +111,14 @@ impl<'a> Cx<'a> {
             "set state" => self.set_state(&f)?,
             "is state" => self.is_state(&f)?,
             "ui group" => self.ui_group(&f)?,
+            "menu element" => self.menu_element(&f)?,
+            "element" => self.element(&f)?,
+            "restart game" => self.restart_game(&f)?,
+            "logic component" => self.logic_component(&f)?,
+            "has row" => self.has_row(&f)?,
+            "set position" => self.set_position(&f)?,
+            "set sprite" => self.set_sprite(&f)?,
+            "set horizontal scale" | "set vertical scale" | "set scale" => self.set_scale(&f, &action)?,
             other => {
                 self.err(f.pos, format!("unknown action `{other}`; expected one of: {}", ACTIONS.join(", ")));
                 return None;
@@ -605,5 +623,228 @@ impl<'a> Cx<'a> {
         let (text, pos) = f.text(key, "this step", self.d)?;
         let ast = self.parse(text.as_str(), pos)?;
         self.expr(&ast, text.as_str(), pos)
+    }
+}
+
+/// The steps of menus, Logic Component switches, rows asked for, positions
+/// and looks.
+impl<'a> Cx<'a> {
+    /// A UI Group named in a step's `key`: a menu (`menu`), else an element of a menu.
+    fn group_of_kind(&mut self, f: &Fields, key: &str, menu: bool) -> Option<GroupId> {
+        let (name, pos) = f.text(key, "this step", self.d)?;
+        let name = name.as_str().trim_matches('"');
+        let Some(i) = self.game.groups.iter().position(|(n, _)| n == name) else {
+            let what = if menu { "menu" } else { "element" };
+            self.err_undeclared(pos, format!("unknown {what} `{name}`; declare it in game.yaml's `groups:`"));
+            return None;
+        };
+        match (self.game.group_kinds.get(i), menu) {
+            (Some(GroupKind::Menu), true) | (Some(GroupKind::Element(_)), false) => Some(GroupId(i as u16)),
+            (_, true) => {
+                self.err(
+                    pos,
+                    format!("the UI Group `{name}` is not a menu; give it `menu: true` in game.yaml's `groups:`"),
+                );
+                None
+            }
+            (_, false) => {
+                self.err(
+                    pos,
+                    format!("the UI Group `{name}` is not an element of a menu; give it `in: MENU` in game.yaml's `groups:`"),
+                );
+                None
+            }
+        }
+    }
+
+    /// `true` or `false` (also yes/no) in an optional field.
+    fn flag(&mut self, f: &Fields, key: &str, default: bool) -> Option<bool> {
+        match f.opt_text(key, self.d) {
+            None => Some(default),
+            Some((v, pos)) => match crate::value::parse_bool(v.as_str()) {
+                Some(b) => Some(b),
+                None => {
+                    self.err(pos, format!("`{key}` must be true or false, found `{}`", v.as_str()));
+                    None
+                }
+            },
+        }
+    }
+
+    /// One of a few words (case aside), or a mistake that lists them.
+    fn word(&mut self, f: &Fields, key: &str, words: &[&str]) -> Option<Option<usize>> {
+        let Some((v, pos)) = f.opt_text(key, self.d) else { return Some(None) };
+        match words.iter().position(|w| w.eq_ignore_ascii_case(v.as_str().trim())) {
+            Some(i) => Some(Some(i)),
+            None => {
+                self.err(pos, format!("unknown {key} `{}`; expected {}", v.as_str(), words.join(" or ")));
+                None
+            }
+        }
+    }
+
+    /// `menu element: MENU`, `operation: show|hide`: opens or closes a menu.
+    pub(super) fn menu_element(&mut self, f: &Fields) -> Option<StepKind> {
+        f.only(&["menu element", "operation"], "a Menu Element step", self.d);
+        let group = self.group_of_kind(f, "menu element", true);
+        let hide = self.word(f, "operation", &["show", "hide"])? == Some(1);
+        Some(StepKind::ShowGroup { group: group?, visible: !hide })
+    }
+
+    /// `element: ELEMENT`, `visible: false`: shows or hides an element of a menu.
+    pub(super) fn element(&mut self, f: &Fields) -> Option<StepKind> {
+        f.only(&["element", "visible"], "an Element step", self.d);
+        let group = self.group_of_kind(f, "element", false);
+        let visible = self.flag(f, "visible", true)?;
+        Some(StepKind::ShowGroup { group: group?, visible })
+    }
+
+    /// `restart game: true`
+    pub(super) fn restart_game(&mut self, f: &Fields) -> Option<StepKind> {
+        f.only(&["restart game"], "a Restart Game step", self.d);
+        if !self.flag(f, "restart game", true)? {
+            let pos = f.opt_text("restart game", self.d).map_or(f.pos, |(_, p)| p);
+            self.err(pos, "`restart game: false` does nothing; write `restart game: true`, or leave the step out");
+            return None;
+        }
+        Some(StepKind::RestartGame)
+    }
+
+    /// `logic component: COMPONENT`, `state: disable|enable` (enable when
+    /// left out), `applies to: OBJECT` (self when left out).
+    pub(super) fn logic_component(&mut self, f: &Fields) -> Option<StepKind> {
+        f.only(&["logic component", "state", "applies to"], "a Logic Component step", self.d);
+        let (name, pos) = f.text("logic component", "a Logic Component step", self.d)?;
+        let component = match self.game.names.components.get(name.as_str()) {
+            Some(&c) => Some(c),
+            // A card that did not load is reported once, where it is broken.
+            None if self.scratch.broken_cards.contains(name.as_str()) => None,
+            None => {
+                let mut known: Vec<&str> = self.game.names.components.keys().map(|k| k.as_str()).collect();
+                known.sort();
+                self.err(
+                    pos,
+                    format!("unknown Logic Component `{}`; expected one of: {}", name.as_str(), known.join(", ")),
+                );
+                None
+            }
+        };
+        let state = self.word(f, "state", &["enable", "disable"]);
+        let object = self.applies_to(f);
+        let (component, on, object) = (component?, state? != Some(1), object?.unwrap_or(ObjRef::This));
+        if let (ObjRef::This, Some(me)) = (&object, self.component) {
+            self.check_carries(me, component, pos);
+        }
+        Some(StepKind::SwitchComponent { component, on, object })
+    }
+
+    /// Every object type that carries the Logic Component `me` carries `other` too (for a step on `self`).
+    fn check_carries(&mut self, me: CompId, other: CompId, pos: Pos) {
+        let game = self.game;
+        for t in game.types.iter().filter(|t| t.attachments.iter().any(|a| a.component == me)) {
+            if !t.attachments.iter().any(|a| a.component == other) {
+                self.err(
+                    pos,
+                    format!(
+                        "`{}` switches its own Object's `{}`, but the object type `{}` has no `{}` in its `logic:`",
+                        game.components[me.index()].name,
+                        game.components[other.index()].name,
+                        t.name,
+                        game.components[other.index()].name
+                    ),
+                );
+            }
+        }
+    }
+
+    /// `has row: TABLE`, `row: R`, `action name: N`
+    pub(super) fn has_row(&mut self, f: &Fields) -> Option<StepKind> {
+        f.only(&["has row", "row", "action name"], "a Has Row step", self.d);
+        let table = self.table_field(f, "has row");
+        let row = self.expr_field(f, "row");
+        let answer = f.opt_text("action name", self.d).map(|(n, _)| self.bind(n.as_str(), Kind::RowAnswer, 1));
+        Some(StepKind::HasRow { table: table?, row: row?, answer })
+    }
+
+    /// `set position: OBJECT`, `x: X`, `y: Y`
+    pub(super) fn set_position(&mut self, f: &Fields) -> Option<StepKind> {
+        f.only(&["set position", "x", "y"], "a Set Position step", self.d);
+        let object = self.expr_field(f, "set position");
+        let x = self.expr_field(f, "x");
+        let y = self.expr_field(f, "y");
+        for (key, e) in [("x", &x), ("y", &y)] {
+            if let Some(e) = e {
+                let pos = f.opt_text(key, self.d).map_or(f.pos, |(_, p)| p);
+                self.check_fits(e, Type::Number, pos, &format!("`{key}`"));
+            }
+        }
+        let object = object?;
+        if let Some(ty) = self.type_of(&object).filter(|t| *t != Type::Object) {
+            let pos = f.opt_text("set position", self.d).map_or(f.pos, |(_, p)| p);
+            self.err(pos, format!("Set Position needs an Object (such as self or other), found a {}", ty.name()));
+            return None;
+        }
+        Some(StepKind::SetPosition { object: obj_ref(object), x: x?, y: y? })
+    }
+
+    /// `set sprite: PICTURE`, `applies to: OBJECT`: a picture given as a
+    /// constant must be a PNG of art/.
+    pub(super) fn set_sprite(&mut self, f: &Fields) -> Option<StepKind> {
+        f.only(&["set sprite", "applies to"], "a Set Sprite step", self.d);
+        let picture = self.expr_field(f, "set sprite");
+        let object = self.applies_to(f);
+        let picture = picture?;
+        let pos = f.opt_text("set sprite", self.d).map_or(f.pos, |(_, p)| p);
+        match &picture {
+            Expr::Const(Value::Text(sym)) if !self.game.pictures.contains_key(sym) => {
+                let text = self.syms.text(*sym).to_string();
+                let mut known: Vec<&str> = self.game.pictures.keys().map(|s| self.syms.text(*s)).collect();
+                known.sort();
+                known.truncate(8);
+                self.err(
+                    pos,
+                    format!(
+                        "`{text}` is no picture of the content's art/ folder; a picture is named by its path, such as: {}",
+                        known.join(", ")
+                    ),
+                );
+                return None;
+            }
+            e => self.check_fits(e, Type::Text, pos, "the picture"),
+        }
+        Some(StepKind::SetSprite { object: object?.unwrap_or(ObjRef::This), picture })
+    }
+
+    /// `set horizontal scale: V`, `set vertical scale: V`, `set scale: V` (both), `applies to: OBJECT`
+    pub(super) fn set_scale(&mut self, f: &Fields, action: &str) -> Option<StepKind> {
+        let axes = match action {
+            "set horizontal scale" => ScaleAxes::Horizontal,
+            "set vertical scale" => ScaleAxes::Vertical,
+            _ => ScaleAxes::Both,
+        };
+        f.only(&[action, "applies to"], "a Set Scale step", self.d);
+        let value = self.expr_field(f, action);
+        let object = self.applies_to(f);
+        if let Some(e) = &value {
+            let pos = f.opt_text(action, self.d).map_or(f.pos, |(_, p)| p);
+            self.check_fits(e, Type::Number, pos, "the scale");
+        }
+        Some(StepKind::SetScale { axes, object: object?.unwrap_or(ObjRef::This), value: value? })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// Every action a card may write is in the content reference's Steps table.
+    #[test]
+    fn every_action_is_in_the_content_reference() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/README.md");
+        let reference = std::fs::read_to_string(&path).expect("content/README.md");
+        let missing: Vec<&str> = super::ACTIONS
+            .iter()
+            .copied()
+            .filter(|a| !reference.lines().any(|l| l.starts_with("| `") && l.contains(&format!("`{a}:"))))
+            .collect();
+        assert!(missing.is_empty(), "content/README.md's Steps table lacks: {missing:?}");
     }
 }

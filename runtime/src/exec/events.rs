@@ -37,6 +37,9 @@ impl World {
             }
             let ty = self.objects[l.object.0 as usize].ty;
             let comp = g.types[ty.0 as usize].attachments[l.attachment as usize].component;
+            if !self.disabled.is_empty() && self.disabled.contains(&(l.object, comp)) {
+                continue;
+            }
             let h = l.handler as usize;
             let handler = &g.components[comp.index()].handlers[h];
             let base = self.stack.len();
@@ -71,12 +74,44 @@ impl World {
         self.invoke(g, cx, func, |_, i| args[i])
     }
 
-    /// Runs each scene Object's Created Event, in the scene's order.
+    /// Runs each scene Object's Created Event, in the scene's order, then
+    /// every listener of Game Start, once.
     pub fn start(&mut self) {
         let game = self.game.clone();
+        self.starting = true;
         for i in 0..game.scene.len() {
             self.input(|w, g| w.dispatch(g, EventId::CREATED, Some(ObjectId(i as u32)), Some(ObjectId(i as u32))));
         }
+        self.input(|w, g| w.dispatch(g, EventId::GAME_START, None, None));
+        self.starting = false;
+    }
+
+    /// `restart game`: asked for now, done once the input that asked ends
+    /// (see [`World::input`]). Not while the game starts: Created and Game
+    /// Start would begin it again, for ever.
+    pub(crate) fn ask_restart(&mut self) -> Res<()> {
+        if self.starting {
+            return fail(
+                "Restart Game while the game starts (in Created or Game Start): it would start again for ever",
+            );
+        }
+        self.restart_asked = true;
+        Ok(())
+    }
+
+    /// The World begins again from the Game, as at the start (tables,
+    /// Objects, Globals, Game State, UI Groups, Logic Components switched
+    /// off, the code libraries' state), then runs Created and Game Start.
+    /// The faults kept so far, the step budget and the count of restarts
+    /// stay.
+    #[cold]
+    pub fn restart(&mut self) {
+        let mut fresh = World::new(self.game.clone());
+        fresh.faults = std::mem::take(&mut self.faults);
+        fresh.step_budget = self.step_budget;
+        fresh.restarts = self.restarts + 1;
+        *self = fresh;
+        self.start();
     }
 
     /// Runs one input from outside (a click, a driver command) with a fresh
@@ -88,14 +123,18 @@ impl World {
         let base = self.stack.len();
         let result = f(self, &game);
         self.stack.truncate(base);
-        match result {
+        let answer = match result {
             Ok(v) => Some(v),
             Err(fail) => {
                 let fault = self.fault_of(&game, &fail);
                 self.faults.push(fault);
                 None
             }
+        };
+        if self.restart_asked {
+            self.restart();
         }
+        answer
     }
 
     pub(crate) fn fault_of(&self, game: &Game, fail: &crate::exec::Fail) -> Fault {
@@ -119,7 +158,9 @@ impl World {
     /// A left click at a point of the game screen. A shown button (a screen
     /// Object with a box) takes it, with Mouse Pressed and UI Activated, and
     /// the world under it hears nothing; otherwise every Object under the
-    /// point hears Mouse Pressed, in the order they were made.
+    /// point hears Mouse Pressed, in the order they were made. While a menu
+    /// is open, only the shown buttons of the open menus (and their
+    /// elements) hear it.
     pub fn click_at(&mut self, px: f32, py: f32) {
         self.click_by(px, py, None)
     }
@@ -132,16 +173,28 @@ impl World {
     }
 
     fn click_by(&mut self, px: f32, py: f32, trees: Option<&Trees>) {
-        let hits = self.hits(px, py);
+        let mut hits = self.hits(px, py);
         let on_screen =
             |w: &World, id: &ObjectId| w.game.types[w.objects[id.0 as usize].ty.0 as usize].layer == Layer::Screen;
+        if self.menu_open() {
+            // An open menu holds the game: only its own shown buttons hear.
+            hits.retain(|id| on_screen(self, id) && self.in_open_menu(&self.objects[id.0 as usize]));
+        }
         let buttons: Vec<ObjectId> = hits.iter().copied().filter(|id| on_screen(self, id)).collect();
+        // A click that began the World again reaches no Object of the new one.
+        let restarts = self.restarts;
         if buttons.is_empty() {
             for id in hits {
+                if self.restarts != restarts {
+                    break;
+                }
                 self.input(|w, g| w.send(g, EventId::MOUSE_PRESSED, Some(id), Some(id), trees));
             }
         } else {
             for id in buttons {
+                if self.restarts != restarts {
+                    break;
+                }
                 self.input(|w, g| {
                     w.send(g, EventId::MOUSE_PRESSED, Some(id), Some(id), trees)?;
                     w.send(g, EventId::UI_ACTIVATED, Some(id), Some(id), trees)

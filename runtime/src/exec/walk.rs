@@ -79,6 +79,33 @@ impl World {
                     *shown = *visible;
                 }
             }
+            StepKind::RestartGame => self.ask_restart()?,
+            StepKind::SwitchComponent { component, on, object } => {
+                let id = self.object(g, cx, object)?;
+                self.switch_component(g, id, *component, *on)?;
+            }
+            StepKind::HasRow { table, row, answer } => {
+                let r = self.eval(g, cx, row)?;
+                let there = self.has_row(*table, r);
+                if let Some(slot) = answer {
+                    self.stack[cx.base + slot.0 as usize] = Value::Bool(there);
+                }
+            }
+            StepKind::SetPosition { object, x, y } => {
+                let id = self.object(g, cx, object)?;
+                let (x, y) = (self.num(g, cx, x)?, self.num(g, cx, y)?);
+                self.set_position(id, x, y)?;
+            }
+            StepKind::SetSprite { object, picture } => {
+                let id = self.object(g, cx, object)?;
+                let v = self.eval(g, cx, picture)?;
+                self.set_picture(g, id, v)?;
+            }
+            StepKind::SetScale { axes, object, value } => {
+                let id = self.object(g, cx, object)?;
+                let v = self.eval(g, cx, value)?;
+                self.set_scale(g, id, *axes, v)?;
+            }
             // The machine runs these itself; the tree walker, in `walk_step`.
             StepKind::Declare { .. }
             | StepKind::Set { .. }
@@ -332,7 +359,13 @@ impl World {
             | StepKind::Sprite { .. }
             | StepKind::SetState(_)
             | StepKind::IsState { .. }
-            | StepKind::ShowGroup { .. } => return Ok(at!(self.handed_step(g, cx, step, Some(trees)))),
+            | StepKind::ShowGroup { .. }
+            | StepKind::RestartGame
+            | StepKind::SwitchComponent { .. }
+            | StepKind::HasRow { .. }
+            | StepKind::SetPosition { .. }
+            | StepKind::SetSprite { .. }
+            | StepKind::SetScale { .. } => return Ok(at!(self.handed_step(g, cx, step, Some(trees)))),
         }
         Ok(Flow::Next)
     }

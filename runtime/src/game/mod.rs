@@ -32,6 +32,12 @@ pub struct Game {
     pub states: Vec<String>,
     /// UI Groups, and whether each is shown when a game starts.
     pub groups: Vec<(String, bool)>,
+    /// What each UI Group is, by its index in `groups`: plain, a menu, or an element of a menu.
+    pub group_kinds: Vec<GroupKind>,
+    /// Every PNG under art/, by its path as a Text names it (`art/board-slate.png`):
+    /// what Set Sprite may show. Every such path is interned in `syms`, so a
+    /// Text made while playing finds its picture here too.
+    pub pictures: HashMap<Sym, ImageId>,
     pub scene: Vec<Placement>,
     /// Where each step came from, for fault messages; indexed by a step's `site`.
     pub sites: Vec<Site>,
@@ -194,6 +200,18 @@ pub struct EventDef {
     pub name: String,
 }
 
+/// What a UI Group is (game.yaml's `groups:`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GroupKind {
+    /// Screen Objects shown and hidden together.
+    Plain,
+    /// A menu panel (`menu: true`): while it is shown it holds the game, and
+    /// a click reaches only the shown screen Objects of the open menus.
+    Menu,
+    /// An element of a menu (`in: MENU`): shown only while its menu is shown and itself is.
+    Element(GroupId),
+}
+
 pub struct Placement {
     pub ty: TypeId,
     pub name: Sym,
@@ -203,6 +221,9 @@ pub struct Placement {
     /// Screen layer: (horizontal 0/0.5/1, vertical 0/0.5/1) of the screen, from bottom-left.
     pub anchor: (f32, f32),
     pub group: Option<GroupId>,
+    /// Data Structure fields the placement gives its Object (`fields:`):
+    /// (the field's index in the Object's fields, its value).
+    pub fields: Vec<(u16, Value)>,
 }
 
 pub struct Param {

@@ -53,8 +53,10 @@ impl Driver {
     /// Function, a click's listeners, every card they call and every Event
     /// they send) with the tree walker over `trees` (the loader's
     /// `Loaded::trees` of this game), not the register machine: to check one
-    /// against the other. Everything else (the scene's Created, already run;
-    /// the chess library's commands) runs on the machine, as before.
+    /// against the other. Everything else (the scene's Created and Game
+    /// Start, already run, and run again on the machine when Restart Game
+    /// begins the World again; the chess library's commands) runs on the
+    /// machine, as before.
     pub fn walking(mut self, trees: Rc<Trees>) -> Driver {
         self.walked = Some(trees);
         self
@@ -147,14 +149,20 @@ impl Driver {
         }
     }
 
+    /// Presses a shown button, found by its name or the text it shows; while
+    /// a menu is open, only a button of an open menu (the others hear nothing).
     fn press(&mut self, name: &str) -> Json {
         let name = unquote(name);
         let game = self.world.game.clone();
         let ids: Vec<ObjectId> = (0..self.world.objects.len() as u32).map(ObjectId).collect();
+        let held = self.world.menu_open();
         for id in ids {
             let o = &self.world.objects[id.0 as usize];
             let t = &game.types[o.ty.0 as usize];
             if t.layer != Layer::Screen || t.hit_box.is_none() || !self.world.shown(o) {
+                continue;
+            }
+            if held && !self.world.in_open_menu(o) {
                 continue;
             }
             if self.world.syms.text(o.name) == name || self.world.text_of(id) == name {
@@ -162,6 +170,20 @@ impl Driver {
                 self.click_point(x, y);
                 return Json::obj(vec![("pressed", Json::Str(name.into()))]);
             }
+        }
+        if held {
+            let open: Vec<&str> = game
+                .groups
+                .iter()
+                .zip(&game.group_kinds)
+                .zip(&self.world.groups)
+                .filter(|((_, k), shown)| **k == crate::game::GroupKind::Menu && **shown)
+                .map(|(((n, _), _), _)| n.as_str())
+                .collect();
+            return Json::error(format!(
+                "no button named or showing `{name}` in the open menu ({}), which holds the game",
+                open.join(", ")
+            ));
         }
         Json::error(format!("no button named or showing `{name}`"))
     }
@@ -269,19 +291,21 @@ impl Driver {
         };
         let faults = self.world.faults.len();
         let walked = self.walked.clone();
-        let ok = self.world.input(|w, g| {
+        // The answer is taken inside the input: a Restart Game the call
+        // asked for begins the World again as the input ends.
+        let answer = self.world.input(|w, g| {
             let cx = Ctx { this: None, other: Value::None, attachment: None, base: w.stack_len() };
             match &walked {
-                None => w.call_function(g, &cx, f, &args),
-                Some(trees) => w.call_function_walked(g, &cx, f, &args, trees),
+                None => w.call_function(g, &cx, f, &args)?,
+                Some(trees) => w.call_function_walked(g, &cx, f, &args, trees)?,
             }
+            Ok(w.answer().to_vec())
         });
-        if ok.is_none() {
+        let Some(answer) = answer else {
             return Json::error(
                 self.world.faults.drain(faults..).map(|f| f.to_string()).collect::<Vec<_>>().join("; "),
             );
-        }
-        let answer = self.world.answer();
+        };
         match func.returns {
             crate::program::Returns::Nothing => Json::obj(vec![("called", Json::Str(name))]),
             crate::program::Returns::Value(_) => Json::obj(vec![("value", self.value(answer[0]))]),
@@ -289,7 +313,7 @@ impl Driver {
                 game.structs[s.index()]
                     .fields
                     .iter()
-                    .zip(answer)
+                    .zip(&answer)
                     .map(|(fd, v)| (fd.name.clone(), self.value(*v)))
                     .collect(),
             ),
@@ -318,6 +342,7 @@ impl Driver {
                 pairs.push(("alpha", Json::Num((f64::from(o.alpha) * 1000.0).round() / 1000.0)));
                 pairs.push(("tint", Json::Str(format!("#{:08X}", o.tint))));
                 pairs.push(("visible", Json::Bool(o.visible)));
+                pairs.extend(self.looks(o));
             }
             if t.text.is_some() {
                 let (color, visible) = (o.text_color, o.visible);
@@ -325,9 +350,50 @@ impl Driver {
                 pairs.push(("textColor", Json::Str(format!("#{color:08X}"))));
                 pairs.push(("visible", Json::Bool(visible)));
             }
+            pairs.extend(self.panel_state(id));
             out.push(Json::obj(pairs));
         }
         Json::obj(vec![("objects", Json::Arr(out))])
+    }
+
+    /// What Set Sprite and Set Scale changed of an Object's sprite: its
+    /// picture (`image`, its path) when not its type's, each scale not 1.
+    fn looks(&self, o: &crate::world::Object) -> Vec<(&'static str, Json)> {
+        let mut pairs = Vec::new();
+        if let Some(image) = o.image.and_then(|i| self.world.game.images.get(i.index())) {
+            let path: Vec<String> = image.path.components().map(|c| c.as_os_str().to_string_lossy().into()).collect();
+            pairs.push(("image", Json::Str(path.join("/"))));
+        }
+        for (key, scale) in [("scaleX", o.scale_x), ("scaleY", o.scale_y)] {
+            if scale != 1.0 {
+                pairs.push((key, Json::Num((f64::from(scale) * 1000.0).round() / 1000.0)));
+            }
+        }
+        pairs
+    }
+
+    /// An Object's UI Group and whether it is shown (its own visibility, its
+    /// group's and, for an element, its menu's), and its Logic Components
+    /// switched off, when there are.
+    fn panel_state(&self, id: ObjectId) -> Vec<(&'static str, Json)> {
+        let (world, game) = (&self.world, &self.world.game);
+        let o = &world.objects[id.0 as usize];
+        let mut pairs = Vec::new();
+        if let Some(g) = o.group {
+            let name = game.groups.get(g.0 as usize).map_or(String::new(), |(n, _)| n.clone());
+            pairs.push(("group", Json::Str(name)));
+            pairs.push(("shown", Json::Bool(world.shown(o))));
+        }
+        let off: Vec<Json> = world
+            .disabled
+            .iter()
+            .filter(|(of, _)| *of == id)
+            .map(|(_, c)| Json::Str(game.components[c.index()].name.clone()))
+            .collect();
+        if !off.is_empty() {
+            pairs.push(("off", Json::Arr(off)));
+        }
+        pairs
     }
 
     fn value(&self, v: Value) -> Json {

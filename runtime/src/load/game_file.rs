@@ -42,16 +42,7 @@ pub(super) fn load_game_file(game: &mut Game, scratch: &mut LoadScratch, d: &mut
         }
     }
     if let Some(groups) = f.get("groups").and_then(|n| Fields::of(&file, n, "`groups`", d)) {
-        for (key, node) in groups.map.iter() {
-            let visible = match Fields::of(&file, node, "a UI Group", d) {
-                Some(g) => {
-                    g.only(&["visible", "description"], "a UI Group", d);
-                    bool_field(&file, &g, "visible", d).unwrap_or(true)
-                }
-                None => true,
-            };
-            game.groups.push((key.as_str().to_string(), visible));
-        }
+        read_groups(game, &file, &groups, d);
     }
     if let Some(libraries) = f.get("libraries") {
         for (name, pos) in names_list(&file, libraries, d) {
@@ -121,4 +112,41 @@ pub(super) fn load_game_file(game: &mut Game, scratch: &mut LoadScratch, d: &mut
         }
     }
     true
+}
+
+/// game.yaml's `groups:`: each UI Group, whether it is shown at the start, and
+/// whether it is a menu (`menu: true`) or an element of one (`in: MENU`).
+fn read_groups(game: &mut Game, file: &yaml::YamlFile, groups: &Fields, d: &mut Diagnostics) {
+    let mut elements = Vec::new();
+    for (key, node) in groups.map.iter() {
+        let (mut visible, mut kind) = (true, GroupKind::Plain);
+        if let Some(g) = Fields::of(file, node, "a UI Group", d) {
+            g.only(&["visible", "description", "menu", "in"], "a UI Group", d);
+            visible = bool_field(file, &g, "visible", d).unwrap_or(true);
+            if bool_field(file, &g, "menu", d).unwrap_or(false) {
+                kind = GroupKind::Menu;
+            }
+            if let Some((menu, pos)) = g.opt_text("in", d) {
+                elements.push((game.groups.len(), menu.as_str().to_string(), pos, kind == GroupKind::Menu));
+            }
+        }
+        game.groups.push((key.as_str().to_string(), visible));
+        game.group_kinds.push(kind);
+    }
+    // `in:` may name a menu written below it.
+    for (i, menu, pos, is_menu) in elements {
+        let rel = Path::new("game.yaml");
+        match game.groups.iter().position(|(n, _)| *n == menu) {
+            _ if is_menu => d.error(rel, pos, "a menu cannot be an element of another menu (`menu: true` and `in:`)"),
+            Some(m) if game.group_kinds[m] == GroupKind::Menu => {
+                game.group_kinds[i] = GroupKind::Element(GroupId(m as u16));
+            }
+            Some(_) => d.error(
+                rel,
+                pos,
+                format!("the UI Group `{menu}` is not a menu; an element is `in:` a group with `menu: true`"),
+            ),
+            None => d.error(rel, pos, format!("unknown UI Group `{menu}`; declare it in `groups:`")),
+        }
+    }
 }

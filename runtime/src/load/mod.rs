@@ -91,6 +91,7 @@ pub fn load_files(files: Files) -> Result<Loaded, Vec<Diagnostic>> {
             scratch.broken_types.extend(names_of_broken_file(&game.files, &rel, &["object"]));
         }
     }
+    load_pictures(&mut game, &mut d);
     load_scene(&mut game, &scratch, &mut d);
     let trees = compile_bodies(&mut game, &shells, &scratch, &mut d);
     check_libraries(&game, &scratch, &mut d);
@@ -157,6 +158,8 @@ fn empty_game(files: Files) -> Game {
         images: Vec::new(),
         states: Vec::new(),
         groups: Vec::new(),
+        group_kinds: Vec::new(),
+        pictures: Default::default(),
         scene: Vec::new(),
         sites: Vec::new(),
         names: Names::default(),

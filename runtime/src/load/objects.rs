@@ -216,6 +216,51 @@ pub(super) fn load_image(game: &mut Game, from: &Path, rel: &str, pos: Pos, d: &
     Some(ImageId(game.images.len() as u16 - 1))
 }
 
+/// Every PNG under art/ (its sub-folders too), known by its path as a Text
+/// names it (`art/board-slate.png`), so that Set Sprite may show any of
+/// them: each one's size read from its header, the path interned. A file
+/// that ends in .png but is no PNG is left out.
+pub(super) fn load_pictures(game: &mut Game, d: &mut Diagnostics) {
+    fn walk(files: &crate::source::files::Files, dir: &Path, depth: u32, out: &mut Vec<PathBuf>) {
+        let Ok(entries) = files.list(&dir.to_string_lossy()) else { return };
+        for rel in entries {
+            if files.is_file(&rel) {
+                if rel.extension().is_some_and(|x| x.eq_ignore_ascii_case("png")) {
+                    out.push(rel);
+                }
+            } else if depth < 8 {
+                walk(files, &rel, depth + 1, out);
+            }
+        }
+    }
+    let mut found: Vec<PathBuf> = game.images.iter().map(|im| im.path.clone()).collect();
+    walk(&game.files, Path::new("art"), 0, &mut found);
+    found.sort();
+    found.dedup();
+    for rel in found {
+        // As a table cell or a card writes it, whatever the platform's separator.
+        let text: Vec<String> = rel.components().map(|c| c.as_os_str().to_string_lossy().to_string()).collect();
+        let text = text.join("/");
+        let image = match game.images.iter().position(|im| im.path == rel) {
+            Some(i) => ImageId(i as u16),
+            None => {
+                // Not a picture (a sprite that names it is a mistake, reported there).
+                let Some((width, height)) = game.files.read(&rel).ok().and_then(|bytes| png_size(&bytes)) else {
+                    continue;
+                };
+                if game.images.len() >= u16::MAX as usize {
+                    d.warning(&rel, Pos::default(), "too many pictures in art/; this one cannot be shown");
+                    continue;
+                }
+                game.images.push(ImageDef { path: rel, width, height });
+                ImageId(game.images.len() as u16 - 1)
+            }
+        };
+        let sym = game.syms.intern(&text);
+        game.pictures.insert(sym, image);
+    }
+}
+
 pub(super) fn png_size(bytes: &[u8]) -> Option<(u32, u32)> {
     const SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
     if bytes.len() < 24 || &bytes[..8] != SIGNATURE || &bytes[12..16] != b"IHDR" {

@@ -56,13 +56,14 @@ pub fn draw_list(world: &mut World, out: &mut Vec<DrawItem>) {
         let (px, py) = (o.x * scale, screen_h - o.y * scale);
         if let Some(s) = &t.sprite {
             if o.alpha > 0.0 {
-                let (w, h) = (s.size.0 * scale, s.size.1 * scale);
+                // Scaled about its centre (Set Scale); its own picture unless Set Sprite changed it.
+                let (w, h) = (s.size.0 * scale * o.scale_x, s.size.1 * scale * o.scale_y);
                 out.push(DrawItem {
                     object: id,
                     depth: s.depth,
                     rect: (px - w / 2.0, py - h / 2.0, w, h),
                     color: rgba(o.tint, o.alpha),
-                    kind: DrawKind::Sprite { image: s.image, frame: o.frame, frames: s.frames },
+                    kind: DrawKind::Sprite { image: o.image.unwrap_or(s.image), frame: o.frame, frames: s.frames },
                 });
             }
         }

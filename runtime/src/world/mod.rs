@@ -32,6 +32,11 @@ pub struct Object {
     pub alive: bool,
     /// The UI Group it is shown and hidden with.
     pub group: Option<GroupId>,
+    /// The picture its sprite shows, when Set Sprite changed it from its type's.
+    pub image: Option<ImageId>,
+    /// Its sprite's horizontal and vertical scale (1: the type's size), about its centre.
+    pub scale_x: f32,
+    pub scale_y: f32,
 }
 
 /// One Logic Component handler that hears an Event.
@@ -99,6 +104,17 @@ pub struct World {
     /// How many steps one input may take (`STEP_BUDGET` unless changed).
     pub step_budget: u64,
     pub(crate) depth: u32,
+    /// The Logic Components switched off (`logic component: C, state:
+    /// disable`), each of one Object: their handlers hear nothing. Few, so
+    /// a list; empty nearly always, which is all an Event checks.
+    pub disabled: Vec<(ObjectId, CompId)>,
+    /// A `restart game` step ran: the World begins again once the input that ran it ends.
+    pub(crate) restart_asked: bool,
+    /// The scene's Created and Game Start Events are running (`World::start`).
+    pub(crate) starting: bool,
+    /// How many times the World began again (`restart game`): a click that
+    /// began it again does not go on to the Objects of the new World.
+    pub restarts: u32,
 }
 
 /// How many steps one input (a click, a key) may run before it is stopped:
@@ -127,6 +143,10 @@ impl World {
             steps_left: STEP_BUDGET,
             step_budget: STEP_BUDGET,
             depth: 0,
+            disabled: Vec::new(),
+            restart_asked: false,
+            starting: false,
+            restarts: 0,
             game,
         };
         let game = world.game.clone();
@@ -136,7 +156,13 @@ impl World {
                 Layer::Screen => (p.anchor.0 * game.screen.0 + p.x, p.anchor.1 * game.screen.1 + p.y),
             };
             let id = world.add_object(p.ty, p.name, x, y);
-            world.objects[id.0 as usize].group = p.group;
+            let o = &mut world.objects[id.0 as usize];
+            o.group = p.group;
+            for &(at, v) in &p.fields {
+                if let Some(field) = o.fields.get_mut(at as usize) {
+                    *field = v;
+                }
+            }
         }
         world
     }
@@ -163,6 +189,9 @@ impl World {
             text_color: t.text.as_ref().map_or(0x000000FF, |t| t.color),
             alive: true,
             group: None,
+            image: None,
+            scale_x: 1.0,
+            scale_y: 1.0,
         });
         for (a, att) in t.attachments.iter().enumerate() {
             for (h, handler) in game.components[att.component.index()].handlers.iter().enumerate() {
@@ -206,7 +235,31 @@ impl World {
 
     /// Whether an Object is there to be seen and clicked: alive, visible, its UI Group shown.
     pub fn shown(&self, o: &Object) -> bool {
-        o.alive && o.visible && o.group.is_none_or(|g| self.groups.get(g.0 as usize).copied().unwrap_or(true))
+        o.alive && o.visible && o.group.is_none_or(|g| self.group_shown(g))
+    }
+
+    /// Whether a UI Group is shown: itself, and for an element of a menu, its menu too.
+    pub fn group_shown(&self, g: GroupId) -> bool {
+        let own = |g: GroupId| self.groups.get(g.0 as usize).copied().unwrap_or(true);
+        match self.game.group_kinds.get(g.0 as usize) {
+            Some(GroupKind::Element(menu)) => own(g) && own(*menu),
+            _ => own(g),
+        }
+    }
+
+    /// Whether a menu is open, and so holds the game.
+    pub fn menu_open(&self) -> bool {
+        self.game.group_kinds.iter().zip(&self.groups).any(|(k, shown)| *k == GroupKind::Menu && *shown)
+    }
+
+    /// Whether an Object belongs to a menu that is open (as the menu's own, or as one of its elements).
+    pub fn in_open_menu(&self, o: &Object) -> bool {
+        let Some(g) = o.group else { return false };
+        match self.game.group_kinds.get(g.0 as usize) {
+            Some(GroupKind::Menu) => self.group_shown(g),
+            Some(GroupKind::Element(menu)) => self.group_shown(*menu),
+            _ => false,
+        }
     }
 
     /// Where an Object is on the game screen, in pixels from the bottom-left.
