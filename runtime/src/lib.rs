@@ -19,9 +19,9 @@
 //! - [`host`]: the headless driver.
 
 pub mod ids;
-pub mod json;
-pub mod program;
 pub mod value;
+pub mod program;
+pub mod json;
 
 pub mod source;
 
@@ -30,8 +30,8 @@ pub mod game;
 
 pub mod compile;
 
-pub mod exec;
 pub mod world;
+pub mod exec;
 
 pub mod present;
 
