@@ -36,10 +36,14 @@ impl EventId {
     pub const CREATED: EventId = EventId(0);
     pub const MOUSE_PRESSED: EventId = EventId(1);
     pub const UI_ACTIVATED: EventId = EventId(2);
+    /// A `load game` brought the saved game back (the last but one built-in Event).
+    pub const LOAD_SUCCEEDED: EventId = EventId(BUILTIN_EVENTS.len() as u16 - 2);
+    /// A `load game` found no save to bring back, or one that cannot be read (the last).
+    pub const LOAD_FAILED: EventId = EventId(BUILTIN_EVENTS.len() as u16 - 1);
 }
 
 /// The names of the built-in Events, in EventId order.
-pub const BUILTIN_EVENTS: [&str; 3] = ["Created", "Mouse Pressed", "UI Activated"];
+pub const BUILTIN_EVENTS: [&str; 5] = ["Created", "Mouse Pressed", "UI Activated", "load:succeeded", "load:failed"];
 
 /// A Game State (Playing, Promotion, Game Over, ...).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -74,13 +74,17 @@ impl World {
     /// Runs each scene Object's Created Event, in the scene's order.
     pub fn start(&mut self) {
         let game = self.game.clone();
+        self.holding += 1;
         for i in 0..game.scene.len() {
             self.input(|w, g| w.dispatch(g, EventId::CREATED, Some(ObjectId(i as u32)), Some(ObjectId(i as u32))));
         }
+        self.holding -= 1;
+        self.settle();
     }
 
     /// Runs one input from outside (a click, a driver command) with a fresh
-    /// step budget; a fault is kept in `faults` and the World goes on.
+    /// step budget; a fault is kept in `faults` and the World goes on. A
+    /// `load game` it asked for happens when it has finished (`settle`).
     pub fn input<T>(&mut self, f: impl FnOnce(&mut World, &Game) -> Result<T, Box<crate::exec::Fail>>) -> Option<T> {
         let game = self.game.clone();
         self.steps_left = self.step_budget;
@@ -88,14 +92,16 @@ impl World {
         let base = self.stack.len();
         let result = f(self, &game);
         self.stack.truncate(base);
-        match result {
+        let answer = match result {
             Ok(v) => Some(v),
             Err(fail) => {
                 let fault = self.fault_of(&game, &fail);
                 self.faults.push(fault);
                 None
             }
-        }
+        };
+        self.settle();
+        answer
     }
 
     pub(crate) fn fault_of(&self, game: &Game, fail: &crate::exec::Fail) -> Fault {
@@ -136,6 +142,7 @@ impl World {
         let on_screen =
             |w: &World, id: &ObjectId| w.game.types[w.objects[id.0 as usize].ty.0 as usize].layer == Layer::Screen;
         let buttons: Vec<ObjectId> = hits.iter().copied().filter(|id| on_screen(self, id)).collect();
+        self.holding += 1;
         if buttons.is_empty() {
             for id in hits {
                 self.input(|w, g| w.send(g, EventId::MOUSE_PRESSED, Some(id), Some(id), trees));
@@ -148,6 +155,8 @@ impl World {
                 });
             }
         }
+        self.holding -= 1;
+        self.settle();
     }
 
     /// The text an Object's Text component shows now, read from outside (the

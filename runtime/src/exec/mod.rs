@@ -54,6 +54,7 @@ pub struct Ctx {
 
 mod events;
 mod machine;
+mod saves;
 mod walk;
 
 /// How many times a Repeat runs for a count of `n`: its whole part; none
