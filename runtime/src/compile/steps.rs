@@ -245,13 +245,15 @@ impl<'a> Cx<'a> {
                 Some(ty @ (Type::Number | Type::Text | Type::Boolean | Type::Color)) => Some(ty),
                 other => {
                     let pos = f.opt_text("default", self.d).map_or(f.pos, |(_, p)| p);
-                    let found = other.map_or("of a type known only while playing".to_string(), |t| {
-                        format!("a {}", t.name())
-                    });
+                    let found = match other {
+                        Some(Type::Object | Type::ObjectType) => "an Object",
+                        _ => "of a type known only while playing",
+                    };
                     self.err(
                         pos,
                         format!(
-                            "the default of a Persistent Value is {found}; it must be a Number, a Text, a Boolean or                              a Color known at load (a constant, a variable, a field, a column named by a constant)"
+                            "the default of a Persistent Value is {found}; it must be a Number, a Text, a Boolean or \
+                             a Color known at load (a constant, a variable, a field, a column named by a constant)"
                         ),
                     );
                     None

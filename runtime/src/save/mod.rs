@@ -90,6 +90,7 @@ pub struct SavedRow {
 
 /// One Object as a save holds it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct SavedObject {
     /// Its object type, by name.
     #[serde(rename = "type")]

@@ -123,9 +123,18 @@ impl World {
     /// A new World of `game` as the save holds it (no Event runs). Err says,
     /// in words, why the save does not fit the game.
     pub fn from_save(game: Rc<Game>, save: &SaveFile) -> Result<World, String> {
+        let syms = game.syms.clone();
+        World::from_save_with(game, save, syms)
+    }
+
+    /// [`World::from_save`] with `syms` as the new World's texts: a World's
+    /// own (which holds the content's, and those made since), so that a text
+    /// it handed out before the load (a call's answer) still reads.
+    fn from_save_with(game: Rc<Game>, save: &SaveFile, syms: Interner) -> Result<World, String> {
         save.fits(&game)?;
         let s = &save.world;
         let mut w = World::new(game.clone());
+        w.syms = syms;
         if s.scene != game.scene.len() || s.objects.len() < s.scene {
             return Err(format!(
                 "the scene placed {} Objects when it was saved, and places {} now",
@@ -304,7 +313,7 @@ impl World {
             Ok(Some(bytes)) => SaveFile::read(&bytes),
             Err(e) => Err(e.to_string()),
         };
-        let why = match read.and_then(|save| World::from_save(self.game.clone(), &save)) {
+        let why = match read.and_then(|save| World::from_save_with(self.game.clone(), &save, self.syms.clone())) {
             Ok(world) => return Ok(world),
             Err(why) => why,
         };
@@ -324,8 +333,10 @@ impl World {
     }
 
     /// Becomes `loaded` (a saved game brought back), keeping what is not the
-    /// game's: the faults and notices so far, the store, the step budget.
+    /// game's: the faults and notices so far, the store, the step budget, the
+    /// answer of the call that asked for the load.
     pub(crate) fn take_over(&mut self, mut loaded: World) {
+        loaded.ret = std::mem::take(&mut self.ret);
         loaded.faults = std::mem::take(&mut self.faults);
         loaded.notices = std::mem::take(&mut self.notices);
         loaded.store = self.store.clone();
