@@ -215,6 +215,12 @@ impl SaveFile {
     /// version, cut short, a part missing or of the wrong kind). Whether it
     /// fits a game is [`SaveFile::fits`].
     pub fn read(bytes: &[u8]) -> Result<SaveFile, String> {
+        // The common case first, in one pass; the reasons, when it fails.
+        if let Ok(Ok(save)) = std::str::from_utf8(bytes).map(serde_yaml::from_str::<SaveFile>) {
+            if save.format == FORMAT && save.complete {
+                return Ok(save);
+            }
+        }
         let value = read_versioned(bytes, "save")?;
         let save: SaveFile = serde_yaml::from_value(value).map_err(|e| incomplete_or(e, "save"))?;
         if !save.complete {
