@@ -563,3 +563,36 @@ fn measure_saving_and_loading_a_chess_game() {
         );
     }
 }
+
+#[test]
+fn a_librarys_saved_state_waits_until_its_library_asks_for_it() {
+    use cardtable::library::chess::ChessState;
+    use cardtable::library::{state, state_mut};
+    use cardtable::world::SavedLibraryState;
+    let saved = |text: &str| -> Box<dyn cardtable::world::LibraryState> {
+        Box::new(SavedLibraryState { key: "chess".into(), saved: serde_yaml::from_str(text).unwrap() })
+    };
+    let other = || -> Box<dyn cardtable::world::LibraryState> {
+        Box::new(SavedLibraryState { key: "another".into(), saved: serde_yaml::from_str("{a: 1}").unwrap() })
+    };
+    let mut driver = common::chess_driver();
+    driver.world.libraries = vec![other(), saved("{firstMove: 12, blackFirst: true}")];
+    let want = ChessState { first_move: 12, black_first: true };
+    // Read without being claimed, then claimed in its place; the other library's stays as it was.
+    assert_eq!(state::<ChessState>(&driver.world), Some(want.clone()));
+    assert!(driver.command("fen").get("fen").as_str().unwrap().ends_with(" 0 12"));
+    assert_eq!(*state_mut::<ChessState>(&mut driver.world), want);
+    assert_eq!(driver.world.libraries.len(), 2);
+    assert_eq!(driver.world.libraries[0].key(), "another");
+    assert!(driver.world.libraries[1].as_any().is::<ChessState>());
+    // Saved again, each is under its library's name.
+    let save = driver.world.to_save();
+    assert_eq!(save.world.libraries.keys().collect::<Vec<_>>(), ["another", "chess"]);
+
+    // A saved state that cannot be read: the default, and the player is told.
+    driver.world.libraries = vec![saved("{firstMove: many}")];
+    assert_eq!(state::<ChessState>(&driver.world), None);
+    assert_eq!(*state_mut::<ChessState>(&mut driver.world), ChessState::default());
+    let notice = driver.world.notices.last().cloned().unwrap_or_default();
+    assert!(notice.starts_with("The chess library's part of the saved game could not be read"), "{notice}");
+}

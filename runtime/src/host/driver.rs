@@ -35,8 +35,8 @@ restore N | save SLOT | load SLOT";
 
 impl Driver {
     /// A driver over a new game, started (the scene's Created Events have
-    /// run), its libraries resolved.
-    /// Its saves and Persistent Values are kept in memory (see [`Driver::with_store`]).
+    /// run), its libraries resolved. Its saved games and Persistent Values
+    /// are kept in memory (see [`Driver::with_store`]).
     pub fn new(game: Rc<Game>) -> Driver {
         Driver::with_store(game, Rc::new(Store::memory()))
     }

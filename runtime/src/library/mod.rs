@@ -182,10 +182,13 @@ pub fn state<T: LibraryState + Default + Clone + 'static>(world: &World) -> Opti
     if let Some(s) = world.libraries.iter().find_map(|s| s.as_any().downcast_ref::<T>()) {
         return Some(s.clone());
     }
-    let key = T::default().key().to_string();
-    let saved = world.libraries.iter().find_map(|s| s.as_any().downcast_ref::<SavedLibraryState>())?;
     let mut state = T::default();
-    (saved.key == key && state.load(&saved.saved).is_ok()).then_some(state)
+    let key = state.key().to_string();
+    let saved = world
+        .libraries
+        .iter()
+        .find_map(|s| s.as_any().downcast_ref::<SavedLibraryState>().filter(|saved| saved.key == key))?;
+    state.load(&saved.saved).is_ok().then_some(state)
 }
 
 /// A new state of type `T`, read from the saved state under its key when
@@ -194,9 +197,10 @@ pub fn state<T: LibraryState + Default + Clone + 'static>(world: &World) -> Opti
 fn claim<T: LibraryState + Default + 'static>(world: &mut World) -> (T, Option<usize>) {
     let mut state = T::default();
     let key = state.key().to_string();
-    let at = world.libraries.iter().position(|s| {
-        s.as_any().downcast_ref::<SavedLibraryState>().is_some_and(|saved| saved.key == key)
-    });
+    let at = world
+        .libraries
+        .iter()
+        .position(|s| s.as_any().downcast_ref::<SavedLibraryState>().is_some_and(|saved| saved.key == key));
     if let Some(saved) = at.and_then(|i| world.libraries[i].as_any().downcast_ref::<SavedLibraryState>()) {
         if let Err(why) = state.load(&saved.saved) {
             world.notices.push(format!("The {key} library's part of the saved game could not be read ({why})."));

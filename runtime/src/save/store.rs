@@ -187,29 +187,6 @@ impl Store {
         self.write(VALUES, text.as_bytes()).map_err(|e| self.io_failure(VALUES, &e))
     }
 
-    /// Every save slot that holds a file, by name.
-    pub fn slots(&self) -> Vec<String> {
-        let names: Vec<String> = match &self.place {
-            Place::Memory(files) => files.borrow().keys().cloned().collect(),
-            Place::Folder(dir) => match std::fs::read_dir(dir.join(SAVES)) {
-                Ok(entries) => entries
-                    .filter_map(|e| e.ok())
-                    .filter(|e| e.path().is_file())
-                    .filter_map(|e| e.file_name().into_string().ok())
-                    .map(|n| format!("{SAVES}/{n}"))
-                    .collect(),
-                Err(_) => Vec::new(),
-            },
-        };
-        let mut slots: Vec<String> = names
-            .iter()
-            .filter_map(|n| n.strip_prefix(&format!("{SAVES}/"))?.strip_suffix(".yaml"))
-            .map(str::to_string)
-            .collect();
-        slots.sort();
-        slots
-    }
-
     /// A file of the store, as the player should read its name in a notice.
     pub fn shown(&self, name: &str) -> String {
         match &self.place {
@@ -410,7 +387,6 @@ mod tests {
         store.write_slot("auto", b"two").unwrap();
         assert_eq!(std::fs::read(dir.join("saves/auto.yaml")).unwrap(), b"two");
         assert!(!dir.join("saves/auto.yaml.new").exists());
-        assert_eq!(store.slots(), ["auto"]);
         assert!(store.has_slot("auto") && !store.has_slot("other"));
         assert!(store.forget_slot("auto").unwrap());
         assert!(!store.forget_slot("auto").unwrap());
