@@ -92,6 +92,18 @@ impl Store {
         }
     }
 
+    /// A store of its own that holds what this one holds now: in memory, a
+    /// copy of its files and values; in a folder, the same folder. (A copy
+    /// of a World checked against the World, as the cards fuzzer makes one,
+    /// must not see the other's saves.)
+    pub fn duplicate(&self) -> Store {
+        let place = match &self.place {
+            Place::Memory(files) => Place::Memory(RefCell::new(files.borrow().clone())),
+            Place::Folder(dir) => Place::Folder(dir.clone()),
+        };
+        Store { place, values: RefCell::new(self.values.borrow().clone()), notices: RefCell::new(Vec::new()) }
+    }
+
     /// The folder, for a store in one.
     pub fn dir(&self) -> Option<&Path> {
         match &self.place {
@@ -372,6 +384,11 @@ mod tests {
         store.set_value("side", Kept::Text("Black".into())).unwrap();
         store.set_value("volume", Kept::Number(0.5)).unwrap();
         assert_eq!(store.value("side"), Some(Kept::Text("Black".into())));
+        let copy = store.duplicate();
+        copy.set_value("side", Kept::Text("White".into())).unwrap();
+        copy.write_slot("auto", b"copy").unwrap();
+        assert_eq!(store.value("side"), Some(Kept::Text("Black".into())), "the copy is its own");
+        assert!(!store.has_slot("auto") && copy.has_slot("auto"));
         let bytes = store.read(VALUES).unwrap().unwrap();
         let back = read_values(&bytes).unwrap();
         assert_eq!(back.get("volume"), Some(&Kept::Number(0.5)));
