@@ -115,9 +115,7 @@ impl World {
         if self.restart_asked {
             self.restart();
         }
-        if self.pending_load.is_none() {
-            return None;
-        }
+        self.pending_load.as_ref()?;
         self.holding += 1;
         let mut first = None;
         let mut loads = 0;
