@@ -9,6 +9,7 @@
 //! - [`source`]: reading content text: YAML with positions, diagnostics, typed values.
 //! - [`code`]: the instruction set, the lowering, the inliner, the check.
 //! - [`game`]: the loaded content, which never changes while playing.
+//! - [`save`]: what a game keeps on this computer: saved games and Persistent Values.
 //! - [`save`]: what a game keeps on the computer: the save format, the
 //!   content's fingerprint, the store of saves and Persistent Values.
 //! - [`compile`]: card headers, steps and expressions into [`program`] form.
@@ -21,9 +22,9 @@
 //! - [`host`]: the headless driver.
 
 pub mod ids;
-pub mod json;
-pub mod program;
 pub mod value;
+pub mod program;
+pub mod json;
 
 pub mod source;
 
@@ -33,8 +34,8 @@ pub mod save;
 
 pub mod compile;
 
-pub mod exec;
 pub mod world;
+pub mod exec;
 
 pub mod present;
 
