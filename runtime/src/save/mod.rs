@@ -25,7 +25,7 @@
 
 mod store;
 
-pub use store::{bad_name, platform_dir, read_values, stamp, Kept, Store, SAVES, VALUES};
+pub use store::{bad_name, platform_dir, read_values, stamp, Kept, SaveFailure, Store, SAVES, VALUES};
 
 use crate::game::Game;
 use serde::{Deserialize, Serialize};

@@ -3,12 +3,13 @@
 //! file beside it, synced, renamed over the old, the folder synced), and a
 //! file that cannot be read moved aside with a timestamped name.
 
-use super::{check_key, read_versioned, FORMAT};
+use super::{check_key, read_versioned, SaveFile, FORMAT};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 use std::time::SystemTime;
 
 /// The Persistent Values' file, in the store.
@@ -36,6 +37,14 @@ struct ValuesFile {
     complete: bool,
 }
 
+/// Why a save could not be kept.
+pub enum SaveFailure {
+    /// It could not be written as text.
+    Format(String),
+    /// Its file could not be written.
+    Io(io::Error),
+}
+
 /// Where a game keeps what outlives a World: its saved games and its
 /// Persistent Values. Shared (an `Rc`) by a World and its snapshots: a save
 /// is on the computer, not in a snapshot. Every method takes `&self`.
@@ -50,8 +59,17 @@ pub struct Store {
 
 enum Place {
     /// Files by name, in memory.
-    Memory(RefCell<BTreeMap<String, Vec<u8>>>),
+    Memory(RefCell<BTreeMap<String, MemFile>>),
     Folder(PathBuf),
+}
+
+/// A file of a store in memory.
+#[derive(Clone)]
+enum MemFile {
+    Bytes(Vec<u8>),
+    /// A save kept as it was made: in memory, a save after every Turn costs
+    /// no text written and read again (its bytes are made if asked for).
+    Save(Rc<SaveFile>),
 }
 
 impl Store {
@@ -215,7 +233,13 @@ impl Store {
     /// A file's bytes; None when there is no such file.
     pub fn read(&self, name: &str) -> io::Result<Option<Vec<u8>>> {
         match &self.place {
-            Place::Memory(files) => Ok(files.borrow().get(name).cloned()),
+            Place::Memory(files) => match files.borrow().get(name) {
+                None => Ok(None),
+                Some(MemFile::Bytes(bytes)) => Ok(Some(bytes.clone())),
+                Some(MemFile::Save(save)) => {
+                    save.to_yaml().map(|text| Some(text.into_bytes())).map_err(io::Error::other)
+                }
+            },
             Place::Folder(dir) => match std::fs::read(dir.join(name)) {
                 Ok(bytes) => Ok(Some(bytes)),
                 Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
@@ -229,10 +253,40 @@ impl Store {
     pub fn write(&self, name: &str, bytes: &[u8]) -> io::Result<()> {
         match &self.place {
             Place::Memory(files) => {
-                files.borrow_mut().insert(name.to_string(), bytes.to_vec());
+                files.borrow_mut().insert(name.to_string(), MemFile::Bytes(bytes.to_vec()));
                 Ok(())
             }
             Place::Folder(dir) => write_atomic(&dir.join(name), bytes),
+        }
+    }
+
+    /// Keeps a save in a slot: in a folder, as its file, written atomically;
+    /// in memory, as it is.
+    pub fn put_save(&self, slot: &str, save: SaveFile) -> Result<(), SaveFailure> {
+        match &self.place {
+            Place::Memory(files) => {
+                files.borrow_mut().insert(Store::slot_file(slot), MemFile::Save(Rc::new(save)));
+                Ok(())
+            }
+            Place::Folder(_) => {
+                let text = save.to_yaml().map_err(SaveFailure::Format)?;
+                self.write_slot(slot, text.as_bytes()).map_err(SaveFailure::Io)
+            }
+        }
+    }
+
+    /// The save a slot holds: None when it holds none; Err says why its
+    /// file cannot be read as a save.
+    pub fn get_save(&self, slot: &str) -> Result<Option<Rc<SaveFile>>, String> {
+        if let Place::Memory(files) = &self.place {
+            if let Some(MemFile::Save(save)) = files.borrow().get(&Store::slot_file(slot)) {
+                return Ok(Some(save.clone()));
+            }
+        }
+        match self.read_slot(slot) {
+            Ok(None) => Ok(None),
+            Ok(Some(bytes)) => SaveFile::read(&bytes).map(|s| Some(Rc::new(s))),
+            Err(e) => Err(e.to_string()),
         }
     }
 

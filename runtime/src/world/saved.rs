@@ -5,7 +5,7 @@
 //! (a file that cannot be moved aside, never lost).
 
 use super::*;
-use crate::save::{check_slot, Cell, Fingerprint, SaveFile, SavedObject, SavedRow, SavedWorld, FORMAT};
+use crate::save::{check_slot, Cell, Fingerprint, SaveFailure, SaveFile, SavedObject, SavedRow, SavedWorld, FORMAT};
 use crate::value::{parse_color, Type, EMPTY};
 use std::collections::BTreeMap;
 
@@ -320,13 +320,15 @@ impl World {
     /// told as a notice when the files failed).
     pub fn save_game(&mut self, slot: &str) -> Result<(), String> {
         check_slot(slot)?;
-        let text = self.to_save().to_yaml()?;
-        if let Err(e) = self.store.write_slot(slot, text.as_bytes()) {
-            let why = self.store.io_failure(&Store::slot_file(slot), &e);
-            self.notices.push(format!("The game could not be saved ({why})."));
-            return Err(why);
+        match self.store.put_save(slot, self.to_save()) {
+            Ok(()) => Ok(()),
+            Err(SaveFailure::Format(why)) => Err(why),
+            Err(SaveFailure::Io(e)) => {
+                let why = self.store.io_failure(&Store::slot_file(slot), &e);
+                self.notices.push(format!("The game could not be saved ({why})."));
+                Err(why)
+            }
         }
-        Ok(())
     }
 
     /// The World a slot's save holds, read into a new World of this game.
@@ -336,10 +338,10 @@ impl World {
     pub fn saved_game(&mut self, slot: &str) -> Result<World, String> {
         check_slot(slot)?;
         let name = Store::slot_file(slot);
-        let read = match self.store.read_slot(slot) {
+        let read = match self.store.get_save(slot) {
             Ok(None) => return Err(format!("the slot `{slot}` holds no saved game")),
-            Ok(Some(bytes)) => SaveFile::read(&bytes),
-            Err(e) => Err(e.to_string()),
+            Ok(Some(save)) => Ok(save),
+            Err(why) => Err(why),
         };
         let why = match read.and_then(|save| World::from_save_with(self.game.clone(), &save, self.syms.clone())) {
             Ok(world) => return Ok(world),
