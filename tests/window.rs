@@ -266,3 +266,74 @@ fn the_window_shows_an_open_panel_and_a_sprite_of_another_picture_scaled() {
     assert!(near(chosen.pixel(100, 240), panel), "over the Board");
     assert!(!near(chosen.pixel(60, 240), panel), "the Board shows left of the panel");
 }
+
+/// The mean luma of a box of pixels (x0..x1, y0..y1 from the top-left).
+fn mean_luma(shot: &Shot, x0: u32, x1: u32, y0: u32, y1: u32) -> f32 {
+    let (mut sum, mut n) = (0.0f32, 0.0f32);
+    for x in x0..x1 {
+        for y in y0..y1 {
+            let p = shot.pixel(x, y);
+            sum += 0.299 * f32::from(p[0]) + 0.587 * f32::from(p[1]) + 0.114 * f32::from(p[2]);
+            n += 1.0;
+        }
+    }
+    sum / n
+}
+
+/// How many pixels of a box are the Replace Question's gold words (#FFD36B).
+fn gold_pixels(shot: &Shot, x0: u32, x1: u32, y0: u32, y1: u32) -> usize {
+    (x0..x1)
+        .flat_map(|x| (y0..y1).map(move |y| (x, y)))
+        .filter(|&(x, y)| {
+            let p = shot.pixel(x, y);
+            p[0] > 200 && p[1] > 160 && p[1] < 235 && p[2] < 150
+        })
+        .count()
+}
+
+/// The chess game's New Game panel in a real window: the wooden panel over
+/// the middle of the Board, the current Side (White) and Strength (Club)
+/// marked brighter than the others, and the Replace Question only once a
+/// Move has been made.
+#[test]
+fn the_window_shows_the_new_game_panel_over_the_board() {
+    let Some(run) = display() else { return };
+    let start = screenshot(&run, None, "chess-start");
+    let panel = screenshot(&run, Some("press \"New Game\"\n"), "chess-new-game");
+    // The panel, 640 x 500 px about (480, 480) from the top-left, covers c4 (a light Square) with dark wood.
+    let (c4_start, c4_panel) = (mean_luma(&start, 250, 350, 490, 590), mean_luma(&panel, 250, 350, 490, 590));
+    assert!(c4_start > 150.0, "c4 is a light Square at the start ({c4_start})");
+    assert!(c4_panel < 110.0, "the panel's dark wood covers c4 ({c4_panel})");
+    // Outside the panel the Board shows as before: a1's corner, and the a-File left of the panel.
+    let (a4_start, a4_panel) = (mean_luma(&start, 20, 100, 490, 590), mean_luma(&panel, 20, 100, 490, 590));
+    assert!((a4_start - a4_panel).abs() < 3.0, "a4, left of the panel, is unchanged ({a4_start}, {a4_panel})");
+    // The Side buttons' centres are at (370, 368) and (590, 368); a strip of each, left of its words.
+    let (white, black) = (mean_luma(&panel, 285, 305, 350, 386), mean_luma(&panel, 505, 525, 350, 386));
+    assert!(white > black + 20.0, "White, the Side chosen, is marked brighter than Black ({white}, {black})");
+    // No question at the start: no gold words where it stands (about y 542).
+    let none = gold_pixels(&panel, 260, 700, 525, 560);
+    assert!(none < 20, "no Replace Question at the start ({none} gold pixels)");
+    let mid = screenshot(&run, Some("click e2\nclick e4\npress \"New Game\"\n"), "chess-new-game-mid");
+    let asked = gold_pixels(&mid, 260, 700, 525, 560);
+    assert!(asked > 300, "the Replace Question is asked once a Move has been made ({asked} gold pixels)");
+}
+
+/// The chess game's Board turned over by the Flip button in a real window:
+/// White's Pieces stand at the top, Black's at the bottom, each on its own
+/// Square as drawn (e2 where d7 was drawn before, e1 where d8 was).
+#[test]
+fn the_window_shows_a_flipped_board() {
+    let Some(run) = display() else { return };
+    let flipped = screenshot(&run, Some("press Flip\n"), "chess-flipped");
+    assert_eq!((flipped.width, flipped.height), (960, 1100));
+    // Drawn turned over, the Square (file, rank) stands where (9 - file, 9 - rank) stood.
+    assert!(flipped.white_pixels(4, 7) > 150, "the White Pawn of e2 is drawn where d7 was");
+    assert!(flipped.white_pixels(4, 8) > 150, "the White King of e1 is drawn where d8 was");
+    assert!(flipped.white_pixels(5, 2) < 50, "where e2 was drawn stands d7's Black Pawn, not a White Piece");
+    assert!(flipped.white_pixels(5, 1) < 50, "where e1 was drawn stands d8's Black Queen");
+    assert!(flipped.white_pixels(5, 4) < 50 && flipped.white_pixels(5, 5) < 50, "the middle is empty");
+    // A Move on the flipped Board: e2-e4 ends where e4 is drawn, (4, 5).
+    let moved = screenshot(&run, Some("press Flip\nclick e2\nclick e4\n"), "chess-flipped-e4");
+    assert!(moved.white_pixels(4, 5) > 150, "the Pawn stands on e4, drawn where d5 was");
+    assert!(moved.white_pixels(4, 7) < 50, "it has left e2");
+}
