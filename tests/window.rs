@@ -337,3 +337,45 @@ fn the_window_shows_a_flipped_board() {
     assert!(moved.white_pixels(4, 5) > 150, "the Pawn stands on e4, drawn where d5 was");
     assert!(moved.white_pixels(4, 7) < 50, "it has left e2");
 }
+
+/// Each Board Finish chosen in the Settings panel, in a real window: a1's
+/// corner (a dark Square, where no Piece is drawn) shows the finish's dark
+/// shade (Board Finishes' board pictures: walnut #A26F47, tournament green
+/// #4F7D4C, slate #49515B, marble #57534F), and the Sculpted marble set
+/// shows Black's Pawns in green marble.
+#[test]
+fn the_window_shows_each_board_finish_and_a_piece_set() {
+    let Some(run) = display() else { return };
+    let finishes = [
+        ("Walnut", [162.0, 111.0, 71.0]),
+        ("Tournament", [79.0, 125.0, 76.0]),
+        ("Slate", [73.0, 81.0, 91.0]),
+        ("Marble", [87.0, 83.0, 79.0]),
+    ];
+    let apart = |c: [f32; 3], want: [f32; 3]| (0..3).map(|i| (c[i] - want[i]).abs()).sum::<f32>();
+    for (finish, dark) in finishes {
+        let script = format!("press Settings\npress {finish}\npress Done\n");
+        let shot = screenshot(&run, Some(&script), &format!("chess-finish-{finish}"));
+        let a1 = shot.corner_colour(1, 1);
+        // The nearest of the four dark shades is this finish's, and near.
+        let nearest = finishes.iter().min_by(|a, b| apart(a1, a.1).total_cmp(&apart(a1, b.1))).unwrap().0;
+        assert_eq!(nearest, finish, "{finish}: a1 shows {a1:?}, nearest to {nearest}'s dark shade");
+        assert!(apart(a1, dark) < 40.0, "{finish}: a1 shows the dark shade {dark:?}, found {a1:?}");
+    }
+    // Black's Pawn on e7, in the middle of its Square: green marble is greener than it is red.
+    let marble = screenshot(&run, Some("press Settings\npress \"Sculpted marble\"\npress Done\n"), "chess-marble-set");
+    let walnut = screenshot(&run, None, "chess-walnut-set");
+    let green_minus_red = |shot: &Shot| {
+        let (cx, cy) = Shot::square_centre(5, 7);
+        (cx - 8..cx + 8)
+            .flat_map(|x| (cy - 5..cy + 25).map(move |y| (x, y)))
+            .map(|(x, y)| {
+                let p = shot.pixel(x, y);
+                f32::from(p[1]) - f32::from(p[0])
+            })
+            .sum::<f32>()
+            / 480.0
+    };
+    let (m, w) = (green_minus_red(&marble), green_minus_red(&walnut));
+    assert!(m > 0.0 && w < 0.0, "e7's Pawn: green marble (green - red {m}) against walnut (green - red {w})");
+}
