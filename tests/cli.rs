@@ -54,7 +54,9 @@ fn refused_with_usage(args: &[&str]) -> String {
 #[test]
 fn help_on_the_program_and_each_subcommand() {
     let top = prints(&["--help"]);
-    for word in ["Usage: cardtable", "drive", "check", "--screenshot", "--frames", "--script", "--version"] {
+    for word in
+        ["Usage: cardtable", "drive", "check", "--screenshot", "--frames", "--script", "--data-dir", "--version"]
+    {
         assert!(top.contains(word), "--help names `{word}`:\n{top}");
     }
     // The chess library's option, added to the command line at run time.
@@ -64,7 +66,8 @@ fn help_on_the_program_and_each_subcommand() {
 
     for sub in ["drive", "check"] {
         let help = prints(&[sub, "--help"]);
-        assert!(help.contains(&format!("Usage: cardtable {sub} [CONTENT]")), "{sub} --help:\n{help}");
+        assert!(help.contains(&format!("Usage: cardtable {sub} [OPTIONS] [CONTENT]")), "{sub} --help:\n{help}");
+        assert!(help.contains("--data-dir <DIR>"), "{sub} takes the data folder:\n{help}");
         assert!(!help.contains("--screenshot"), "{sub} takes no window options:\n{help}");
         assert_eq!(prints(&["help", sub]), help, "`cardtable help {sub}` is `cardtable {sub} --help`");
     }

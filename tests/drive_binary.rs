@@ -195,7 +195,7 @@ fn help_lists_the_commands_of_the_games_libraries_and_no_other() {
     let out = drive(&[], "help\n");
     let help = common::parse_json(String::from_utf8_lossy(&out.stdout).trim()).expect("JSON");
     let text = help.get("help").as_str().unwrap_or_default().to_string();
-    assert!(text.ends_with("| snapshot N | restore N | fen | setfen FEN | moves | perft N"), "{text}");
+    assert!(text.ends_with("| restore N | save SLOT | load SLOT | fen | setfen FEN | moves | perft N"), "{text}");
     let commands = help.get("library commands").as_array();
     assert_eq!(commands.len(), 4, "{help}");
     assert_eq!(commands[1].get("command").as_str(), Some("setfen FEN"));
@@ -209,7 +209,7 @@ fn help_lists_the_commands_of_the_games_libraries_and_no_other() {
     let answers: Vec<Json> = stdout.lines().map(|l| common::parse_json(l).expect("JSON")).collect();
     assert_eq!(answers.len(), 5, "{stdout}");
     let text = answers[0].get("help").as_str().unwrap_or_default();
-    assert!(text.ends_with("| snapshot N | restore N"), "{text}");
+    assert!(text.ends_with("| snapshot N | restore N | save SLOT | load SLOT"), "{text}");
     for word in ["fen", "setfen", "moves", "perft"] {
         assert!(!text.split(" | ").any(|c| c.split_whitespace().next() == Some(word)), "`{word}` in {text}");
     }

@@ -1,7 +1,7 @@
 //! The `cardtable` command line (clap): the window, `drive` and `check`.
 //!
 //! Where a new option goes:
-//! - one that every mode takes (the game folder; later `--data-dir`, `--lang`):
+//! - one that every mode takes (the game folder, `--data-dir`; later `--lang`):
 //!   a field of [`GameArgs`];
 //! - one of the window's alone (`--screenshot`; later `--watch`): a field of
 //!   [`WindowArgs`];
@@ -46,6 +46,11 @@ pub struct GameArgs {
     /// The game folder [default: the chess game built into cardtable]
     #[arg(value_name = "CONTENT")]
     pub content: Option<PathBuf>,
+    /// Where the game keeps its saved games and settings (values.yaml, saves/) [default: the window: the
+    /// platform's data folder (~/.local/share/cardtable/GAME on Linux); drive: in memory, nothing kept;
+    /// check: none is looked at]
+    #[arg(long, value_name = "DIR")]
+    pub data_dir: Option<PathBuf>,
 }
 
 /// The window's own options.
@@ -156,5 +161,21 @@ mod tests {
         };
         assert!(values.is_empty());
         assert_eq!((w.frames, w.screenshot, w.game.content), (3, None, None));
+    }
+
+    #[test]
+    fn every_mode_takes_a_data_folder() {
+        let opts = cardtable::library::options();
+        let data = Some(PathBuf::from("/tmp/d"));
+        let Ok(Mode::Window(w, _)) = try_parse_from(["cardtable", "--data-dir", "/tmp/d"], &opts) else { panic!() };
+        assert_eq!(w.game.data_dir, data);
+        let Ok(Mode::Drive(d)) = try_parse_from(["cardtable", "drive", "--data-dir", "/tmp/d", "x"], &opts) else {
+            panic!()
+        };
+        assert_eq!((d.data_dir, d.content), (data.clone(), Some(PathBuf::from("x"))));
+        let Ok(Mode::Check(c)) = try_parse_from(["cardtable", "check", "x", "--data-dir", "/tmp/d"], &opts) else {
+            panic!()
+        };
+        assert_eq!(c.data_dir, data);
     }
 }

@@ -3,6 +3,7 @@
 use cardtable::host::driver::Driver;
 use cardtable::json::Json;
 use cardtable::load::{load_files, Loaded};
+use cardtable::save::Store;
 use cardtable::source::diag::Severity;
 use cardtable::source::files::Files;
 use std::io::{BufRead, Write};
@@ -15,8 +16,8 @@ mod window;
 
 fn main() -> ExitCode {
     match cli::parse(&cardtable::library::options()) {
-        cli::Mode::Drive(game) => drive(content_dir(game.content.as_deref())),
-        cli::Mode::Check(game) => check(content_dir(game.content.as_deref())),
+        cli::Mode::Drive(game) => drive(content_dir(game.content.as_deref()), game.data_dir.as_deref()),
+        cli::Mode::Check(game) => check(content_dir(game.content.as_deref()), game.data_dir.as_deref()),
         cli::Mode::Window(args, library) => window(args, &library),
         cli::Mode::New(dir) => new_game(&dir),
     }
@@ -29,6 +30,7 @@ fn window(args: cli::WindowArgs, library: &[(String, String)]) -> ExitCode {
         frames: args.frames,
         script: args.script,
         library: library.to_vec(),
+        data_dir: args.game.data_dir.clone(),
     };
     // Said before the game is loaded: without a display nothing else matters.
     if let Some(why) = window::no_display() {
@@ -72,8 +74,8 @@ fn load_or_report(dir: &Files) -> Option<Loaded> {
     }
 }
 
-fn check(dir: Files) -> ExitCode {
-    let report = cardtable::host::check::check_folder(dir);
+fn check(dir: Files, data_dir: Option<&Path>) -> ExitCode {
+    let report = cardtable::host::check::check_with_data(dir, data_dir);
     eprint!("{}", report.details());
     if report.is_fine() {
         println!("{}", report.verdict());
@@ -84,9 +86,14 @@ fn check(dir: Files) -> ExitCode {
     }
 }
 
-fn drive(dir: Files) -> ExitCode {
+/// Headless; saves and Persistent Values in `data_dir` when given, else in memory.
+fn drive(dir: Files, data_dir: Option<&Path>) -> ExitCode {
     let Some(loaded) = load_or_report(&dir) else { return ExitCode::FAILURE };
-    let mut driver = Driver::new(Rc::new(loaded.game));
+    let game = Rc::new(loaded.game);
+    let mut driver = match data_dir {
+        Some(data) => Driver::with_store(game.clone(), Rc::new(Store::for_game(Some(data), &game.name))),
+        None => Driver::new(game),
+    };
     let mut input = std::io::stdin().lock();
     let mut out = std::io::stdout().lock();
     // Bytes, not `lines()`: a line that is not UTF-8 is answered with an error

@@ -5,6 +5,7 @@
 use cardtable::game::{Align, Game};
 use cardtable::host::driver::Driver;
 use cardtable::present::{draw_list, DrawItem, DrawKind};
+use cardtable::save::Store;
 use macroquad::prelude::*;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -22,6 +23,9 @@ pub struct Options {
     /// without the dashes, and its value, applied in this order once the game
     /// has started (`cardtable::library::options` lists them).
     pub library: Vec<(String, String)>,
+    /// Where the game keeps its saves and settings (`--data-dir`); else the
+    /// platform's data folder for the game.
+    pub data_dir: Option<PathBuf>,
 }
 
 /// A frame at most every 1/60 s: the window never spins a core.
@@ -180,11 +184,14 @@ impl Art {
 
 async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
     let mut art = load_art(&game);
-    let mut driver = Driver::new(game.clone());
+    let store = Store::for_game(opts.data_dir.as_deref(), &game.name);
+    let mut driver = Driver::with_store(game.clone(), Rc::new(store));
     // Every fault reaches the terminal as it happens (the window also shows it
     // for a few seconds); a screenshot of a game that faulted fails.
     let mut faults_printed = 0;
     print_new_faults(&driver.world.faults, &mut faults_printed, "");
+    // Notices too (a saved game that could not be read, moved aside), shown as faults are.
+    let mut notices_seen = 0;
     for (name, value) in &opts.library {
         let applied = cardtable::library::apply_option(&driver.libraries, &mut driver.world, name, value);
         print_new_faults(&driver.world.faults, &mut faults_printed, &format!("--{name}: "));
@@ -218,7 +225,7 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
     let mut items: Vec<DrawItem> = Vec::new();
     let mut frame = 0u32;
     let mut faults_seen = driver.world.faults.len();
-    let mut toasts: Vec<(String, Instant)> = Vec::new();
+    let mut toasts: Vec<Toast> = Vec::new();
     loop {
         let started = Instant::now();
         let view = View::fit(&game);
@@ -230,10 +237,16 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
         }
         print_new_faults(&driver.world.faults, &mut faults_printed, "");
         for fault in &driver.world.faults[faults_seen..] {
-            toasts.push((format!("{}, step {}: {}", fault.card, fault.step, fault.message), Instant::now()));
+            let text = format!("{}, step {}: {}", fault.card, fault.step, fault.message);
+            toasts.push(Toast { text, at: Instant::now(), notice: false });
         }
         faults_seen = driver.world.faults.len();
-        toasts.retain(|(_, at)| at.elapsed().as_secs_f64() < FAULT_SECONDS);
+        for notice in driver.world.notices.get(notices_seen..).unwrap_or_default() {
+            eprintln!("notice: {notice}");
+            toasts.push(Toast { text: notice.clone(), at: Instant::now(), notice: true });
+        }
+        notices_seen = driver.world.notices.len();
+        toasts.retain(|t| t.at.elapsed().as_secs_f64() < FAULT_SECONDS);
 
         let [r, g, b, a] = cardtable::present::rgba(game.background, 1.0);
         clear_background(Color::new(r, g, b, a));
@@ -345,16 +358,48 @@ fn draw_item(art: &Art, view: &View, item: &DrawItem) {
     }
 }
 
-/// Faults while playing, shown at the top of the window for a few seconds.
-fn draw_toasts(art: &Art, toasts: &[(String, Instant)]) {
-    for (i, (text, _)) in toasts.iter().rev().take(3).enumerate() {
-        let y = 8.0 + i as f32 * 30.0;
-        draw_rectangle(8.0, y, screen_width() - 16.0, 26.0, Color::new(0.45, 0.05, 0.05, 0.85));
-        draw_text_ex(
-            text,
-            16.0,
-            y + 18.0,
-            TextParams { font: art.regular.as_ref(), font_size: 15, color: WHITE, ..Default::default() },
-        );
+/// A message shown at the top of the window for a few seconds: a fault, or
+/// a notice (a saved game that could not be read, moved aside).
+struct Toast {
+    text: String,
+    at: Instant,
+    notice: bool,
+}
+
+/// The newest toasts, at the top of the window, each wrapped to its width:
+/// faults red, notices blue.
+fn draw_toasts(art: &Art, toasts: &[Toast]) {
+    let (size, line) = (15u16, 20.0);
+    let width = screen_width() - 32.0;
+    let mut y = 8.0;
+    for toast in toasts.iter().rev().take(3) {
+        let lines = wrap(&toast.text, art.regular.as_ref(), size, width);
+        let height = 6.0 + line * lines.len() as f32;
+        let color = if toast.notice { Color::new(0.08, 0.18, 0.42, 0.9) } else { Color::new(0.45, 0.05, 0.05, 0.85) };
+        draw_rectangle(8.0, y, screen_width() - 16.0, height, color);
+        for (i, text) in lines.iter().enumerate() {
+            let params = TextParams { font: art.regular.as_ref(), font_size: size, color: WHITE, ..Default::default() };
+            draw_text_ex(text, 16.0, y + 18.0 + line * i as f32, params);
+        }
+        y += height + 4.0;
     }
+}
+
+/// A text broken into lines no wider than `width` (at spaces; a word wider
+/// than that stands alone).
+fn wrap(text: &str, font: Option<&Font>, size: u16, width: f32) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut current = String::new();
+    for word in text.split_whitespace() {
+        let candidate = if current.is_empty() { word.to_string() } else { format!("{current} {word}") };
+        if !current.is_empty() && measure_text(&candidate, font, size, 1.0).width > width {
+            lines.push(std::mem::replace(&mut current, word.to_string()));
+        } else {
+            current = candidate;
+        }
+    }
+    if !current.is_empty() || lines.is_empty() {
+        lines.push(current);
+    }
+    lines
 }

@@ -37,6 +37,10 @@ impl EventId {
     pub const MOUSE_PRESSED: EventId = EventId(1);
     pub const UI_ACTIVATED: EventId = EventId(2);
     pub const GAME_START: EventId = EventId(3);
+    /// A `load game` brought the saved game back (the last but one built-in Event).
+    pub const LOAD_SUCCEEDED: EventId = EventId(BUILTIN_EVENTS.len() as u16 - 2);
+    /// A `load game` found no save to bring back, or one that cannot be read (the last).
+    pub const LOAD_FAILED: EventId = EventId(BUILTIN_EVENTS.len() as u16 - 1);
 }
 
 /// The names of the built-in Events, in EventId order, one a line.
@@ -46,6 +50,9 @@ pub const BUILTIN_EVENTS: &[&str] = &[
     "UI Activated",
     // After every Created of the scene at the start, and again after Restart Game.
     "Game Start",
+    // After a `load game`, once the input that asked for it has ended.
+    "load:succeeded",
+    "load:failed",
 ];
 
 /// A Game State (Playing, Promotion, Game Over, ...).

@@ -9,6 +9,8 @@
 //! - [`source`]: reading content text: YAML with positions, diagnostics, typed values.
 //! - [`code`]: the instruction set, the lowering, the inliner, the check.
 //! - [`game`]: the loaded content, which never changes while playing.
+//! - [`save`]: what a game keeps on the computer: the save format, the
+//!   content's fingerprint, the store of saves and Persistent Values.
 //! - [`compile`]: card headers, steps and expressions into [`program`] form.
 //! - [`world`]: the state of a game being played.
 //! - [`exec`]: the register machine, the tree walker, Events, faults and budgets.
@@ -27,6 +29,7 @@ pub mod source;
 
 pub mod code;
 pub mod game;
+pub mod save;
 
 pub mod compile;
 

@@ -169,6 +169,24 @@ pub enum StepKind {
     SetSprite { object: ObjRef, picture: Expr },
     /// `set horizontal scale: V`, `set vertical scale: V` or `set scale: V` (both), `applies to: OBJECT`
     SetScale { axes: ScaleAxes, object: ObjRef, value: Expr },
+    /// `load value: KEY, default: V, action name: N`: N.value is the
+    /// Persistent Value kept under KEY, made a value of the default's type
+    /// (`ty`), or the default when none is kept or it cannot be made one.
+    LoadValue { key: Box<str>, default: Expr, ty: Type, answer: Option<Slot> },
+    /// `save value: KEY, value: V, action name: N`: keeps V under KEY on
+    /// this computer; N.value is whether it was written.
+    SaveValue { key: Box<str>, value: Expr, answer: Option<Slot> },
+    /// `save game: SLOT, action name: N`: the whole World into the slot;
+    /// N.value is whether it was written.
+    SaveGame { slot: Box<str>, answer: Option<Slot> },
+    /// `load game: SLOT, action name: N`: once the input that runs has
+    /// finished, the slot's save becomes the World, then `load:succeeded`
+    /// (or `load:failed`) runs; N.value is whether the load was started.
+    LoadGame { slot: Box<str>, answer: Option<Slot> },
+    /// `has saved game: SLOT, action name: N`: N.value is whether the slot holds a save.
+    HasSavedGame { slot: Box<str>, answer: Option<Slot> },
+    /// `forget saved game: SLOT`: the slot's save is deleted.
+    ForgetSavedGame(Box<str>),
 }
 
 /// Which way a Set Scale step scales a sprite.

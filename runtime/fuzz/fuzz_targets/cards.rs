@@ -69,6 +69,8 @@ fuzz_target!(|data: &[u8]| {
             })
             .collect();
         let mut walked = world.clone();
+        // Saves and Persistent Values of its own: the machine's run must not show in the walked one.
+        walked.use_store(Rc::new(world.store.duplicate()));
         let cx = |w: &World| Ctx { this: None, other: Value::None, attachment: None, base: w.stack_len() };
         let ran = world.input(|w, g| w.call_function(g, &cx(w), FuncId(i as u16), &args));
         let walked_ran = walked.input(|w, g| w.call_function_walked(g, &cx(w), FuncId(i as u16), &args, &trees));

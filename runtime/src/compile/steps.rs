@@ -44,6 +44,12 @@ const ACTIONS: &[&str] = &[
     "set horizontal scale",
     "set vertical scale",
     "set scale",
+    "load value",
+    "save value",
+    "save game",
+    "load game",
+    "has saved game",
+    "forget saved game",
 ];
 
 impl<'a> Cx<'a> {
@@ -119,6 +125,12 @@ impl<'a> Cx<'a> {
             "set position" => self.set_position(&f)?,
             "set sprite" => self.set_sprite(&f)?,
             "set horizontal scale" | "set vertical scale" | "set scale" => self.set_scale(&f, &action)?,
+            "load value" => self.load_value(&f)?,
+            "save value" => self.save_value(&f)?,
+            "save game" => self.save_game(&f)?,
+            "load game" => self.load_game(&f)?,
+            "has saved game" => self.has_saved_game(&f)?,
+            "forget saved game" => self.forget_saved_game(&f)?,
             other => {
                 self.err(f.pos, format!("unknown action `{other}`; expected one of: {}", ACTIONS.join(", ")));
                 return None;
@@ -239,6 +251,106 @@ impl<'a> Cx<'a> {
             },
         };
         Some(StepKind::ShowGroup { group: GroupId(i as u16), visible })
+    }
+
+    /// `load value: KEY, default: V, action name: N`: N.value has the default's type.
+    pub(super) fn load_value(&mut self, f: &Fields) -> Option<StepKind> {
+        f.only(&["load value", "default", "action name"], "a Load Persistent Value step", self.d);
+        let key = self.saved_name(f, "load value", "a Load Persistent Value step", crate::save::check_key);
+        let default = self.expr_field(f, "default");
+        let ty = match &default {
+            Some(e) => match self.type_of(e) {
+                Some(ty @ (Type::Number | Type::Text | Type::Boolean | Type::Color)) => Some(ty),
+                other => {
+                    let pos = f.opt_text("default", self.d).map_or(f.pos, |(_, p)| p);
+                    let found = match other {
+                        Some(Type::Object | Type::ObjectType) => "an Object",
+                        _ => "of a type known only while playing",
+                    };
+                    self.err(
+                        pos,
+                        format!(
+                            "the default of a Persistent Value is {found}; it must be a Number, a Text, a Boolean or \
+                             a Color known at load (a constant, a variable, a field, a column named by a constant)"
+                        ),
+                    );
+                    None
+                }
+            },
+            None => None,
+        };
+        let kind = ty.map_or(Kind::Unknown, |ty| Kind::Answer(Returns::Value(ty)));
+        let answer = f.opt_text("action name", self.d).map(|(n, _)| self.bind(n.as_str(), kind, 1));
+        Some(StepKind::LoadValue { key: key?, default: default?, ty: ty?, answer })
+    }
+
+    /// `save value: KEY, value: V, action name: N`
+    pub(super) fn save_value(&mut self, f: &Fields) -> Option<StepKind> {
+        f.only(&["save value", "value", "action name"], "a Save Persistent Value step", self.d);
+        let key = self.saved_name(f, "save value", "a Save Persistent Value step", crate::save::check_key);
+        let value = self.expr_field(f, "value");
+        if let Some(Type::Object | Type::ObjectType) = value.as_ref().and_then(|e| self.type_of(e)) {
+            let pos = f.opt_text("value", self.d).map_or(f.pos, |(_, p)| p);
+            self.err(pos, "an Object cannot be kept on the computer; keep a Number, a Text, a Boolean or a Color");
+        }
+        let answer = f.opt_text("action name", self.d).map(|(n, _)| self.bind(n.as_str(), Kind::RowAnswer, 1));
+        Some(StepKind::SaveValue { key: key?, value: value?, answer })
+    }
+
+    /// `save game: SLOT, action name: N`
+    pub(super) fn save_game(&mut self, f: &Fields) -> Option<StepKind> {
+        let (slot, answer) = self.slot_step(f, "save game", "a Save Game step")?;
+        Some(StepKind::SaveGame { slot, answer })
+    }
+
+    /// `load game: SLOT, action name: N`
+    pub(super) fn load_game(&mut self, f: &Fields) -> Option<StepKind> {
+        let (slot, answer) = self.slot_step(f, "load game", "a Load Game step")?;
+        Some(StepKind::LoadGame { slot, answer })
+    }
+
+    /// `has saved game: SLOT, action name: N`
+    pub(super) fn has_saved_game(&mut self, f: &Fields) -> Option<StepKind> {
+        let (slot, answer) = self.slot_step(f, "has saved game", "a Has Saved Game question")?;
+        Some(StepKind::HasSavedGame { slot, answer })
+    }
+
+    /// `forget saved game: SLOT`
+    pub(super) fn forget_saved_game(&mut self, f: &Fields) -> Option<StepKind> {
+        f.only(&["forget saved game"], "a Forget Saved Game step", self.d);
+        let slot = self.saved_name(f, "forget saved game", "a Forget Saved Game step", crate::save::check_slot)?;
+        Some(StepKind::ForgetSavedGame(slot))
+    }
+
+    /// A step on a save slot with an optional `action name:` (a Boolean answer).
+    fn slot_step(&mut self, f: &Fields, action: &str, what: &str) -> Option<(Box<str>, Option<Slot>)> {
+        f.only(&[action, "action name"], what, self.d);
+        let slot = self.saved_name(f, action, what, crate::save::check_slot);
+        let kind = if slot.is_some() { Kind::RowAnswer } else { Kind::Unknown };
+        let answer = f.opt_text("action name", self.d).map(|(n, _)| self.bind(n.as_str(), kind, 1));
+        Some((slot?, answer))
+    }
+
+    /// A save slot's or a Persistent Value's name: a text, written bare or in
+    /// quotes (`"auto"`, as the book writes it), checked by `check`.
+    fn saved_name(
+        &mut self,
+        f: &Fields,
+        key: &str,
+        what: &str,
+        check: fn(&str) -> Result<(), String>,
+    ) -> Option<Box<str>> {
+        let (name, pos) = f.text(key, what, self.d)?;
+        let text = name.as_str();
+        let name = text.strip_prefix('"').and_then(|t| t.strip_suffix('"')).unwrap_or(text);
+        let name = name.strip_prefix('\'').and_then(|t| t.strip_suffix('\'')).unwrap_or(name);
+        match check(name) {
+            Ok(()) => Some(name.into()),
+            Err(why) => {
+                self.err(pos, why);
+                None
+            }
+        }
     }
 
     pub(super) fn declare(&mut self, f: &Fields) -> Option<StepKind> {

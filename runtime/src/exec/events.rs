@@ -79,15 +79,18 @@ impl World {
     pub fn start(&mut self) {
         let game = self.game.clone();
         self.starting = true;
+        self.holding += 1;
         for i in 0..game.scene.len() {
             self.input(|w, g| w.dispatch(g, EventId::CREATED, Some(ObjectId(i as u32)), Some(ObjectId(i as u32))));
         }
         self.input(|w, g| w.dispatch(g, EventId::GAME_START, None, None));
+        self.holding -= 1;
         self.starting = false;
+        self.settle();
     }
 
-    /// `restart game`: asked for now, done once the input that asked ends
-    /// (see [`World::input`]). Not while the game starts: Created and Game
+    /// `restart game`: asked for now, done once no input runs (see
+    /// [`World::settle`]). Not while the game starts: Created and Game
     /// Start would begin it again, for ever.
     pub(crate) fn ask_restart(&mut self) -> Res<()> {
         if self.starting {
@@ -102,12 +105,16 @@ impl World {
     /// The World begins again from the Game, as at the start (tables,
     /// Objects, Globals, Game State, UI Groups, Logic Components switched
     /// off, the code libraries' state), then runs Created and Game Start.
-    /// The faults kept so far, the step budget and the count of restarts
-    /// stay.
+    /// The faults kept so far, the notices, the step budget, the count of
+    /// restarts, the store (Persistent Values and saved games are on this
+    /// computer, not in the World) and a load asked for stay.
     #[cold]
     pub fn restart(&mut self) {
         let mut fresh = World::new(self.game.clone());
         fresh.faults = std::mem::take(&mut self.faults);
+        fresh.notices = std::mem::take(&mut self.notices);
+        fresh.store = self.store.clone();
+        fresh.pending_load = self.pending_load.take();
         fresh.step_budget = self.step_budget;
         fresh.restarts = self.restarts + 1;
         *self = fresh;
@@ -115,7 +122,8 @@ impl World {
     }
 
     /// Runs one input from outside (a click, a driver command) with a fresh
-    /// step budget; a fault is kept in `faults` and the World goes on.
+    /// step budget; a fault is kept in `faults` and the World goes on. A
+    /// `load game` it asked for happens when it has finished (`settle`).
     pub fn input<T>(&mut self, f: impl FnOnce(&mut World, &Game) -> Result<T, Box<crate::exec::Fail>>) -> Option<T> {
         let game = self.game.clone();
         self.steps_left = self.step_budget;
@@ -131,9 +139,7 @@ impl World {
                 None
             }
         };
-        if self.restart_asked {
-            self.restart();
-        }
+        self.settle();
         answer
     }
 
@@ -181,18 +187,18 @@ impl World {
             hits.retain(|id| on_screen(self, id) && self.in_open_menu(&self.objects[id.0 as usize]));
         }
         let buttons: Vec<ObjectId> = hits.iter().copied().filter(|id| on_screen(self, id)).collect();
-        // A click that began the World again reaches no Object of the new one.
-        let restarts = self.restarts;
+        // A click that asked to begin the World again reaches no more Objects.
+        self.holding += 1;
         if buttons.is_empty() {
             for id in hits {
-                if self.restarts != restarts {
+                if self.restart_asked {
                     break;
                 }
                 self.input(|w, g| w.send(g, EventId::MOUSE_PRESSED, Some(id), Some(id), trees));
             }
         } else {
             for id in buttons {
-                if self.restarts != restarts {
+                if self.restart_asked {
                     break;
                 }
                 self.input(|w, g| {
@@ -201,6 +207,8 @@ impl World {
                 });
             }
         }
+        self.holding -= 1;
+        self.settle();
     }
 
     /// The text an Object's Text component shows now, read from outside (the

@@ -55,6 +55,7 @@ pub struct Ctx {
 mod events;
 mod machine;
 mod panels;
+mod saves;
 mod walk;
 
 /// How many times a Repeat runs for a count of `n`: its whole part; none

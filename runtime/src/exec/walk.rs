@@ -106,6 +106,21 @@ impl World {
                 let v = self.eval(g, cx, value)?;
                 self.set_scale(g, id, *axes, v)?;
             }
+            StepKind::LoadValue { key, default, ty, answer } => self.load_value(g, cx, key, default, *ty, *answer)?,
+            StepKind::SaveValue { key, value, answer } => self.save_value(g, cx, key, value, *answer)?,
+            StepKind::SaveGame { slot, answer } => {
+                let saved = self.save_game(slot).is_ok();
+                self.answer_to(cx, *answer, saved);
+            }
+            StepKind::LoadGame { slot, answer } => {
+                let started = self.ask_load(slot);
+                self.answer_to(cx, *answer, started);
+            }
+            StepKind::HasSavedGame { slot, answer } => {
+                let has = self.store.has_slot(slot);
+                self.answer_to(cx, *answer, has);
+            }
+            StepKind::ForgetSavedGame(slot) => self.forget_saved_game(slot),
             // The machine runs these itself; the tree walker, in `walk_step`.
             StepKind::Declare { .. }
             | StepKind::Set { .. }
@@ -365,7 +380,13 @@ impl World {
             | StepKind::HasRow { .. }
             | StepKind::SetPosition { .. }
             | StepKind::SetSprite { .. }
-            | StepKind::SetScale { .. } => return Ok(at!(self.handed_step(g, cx, step, Some(trees)))),
+            | StepKind::SetScale { .. }
+            | StepKind::LoadValue { .. }
+            | StepKind::SaveValue { .. }
+            | StepKind::SaveGame { .. }
+            | StepKind::LoadGame { .. }
+            | StepKind::HasSavedGame { .. }
+            | StepKind::ForgetSavedGame(_) => return Ok(at!(self.handed_step(g, cx, step, Some(trees)))),
         }
         Ok(Flow::Next)
     }

@@ -5,9 +5,11 @@
 
 use crate::game::Game;
 use crate::load::load_files;
+use crate::save;
 use crate::source::diag::{Diagnostic, Severity};
 use crate::source::files::Files;
 use crate::world::{Fault, World};
+use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
 /// What `check` found in a folder.
@@ -20,11 +22,24 @@ pub struct CheckReport {
     pub game: Option<Rc<Game>>,
     /// Every fault while the game started, before the first input, oldest first.
     pub faults: Vec<Fault>,
+    /// The data folder looked at (`--data-dir`), if one was given.
+    pub data_dir: Option<PathBuf>,
+    /// Its files that the game cannot use (a values file or a saved game that
+    /// cannot be read, or does not fit the content), each with why: the game
+    /// moves such a file aside when it meets it.
+    pub bad_files: Vec<(PathBuf, String)>,
 }
 
 /// Loads the content `files`; if it loads, starts it headless (`World::new`
 /// and `World::start`, as `Driver::new` does) and keeps every fault.
 pub fn check_folder(files: Files) -> CheckReport {
+    check_with_data(files, None)
+}
+
+/// [`check_folder`], and when `data_dir` is given, every file of that data
+/// folder (`values.yaml`, `saves/*.yaml`) read, and each save fitted to the
+/// game, as the game would: nothing there is changed or moved.
+pub fn check_with_data(files: Files, data_dir: Option<&Path>) -> CheckReport {
     let (diagnostics, game, faults) = match load_files(files.clone()) {
         Ok(loaded) => {
             let game = Rc::new(loaded.game);
@@ -34,7 +49,42 @@ pub fn check_folder(files: Files) -> CheckReport {
         }
         Err(list) => (list, None, Vec::new()),
     };
-    CheckReport { files, diagnostics, game, faults }
+    let bad_files = data_dir.map_or_else(Vec::new, |d| bad_files(d, game.as_ref()));
+    CheckReport { files, diagnostics, game, faults, data_dir: data_dir.map(Path::to_path_buf), bad_files }
+}
+
+/// The files of a data folder the game cannot use, with why.
+fn bad_files(dir: &Path, game: Option<&Rc<Game>>) -> Vec<(PathBuf, String)> {
+    let mut out = Vec::new();
+    let values = dir.join(save::VALUES);
+    match std::fs::read(&values) {
+        Ok(bytes) => {
+            if let Err(why) = save::read_values(&bytes) {
+                out.push((values, why));
+            }
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => out.push((values, e.to_string())),
+    }
+    let mut saves: Vec<PathBuf> = match std::fs::read_dir(dir.join(save::SAVES)) {
+        Ok(entries) => entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "yaml"))
+            .collect(),
+        Err(_) => Vec::new(),
+    };
+    saves.sort();
+    for path in saves {
+        let read = std::fs::read(&path).map_err(|e| e.to_string()).and_then(|b| save::SaveFile::read(&b));
+        let fits = read.and_then(|s| match game {
+            Some(g) => World::from_save(g.clone(), &s).map(|_| ()),
+            None => Ok(()),
+        });
+        if let Err(why) = fits {
+            out.push((path, why));
+        }
+    }
+    out
 }
 
 impl CheckReport {
@@ -45,7 +95,7 @@ impl CheckReport {
 
     /// The folder loads, and starts without a fault.
     pub fn is_fine(&self) -> bool {
-        self.game.is_some() && self.errors() == 0 && self.faults.is_empty()
+        self.game.is_some() && self.errors() == 0 && self.faults.is_empty() && self.bad_files.is_empty()
     }
 
     /// Every mistake, warning and fault, each with its place, one after the
@@ -65,6 +115,16 @@ impl CheckReport {
             }
             out.push('\n');
         }
+        if let (Some(data), false) = (&self.data_dir, self.bad_files.is_empty()) {
+            out.push_str(&format!(
+                "{}: files the game cannot use (it moves each aside, to NAME.bad-TIME, when it meets it):\n",
+                data.display()
+            ));
+            for (file, why) in &self.bad_files {
+                out.push_str(&format!("  {}: {why}\n", file.display()));
+            }
+            out.push('\n');
+        }
         out
     }
 
@@ -74,6 +134,12 @@ impl CheckReport {
         let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
         match &self.game {
             None => format!("{dir} has {}; nothing was started.", plural(self.errors(), "mistake")),
+            Some(g) if self.faults.is_empty() && self.errors() == 0 && !self.bad_files.is_empty() => format!(
+                "{dir}: `{}` is fine, but {} of {} cannot be used.",
+                g.name,
+                plural(self.bad_files.len(), "file"),
+                self.data_dir.as_deref().unwrap_or(Path::new("?")).display()
+            ),
             Some(g) if !self.faults.is_empty() => format!(
                 "{dir}: `{}` loads, but has {} as it starts.",
                 g.name,

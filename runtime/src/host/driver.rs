@@ -8,6 +8,7 @@ use crate::ids::ObjectId;
 use crate::json::Json;
 use crate::library::Libraries;
 use crate::program::Trees;
+use crate::save::Store;
 use crate::value::{Shown, Value};
 use crate::world::World;
 use std::collections::HashMap;
@@ -23,20 +24,33 @@ pub struct Driver {
     /// walker over these trees instead of the register machine (see
     /// [`Driver::walking`]).
     walked: Option<Rc<Trees>>,
+    /// How many of the World's notices an answer has carried.
+    notices_told: usize,
 }
 
 /// The driver's own commands; the game's libraries add theirs.
 const HELP: &str = "commands: help | click NAME | press NAME | table NAME | global NAME | state | \
-get OBJECT PATH | eval EXPR | call FUNCTION name=EXPR ... | objects [NAME] | faults | snapshot N | restore N";
+get OBJECT PATH | eval EXPR | call FUNCTION name=EXPR ... | objects [NAME] | faults | notices | snapshot N | \
+restore N | save SLOT | load SLOT";
 
 impl Driver {
     /// A driver over a new game, started (the scene's Created Events have
-    /// run), its libraries resolved.
+    /// run), its libraries resolved. Its saved games and Persistent Values
+    /// are kept in memory (see [`Driver::with_store`]).
     pub fn new(game: Rc<Game>) -> Driver {
+        Driver::with_store(game, Rc::new(Store::memory()))
+    }
+
+    /// A driver over a new game whose saved games and Persistent Values are
+    /// kept in `store` (a folder: `Store::for_game`), started as
+    /// [`Driver::new`] starts it, the store's notices (a file moved aside)
+    /// in the World's.
+    pub fn with_store(game: Rc<Game>, store: Rc<Store>) -> Driver {
         let libraries = Libraries::start(&game);
         let mut world = World::new(game);
+        world.use_store(store);
         world.start();
-        Driver { world, snapshots: HashMap::new(), libraries, walked: None }
+        Driver { world, snapshots: HashMap::new(), libraries, walked: None, notices_told: 0 }
     }
 
     /// Every command: the driver's own, then those of the game's libraries.
@@ -97,6 +111,18 @@ impl Driver {
             "call" => self.call(rest),
             "objects" => self.objects(unquote(rest)),
             "faults" => Json::obj(vec![("faults", faults_json(&self.world.faults))]),
+            "notices" => {
+                self.notices_told = self.world.notices.len();
+                Json::obj(vec![("notices", notices_json(&self.world.notices))])
+            }
+            "save" => match self.world.save_game(unquote(rest)) {
+                Ok(()) => Json::obj(vec![("saved", Json::Str(unquote(rest).into()))]),
+                Err(why) => Json::error(format!("the game was not saved: {why}")),
+            },
+            "load" => match self.world.load_game(unquote(rest)) {
+                Ok(()) => Json::obj(vec![("loaded", Json::Str(unquote(rest).into()))]),
+                Err(why) => Json::error(format!("no game was loaded: {why}")),
+            },
             "snapshot" => {
                 self.snapshots.insert(rest.to_string(), self.world.clone());
                 Json::obj(vec![("snapshot", Json::Str(rest.into()))])
@@ -104,6 +130,7 @@ impl Driver {
             "restore" => match self.snapshots.get(rest) {
                 Some(w) => {
                     self.world = w.clone();
+                    self.notices_told = self.notices_told.min(self.world.notices.len());
                     Json::obj(vec![("restored", Json::Str(rest.into()))])
                 }
                 None => Json::error(format!("no snapshot named `{rest}`")),
@@ -127,6 +154,13 @@ impl Driver {
         if self.world.faults.len() > faults_before {
             if let Json::Obj(pairs) = &mut answer {
                 pairs.push(("faults".into(), faults_json(&self.world.faults[faults_before..])));
+            }
+        }
+        // Every notice once, from the first answer on (a file moved aside as the game started).
+        if let (Some(new), Json::Obj(pairs)) = (self.world.notices.get(self.notices_told..), &mut answer) {
+            if !new.is_empty() {
+                pairs.push(("notices".into(), notices_json(new)));
+                self.notices_told = self.world.notices.len();
             }
         }
         answer
@@ -414,6 +448,10 @@ impl Driver {
             other => Json::Str(Shown(other, &self.world.syms).to_string()),
         }
     }
+}
+
+fn notices_json(notices: &[String]) -> Json {
+    Json::Arr(notices.iter().map(|n| Json::Str(n.clone())).collect())
 }
 
 fn faults_json(faults: &[crate::world::Fault]) -> Json {

@@ -47,7 +47,8 @@ pub struct Chess {
 /// What the chess library keeps in the World: the move number of the
 /// position set up last, and whether Black moved first from it. The cards
 /// keep no move number, so FEN's is counted from these and the Move History.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct ChessState {
     pub first_move: u32,
     pub black_first: bool,
@@ -68,6 +69,16 @@ impl LibraryState for ChessState {
     }
     fn as_any_mut(&mut self) -> &mut dyn Any {
         self
+    }
+    fn key(&self) -> &str {
+        "chess"
+    }
+    fn save(&self) -> serde_yaml::Value {
+        serde_yaml::to_value(self).unwrap_or_default()
+    }
+    fn load(&mut self, saved: &serde_yaml::Value) -> Result<(), String> {
+        *self = serde_yaml::from_value(saved.clone()).map_err(|e| format!("the chess library's state: {e}"))?;
+        Ok(())
     }
 }
 
@@ -347,7 +358,7 @@ impl Chess {
             _ => 0,
         };
         let plies = world.game.names.tables.get("Move History").map_or(0, |t| world.tables[t.index()].row_count());
-        let ChessState { first_move: first, black_first } = super::state(world).cloned().unwrap_or_default();
+        let ChessState { first_move: first, black_first } = super::state(world).unwrap_or_default();
         out.push_str(&format!(" {fifty} {}", first as usize + (plies + usize::from(black_first)) / 2));
         Ok(out)
     }

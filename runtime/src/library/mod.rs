@@ -17,7 +17,7 @@ pub mod chess;
 
 use crate::game::Game;
 use crate::json::Json;
-use crate::world::{LibraryState, World};
+use crate::world::{LibraryState, SavedLibraryState, World};
 
 /// A driver command a library adds: `setfen FEN`.
 #[derive(Debug)]
@@ -151,13 +151,23 @@ impl Libraries {
 }
 
 /// A library's state in the World, found by its type; made (its `Default`)
-/// when the World has none yet.
+/// when the World has none yet, from the state a saved game brought back
+/// when there is one (a [`SavedLibraryState`] under the library's key).
 pub fn state_mut<T: LibraryState + Default + 'static>(world: &mut World) -> &mut T {
     let at = match world.libraries.iter().position(|s| s.as_any().is::<T>()) {
         Some(i) => i,
         None => {
-            world.libraries.push(Box::new(T::default()));
-            world.libraries.len() - 1
+            let (state, saved_at) = claim::<T>(world);
+            match saved_at {
+                Some(i) => {
+                    world.libraries[i] = Box::new(state);
+                    i
+                }
+                None => {
+                    world.libraries.push(Box::new(state));
+                    world.libraries.len() - 1
+                }
+            }
         }
     };
     match world.libraries[at].as_any_mut().downcast_mut::<T>() {
@@ -166,9 +176,38 @@ pub fn state_mut<T: LibraryState + Default + 'static>(world: &mut World) -> &mut
     }
 }
 
-/// A library's state in the World, if it has made one.
-pub fn state<T: 'static>(world: &World) -> Option<&T> {
-    world.libraries.iter().find_map(|s| s.as_any().downcast_ref::<T>())
+/// A library's state in the World, if it has made one or a saved game
+/// brought one back.
+pub fn state<T: LibraryState + Default + Clone + 'static>(world: &World) -> Option<T> {
+    if let Some(s) = world.libraries.iter().find_map(|s| s.as_any().downcast_ref::<T>()) {
+        return Some(s.clone());
+    }
+    let mut state = T::default();
+    let key = state.key().to_string();
+    let saved = world
+        .libraries
+        .iter()
+        .find_map(|s| s.as_any().downcast_ref::<SavedLibraryState>().filter(|saved| saved.key == key))?;
+    state.load(&saved.saved).is_ok().then_some(state)
+}
+
+/// A new state of type `T`, read from the saved state under its key when
+/// the World holds one (and where it is); a saved state that cannot be read
+/// leaves the default, and a notice says so.
+fn claim<T: LibraryState + Default + 'static>(world: &mut World) -> (T, Option<usize>) {
+    let mut state = T::default();
+    let key = state.key().to_string();
+    let at = world
+        .libraries
+        .iter()
+        .position(|s| s.as_any().downcast_ref::<SavedLibraryState>().is_some_and(|saved| saved.key == key));
+    if let Some(saved) = at.and_then(|i| world.libraries[i].as_any().downcast_ref::<SavedLibraryState>()) {
+        if let Err(why) = state.load(&saved.saved) {
+            world.notices.push(format!("The {key} library's part of the saved game could not be read ({why})."));
+            state = T::default();
+        }
+    }
+    (state, at)
 }
 
 #[cfg(test)]

@@ -4,13 +4,16 @@
 
 use crate::game::*;
 use crate::ids::*;
+use crate::save::Store;
 use crate::value::{Interner, Sym, Value};
 use std::any::Any;
 use std::fmt;
 use std::path::PathBuf;
 use std::rc::Rc;
 
+mod saved;
 mod table;
+pub use saved::SavedLibraryState;
 pub use table::Table;
 
 #[derive(Clone)]
@@ -67,11 +70,20 @@ impl fmt::Display for Fault {
 /// What a code library keeps about a game being played (the chess library:
 /// the move number of the position set up last). It lives in the World, so
 /// that a copy of the World (a snapshot) carries it. The World knows no
-/// library: each finds its own state by its type (`as_any`).
+/// library: each finds its own state by its type (`as_any`). A save keeps
+/// each state under its library's name (`key`), as `save` writes it; a
+/// state a save brings back waits as a [`SavedLibraryState`] until its
+/// library asks for it (`library::state_mut`) and `load`s it.
 pub trait LibraryState {
     fn clone_box(&self) -> Box<dyn LibraryState>;
     fn as_any(&self) -> &dyn Any;
     fn as_any_mut(&mut self) -> &mut dyn Any;
+    /// The library's name (`chess`): a save keeps the state under it.
+    fn key(&self) -> &str;
+    /// The state as a save keeps it.
+    fn save(&self) -> serde_yaml::Value;
+    /// The state as `save` wrote it; Err says why it cannot be read.
+    fn load(&mut self, saved: &serde_yaml::Value) -> Result<(), String>;
 }
 
 impl Clone for Box<dyn LibraryState> {
@@ -98,6 +110,20 @@ pub struct World {
     pub groups: Vec<bool>,
     /// The code libraries' states, each made by its library when first needed.
     pub libraries: Vec<Box<dyn LibraryState>>,
+    /// What the player is told that is no fault of a card (a saved game that
+    /// could not be read and was moved aside, a save that could not be
+    /// written), oldest first. The window shows each for a few seconds; the
+    /// driver's answers carry them.
+    pub notices: Vec<String>,
+    /// Where saved games and Persistent Values go. Shared by every copy of
+    /// the World (a snapshot): they are on the computer, not in the game.
+    pub store: Rc<Store>,
+    /// The slot of a `load game` asked for by the input that runs: it is
+    /// loaded once that input has finished (`exec`).
+    pub(crate) pending_load: Option<Box<str>>,
+    /// While above 0, a load asked for waits: the inputs that run are one
+    /// (a click's listeners, the scene's Created Events).
+    pub(crate) holding: u32,
     pub(crate) stack: Vec<Value>,
     pub(crate) ret: Vec<Value>,
     pub(crate) steps_left: u64,
@@ -138,6 +164,10 @@ impl World {
             state: 0,
             groups: game.groups.iter().map(|(_, v)| *v).collect(),
             libraries: Vec::new(),
+            notices: Vec::new(),
+            store: Rc::new(Store::memory()),
+            pending_load: None,
+            holding: 0,
             stack: Vec::with_capacity(4096),
             ret: vec![Value::None; ret_width],
             steps_left: STEP_BUDGET,

@@ -82,6 +82,15 @@ impl Table {
         i
     }
 
+    /// Every row at once: their names, and their cells row after row (a
+    /// saved game brought back).
+    pub fn set_rows(&mut self, rows: Vec<Sym>, cells: Vec<Value>) {
+        debug_assert_eq!(rows.len() * self.width, cells.len());
+        self.rows = rows;
+        self.cells = cells;
+        self.reindex();
+    }
+
     pub fn remove_row(&mut self, row: usize) {
         self.rows.remove(row);
         self.cells.drain(row * self.width..(row + 1) * self.width);

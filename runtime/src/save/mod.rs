@@ -1,0 +1,394 @@
+//! What a game keeps on the player's computer, outside the World: saved
+//! games and Persistent Values.
+//!
+//! - The save format ([`SaveFile`], YAML through serde): a format version
+//!   ([`FORMAT`]), the game's name, the content's [`Fingerprint`] (its
+//!   tables' and Data Structures' names, columns, fields and types), and the
+//!   World by names ([`SavedWorld`]): each table's rows by name with their
+//!   cells by column, every Object (by its place in the list: the scene's
+//!   first, in scene order, then those made while playing) with its type,
+//!   name and Data Structures' fields by name, the Globals, the Game State
+//!   and the UI Groups by name, the code libraries' states by library. Texts
+//!   are written as texts, never as the World's interned numbers.
+//! - Where the files go ([`Store`]): in memory (the driver's default, so a
+//!   test never touches a player's files), or a folder: the platform's data
+//!   folder for the game, or one given (`--data-dir`). Every file is written
+//!   atomically; a file that cannot be read is moved aside, never lost.
+//!
+//! This room sits below `world/`, which holds the store and turns a World
+//! into a [`SaveFile`] and back (`World::to_save`, `World::from_save`).
+//!
+//! More World state is added to a save without a new format version: a new
+//! field of [`SavedWorld`] or [`SavedObject`] with `#[serde(default)]` (a
+//! save written before it reads as the default). [`FORMAT`] changes only
+//! when a save written before can no longer be read as it was meant.
+
+mod store;
+
+pub use store::{bad_name, platform_dir, read_values, stamp, Kept, Store, SAVES, VALUES};
+
+use crate::game::Game;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The version of the save format this engine writes and reads.
+pub const FORMAT: u32 = 1;
+
+/// A saved game, as a file holds it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SaveFile {
+    /// [`FORMAT`] when it was written.
+    pub format: u32,
+    /// The game's name (game.yaml's `game`).
+    pub game: String,
+    /// The content it was saved with.
+    pub fingerprint: Fingerprint,
+    pub world: SavedWorld,
+    /// Written last, always true: a file cut short lacks it, so it is not
+    /// taken for a whole save.
+    pub complete: bool,
+}
+
+/// The content's shape as a save depends on it: every table with its
+/// columns' types, every Data Structure with its fields' types, by name.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fingerprint {
+    pub tables: BTreeMap<String, BTreeMap<String, String>>,
+    pub structures: BTreeMap<String, BTreeMap<String, String>>,
+}
+
+/// The World as a save holds it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SavedWorld {
+    /// Simulated seconds since the game started.
+    pub time: f64,
+    /// The Game State, by name.
+    pub state: String,
+    /// Each Global's value, by name.
+    pub globals: BTreeMap<String, Cell>,
+    /// Whether each UI Group is shown, by name.
+    pub groups: BTreeMap<String, bool>,
+    /// Each table's rows, in order, by table name.
+    pub tables: BTreeMap<String, Vec<SavedRow>>,
+    /// How many of `objects` the scene placed (they come first, in scene order).
+    pub scene: usize,
+    /// Every Object, in the World's order (an Object value is its number here).
+    pub objects: Vec<SavedObject>,
+    /// Each code library's state, by library (`chess`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub libraries: BTreeMap<String, serde_yaml::Value>,
+    // More of the World (which Logic Components are off, ...): fields here
+    // with `#[serde(default)]`.
+}
+
+/// One row of a table: its name and its cells by column.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SavedRow {
+    pub name: String,
+    pub cells: BTreeMap<String, Cell>,
+}
+
+/// One Object as a save holds it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SavedObject {
+    /// Its object type, by name.
+    #[serde(rename = "type")]
+    pub ty: String,
+    pub name: String,
+    pub x: f32,
+    pub y: f32,
+    /// Its Data Structures' fields: structure name, then field name (the
+    /// field that is the Object's name is `name` above).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub fields: BTreeMap<String, BTreeMap<String, Cell>>,
+    pub frame: u32,
+    pub alpha: f32,
+    /// `#RRGGBBAA`
+    pub tint: String,
+    pub visible: bool,
+    /// A text set by a card; none when the type's template shows.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+    /// `#RRGGBBAA`
+    pub text_color: String,
+    pub alive: bool,
+    /// The UI Group it is shown and hidden with, by name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group: Option<String>,
+    /// The picture its sprite shows when a card changed it (`art/board-slate.png`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub picture: Option<String>,
+    /// Its sprite's scale, each way (1: its own size).
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub scale_x: f32,
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub scale_y: f32,
+    /// Its Logic Components switched off, by name.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub off: Vec<String>,
+    // More of an Object: fields here with `#[serde(default)]`.
+}
+
+fn one() -> f32 {
+    1.0
+}
+
+fn is_one(x: &f32) -> bool {
+    *x == 1.0
+}
+
+/// One value: a cell, a field, a Global. Its type is the one its column,
+/// field or Global declares, so it is written plainly: a Number as a
+/// number, a Text as a text (quoted when it looks like something else), a
+/// Boolean as true or false, a Color as a `#RRGGBBAA` text, an Object as
+/// `{object: N}` (its number in [`SavedWorld::objects`]), no Object as null.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Cell {
+    Nothing(()),
+    Boolean(bool),
+    Number(f64),
+    Text(String),
+    Object { object: usize },
+}
+
+impl Cell {
+    /// What it is, for a message: `a Number`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Cell::Nothing(()) => "nothing",
+            Cell::Boolean(_) => "a Boolean",
+            Cell::Number(_) => "a Number",
+            Cell::Text(_) => "a Text",
+            Cell::Object { .. } => "an Object",
+        }
+    }
+}
+
+impl Fingerprint {
+    /// The fingerprint of a game's content as it is now.
+    pub fn of(game: &Game) -> Fingerprint {
+        let tables = game
+            .tables
+            .iter()
+            .map(|t| (t.name.clone(), t.columns.iter().map(|c| (c.name.clone(), c.ty.name().to_string())).collect()))
+            .collect();
+        let structures = game
+            .structs
+            .iter()
+            .map(|s| (s.name.clone(), s.fields.iter().map(|f| (f.name.clone(), f.ty.name().to_string())).collect()))
+            .collect();
+        Fingerprint { tables, structures }
+    }
+
+    /// How the content `now` differs from this one (the save's), in words;
+    /// empty when a save made with this one fits `now`.
+    pub fn differences(&self, now: &Fingerprint) -> Vec<String> {
+        let mut out = Vec::new();
+        differ(&self.tables, &now.tables, "table", "column", &mut out);
+        differ(&self.structures, &now.structures, "Data Structure", "field", &mut out);
+        out
+    }
+}
+
+fn differ(
+    saved: &BTreeMap<String, BTreeMap<String, String>>,
+    now: &BTreeMap<String, BTreeMap<String, String>>,
+    what: &str,
+    part: &str,
+    out: &mut Vec<String>,
+) {
+    for (name, cols) in saved {
+        let Some(now_cols) = now.get(name) else {
+            out.push(format!("the {what} `{name}` is gone"));
+            continue;
+        };
+        for (col, ty) in cols {
+            match now_cols.get(col) {
+                None => out.push(format!("the {what} `{name}` has no {part} `{col}` any more")),
+                Some(t) if t != ty => {
+                    out.push(format!("the {part} `{col}` of the {what} `{name}` was a {ty}, is a {t} now"))
+                }
+                Some(_) => {}
+            }
+        }
+        for col in now_cols.keys().filter(|c| !cols.contains_key(*c)) {
+            out.push(format!("the {what} `{name}` has a new {part} `{col}`"));
+        }
+    }
+    for name in now.keys().filter(|n| !saved.contains_key(*n)) {
+        out.push(format!("the {what} `{name}` is new"));
+    }
+}
+
+impl SaveFile {
+    /// The file's text.
+    pub fn to_yaml(&self) -> Result<String, String> {
+        serde_yaml::to_string(self).map_err(|e| format!("the game could not be written as YAML: {e}"))
+    }
+
+    /// Reads a save file's bytes. Err says, in words, why they are not a
+    /// save this engine can read (not text, not YAML, another format
+    /// version, cut short, a part missing or of the wrong kind). Whether it
+    /// fits a game is [`SaveFile::fits`].
+    pub fn read(bytes: &[u8]) -> Result<SaveFile, String> {
+        // The common case first, in one pass; the reasons, when it fails.
+        if let Ok(Ok(save)) = std::str::from_utf8(bytes).map(serde_yaml::from_str::<SaveFile>) {
+            if save.format == FORMAT && save.complete {
+                return Ok(save);
+            }
+        }
+        let value = read_versioned(bytes, "save")?;
+        let save: SaveFile = serde_yaml::from_value(value).map_err(|e| incomplete_or(e, "save"))?;
+        if !save.complete {
+            return Err("the save is not marked complete".into());
+        }
+        Ok(save)
+    }
+
+    /// Whether this save is of this game, made with content of the same
+    /// shape: Err names the first differences.
+    pub fn fits(&self, game: &Game) -> Result<(), String> {
+        if self.game != game.name {
+            return Err(format!("it is a save of the game `{}`, not of `{}`", self.game, game.name));
+        }
+        let diffs = self.fingerprint.differences(&Fingerprint::of(game));
+        if diffs.is_empty() {
+            return Ok(());
+        }
+        let more = if diffs.len() > 3 { format!(" (and {} more)", diffs.len() - 3) } else { String::new() };
+        let shown: Vec<&str> = diffs.iter().take(3).map(String::as_str).collect();
+        Err(format!("the game's content changed since it was saved: {}{more}", shown.join("; ")))
+    }
+}
+
+/// A file's bytes as YAML with `format: FORMAT` at the top level.
+pub(crate) fn read_versioned(bytes: &[u8], what: &str) -> Result<serde_yaml::Value, String> {
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Err("the file is empty".into());
+    }
+    let text = std::str::from_utf8(bytes)
+        .map_err(|e| format!("the file is not text (byte {} is not UTF-8)", e.valid_up_to() + 1))?;
+    let value: serde_yaml::Value = serde_yaml::from_str(text).map_err(|e| format!("the file is not YAML ({e})"))?;
+    match value.get("format") {
+        None => Err(format!("the file is not a Cardtable {what} (it has no `format`)")),
+        Some(f) => match f.as_u64() {
+            Some(n) if n == u64::from(FORMAT) => Ok(value),
+            Some(n) => Err(format!("the {what} is of format {n}, and this engine reads format {FORMAT}")),
+            None => Err(format!("the {what}'s `format` is not a number")),
+        },
+    }
+}
+
+/// A serde error in words: a file cut short lacks `complete`, which is last.
+fn incomplete_or(e: serde_yaml::Error, what: &str) -> String {
+    let text = e.to_string();
+    if text.contains("missing field") {
+        format!("the {what} is cut short or incomplete ({text})")
+    } else {
+        format!("the {what} cannot be read ({text})")
+    }
+}
+
+/// Whether a text may name a save slot: it becomes a file's name, so it is
+/// 1 to 64 letters, digits, spaces, `-`, `_` or `.`, neither starting with a
+/// dot or a space nor ending with a dot or a space.
+pub fn check_slot(slot: &str) -> Result<(), String> {
+    let fine = !slot.is_empty()
+        && slot.chars().count() <= 64
+        && slot.chars().all(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_' | '.'))
+        && !slot.starts_with(['.', ' '])
+        && !slot.ends_with(['.', ' ']);
+    if fine {
+        Ok(())
+    } else {
+        Err(format!(
+            "`{slot}` cannot name a save slot: a slot is 1 to 64 letters, digits, spaces, `-`, `_` or `.`, not starting \
+             with a dot or a space nor ending with one"
+        ))
+    }
+}
+
+/// Whether a text may be a Persistent Value's key: 1 to 200 characters, no
+/// line break.
+pub fn check_key(key: &str) -> Result<(), String> {
+    if key.is_empty() || key.chars().count() > 200 || key.contains(['\n', '\r']) {
+        Err(format!("`{key}` cannot be a Persistent Value's key: a key is 1 to 200 characters on one line"))
+    } else {
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn print(tables: &[(&str, &[(&str, &str)])]) -> Fingerprint {
+        let map = |list: &[(&str, &[(&str, &str)])]| {
+            list.iter()
+                .map(|(n, cols)| (n.to_string(), cols.iter().map(|(c, t)| (c.to_string(), t.to_string())).collect()))
+                .collect()
+        };
+        Fingerprint { tables: map(tables), structures: BTreeMap::new() }
+    }
+
+    #[test]
+    fn a_changed_content_is_told_in_words() {
+        let saved = print(&[("Position", &[("kind", "Text"), ("side", "Text")]), ("Gone", &[])]);
+        let now = print(&[("Position", &[("kind", "Number"), ("new", "Text")]), ("Fresh", &[])]);
+        assert_eq!(
+            saved.differences(&now),
+            [
+                "the table `Gone` is gone",
+                "the column `kind` of the table `Position` was a Text, is a Number now",
+                "the table `Position` has no column `side` any more",
+                "the table `Position` has a new column `new`",
+                "the table `Fresh` is new",
+            ]
+        );
+        assert!(saved.differences(&saved).is_empty());
+    }
+
+    #[test]
+    fn slots_are_names_a_file_may_have() {
+        for good in ["auto", "Game 2", "a-b_c.d", "été"] {
+            assert!(check_slot(good).is_ok(), "{good}");
+        }
+        for bad in ["", ".hidden", "../x", "a/b", "a\\b", "x.", " x", "x ", "a:b", &"x".repeat(65)] {
+            assert!(check_slot(bad).is_err(), "{bad}");
+        }
+        assert!(check_key("playerSide").is_ok());
+        assert!(check_key("").is_err() && check_key("a\nb").is_err());
+    }
+
+    #[test]
+    fn texts_stay_texts_and_cells_keep_their_kind() {
+        let cells = vec![
+            Cell::Text("true".into()),
+            Cell::Text("3".into()),
+            Cell::Text("".into()),
+            Cell::Text("null".into()),
+            Cell::Number(3.0),
+            Cell::Number(0.1),
+            Cell::Boolean(false),
+            Cell::Nothing(()),
+            Cell::Object { object: 7 },
+        ];
+        let text = serde_yaml::to_string(&cells).unwrap();
+        let back: Vec<Cell> = serde_yaml::from_str(&text).unwrap();
+        assert_eq!(back, cells, "{text}");
+    }
+
+    #[test]
+    fn unreadable_bytes_say_why() {
+        let why = |b: &[u8]| SaveFile::read(b).unwrap_err();
+        assert_eq!(why(b""), "the file is empty");
+        assert_eq!(why(b"  \n"), "the file is empty");
+        assert!(why(b"\xff\xfe garbage").starts_with("the file is not text"), "{}", why(b"\xff\xfe"));
+        assert!(why(b"a: [").starts_with("the file is not YAML"));
+        assert!(why(b"a: 1").contains("has no `format`"));
+        assert_eq!(why(b"format: 99\n"), "the save is of format 99, and this engine reads format 1");
+        assert!(why(b"format: 1\ngame: X\n").contains("cut short"), "{}", why(b"format: 1\ngame: X\n"));
+    }
+}

@@ -1,0 +1,424 @@
+//! Where a game's saves and Persistent Values go: in memory, or a folder
+//! (`values.yaml`, `saves/SLOT.yaml`), each file written atomically (a new
+//! file beside it, synced, renamed over the old, the folder synced), and a
+//! file that cannot be read moved aside with a timestamped name.
+
+use super::{check_key, read_versioned, FORMAT};
+use serde::{Deserialize, Serialize};
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+/// The Persistent Values' file, in the store.
+pub const VALUES: &str = "values.yaml";
+/// The folder of the saved games, in the store.
+pub const SAVES: &str = "saves";
+
+/// A Persistent Value, typed: `{type: Text, value: White}`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", content = "value")]
+pub enum Kept {
+    Number(f64),
+    Text(String),
+    Boolean(bool),
+    /// `#RRGGBBAA`
+    Color(String),
+}
+
+/// `values.yaml`.
+#[derive(Serialize, Deserialize)]
+struct ValuesFile {
+    format: u32,
+    values: BTreeMap<String, Kept>,
+    /// Written last: a file cut short lacks it.
+    complete: bool,
+}
+
+/// Where a game keeps what outlives a World: its saved games and its
+/// Persistent Values. Shared (an `Rc`) by a World and its snapshots: a save
+/// is on the computer, not in a snapshot. Every method takes `&self`.
+pub struct Store {
+    place: Place,
+    /// The Persistent Values, read when the store was opened.
+    values: RefCell<BTreeMap<String, Kept>>,
+    /// What the player should be told about the store's files (a file moved
+    /// aside as it was opened), until a World takes them.
+    notices: RefCell<Vec<String>>,
+}
+
+enum Place {
+    /// Files by name, in memory.
+    Memory(RefCell<BTreeMap<String, Vec<u8>>>),
+    Folder(PathBuf),
+}
+
+impl Store {
+    /// A store in memory: nothing outlives the process. The driver's default.
+    pub fn memory() -> Store {
+        Store {
+            place: Place::Memory(RefCell::new(BTreeMap::new())),
+            values: RefCell::new(BTreeMap::new()),
+            notices: RefCell::new(Vec::new()),
+        }
+    }
+
+    /// A store in a folder (made when first written to). Its Persistent
+    /// Values are read now; a values file that cannot be read is moved
+    /// aside, and the notice says so.
+    pub fn folder(dir: PathBuf) -> Store {
+        let store = Store { place: Place::Folder(dir), ..Store::memory() };
+        store.read_values();
+        store
+    }
+
+    /// The store of a game: `dir` when given (`--data-dir`), else the
+    /// platform's data folder for the game (`$XDG_DATA_HOME/cardtable/GAME`
+    /// on Linux). When the platform has none, the store is in memory, and
+    /// the notice says that nothing will be kept.
+    pub fn for_game(dir: Option<&Path>, game: &str) -> Store {
+        match dir.map(Path::to_path_buf).or_else(|| platform_dir(game)) {
+            Some(dir) => Store::folder(dir),
+            None => {
+                let store = Store::memory();
+                store.notices.borrow_mut().push(
+                    "This computer has no folder for a game's data (no home folder?): nothing will be kept after \
+                     the game closes."
+                        .into(),
+                );
+                store
+            }
+        }
+    }
+
+    /// A store of its own that holds what this one holds now: in memory, a
+    /// copy of its files and values; in a folder, the same folder. (A copy
+    /// of a World checked against the World, as the cards fuzzer makes one,
+    /// must not see the other's saves.)
+    pub fn duplicate(&self) -> Store {
+        let place = match &self.place {
+            Place::Memory(files) => Place::Memory(RefCell::new(files.borrow().clone())),
+            Place::Folder(dir) => Place::Folder(dir.clone()),
+        };
+        Store { place, values: RefCell::new(self.values.borrow().clone()), notices: RefCell::new(Vec::new()) }
+    }
+
+    /// The folder, for a store in one.
+    pub fn dir(&self) -> Option<&Path> {
+        match &self.place {
+            Place::Memory(_) => None,
+            Place::Folder(dir) => Some(dir),
+        }
+    }
+
+    /// What the player should be told about the store's files, once.
+    pub fn take_notices(&self) -> Vec<String> {
+        std::mem::take(&mut self.notices.borrow_mut())
+    }
+
+    /// The file of a save slot (a slot that passed `check_slot`).
+    pub fn slot_file(slot: &str) -> String {
+        format!("{SAVES}/{slot}.yaml")
+    }
+
+    /// A slot's bytes; None when it holds no save.
+    pub fn read_slot(&self, slot: &str) -> io::Result<Option<Vec<u8>>> {
+        self.read(&Store::slot_file(slot))
+    }
+
+    pub fn write_slot(&self, slot: &str, bytes: &[u8]) -> io::Result<()> {
+        self.write(&Store::slot_file(slot), bytes)
+    }
+
+    /// Whether a slot holds a save (a file, read or not).
+    pub fn has_slot(&self, slot: &str) -> bool {
+        let name = Store::slot_file(slot);
+        match &self.place {
+            Place::Memory(files) => files.borrow().contains_key(&name),
+            Place::Folder(dir) => dir.join(&name).is_file(),
+        }
+    }
+
+    /// Forgets a slot's save; whether there was one.
+    pub fn forget_slot(&self, slot: &str) -> io::Result<bool> {
+        let name = Store::slot_file(slot);
+        match &self.place {
+            Place::Memory(files) => Ok(files.borrow_mut().remove(&name).is_some()),
+            Place::Folder(dir) => match std::fs::remove_file(dir.join(&name)) {
+                Ok(()) => {
+                    sync_dir(&dir.join(SAVES));
+                    Ok(true)
+                }
+                Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(false),
+                Err(e) => Err(e),
+            },
+        }
+    }
+
+    /// Moves a file of the store (`saves/auto.yaml`) aside, to a name of its
+    /// own with the time (`saves/auto.yaml.bad-20250102T030405`); that name.
+    pub fn move_aside(&self, name: &str) -> io::Result<String> {
+        let taken = |n: &str| match &self.place {
+            Place::Memory(files) => files.borrow().contains_key(n),
+            Place::Folder(dir) => dir.join(n).exists(),
+        };
+        let to = bad_name(name, &stamp(SystemTime::now()), taken);
+        match &self.place {
+            Place::Memory(files) => {
+                let mut files = files.borrow_mut();
+                let bytes = files.remove(name).ok_or_else(|| io::Error::from(io::ErrorKind::NotFound))?;
+                files.insert(to.clone(), bytes);
+            }
+            Place::Folder(dir) => {
+                let from = dir.join(name);
+                std::fs::rename(&from, dir.join(&to))?;
+                if let Some(parent) = from.parent() {
+                    sync_dir(parent);
+                }
+            }
+        }
+        Ok(to)
+    }
+
+    /// A Persistent Value, if one is kept under `key`.
+    pub fn value(&self, key: &str) -> Option<Kept> {
+        self.values.borrow().get(key).cloned()
+    }
+
+    /// Keeps a Persistent Value, and writes the values' file. Err says why it
+    /// could not be written (the value is kept in memory all the same).
+    pub fn set_value(&self, key: &str, value: Kept) -> Result<(), String> {
+        check_key(key)?;
+        let text = {
+            let mut values = self.values.borrow_mut();
+            values.insert(key.to_string(), value);
+            let file = ValuesFile { format: FORMAT, values: values.clone(), complete: true };
+            serde_yaml::to_string(&file).map_err(|e| format!("the values could not be written as YAML: {e}"))?
+        };
+        self.write(VALUES, text.as_bytes()).map_err(|e| self.io_failure(VALUES, &e))
+    }
+
+    /// A file of the store, as the player should read its name in a notice.
+    pub fn shown(&self, name: &str) -> String {
+        match &self.place {
+            Place::Memory(_) => name.to_string(),
+            Place::Folder(dir) => dir.join(name).display().to_string(),
+        }
+    }
+
+    /// An error of the file system about a file, in words.
+    pub fn io_failure(&self, name: &str, e: &io::Error) -> String {
+        format!("{}: {e}", self.shown(name))
+    }
+
+    /// A file's bytes; None when there is no such file.
+    pub fn read(&self, name: &str) -> io::Result<Option<Vec<u8>>> {
+        match &self.place {
+            Place::Memory(files) => Ok(files.borrow().get(name).cloned()),
+            Place::Folder(dir) => match std::fs::read(dir.join(name)) {
+                Ok(bytes) => Ok(Some(bytes)),
+                Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+                Err(e) => Err(e),
+            },
+        }
+    }
+
+    /// Writes a file whole, atomically: a reader (or a crash) sees the old
+    /// file or the new one, never a part.
+    pub fn write(&self, name: &str, bytes: &[u8]) -> io::Result<()> {
+        match &self.place {
+            Place::Memory(files) => {
+                files.borrow_mut().insert(name.to_string(), bytes.to_vec());
+                Ok(())
+            }
+            Place::Folder(dir) => write_atomic(&dir.join(name), bytes),
+        }
+    }
+
+    /// Reads `values.yaml` into memory; one that cannot be read is moved aside.
+    fn read_values(&self) {
+        let bytes = match self.read(VALUES) {
+            Ok(None) => return,
+            Ok(Some(bytes)) => Ok(bytes),
+            Err(e) => Err(e.to_string()),
+        };
+        match bytes.and_then(|b| read_values(&b)) {
+            Ok(values) => *self.values.borrow_mut() = values,
+            Err(why) => {
+                let notice = match self.move_aside(VALUES) {
+                    Ok(to) => format!(
+                        "The settings kept on this computer could not be read ({why}); the file was moved aside to {} \
+                         and the game starts with none.",
+                        self.shown(&to)
+                    ),
+                    Err(e) => format!(
+                        "The settings kept on this computer could not be read ({why}), nor moved aside ({}); the game \
+                         starts with none.",
+                        self.io_failure(VALUES, &e)
+                    ),
+                };
+                self.notices.borrow_mut().push(notice);
+            }
+        }
+    }
+}
+
+/// The values of a `values.yaml`'s bytes; Err says why they cannot be read.
+pub fn read_values(bytes: &[u8]) -> Result<BTreeMap<String, Kept>, String> {
+    let value = read_versioned(bytes, "values file")?;
+    let file: ValuesFile = serde_yaml::from_value(value).map_err(|e| {
+        let text = e.to_string();
+        if text.contains("missing field") {
+            format!("the values file is cut short or incomplete ({text})")
+        } else {
+            format!("the values file cannot be read ({text})")
+        }
+    })?;
+    if !file.complete {
+        return Err("the values file is not marked complete".into());
+    }
+    for (key, kept) in &file.values {
+        check_key(key)?;
+        if let Kept::Color(c) = kept {
+            if crate::value::parse_color(c).is_none() {
+                return Err(format!("the value `{key}` is not a color: `{c}`"));
+            }
+        }
+    }
+    Ok(file.values)
+}
+
+/// The platform's data folder for a game: `$XDG_DATA_HOME/cardtable/GAME`
+/// (`~/.local/share/cardtable/GAME`) on Linux, the Application Support or
+/// AppData folder elsewhere. The game's name is made a folder's name.
+pub fn platform_dir(game: &str) -> Option<PathBuf> {
+    let dirs = directories::ProjectDirs::from("", "", "cardtable")?;
+    let safe: String =
+        game.chars().map(|c| if c.is_alphanumeric() || matches!(c, ' ' | '-' | '_') { c } else { '_' }).collect();
+    let safe = safe.trim();
+    Some(dirs.data_dir().join(if safe.is_empty() { "game" } else { safe }))
+}
+
+/// The name a bad file is moved aside to: `NAME.bad-STAMP`, or
+/// `NAME.bad-STAMP-2`, ... when that is taken.
+pub fn bad_name(name: &str, stamp: &str, taken: impl Fn(&str) -> bool) -> String {
+    let first = format!("{name}.bad-{stamp}");
+    if !taken(&first) {
+        return first;
+    }
+    (2..).map(|n| format!("{first}-{n}")).find(|n| !taken(n)).unwrap_or(first)
+}
+
+/// A moment as `YYYYmmddTHHMMSS`, in UTC.
+pub fn stamp(at: SystemTime) -> String {
+    let secs = at.duration_since(SystemTime::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let (days, rest) = (secs / 86_400, secs % 86_400);
+    // Days since 1970-01-01 to a civil date (Howard Hinnant's days_from_civil, inverted).
+    let z = days as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}{month:02}{day:02}T{:02}{:02}{:02}", rest / 3600, rest % 3600 / 60, rest % 60)
+}
+
+/// Writes `path` whole: a new file beside it, synced, renamed over the old
+/// one, the folder synced. Its folder is made if need be.
+fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let dir = path.parent().ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "a file with no folder"))?;
+    std::fs::create_dir_all(dir)?;
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(".new");
+    let new = dir.join(name);
+    let mut file = std::fs::File::create(&new)?;
+    file.write_all(bytes)?;
+    file.sync_all()?;
+    drop(file);
+    std::fs::rename(&new, path)?;
+    sync_dir(dir);
+    Ok(())
+}
+
+/// Makes a folder's entries (a rename, a removal) durable, where the
+/// platform can (on Unix, by syncing the folder).
+fn sync_dir(dir: &Path) {
+    #[cfg(unix)]
+    if let Ok(d) = std::fs::File::open(dir) {
+        let _ = d.sync_all();
+    }
+    #[cfg(not(unix))]
+    let _ = dir;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn stamps_are_utc_calendar_times() {
+        let at = |s: u64| stamp(SystemTime::UNIX_EPOCH + Duration::from_secs(s));
+        assert_eq!(at(0), "19700101T000000");
+        assert_eq!(at(951_782_400), "20000229T000000");
+        assert_eq!(at(1_735_787_045), "20250102T030405");
+        assert_eq!(at(4_107_542_399), "21000228T235959");
+        assert_eq!(at(4_102_444_799), "20991231T235959");
+    }
+
+    #[test]
+    fn a_bad_name_is_never_taken() {
+        assert_eq!(bad_name("values.yaml", "X", |_| false), "values.yaml.bad-X");
+        let taken = ["values.yaml.bad-X", "values.yaml.bad-X-2"];
+        assert_eq!(bad_name("values.yaml", "X", |n| taken.contains(&n)), "values.yaml.bad-X-3");
+    }
+
+    #[test]
+    fn values_are_typed_and_kept_in_memory() {
+        let store = Store::memory();
+        assert_eq!(store.value("side"), None);
+        store.set_value("side", Kept::Text("Black".into())).unwrap();
+        store.set_value("volume", Kept::Number(0.5)).unwrap();
+        assert_eq!(store.value("side"), Some(Kept::Text("Black".into())));
+        let copy = store.duplicate();
+        copy.set_value("side", Kept::Text("White".into())).unwrap();
+        copy.write_slot("auto", b"copy").unwrap();
+        assert_eq!(store.value("side"), Some(Kept::Text("Black".into())), "the copy is its own");
+        assert!(!store.has_slot("auto") && copy.has_slot("auto"));
+        let bytes = store.read(VALUES).unwrap().unwrap();
+        let back = read_values(&bytes).unwrap();
+        assert_eq!(back.get("volume"), Some(&Kept::Number(0.5)));
+        assert!(String::from_utf8(bytes).unwrap().contains("type: Text"));
+    }
+
+    #[test]
+    fn a_folder_store_writes_atomically_and_moves_bad_values_aside() {
+        let dir = std::env::temp_dir().join(format!("cardtable-store-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let store = Store::folder(dir.clone());
+        store.write_slot("auto", b"one").unwrap();
+        store.write_slot("auto", b"two").unwrap();
+        assert_eq!(std::fs::read(dir.join("saves/auto.yaml")).unwrap(), b"two");
+        assert!(!dir.join("saves/auto.yaml.new").exists());
+        assert!(store.has_slot("auto") && !store.has_slot("other"));
+        assert!(store.forget_slot("auto").unwrap());
+        assert!(!store.forget_slot("auto").unwrap());
+        std::fs::write(dir.join(VALUES), b"\x00\x01 not yaml").unwrap();
+        let reopened = Store::folder(dir.clone());
+        let notices = reopened.take_notices();
+        assert_eq!(notices.len(), 1, "{notices:?}");
+        assert!(notices[0].contains("moved aside to"), "{}", notices[0]);
+        assert!(!dir.join(VALUES).exists());
+        let aside: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .filter(|n| n.starts_with("values.yaml.bad-"))
+            .collect();
+        assert_eq!(aside.len(), 1, "{aside:?}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

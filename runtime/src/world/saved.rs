@@ -1,0 +1,376 @@
+//! A World into a save and back (the format is `save/`'s): tables by name,
+//! rows by name, cells by column; Objects in the World's order, each by its
+//! type's name; Globals, the Game State and the UI Groups by name; texts as
+//! texts. And the store's side of saving: a slot written, a slot read back
+//! (a file that cannot be moved aside, never lost).
+
+use super::*;
+use crate::save::{check_slot, Cell, Fingerprint, SaveFile, SavedObject, SavedRow, SavedWorld, FORMAT};
+use crate::value::{parse_color, Type, EMPTY};
+use std::collections::BTreeMap;
+
+/// A code library's state as a save brought it back, until its library asks
+/// for it (`library::state_mut`) and reads it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SavedLibraryState {
+    pub key: String,
+    pub saved: serde_yaml::Value,
+}
+
+impl LibraryState for SavedLibraryState {
+    fn clone_box(&self) -> Box<dyn LibraryState> {
+        Box::new(self.clone())
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+    fn key(&self) -> &str {
+        &self.key
+    }
+    fn save(&self) -> serde_yaml::Value {
+        self.saved.clone()
+    }
+    fn load(&mut self, saved: &serde_yaml::Value) -> Result<(), String> {
+        self.saved = saved.clone();
+        Ok(())
+    }
+}
+
+impl World {
+    /// The World as a save holds it.
+    pub fn to_save(&self) -> SaveFile {
+        let game = &self.game;
+        let tables = game
+            .tables
+            .iter()
+            .zip(&self.tables)
+            .map(|(def, table)| {
+                let rows = (0..table.row_count())
+                    .map(|r| SavedRow {
+                        name: self.syms.text(table.rows[r]).to_string(),
+                        cells: def
+                            .columns
+                            .iter()
+                            .enumerate()
+                            .map(|(c, col)| (col.name.clone(), self.cell_of(table.cell(r, ColumnId(c as u16)))))
+                            .collect(),
+                    })
+                    .collect();
+                (def.name.clone(), rows)
+            })
+            .collect();
+        let objects = self.objects.iter().enumerate().map(|(i, o)| self.saved_object(ObjectId(i as u32), o)).collect();
+        let world = SavedWorld {
+            time: self.time,
+            state: game.states.get(self.state as usize).cloned().unwrap_or_default(),
+            globals: game.globals.iter().zip(&self.globals).map(|(d, v)| (d.name.clone(), self.cell_of(*v))).collect(),
+            groups: game.groups.iter().zip(&self.groups).map(|((name, _), shown)| (name.clone(), *shown)).collect(),
+            tables,
+            scene: game.scene.len(),
+            objects,
+            libraries: self.libraries.iter().map(|s| (s.key().to_string(), s.save())).collect(),
+        };
+        SaveFile { format: FORMAT, game: game.name.clone(), fingerprint: Fingerprint::of(game), world, complete: true }
+    }
+
+    fn saved_object(&self, id: ObjectId, o: &Object) -> SavedObject {
+        let game = &self.game;
+        let t = &game.types[o.ty.0 as usize];
+        let mut fields = BTreeMap::new();
+        for &s in &t.structs {
+            let Some(Some(off)) = t.struct_offset.get(s.index()).copied() else { continue };
+            let def = &game.structs[s.index()];
+            let values: BTreeMap<String, Cell> = def
+                .fields
+                .iter()
+                .enumerate()
+                .filter(|(_, f)| !f.is_object_name)
+                .filter_map(|(i, f)| Some((f.name.clone(), self.cell_of(*o.fields.get(off as usize + i)?))))
+                .collect();
+            fields.insert(def.name.clone(), values);
+        }
+        SavedObject {
+            ty: t.name.clone(),
+            name: self.syms.text(o.name).to_string(),
+            x: o.x,
+            y: o.y,
+            fields,
+            frame: o.frame,
+            alpha: o.alpha,
+            tint: format!("#{:08X}", o.tint),
+            visible: o.visible,
+            text: o.text.map(|s| self.syms.text(s).to_string()),
+            text_color: format!("#{:08X}", o.text_color),
+            alive: o.alive,
+            group: o.group.and_then(|g| game.groups.get(g.0 as usize)).map(|(name, _)| name.clone()),
+            picture: o
+                .image
+                .and_then(|im| game.images.get(im.index()))
+                .map(|im| im.path.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/")),
+            scale_x: o.scale_x,
+            scale_y: o.scale_y,
+            off: self
+                .disabled
+                .iter()
+                .filter(|(of, _)| *of == id)
+                .filter_map(|(_, c)| game.components.get(c.index()).map(|c| c.name.clone()))
+                .collect(),
+        }
+    }
+
+    fn cell_of(&self, v: Value) -> Cell {
+        match v {
+            Value::None | Value::ObjType(_) => Cell::Nothing(()),
+            Value::Num(n) => Cell::Number(n),
+            Value::Bool(b) => Cell::Boolean(b),
+            Value::Text(s) => Cell::Text(self.syms.text(s).to_string()),
+            Value::Color(c) => Cell::Text(format!("#{c:08X}")),
+            Value::Obj(id) => Cell::Object { object: id.0 as usize },
+        }
+    }
+
+    /// A new World of `game` as the save holds it (no Event runs). Err says,
+    /// in words, why the save does not fit the game.
+    pub fn from_save(game: Rc<Game>, save: &SaveFile) -> Result<World, String> {
+        let syms = game.syms.clone();
+        World::from_save_with(game, save, syms)
+    }
+
+    /// [`World::from_save`] with `syms` as the new World's texts: a World's
+    /// own (which holds the content's, and those made since), so that a text
+    /// it handed out before the load (a call's answer) still reads.
+    fn from_save_with(game: Rc<Game>, save: &SaveFile, syms: Interner) -> Result<World, String> {
+        save.fits(&game)?;
+        let s = &save.world;
+        let mut w = World::new(game.clone());
+        w.syms = syms;
+        if s.scene != game.scene.len() || s.objects.len() < s.scene {
+            return Err(format!(
+                "the scene placed {} Objects when it was saved, and places {} now",
+                s.scene,
+                game.scene.len()
+            ));
+        }
+        for (i, o) in s.objects.iter().enumerate() {
+            let Some(&ty) = game.names.types.get(&o.ty) else {
+                return Err(format!("the object type `{}` is gone", o.ty));
+            };
+            if i < s.scene {
+                let now = w.objects[i].ty;
+                if now != ty {
+                    return Err(format!(
+                        "the scene's Object number {} was a `{}`, and is a `{}` now",
+                        i + 1,
+                        o.ty,
+                        game.types[now.0 as usize].name
+                    ));
+                }
+            } else {
+                w.add_object(ty, EMPTY, o.x, o.y);
+            }
+        }
+        let count = s.objects.len();
+        for (i, o) in s.objects.iter().enumerate() {
+            w.restore_object(i, o, count)?;
+        }
+        for (t, def) in game.tables.iter().enumerate() {
+            let Some(rows) = s.tables.get(&def.name) else { return Err(format!("it has no table `{}`", def.name)) };
+            let mut names = Vec::with_capacity(rows.len());
+            let mut cells = Vec::with_capacity(rows.len() * def.columns.len());
+            for row in rows {
+                names.push(w.syms.intern(&row.name));
+                for col in &def.columns {
+                    let what =
+                        || format!("the cell `{}` of the row `{}` of the table `{}`", col.name, row.name, def.name);
+                    let Some(cell) = row.cells.get(&col.name) else { return Err(format!("{} is missing", what())) };
+                    cells.push(w.value_of(cell, col.ty, count).map_err(|e| format!("{}: {e}", what()))?);
+                }
+                if let Some(extra) = row.cells.keys().find(|c| def.columns.iter().all(|col| &col.name != *c)) {
+                    return Err(format!("the table `{}` has no column `{extra}`", def.name));
+                }
+            }
+            w.tables[t].set_rows(names, cells);
+        }
+        for (name, cell) in &s.globals {
+            let Some(&id) = game.names.globals.get(name) else { return Err(format!("the Global `${name}` is gone")) };
+            w.globals[id.index()] = w
+                .value_of(cell, game.globals[id.index()].ty, count)
+                .map_err(|e| format!("the Global `${name}`: {e}"))?;
+        }
+        w.state = match game.states.iter().position(|st| *st == s.state) {
+            Some(i) => i as u16,
+            None => return Err(format!("the Game State `{}` is gone", s.state)),
+        };
+        for (name, shown) in &s.groups {
+            match game.groups.iter().position(|(n, _)| n == name) {
+                Some(i) => w.groups[i] = *shown,
+                None => return Err(format!("the UI Group `{name}` is gone")),
+            }
+        }
+        w.time = s.time;
+        w.libraries = s
+            .libraries
+            .iter()
+            .map(|(key, saved)| {
+                Box::new(SavedLibraryState { key: key.clone(), saved: saved.clone() }) as Box<dyn LibraryState>
+            })
+            .collect();
+        Ok(w)
+    }
+
+    /// Object number `i` as the save holds it (it is made already).
+    fn restore_object(&mut self, i: usize, o: &SavedObject, count: usize) -> Result<(), String> {
+        let game = self.game.clone();
+        let t = &game.types[self.objects[i].ty.0 as usize];
+        let what = || format!("the Object number {} (`{}`, a `{}`)", i + 1, o.name, o.ty);
+        let color = |text: &str| parse_color(text).ok_or_else(|| format!("{}: `{text}` is not a color", what()));
+        let (tint, text_color) = (color(&o.tint)?, color(&o.text_color)?);
+        let group = match &o.group {
+            None => None,
+            Some(g) => match game.groups.iter().position(|(n, _)| n == g) {
+                Some(at) => Some(GroupId(at as u16)),
+                None => return Err(format!("the UI Group `{g}` is gone")),
+            },
+        };
+        let mut fields = t.fields.clone();
+        for (sname, values) in &o.fields {
+            let Some(&s) = game.names.structs.get(sname) else {
+                return Err(format!("the Data Structure `{sname}` is gone"));
+            };
+            let Some(Some(off)) = t.struct_offset.get(s.index()).copied() else {
+                return Err(format!("{} carries no {sname} now", what()));
+            };
+            let def = &game.structs[s.index()];
+            for (fname, cell) in values {
+                let Some(f) = def.fields.iter().position(|fd| &fd.name == fname) else {
+                    return Err(format!("the Data Structure `{sname}` has no field `{fname}`"));
+                };
+                let v = self
+                    .value_of(cell, def.fields[f].ty, count)
+                    .map_err(|e| format!("{}, the field `{fname}` of its {sname}: {e}", what()))?;
+                if let Some(slot) = fields.get_mut(off as usize + f) {
+                    *slot = v;
+                }
+            }
+        }
+        let image = match &o.picture {
+            None => None,
+            Some(p) => match game.syms.get(p).and_then(|sym| game.pictures.get(&sym)) {
+                Some(&im) => Some(im),
+                None => return Err(format!("{}: the picture `{p}` is gone", what())),
+            },
+        };
+        for c in &o.off {
+            let Some(&comp) = game.names.components.get(c) else {
+                return Err(format!("the Logic Component `{c}` is gone"));
+            };
+            self.disabled.push((ObjectId(i as u32), comp));
+        }
+        let name = self.syms.intern(&o.name);
+        let text = o.text.as_deref().map(|s| self.syms.intern(s));
+        let obj = &mut self.objects[i];
+        obj.name = name;
+        obj.x = o.x;
+        obj.y = o.y;
+        obj.fields = fields;
+        obj.frame = o.frame;
+        obj.alpha = o.alpha;
+        obj.tint = tint;
+        obj.visible = o.visible;
+        obj.text = text;
+        obj.text_color = text_color;
+        obj.alive = o.alive;
+        obj.group = group;
+        obj.image = image;
+        obj.scale_x = o.scale_x;
+        obj.scale_y = o.scale_y;
+        Ok(())
+    }
+
+    /// A saved value as a value of the type its column, field or Global declares.
+    fn value_of(&mut self, cell: &Cell, ty: Type, objects: usize) -> Result<Value, String> {
+        Ok(match (ty, cell) {
+            (Type::Number, Cell::Number(n)) => Value::Num(*n),
+            (Type::Text, Cell::Text(s)) => Value::Text(self.syms.intern(s)),
+            (Type::Boolean, Cell::Boolean(b)) => Value::Bool(*b),
+            (Type::Color, Cell::Text(s)) => match parse_color(s) {
+                Some(c) => Value::Color(c),
+                None => return Err(format!("`{s}` is not a color")),
+            },
+            (Type::Object | Type::ObjectType, Cell::Nothing(())) => Value::None,
+            (Type::Object, Cell::Object { object }) if *object < objects => Value::Obj(ObjectId(*object as u32)),
+            (Type::Object, Cell::Object { object }) => {
+                return Err(format!("Object number {} is not in the save (it holds {objects})", object + 1))
+            }
+            (ty, cell) => return Err(format!("expected a {}, found {}", ty.name(), cell.kind())),
+        })
+    }
+
+    /// Another store for this World (and the snapshots taken from now on);
+    /// what its files made the player be told joins the notices.
+    pub fn use_store(&mut self, store: Rc<Store>) {
+        self.notices.extend(store.take_notices());
+        self.store = store;
+    }
+
+    /// Writes the World to a save slot. Err says why it could not be (also
+    /// told as a notice when the files failed).
+    pub fn save_game(&mut self, slot: &str) -> Result<(), String> {
+        check_slot(slot)?;
+        let text = self.to_save().to_yaml()?;
+        if let Err(e) = self.store.write_slot(slot, text.as_bytes()) {
+            let why = self.store.io_failure(&Store::slot_file(slot), &e);
+            self.notices.push(format!("The game could not be saved ({why})."));
+            return Err(why);
+        }
+        Ok(())
+    }
+
+    /// The World a slot's save holds, read into a new World of this game.
+    /// Err says why there is none: the slot is empty, or its file cannot be
+    /// read or does not fit the game, in which case the file is moved aside
+    /// and a notice tells the player so.
+    pub fn saved_game(&mut self, slot: &str) -> Result<World, String> {
+        check_slot(slot)?;
+        let name = Store::slot_file(slot);
+        let read = match self.store.read_slot(slot) {
+            Ok(None) => return Err(format!("the slot `{slot}` holds no saved game")),
+            Ok(Some(bytes)) => SaveFile::read(&bytes),
+            Err(e) => Err(e.to_string()),
+        };
+        let why = match read.and_then(|save| World::from_save_with(self.game.clone(), &save, self.syms.clone())) {
+            Ok(world) => return Ok(world),
+            Err(why) => why,
+        };
+        let notice = match self.store.move_aside(&name) {
+            Ok(to) => format!(
+                "The saved game `{slot}` could not be loaded: {why}. The file was moved aside to {}, and the game goes \
+                 on without it.",
+                self.store.shown(&to)
+            ),
+            Err(e) => format!(
+                "The saved game `{slot}` could not be loaded: {why}. It could not be moved aside either ({}).",
+                self.store.io_failure(&name, &e)
+            ),
+        };
+        self.notices.push(notice);
+        Err(why)
+    }
+
+    /// Becomes `loaded` (a saved game brought back), keeping what is not the
+    /// game's: the faults and notices so far, the store, the step budget, the
+    /// answer of the call that asked for the load.
+    pub(crate) fn take_over(&mut self, mut loaded: World) {
+        loaded.ret = std::mem::take(&mut self.ret);
+        loaded.faults = std::mem::take(&mut self.faults);
+        loaded.notices = std::mem::take(&mut self.notices);
+        loaded.store = self.store.clone();
+        loaded.step_budget = self.step_budget;
+        loaded.steps_left = self.steps_left;
+        loaded.holding = self.holding;
+        *self = loaded;
+    }
+}
