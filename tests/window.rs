@@ -103,11 +103,23 @@ fn out_dir() -> PathBuf {
     dir
 }
 
-/// Runs the binary with these arguments under the display.
+/// A fresh data folder for one run of the window: the chess content saves
+/// its game and settings (Save The Game, Settings), which must neither touch
+/// a player's files nor reach the next run.
+fn data_dir() -> PathBuf {
+    static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = RUNS.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    let dir = out_dir().join(format!("data-{n}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// Runs the binary with these arguments under the display, with a data folder of its own.
 fn cardtable(run: &[String], args: &[String]) -> Output {
     let mut all: Vec<String> = run.to_vec();
     all.push(env!("CARGO_BIN_EXE_cardtable").into());
     all.extend(args.iter().cloned());
+    all.extend(["--data-dir".into(), data_dir().to_string_lossy().into()]);
     Command::new(&all[0]).args(&all[1..]).output().expect("the window runs")
 }
 
@@ -216,6 +228,7 @@ fn the_window_shows_the_built_in_game_from_anywhere() {
     let mut args: Vec<String> = run.to_vec();
     args.push(env!("CARGO_BIN_EXE_cardtable").into());
     args.extend(["--screenshot".into(), png.to_string_lossy().into(), "--frames".into(), "3".into()]);
+    args.extend(["--data-dir".into(), dir.join("data").to_string_lossy().into()]);
     let out = Command::new(&args[0]).args(&args[1..]).current_dir(&dir).output().expect("the window runs");
     assert!(out.status.success(), "the window failed: {}", String::from_utf8_lossy(&out.stderr));
     let start = read_png(&png);
