@@ -414,14 +414,14 @@ fn a_card_that_does_not_parse_is_not_called_unknown() {
 
 // Warnings: the content loads, and the warning names the place.
 
-/// Declares a Custom Event `boardFlipped` that Show Label listens for and no card sends.
+/// Declares a Custom Event `boardTurned` that Show Label listens for and no card sends.
 fn content_with_an_unsent_event(label: &str) -> TempContent {
     let copy = TempContent::chess(label);
-    copy.replace_once("game.yaml", "states: [", "  boardFlipped: The Board was turned round.\nstates: [");
+    copy.replace_once("game.yaml", "states: [", "  boardTurned: The Board was turned round.\nstates: [");
     copy.replace_once(
         "logic/Show Label.yaml",
         "events:\n  - when: boardLaidOut\n",
-        "events:\n  - when: boardFlipped\n    steps:\n      - set alpha: 1\n  - when: boardLaidOut\n",
+        "events:\n  - when: boardTurned\n    steps:\n      - set alpha: 1\n  - when: boardLaidOut\n",
     );
     copy
 }
@@ -441,10 +441,10 @@ fn an_event_nothing_sends_is_a_warning_and_the_content_loads() {
     assert_eq!(w.severity, Severity::Warning);
     assert_eq!(
         warnings[0].lines().next().unwrap(),
-        "logic/Show Label.yaml:18:11: warning: no card sends the Custom Event `boardFlipped` (no `trigger: boardFlipped`), \
+        "logic/Show Label.yaml:20:11: warning: no card sends the Custom Event `boardTurned` (no `trigger: boardTurned`), \
          so these steps never run"
     );
-    assert_eq!(w.source_line.as_deref(), Some("  - when: boardFlipped"), "the warning shows its line");
+    assert_eq!(w.source_line.as_deref(), Some("  - when: boardTurned"), "the warning shows its line");
     // The game plays as before.
     let mut driver = cardtable::host::driver::Driver::new(std::rc::Rc::new(loaded.game));
     assert_eq!(driver.command("click e2").get("clicked").as_str(), Some("e2"));
@@ -459,7 +459,7 @@ fn check_shows_a_warning_and_passes() {
     assert!(out.status.success(), "a warning is not a failure; stdout:\n{stdout}\nstderr:\n{stderr}");
     assert!(stdout.contains("is fine"), "{stdout}");
     assert!(
-        stderr.contains("logic/Show Label.yaml:18:11: warning: no card sends the Custom Event `boardFlipped`"),
+        stderr.contains("logic/Show Label.yaml:20:11: warning: no card sends the Custom Event `boardTurned`"),
         "{stderr}"
     );
 }

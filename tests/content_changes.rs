@@ -137,3 +137,56 @@ fn the_status_speaks_the_words_of_the_words_table() {
     assert_eq!(status(&mut d), "À vous");
     assert_eq!(status_line_text(&mut d), "À vous");
 }
+
+/// Where the Object of `ty` named `name` stands (x, y).
+fn place(driver: &mut Driver, name: &str, ty: &str) -> (f64, f64) {
+    let answer = ok(driver, &format!("objects {name}"));
+    let o = answer
+        .get("objects")
+        .as_array()
+        .iter()
+        .find(|o| o.get("type").as_str() == Some(ty))
+        .unwrap_or_else(|| panic!("no {ty} named {name}: {answer}"))
+        .clone();
+    let num = |j: &Json| match j {
+        Json::Num(n) => *n,
+        other => panic!("{other} is no number"),
+    };
+    (num(o.get("x")), num(o.get("y")))
+}
+
+/// New Game for a Player who plays Black, through its Game Start: the Side
+/// the Player plays is Board State's own playerSide until the saves feature
+/// keeps the Side chosen, so a copy whose Board State starts as Black stands
+/// for a Player who chose Black. The Board is drawn turned over (e2 where d7
+/// is drawn: 3.75 m Squares, the corner at 0, 4.375 m), White is to move, and
+/// Play starts the game again the same way round.
+#[test]
+fn a_player_who_plays_black_sees_the_board_turned_over_and_white_moves_first() {
+    let copy = TempContent::chess("plays-black");
+    copy.replace_once(
+        "structures/Board State.yaml",
+        "playerSide: { type: Text, default: White,",
+        "playerSide: { type: Text, default: Black,",
+    );
+    let mut d = Driver::new(common::load_game(&copy.dir));
+    let turned = (3.5 * 3.75, 4.375 + 6.5 * 3.75);
+    for ty in ["Piece", "Square", "Move Mark"] {
+        assert_eq!(place(&mut d, "e2", ty), turned, "the {ty} of e2 is drawn where d7 is, turned over");
+    }
+    assert_eq!(place(&mut d, "a1", "Piece"), (7.5 * 3.75, 4.375 + 7.5 * 3.75), "a1 is drawn top right");
+    assert_eq!(ok(&mut d, "get \"Game Rules\" boardState.isFlipped").get("value"), &Json::Bool(true));
+    assert_eq!(ok(&mut d, "get \"Game Rules\" boardState.sideToMove").get("value").as_str(), Some("White"));
+    assert_eq!(status(&mut d), "Your move");
+    ok(&mut d, "click e2");
+    ok(&mut d, "click e4");
+    assert_eq!(ok(&mut d, "get \"Game Rules\" boardState.sideToMove").get("value").as_str(), Some("Black"));
+    ok(&mut d, "press \"New Game\"");
+    ok(&mut d, "press Play");
+    assert_eq!(ok(&mut d, "get \"Game Rules\" boardState.sideToMove").get("value").as_str(), Some("White"));
+    assert_eq!(place(&mut d, "e2", "Piece"), turned, "a new game for Black is turned over too");
+
+    // The content as committed: White at the bottom.
+    let mut white = common::chess_driver();
+    assert_eq!(place(&mut white, "e2", "Piece"), (4.5 * 3.75, 4.375 + 1.5 * 3.75));
+}

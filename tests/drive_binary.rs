@@ -115,7 +115,14 @@ faults
             "promotionSquare",
             "fiftyMoveCount",
             "playerSide",
-            "inspected"
+            "inspected",
+            "isFlipped",
+            "pieceSet",
+            "boardFinish",
+            "isShowingThreats",
+            "strength",
+            "chosenSide",
+            "chosenStrength"
         ]
     );
     assert_eq!(answers[7].get("sideToMove").as_str(), Some("Black"));

@@ -417,7 +417,8 @@ fn a_chess_game_saved_mid_way_comes_back_in_a_new_process() {
 
     let second =
         drive(&data.0, &common::chess_dir(), "fen\nload auto\nfen\ntable Move History\nclick a8\nclick b8\nfen\n");
-    assert!(second[0].get("fen").as_str().unwrap().starts_with("rnbqkbnr/pppppppp/"));
+    // The content's Continue The Game (A.103) brought the game back as it opened; the driver's load does again.
+    assert_eq!(second[0].to_string(), fen.to_string());
     assert_eq!(second[1].to_string(), r#"{"loaded":"auto"}"#);
     assert_eq!(second[2].to_string(), fen.to_string());
     assert_eq!(second[3].to_string(), history.to_string());
@@ -430,12 +431,13 @@ fn the_chess_librarys_state_comes_back_with_the_game() {
     // The move number of a position set up lives in the chess library's state, not in the tables.
     let data = TempDir::new("chess-state");
     let fen = "4k3/8/8/8/8/8/8/4K2R w K - 3 12";
-    let first = drive(&data.0, &common::chess_dir(), &format!("setfen {fen}\nfen\nsave auto\n"));
+    // A slot of its own: the content saves the slot "auto" itself at every Turn (Save The Game, A.108).
+    let first = drive(&data.0, &common::chess_dir(), &format!("setfen {fen}\nfen\nsave kept\n"));
     assert_eq!(first[1].get("fen").as_str(), Some(fen));
-    let second = drive(&data.0, &common::chess_dir(), "setfen 4k3/8/8/8/8/8/8/4K3 b - - 0 40\nload auto\nfen\n");
-    assert_eq!(second[1].to_string(), r#"{"loaded":"auto"}"#);
+    let second = drive(&data.0, &common::chess_dir(), "setfen 4k3/8/8/8/8/8/8/4K3 b - - 0 40\nload kept\nfen\n");
+    assert_eq!(second[1].to_string(), r#"{"loaded":"kept"}"#);
     assert_eq!(second[2].get("fen").as_str(), Some(fen));
-    let text = std::fs::read_to_string(data.path("saves/auto.yaml")).unwrap();
+    let text = std::fs::read_to_string(data.path("saves/kept.yaml")).unwrap();
     assert!(text.contains("libraries:\n    chess:\n      firstMove: 12\n      blackFirst: false"), "{text}");
 }
 
@@ -622,4 +624,106 @@ fn a_save_carries_pictures_scales_and_switched_off_components() {
     let loaded = fresh.command("load auto");
     assert!(loaded.get("error").as_str().is_none(), "{loaded}");
     assert_eq!(shown(&mut fresh), before);
+}
+
+/// The driver's answer to `get "Game Rules" boardState`, the chess Board State.
+fn board_state(answer: &Json, field: &str) -> String {
+    answer.get(field).to_string()
+}
+
+/// Every Setting and New Game choice is kept on this computer (Persistent
+/// Values) and used again in a new process: the Board Finish, the Piece Set
+/// and the Strength (Settings, A.109), the Side (New Game, A.41, which turns
+/// the Board over for Black).
+#[test]
+fn the_chess_settings_are_kept_across_a_process_restart() {
+    let data = TempDir::new("chess-settings");
+    let first = drive(
+        &data.0,
+        &common::chess_dir(),
+        "press Settings\npress Marble\npress \"Ivory & gold\"\npress \"Strong Setting\"\npress Done\n\
+         press \"New Game\"\npress Black\npress Play\n",
+    );
+    assert!(first.iter().all(|a| !a.is_error() && a.get("faults").as_array().is_empty()), "{first:?}");
+    let values = std::fs::read_to_string(data.path("values.yaml")).unwrap();
+    for kept in ["boardFinish", "pieceSet", "strength", "playerSide"] {
+        assert!(values.contains(&format!("{kept}:")), "{kept} is kept: {values}");
+    }
+    let second =
+        drive(&data.0, &common::chess_dir(), "get \"Game Rules\" boardState\nobjects Board\nobjects e2\nfen\n");
+    let state = &second[0];
+    assert_eq!(board_state(state, "boardFinish"), r#""Marble""#);
+    assert_eq!(board_state(state, "pieceSet"), r#""Ivory & gold""#);
+    assert_eq!(board_state(state, "strength"), r#""Strong""#);
+    assert_eq!(board_state(state, "playerSide"), r#""Black""#);
+    assert_eq!(board_state(state, "isFlipped"), "true");
+    assert_eq!(second[1].get("objects").as_array()[0].get("image").as_str(), Some("art/board-marble.png"));
+    let e2 = &second[2].get("objects").as_array()[0];
+    assert_eq!(e2.get("image").as_str(), Some("art/pieces-ivory.png"));
+    assert_eq!((e2.get("x").to_string(), e2.get("y").to_string()), ("13.125".into(), "28.75".into()), "turned over");
+    assert_eq!(second[3].get("fen").as_str(), Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
+}
+
+/// A game that ended comes back ended (Save The Game saves it as it ends,
+/// A.108; Continue The Game does not say "gameContinues", A.103): the same
+/// position, the Game State Game Over, the result in the status line, and
+/// the Board answers no click.
+#[test]
+fn a_finished_chess_game_is_continued_as_finished() {
+    let data = TempDir::new("chess-finished");
+    let mate = "click f2\nclick f3\nclick e7\nclick e5\nclick g2\nclick g4\nclick d8\nclick h4\n";
+    let first = drive(&data.0, &common::chess_dir(), &format!("{mate}state\nfen\nglobal status\n"));
+    let n = first.len();
+    assert_eq!(first[n - 3].get("state").as_str(), Some("Game Over"), "{:?}", first[n - 3]);
+    let second =
+        drive(&data.0, &common::chess_dir(), "state\nfen\nglobal status\nclick e2\nget \"Game Rules\" boardState\n");
+    assert_eq!(second[0].to_string(), first[n - 3].to_string());
+    assert_eq!(second[1].to_string(), first[n - 2].to_string());
+    assert_eq!(second[2].to_string(), first[n - 1].to_string());
+    assert_eq!(board_state(&second[4], "selected"), r#""""#, "the Board answers no click");
+}
+
+/// A game in progress comes back with its Move History and Game State, the
+/// Board the way round it was drawn (saved after the flip, A.108), and plays on.
+#[test]
+fn a_chess_game_in_progress_comes_back_turned_over_and_plays_on() {
+    let data = TempDir::new("chess-progress");
+    let first = drive(
+        &data.0,
+        &common::chess_dir(),
+        "click e2\nclick e4\nclick c7\nclick c5\npress Flip\nfen\ntable \"Move History\"\n",
+    );
+    let n = first.len();
+    let second = drive(
+        &data.0,
+        &common::chess_dir(),
+        "fen\ntable \"Move History\"\nstate\nget \"Game Rules\" boardState\nclick g1\nclick f3\nfen\n",
+    );
+    assert_eq!(second[0].to_string(), first[n - 2].to_string());
+    assert_eq!(second[1].to_string(), first[n - 1].to_string());
+    assert_eq!(second[2].get("state").as_str(), Some("Playing"));
+    assert_eq!(board_state(&second[3], "isFlipped"), "true");
+    assert_eq!(second[6].get("fen").as_str(), Some("rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"));
+}
+
+/// A kept Strength (or Side, Board Finish, Piece Set) that the tables do not
+/// have leaves Board State's own (A.41, A.112, A.113: Has Row).
+#[test]
+fn kept_chess_choices_the_tables_lack_leave_board_states_own() {
+    let data = TempDir::new("chess-unknown-values");
+    std::fs::create_dir_all(&data.0).unwrap();
+    std::fs::write(
+        data.path("values.yaml"),
+        "format: 1\nvalues:\n  strength: { type: Text, value: Godlike }\n  playerSide: { type: Text, value: Purple }\n  \
+         boardFinish: { type: Text, value: Glass }\n  pieceSet: { type: Text, value: Lego }\ncomplete: true\n",
+    )
+    .unwrap();
+    let answers = drive(&data.0, &common::chess_dir(), "get \"Game Rules\" boardState\nfaults\nnotices\n");
+    let state = &answers[0];
+    assert_eq!(board_state(state, "strength"), r#""Club""#);
+    assert_eq!(board_state(state, "playerSide"), r#""White""#);
+    assert_eq!(board_state(state, "boardFinish"), r#""Walnut""#);
+    assert_eq!(board_state(state, "pieceSet"), r#""Carved walnut""#);
+    assert_eq!(answers[1].to_string(), r#"{"faults":[]}"#);
+    assert_eq!(answers[2].to_string(), r#"{"notices":[]}"#, "the file itself is fine");
 }

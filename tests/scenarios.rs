@@ -34,7 +34,8 @@
 //! expect get OBJECT PATH = JSON  the driver's `get` answers JSON (its "value" when PATH names a field)
 //! expect global NAME = JSON    the driver's `global NAME` answers {"value": JSON}
 //! expect object NAME KEY = JSON  the Object NAME, as the driver's `objects NAME` shows it, has KEY = JSON
-//!                              (null: it shows no KEY): image, scaleX, shown, off, x ...
+//!                              (null: it shows no KEY): image, scaleX, shown, off, x ...; NAME/TYPE picks
+//!                              the Object of that type where several share the name (a1/Rank Label)
 //! expect press refused NAME    the driver's `press NAME` answers an error (no such button is shown, or an
 //!                              open menu holds the game and the button is not in it)
 //! expect text NAME = JSON      the Object NAME's Text component shows JSON ("Status Line" quoted)
@@ -57,6 +58,13 @@
 //! expect legal N               the cards find N Legal Moves for the Side to move (the driver's `moves`)
 //! expect clicks ignored SQ ... clicking each Square changes nothing: the same FEN and Move History, nothing
 //!                              selected, no Move Mark
+//! remember NAME: COMMAND       runs the driver COMMAND (objects, fen, table "Move History" ...) and keeps its
+//!                              answer as NAME
+//! expect same NAME             the driver command remembered as NAME answers as it did then
+//! expect drawn SIDE            the Board is drawn with SIDE at the bottom: every Piece, Square and Move Mark
+//!                              stands at the centre of its Square as drawn (Place On Board's 3.75 m Squares,
+//!                              the Board's corner at 0, 4.375 m), and exactly the Rank Labels of the File drawn
+//!                              on the left and the File Labels of the Rank drawn at the bottom are shown
 //! ```
 //!
 //! Every driver answer is also checked as it comes: an `error`, or new
@@ -161,6 +169,8 @@ struct Runner<'a> {
     driver: Option<Driver>,
     /// Clicks and calls walked from these trees, not run on the machine.
     walked: Option<Rc<Trees>>,
+    /// The answers kept by `remember NAME: COMMAND`: the command and its answer, by NAME.
+    remembered: std::collections::BTreeMap<String, (String, Json)>,
 }
 
 type Step = Result<(), String>;
@@ -260,9 +270,20 @@ impl Runner<'_> {
                 self.ask(&format!("setfen {rest}")).map(|_| ())
             }
             "driver" => self.ask(rest).map(|_| ()),
+            "remember" => {
+                let Some((name, command)) = rest.split_once(':').map(|(n, c)| (n.trim(), c.trim())) else {
+                    return Err("usage: remember NAME: COMMAND".into());
+                };
+                if name.is_empty() || command.is_empty() {
+                    return Err("usage: remember NAME: COMMAND".into());
+                }
+                let answer = self.ask(command)?;
+                self.remembered.insert(name.to_string(), (command.to_string(), answer));
+                Ok(())
+            }
             "expect" => self.expect(rest),
             _ => Err(format!(
-                "unknown step `{verb}`; expected scenario, new game, click, press, setfen, play, driver or expect"
+                "unknown step `{verb}`; expected scenario, new game, click, press, setfen, play, driver, remember or expect"
             )),
         }
     }
@@ -480,10 +501,16 @@ impl Runner<'_> {
                     return Err("usage: expect object NAME KEY = JSON".into());
                 };
                 let name = name.trim();
+                // NAME/TYPE: the Object of that name and type (a1/Rank Label), where several share a name.
+                let (name, ty) = match name.split_once('/') {
+                    Some((n, t)) => (n, Some(t)),
+                    None => (name, None),
+                };
                 let answer = self.ask(&format!("objects \"{name}\""))?;
-                let Some(o) = answer.get("objects").as_array().iter().find(|o| o.get("name").as_str() == Some(name))
-                else {
-                    return Err(format!("no Object named {name}"));
+                let Some(o) = answer.get("objects").as_array().iter().find(|o| {
+                    o.get("name").as_str() == Some(name) && ty.is_none_or(|t| o.get("type").as_str() == Some(t))
+                }) else {
+                    return Err(format!("no Object named {name}{}", ty.map(|t| format!(" of type {t}")).unwrap_or_default()));
                 };
                 same_json(o.get(key), want).map_err(|e| format!("{name}'s {key}: {e}; the Object: {o}"))
             }
@@ -498,6 +525,51 @@ impl Runner<'_> {
                 Ok(())
             }
             "no" if args == "faults" => self.no_faults(),
+            "same" => {
+                let Some((command, then)) = self.remembered.get(args).cloned() else {
+                    return Err(format!("nothing remembered as `{args}`"));
+                };
+                let now = self.ask(&command)?;
+                if now != then {
+                    return Err(format!("`{command}` answered\n  then: {then}\n  now:  {now}"));
+                }
+                Ok(())
+            }
+            "drawn" => {
+                let flipped = match args {
+                    "White" => false,
+                    "Black" => true,
+                    _ => return Err("usage: expect drawn White|Black (the Side at the bottom)".into()),
+                };
+                let (meters, left, bottom) = (3.75, 0.0, 4.375);
+                let mut wrong = Vec::new();
+                for ty in ["Piece", "Square", "Move Mark", "Rank Label", "File Label"] {
+                    for o in self.objects_of_type(ty)? {
+                        let name = o.get("name").as_str().unwrap_or("").to_string();
+                        let file = num(&self.eval(&format!("data('Position', '{name}', 'file')"))?);
+                        let rank = num(&self.eval(&format!("data('Position', '{name}', 'rank')"))?);
+                        let (f, r) = if flipped { (9.0 - file, 9.0 - rank) } else { (file, rank) };
+                        let (x, y) = (left + (f - 0.5) * meters, bottom + (r - 0.5) * meters);
+                        if (num(o.get("x")) - x).abs() > 1e-6 || (num(o.get("y")) - y).abs() > 1e-6 {
+                            wrong.push(format!("the {ty} {name} stands at {}, {} (not {x}, {y})", o.get("x"), o.get("y")));
+                        }
+                        let on_edge = match ty {
+                            "Rank Label" => Some(f == 1.0),
+                            "File Label" => Some(r == 1.0),
+                            _ => None,
+                        };
+                        if let Some(edge) = on_edge {
+                            if o.get("visible") != &Json::Bool(edge) {
+                                wrong.push(format!("the {ty} {name} is visible: {}, expected {edge}", o.get("visible")));
+                            }
+                        }
+                    }
+                }
+                if !wrong.is_empty() {
+                    return Err(format!("the Board is not drawn with {args} at the bottom: {}", wrong.join("; ")));
+                }
+                Ok(())
+            }
             "state" => {
                 let got = self.state()?;
                 if got != args {
@@ -819,7 +891,13 @@ fn run_text(
         if filter.is_some_and(|f| !label.contains(f) && !title.contains(f)) {
             continue;
         }
-        let mut runner = Runner { game: game.clone(), highlights, driver: None, walked: walked.cloned() };
+        let mut runner = Runner {
+            game: game.clone(),
+            highlights,
+            driver: None,
+            walked: walked.cloned(),
+            remembered: Default::default(),
+        };
         let mut passed = true;
         for (line_no, step) in &steps {
             if let Err(message) = runner.step(step) {
@@ -992,6 +1070,9 @@ fn harness_fails_each_kind_of_wrong_expectation() {
         "expect legal 21",
         "expect clicks ignored e4",
         "expect clicks ignored g1",
+        "expect drawn Black",
+        "expect drawn Red",
+        "expect same nothing",
     ];
     for step in wrong {
         let out = run_inline(&format!("scenario one wrong step\nclick e2\n{step}\n"));
@@ -1016,6 +1097,7 @@ fn harness_fails_each_wrong_expectation_of_objects_and_buttons() {
         "expect object Picture x = 12",
         "expect object Picture image = \"art/look-large.png\"",
         "expect object Nobody x = 1",
+        "expect object Picture/Board x = 11",
         "expect object Picture",
         "expect object Large Option shown = true",
         "expect press refused Options",
@@ -1032,6 +1114,15 @@ fn harness_fails_each_wrong_expectation_of_objects_and_buttons() {
     assert_eq!(game_of("scenario x\ngame tests/fixtures/panels\n"), None);
 }
 
+/// `expect same` fails once the remembered command answers otherwise.
+#[test]
+fn harness_fails_a_remembered_answer_that_changed() {
+    let out = run_inline("scenario changed\nremember fen: fen\nclick e2 e4\nexpect same fen\n");
+    assert!(out.failures.iter().any(|f| f.at == "inline.scenario:4"), "{:?}", out.failures);
+    let out = run_inline("scenario usage\nremember fen\n");
+    assert!(out.failures.iter().any(|f| f.at == "inline.scenario:2"), "{:?}", out.failures);
+}
+
 #[test]
 fn harness_passes_the_right_expectations() {
     let out = run_inline(
@@ -1039,7 +1130,8 @@ fn harness_passes_the_right_expectations() {
          expect highlight e2 selected\nexpect highlight e4 none\nexpect piece e2 White Pawn\nexpect empty e4\n\
          expect status Your move\nexpect turn White\nexpect selected e2\n\
          expect eval data('Position', 'e2', 'kind') = \"Pawn\"\n\
-         expect get \"Game Rules\" boardState.selected = \"e2\"\nexpect global status = \"Your move\"\nexpect no faults\n",
+         expect get \"Game Rules\" boardState.selected = \"e2\"\nexpect global status = \"Your move\"\nexpect no faults\n\
+         expect drawn White\nremember fen: fen\nexpect same fen\n",
     );
     assert!(out.failures.is_empty(), "{:?}", out.failures);
     assert_eq!(out.scenarios, vec![("right".to_string(), true)]);

@@ -103,11 +103,23 @@ fn out_dir() -> PathBuf {
     dir
 }
 
-/// Runs the binary with these arguments under the display.
+/// A fresh data folder for one run of the window: the chess content saves
+/// its game and settings (Save The Game, Settings), which must neither touch
+/// a player's files nor reach the next run.
+fn data_dir() -> PathBuf {
+    static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = RUNS.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    let dir = out_dir().join(format!("data-{n}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// Runs the binary with these arguments under the display, with a data folder of its own.
 fn cardtable(run: &[String], args: &[String]) -> Output {
     let mut all: Vec<String> = run.to_vec();
     all.push(env!("CARGO_BIN_EXE_cardtable").into());
     all.extend(args.iter().cloned());
+    all.extend(["--data-dir".into(), data_dir().to_string_lossy().into()]);
     Command::new(&all[0]).args(&all[1..]).output().expect("the window runs")
 }
 
@@ -216,6 +228,7 @@ fn the_window_shows_the_built_in_game_from_anywhere() {
     let mut args: Vec<String> = run.to_vec();
     args.push(env!("CARGO_BIN_EXE_cardtable").into());
     args.extend(["--screenshot".into(), png.to_string_lossy().into(), "--frames".into(), "3".into()]);
+    args.extend(["--data-dir".into(), dir.join("data").to_string_lossy().into()]);
     let out = Command::new(&args[0]).args(&args[1..]).current_dir(&dir).output().expect("the window runs");
     assert!(out.status.success(), "the window failed: {}", String::from_utf8_lossy(&out.stderr));
     let start = read_png(&png);
@@ -265,4 +278,117 @@ fn the_window_shows_an_open_panel_and_a_sprite_of_another_picture_scaled() {
     assert!(near(chosen.pixel(110, 355), panel), "the panel is open: {:?}", chosen.pixel(110, 355));
     assert!(near(chosen.pixel(100, 240), panel), "over the Board");
     assert!(!near(chosen.pixel(60, 240), panel), "the Board shows left of the panel");
+}
+
+/// The mean luma of a box of pixels (x0..x1, y0..y1 from the top-left).
+fn mean_luma(shot: &Shot, x0: u32, x1: u32, y0: u32, y1: u32) -> f32 {
+    let (mut sum, mut n) = (0.0f32, 0.0f32);
+    for x in x0..x1 {
+        for y in y0..y1 {
+            let p = shot.pixel(x, y);
+            sum += 0.299 * f32::from(p[0]) + 0.587 * f32::from(p[1]) + 0.114 * f32::from(p[2]);
+            n += 1.0;
+        }
+    }
+    sum / n
+}
+
+/// How many pixels of a box are the Replace Question's gold words (#FFD36B).
+fn gold_pixels(shot: &Shot, x0: u32, x1: u32, y0: u32, y1: u32) -> usize {
+    (x0..x1)
+        .flat_map(|x| (y0..y1).map(move |y| (x, y)))
+        .filter(|&(x, y)| {
+            let p = shot.pixel(x, y);
+            p[0] > 200 && p[1] > 160 && p[1] < 235 && p[2] < 150
+        })
+        .count()
+}
+
+/// The chess game's New Game panel in a real window: the wooden panel over
+/// the middle of the Board, the current Side (White) and Strength (Club)
+/// marked brighter than the others, and the Replace Question only once a
+/// Move has been made.
+#[test]
+fn the_window_shows_the_new_game_panel_over_the_board() {
+    let Some(run) = display() else { return };
+    let start = screenshot(&run, None, "chess-start");
+    let panel = screenshot(&run, Some("press \"New Game\"\n"), "chess-new-game");
+    // The panel, 640 x 500 px about (480, 480) from the top-left, covers c4 (a light Square) with dark wood.
+    let (c4_start, c4_panel) = (mean_luma(&start, 250, 350, 490, 590), mean_luma(&panel, 250, 350, 490, 590));
+    assert!(c4_start > 150.0, "c4 is a light Square at the start ({c4_start})");
+    assert!(c4_panel < 110.0, "the panel's dark wood covers c4 ({c4_panel})");
+    // Outside the panel the Board shows as before: a1's corner, and the a-File left of the panel.
+    let (a4_start, a4_panel) = (mean_luma(&start, 20, 100, 490, 590), mean_luma(&panel, 20, 100, 490, 590));
+    assert!((a4_start - a4_panel).abs() < 3.0, "a4, left of the panel, is unchanged ({a4_start}, {a4_panel})");
+    // The Side buttons' centres are at (370, 368) and (590, 368); a strip of each, left of its words.
+    let (white, black) = (mean_luma(&panel, 285, 305, 350, 386), mean_luma(&panel, 505, 525, 350, 386));
+    assert!(white > black + 20.0, "White, the Side chosen, is marked brighter than Black ({white}, {black})");
+    // No question at the start: no gold words where it stands (about y 542).
+    let none = gold_pixels(&panel, 260, 700, 525, 560);
+    assert!(none < 20, "no Replace Question at the start ({none} gold pixels)");
+    let mid = screenshot(&run, Some("click e2\nclick e4\npress \"New Game\"\n"), "chess-new-game-mid");
+    let asked = gold_pixels(&mid, 260, 700, 525, 560);
+    assert!(asked > 300, "the Replace Question is asked once a Move has been made ({asked} gold pixels)");
+}
+
+/// The chess game's Board turned over by the Flip button in a real window:
+/// White's Pieces stand at the top, Black's at the bottom, each on its own
+/// Square as drawn (e2 where d7 was drawn before, e1 where d8 was).
+#[test]
+fn the_window_shows_a_flipped_board() {
+    let Some(run) = display() else { return };
+    let flipped = screenshot(&run, Some("press Flip\n"), "chess-flipped");
+    assert_eq!((flipped.width, flipped.height), (960, 1100));
+    // Drawn turned over, the Square (file, rank) stands where (9 - file, 9 - rank) stood.
+    assert!(flipped.white_pixels(4, 7) > 150, "the White Pawn of e2 is drawn where d7 was");
+    assert!(flipped.white_pixels(4, 8) > 150, "the White King of e1 is drawn where d8 was");
+    assert!(flipped.white_pixels(5, 2) < 50, "where e2 was drawn stands d7's Black Pawn, not a White Piece");
+    assert!(flipped.white_pixels(5, 1) < 50, "where e1 was drawn stands d8's Black Queen");
+    assert!(flipped.white_pixels(5, 4) < 50 && flipped.white_pixels(5, 5) < 50, "the middle is empty");
+    // A Move on the flipped Board: e2-e4 ends where e4 is drawn, (4, 5).
+    let moved = screenshot(&run, Some("press Flip\nclick e2\nclick e4\n"), "chess-flipped-e4");
+    assert!(moved.white_pixels(4, 5) > 150, "the Pawn stands on e4, drawn where d5 was");
+    assert!(moved.white_pixels(4, 7) < 50, "it has left e2");
+}
+
+/// Each Board Finish chosen in the Settings panel, in a real window: a1's
+/// corner (a dark Square, where no Piece is drawn) shows the finish's dark
+/// shade (Board Finishes' board pictures: walnut #A26F47, tournament green
+/// #4F7D4C, slate #49515B, marble #57534F), and the Sculpted marble set
+/// shows Black's Pawns in green marble.
+#[test]
+fn the_window_shows_each_board_finish_and_a_piece_set() {
+    let Some(run) = display() else { return };
+    let finishes = [
+        ("Walnut", [162.0, 111.0, 71.0]),
+        ("Tournament", [79.0, 125.0, 76.0]),
+        ("Slate", [73.0, 81.0, 91.0]),
+        ("Marble", [87.0, 83.0, 79.0]),
+    ];
+    let apart = |c: [f32; 3], want: [f32; 3]| (0..3).map(|i| (c[i] - want[i]).abs()).sum::<f32>();
+    for (finish, dark) in finishes {
+        let script = format!("press Settings\npress {finish}\npress Done\n");
+        let shot = screenshot(&run, Some(&script), &format!("chess-finish-{finish}"));
+        let a1 = shot.corner_colour(1, 1);
+        // The nearest of the four dark shades is this finish's, and near.
+        let nearest = finishes.iter().min_by(|a, b| apart(a1, a.1).total_cmp(&apart(a1, b.1))).unwrap().0;
+        assert_eq!(nearest, finish, "{finish}: a1 shows {a1:?}, nearest to {nearest}'s dark shade");
+        assert!(apart(a1, dark) < 40.0, "{finish}: a1 shows the dark shade {dark:?}, found {a1:?}");
+    }
+    // Black's Pawn on e7, in the middle of its Square: green marble is greener than it is red.
+    let marble = screenshot(&run, Some("press Settings\npress \"Sculpted marble\"\npress Done\n"), "chess-marble-set");
+    let walnut = screenshot(&run, None, "chess-walnut-set");
+    let green_minus_red = |shot: &Shot| {
+        let (cx, cy) = Shot::square_centre(5, 7);
+        (cx - 8..cx + 8)
+            .flat_map(|x| (cy - 5..cy + 25).map(move |y| (x, y)))
+            .map(|(x, y)| {
+                let p = shot.pixel(x, y);
+                f32::from(p[1]) - f32::from(p[0])
+            })
+            .sum::<f32>()
+            / 480.0
+    };
+    let (m, w) = (green_minus_red(&marble), green_minus_red(&walnut));
+    assert!(m > 0.0 && w < 0.0, "e7's Pawn: green marble (green - red {m}) against walnut (green - red {w})");
 }
