@@ -16,6 +16,7 @@ use baseline::{native, peer::Peer, Features, Setup, Tables};
 use cardtable::game::Game;
 use cardtable::library::chess::Chess;
 use cardtable::present::{draw_list, DrawItem};
+use cardtable::save::Store;
 use cardtable::value::Value;
 use cardtable::world::World;
 use std::hint::black_box;
@@ -383,6 +384,28 @@ fn main() {
         rhai: None,
     });
     assert_eq!(frame.len(), items_selected);
+
+    // Saving the game after a Move (Save The Game, A.108, saves at the start
+    // of every Turn), in memory and to a folder (written atomically, synced),
+    // and loading it back.
+    world.use_store(std::rc::Rc::new(Store::memory()));
+    let t = median(plan.slow, Duration::ZERO, || {
+        world.save_game("bench").expect("a save in memory");
+    });
+    rows.push(Row { label: "save the game after a Move, in memory".into(), cards: t, native: None, rhai: None });
+    let dir = std::env::temp_dir().join(format!("cardtable-bench-{}", std::process::id()));
+    world.use_store(std::rc::Rc::new(Store::folder(dir.clone())));
+    let t = median(plan.slow, Duration::ZERO, || {
+        world.save_game("bench").expect("a save to a folder");
+    });
+    let size = std::fs::metadata(dir.join("saves/bench.yaml")).map_or(0, |m| m.len());
+    rows.push(Row { label: format!("  to a folder, synced ({} KB)", size / 1024), cards: t, native: None, rhai: None });
+    let t = median(plan.slow, Duration::ZERO, || {
+        world.load_game("bench").expect("the save loads");
+    });
+    rows.push(Row { label: "  loading it back".into(), cards: t, native: None, rhai: None });
+    assert_no_faults(&world, "saving and loading");
+    let _ = std::fs::remove_dir_all(&dir);
 
     // The table.
     println!();
