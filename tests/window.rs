@@ -401,6 +401,16 @@ fn contrast(a: [f32; 3], b: [f32; 3]) -> f32 {
     (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
 }
 
+/// The first row, from the top, of a box (x0..x1, y0..y1) that has three
+/// pixels or more of light words (luma over 190) on a button.
+fn ink_top(shot: &Shot, x0: u32, x1: u32, y0: u32, y1: u32) -> u32 {
+    let light = |x: u32, y: u32| {
+        let p = shot.pixel(x, y);
+        luma([p[0], p[1], p[2]].map(f32::from)) > 190.0
+    };
+    (y0..y1).find(|&y| (x0..x1).filter(|&x| light(x, y)).count() >= 3).unwrap_or(y1)
+}
+
 /// A sheet of frames of the chess art, side by side in one row, each
 /// `frame_w` x `frame_h` px, as an Object drawn on screen with its top-left
 /// at `left`, `top` and the size `w` x `h` shows it.
@@ -501,6 +511,18 @@ fn the_window_shows_each_board_finish_with_its_buttons_and_panel_and_each_piece_
                 }
             }
         }
+        // The Strengths' words stand on one line: the top of their capitals and
+        // tall letters is the same row whether a word has a descender (Strong,
+        // Expert) or not (Gentle, Casual, Club).
+        let tops: Vec<(&str, u32)> =
+            [("Gentle", 244), ("Casual", 362), ("Club", 480), ("Strong", 598), ("Expert", 716)]
+                .iter()
+                .map(|&(word, cx)| (word, ink_top(&shot, cx - 44, cx + 44, 330, 365)))
+                .collect();
+        assert!(
+            tops.iter().all(|t| t.1.abs_diff(tops[0].1) <= 1),
+            "{finish}: the Strengths' words stand on one line: {tops:?}"
+        );
         // The Black King on e8 (above the panel): gold trim in Ivory & gold only.
         let gold = (480..600)
             .flat_map(|x| (0..120).map(move |y| (x, y)))
