@@ -177,7 +177,7 @@ fn the_window_shows_the_board_and_a_move_played_by_script() {
     assert!(yellow(moved.corner_colour(5, 4)) > yellow(start.corner_colour(5, 4)) + 10.0, "e4 shows the last Move");
     // The status line under the Board has dark text on the light strip.
     let dark =
-        (300..660).flat_map(|x| (1010..1050).map(move |y| (x, y))).filter(|&(x, y)| moved.pixel(x, y)[1] < 150).count();
+        (300..660).flat_map(|x| (980..1020).map(move |y| (x, y))).filter(|&(x, y)| moved.pixel(x, y)[1] < 150).count();
     assert!(dark > 200, "the status line shows words ({dark} dark pixels)");
 }
 
@@ -375,6 +375,11 @@ fn mean_colour(shot: &Shot, x0: u32, x1: u32, y0: u32, y1: u32) -> [f32; 3] {
     sum.map(|s| s / n)
 }
 
+/// A pixel's red, green and blue.
+fn rgb(p: [u8; 4]) -> [f32; 3] {
+    [p[0], p[1], p[2]].map(f32::from)
+}
+
 fn apart(a: [f32; 3], b: [f32; 3]) -> f32 {
     (0..3).map(|i| (a[i] - b[i]).abs()).sum()
 }
@@ -404,11 +409,19 @@ fn contrast(a: [f32; 3], b: [f32; 3]) -> f32 {
 /// The first row, from the top, of a box (x0..x1, y0..y1) that has three
 /// pixels or more of light words (luma over 190) on a button.
 fn ink_top(shot: &Shot, x0: u32, x1: u32, y0: u32, y1: u32) -> u32 {
-    let light = |x: u32, y: u32| {
-        let p = shot.pixel(x, y);
-        luma([p[0], p[1], p[2]].map(f32::from)) > 190.0
-    };
+    let light = |x: u32, y: u32| luma(rgb(shot.pixel(x, y))) > 190.0;
     (y0..y1).find(|&y| (x0..x1).filter(|&x| light(x, y)).count() >= 3).unwrap_or(y1)
+}
+
+/// How far (px) the light words on a button of width `w` centred at (cx, cy)
+/// stand from its left end and from its right end: the first and last columns
+/// with three pixels or more of luma over 190, in the words' rows.
+fn ink_margins(shot: &Shot, cx: u32, cy: u32, w: u32) -> (u32, u32) {
+    let (x0, x1) = (cx - w / 2, cx + w / 2);
+    let inked = |x: u32| (cy - 9..cy + 10).filter(|&y| luma(rgb(shot.pixel(x, y))) > 190.0).count() >= 3;
+    let first = (x0 + 3..x1 - 3).find(|&x| inked(x)).unwrap_or(x1);
+    let last = (x0 + 3..x1 - 3).rev().find(|&x| inked(x)).unwrap_or(x0);
+    (first.saturating_sub(x0), x1.saturating_sub(last + 1))
 }
 
 /// A sheet of frames of the chess art, side by side in one row, each
@@ -471,7 +484,7 @@ fn the_window_shows_each_board_finish_with_its_buttons_and_panel_and_each_piece_
     let places = [
         ("the Settings panel", &panels, (150, 210, 660, 540), (200, 360, 600, 640)),
         ("the Done button", &buttons, (380, 653, 200, 54), (392, 410, 662, 698)),
-        ("the New Game button", &buttons, (82, 1044, 196, 52), (92, 110, 1052, 1088)),
+        ("the New Game button", &buttons, (82, 1032, 196, 52), (92, 110, 1040, 1076)),
     ];
     // The option buttons' centres, and a strip above the words of each.
     let finish_buttons = [("Walnut", 255), ("Tournament", 405), ("Slate", 555), ("Marble", 705)];
@@ -522,6 +535,22 @@ fn the_window_shows_each_board_finish_with_its_buttons_and_panel_and_each_piece_
         assert!(
             tops.iter().all(|t| t.1.abs_diff(tops[0].1) <= 1),
             "{finish}: the Strengths' words stand on one line: {tops:?}"
+        );
+        // The longest words fit their buttons with room to spare: 11 px or more
+        // between the words and each end of the button.
+        for (word, cx, cy, w) in [("Tournament", 405, 448, 144), ("Sculpted marble", 678, 552, 190)] {
+            let (left, right) = ink_margins(&shot, cx, cy, w);
+            assert!(left >= 11 && right >= 11, "{finish}: {word} fits its button ({left} px left, {right} px right)");
+        }
+        // Under the Board, the status line's words end well above the buttons (15 px or more).
+        let strip = shot.pixel(20, 970);
+        let differs = |x: u32, y: u32| apart(rgb(shot.pixel(x, y)), rgb(strip)) > 60.0;
+        let buttons_top = (960..1100).find(|&y| differs(100, y)).unwrap_or(1100);
+        let words_bottom =
+            (960..buttons_top).rev().find(|&y| (300..660).filter(|&x| differs(x, y)).count() >= 3).unwrap_or(960);
+        assert!(
+            buttons_top >= words_bottom + 16,
+            "{finish}: the status line ends at {words_bottom}, the buttons begin at {buttons_top}"
         );
         // The Black King on e8 (above the panel): gold trim in Ivory & gold only.
         let gold = (480..600)
