@@ -577,3 +577,41 @@ fn the_window_shows_each_board_finish_with_its_buttons_and_panel_and_each_piece_
         assert!(shot.white_pixels(5, 1) > 150, "{finish}: a White King stands on e1 in {set}");
     }
 }
+
+/// The Promotion choice in a real window, Black promoting in the Slate
+/// finish: its plate and its Cancel button show the slate frames of
+/// art/panels.png and art/buttons.png (Show Panel Finish), with Cancel's
+/// light words readable, and each Kind stands on a light tile, so that
+/// Black's dark walnut Queen shows on the dark plate.
+#[test]
+fn the_window_shows_the_promotion_choice_in_the_board_finish() {
+    let Some(run) = display() else { return };
+    let script = "setfen K7/8/8/8/8/8/p6k/8 b - - 0 1\npress Settings\npress Slate\npress Done\nclick a2\nclick a1\n";
+    let shot = screenshot(&run, Some(script), "chess-promotion-slate");
+    let (buttons, panels) = (Sheet::open("buttons.png", 4), Sheet::open("panels.png", 4));
+    // The plate, 540 x 290 px about (480, 480), and a plain part of it left of Cancel;
+    // Cancel, 180 x 56 about (480, 565), and its left end.
+    let places = [
+        ("the plate", &panels, (210, 335, 540, 290), (240, 370, 540, 600)),
+        ("Cancel", &buttons, (390, 537, 180, 56), (398, 414, 547, 583)),
+    ];
+    for (what, sheet, drawn, plain) in places {
+        let seen = mean_colour(&shot, plain.0, plain.1, plain.2, plain.3);
+        let art: Vec<[f32; 3]> = (0..4).map(|f| sheet.mean(f, drawn, plain)).collect();
+        let nearest = (0..4).min_by(|&a, &b| apart(seen, art[a]).total_cmp(&apart(seen, art[b]))).unwrap();
+        assert_eq!(nearest, 2, "{what} shows {seen:?}, nearest frame {nearest} of {art:?}");
+        assert!(apart(seen, art[2]) < 15.0, "{what} shows {seen:?}, slate is {:?}", art[2]);
+    }
+    let cancel = mean_colour(&shot, 398, 414, 547, 583);
+    let c = contrast([247.0, 235.0, 211.0], cancel);
+    assert!(c >= 4.5, "Cancel's words read (contrast {c:.1} against {cancel:?})");
+    // The Queen's tile, 108 px square about (300, 435): light at its corner,
+    // the dark Queen in its middle.
+    let corner = luma(mean_colour(&shot, 250, 262, 385, 397));
+    assert!(corner > 170.0, "the Queen's tile is light ({corner})");
+    let dark = (270..330)
+        .flat_map(|x| (330..400).map(move |y| (x, y)))
+        .filter(|&(x, y)| luma(rgb(shot.pixel(x, y))) < 80.0)
+        .count();
+    assert!(dark > 400, "Black's Queen shows on its tile ({dark} dark pixels)");
+}
