@@ -177,7 +177,7 @@ fn the_window_shows_the_board_and_a_move_played_by_script() {
     assert!(yellow(moved.corner_colour(5, 4)) > yellow(start.corner_colour(5, 4)) + 10.0, "e4 shows the last Move");
     // The status line under the Board has dark text on the light strip.
     let dark =
-        (300..660).flat_map(|x| (1010..1050).map(move |y| (x, y))).filter(|&(x, y)| moved.pixel(x, y)[1] < 150).count();
+        (300..660).flat_map(|x| (980..1020).map(move |y| (x, y))).filter(|&(x, y)| moved.pixel(x, y)[1] < 150).count();
     assert!(dark > 200, "the status line shows words ({dark} dark pixels)");
 }
 
@@ -326,9 +326,18 @@ fn the_window_shows_the_new_game_panel_over_the_board() {
     // No question at the start: no gold words where it stands (about y 542).
     let none = gold_pixels(&panel, 260, 700, 525, 560);
     assert!(none < 20, "no Replace Question at the start ({none} gold pixels)");
-    let mid = screenshot(&run, Some("click e2\nclick e4\npress \"New Game\"\n"), "chess-new-game-mid");
+    // Mid-game, in the Slate finish: the question asked, on the panel's slate frame (Show Panel Finish).
+    let script = "press Settings\npress Slate\npress Done\nclick e2\nclick e4\npress \"New Game\"\n";
+    let mid = screenshot(&run, Some(script), "chess-new-game-mid");
     let asked = gold_pixels(&mid, 260, 700, 525, 560);
     assert!(asked > 300, "the Replace Question is asked once a Move has been made ({asked} gold pixels)");
+    // A plain part of the panel (640 x 500 px, its top-left at (160, 230)), left of Play.
+    let panels = Sheet::open("panels.png", 4);
+    let (drawn, plain) = ((160, 230, 640, 500), (180, 260, 560, 610));
+    let seen = mean_colour(&mid, plain.0, plain.1, plain.2, plain.3);
+    let (slate, walnut) = (panels.mean(2, drawn, plain), panels.mean(0, drawn, plain));
+    assert!(apart(seen, slate) < 15.0, "the New Game panel shows slate {slate:?}: {seen:?}");
+    assert!(apart(seen, walnut) > 40.0, "not walnut {walnut:?}: {seen:?}");
 }
 
 /// The chess game's Board turned over by the Flip button in a real window:
@@ -351,44 +360,258 @@ fn the_window_shows_a_flipped_board() {
     assert!(moved.white_pixels(4, 7) < 50, "it has left e2");
 }
 
-/// Each Board Finish chosen in the Settings panel, in a real window: a1's
-/// corner (a dark Square, where no Piece is drawn) shows the finish's dark
-/// shade (Board Finishes' board pictures: walnut #A26F47, tournament green
-/// #4F7D4C, slate #49515B, marble #57534F), and the Sculpted marble set
-/// shows Black's Pawns in green marble.
+/// The mean colour of a box of pixels (x0..x1, y0..y1 from the top-left).
+fn mean_colour(shot: &Shot, x0: u32, x1: u32, y0: u32, y1: u32) -> [f32; 3] {
+    let mut sum = [0.0f32; 3];
+    for x in x0..x1 {
+        for y in y0..y1 {
+            let p = shot.pixel(x, y);
+            for c in 0..3 {
+                sum[c] += f32::from(p[c]);
+            }
+        }
+    }
+    let n = ((x1 - x0) * (y1 - y0)) as f32;
+    sum.map(|s| s / n)
+}
+
+/// A pixel's red, green and blue.
+fn rgb(p: [u8; 4]) -> [f32; 3] {
+    [p[0], p[1], p[2]].map(f32::from)
+}
+
+fn apart(a: [f32; 3], b: [f32; 3]) -> f32 {
+    (0..3).map(|i| (a[i] - b[i]).abs()).sum()
+}
+
+fn luma(c: [f32; 3]) -> f32 {
+    0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2]
+}
+
+/// The contrast ratio of two colours, as WCAG reckons it (1 to 21; 4.5 and
+/// more reads well for words of this size).
+fn contrast(a: [f32; 3], b: [f32; 3]) -> f32 {
+    let lum = |c: [f32; 3]| {
+        let lin = |v: f32| {
+            let v = v / 255.0;
+            if v <= 0.04045 {
+                v / 12.92
+            } else {
+                ((v + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * lin(c[0]) + 0.7152 * lin(c[1]) + 0.0722 * lin(c[2])
+    };
+    let (la, lb) = (lum(a), lum(b));
+    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+}
+
+/// The first row, from the top, of a box (x0..x1, y0..y1) that has three
+/// pixels or more of light words (luma over 190) on a button.
+fn ink_top(shot: &Shot, x0: u32, x1: u32, y0: u32, y1: u32) -> u32 {
+    let light = |x: u32, y: u32| luma(rgb(shot.pixel(x, y))) > 190.0;
+    (y0..y1).find(|&y| (x0..x1).filter(|&x| light(x, y)).count() >= 3).unwrap_or(y1)
+}
+
+/// How far (px) the light words on a button of width `w` centred at (cx, cy)
+/// stand from its left end and from its right end: the first and last columns
+/// with three pixels or more of luma over 190, in the words' rows.
+fn ink_margins(shot: &Shot, cx: u32, cy: u32, w: u32) -> (u32, u32) {
+    let (x0, x1) = (cx - w / 2, cx + w / 2);
+    let inked = |x: u32| (cy - 9..cy + 10).filter(|&y| luma(rgb(shot.pixel(x, y))) > 190.0).count() >= 3;
+    let first = (x0 + 3..x1 - 3).find(|&x| inked(x)).unwrap_or(x1);
+    let last = (x0 + 3..x1 - 3).rev().find(|&x| inked(x)).unwrap_or(x0);
+    (first.saturating_sub(x0), x1.saturating_sub(last + 1))
+}
+
+/// A sheet of frames of the chess art, side by side in one row, each
+/// `frame_w` x `frame_h` px, as an Object drawn on screen with its top-left
+/// at `left`, `top` and the size `w` x `h` shows it.
+struct Sheet {
+    art: Shot,
+    frame_w: u32,
+    frame_h: u32,
+}
+
+impl Sheet {
+    fn open(name: &str, frames: u32) -> Sheet {
+        let art = read_png(&content().join("art").join(name));
+        let (frame_w, frame_h) = (art.width / frames, art.height);
+        Sheet { art, frame_w, frame_h }
+    }
+
+    /// The mean colour of frame `frame` over what of it a box of the screen
+    /// (x0..x1, y0..y1) shows, drawn at (left, top) and w x h on screen.
+    fn mean(
+        &self,
+        frame: u32,
+        (left, top, w, h): (u32, u32, u32, u32),
+        (x0, x1, y0, y1): (u32, u32, u32, u32),
+    ) -> [f32; 3] {
+        let u = |x: u32| frame * self.frame_w + (x - left) * self.frame_w / w;
+        let v = |y: u32| (y - top) * self.frame_h / h;
+        mean_colour(&self.art, u(x0), u(x1), v(y0), v(y1))
+    }
+}
+
+/// Each Board Finish chosen in the Settings panel, with a Piece Set, in a
+/// real window, the panel left open. For each finish: a1's corner (a dark
+/// Square, where no Piece is drawn) shows the finish's dark shade (Board
+/// Finishes' board pictures: walnut #A26F47, tournament green #4F7D4C, slate
+/// #49515B, marble #57534F); the panel, the Done button and the New Game
+/// button under the Board show that finish's frame of art/panels.png and
+/// art/buttons.png (Show Panel Finish: the mean colour of a plain part of
+/// each is nearest that frame's, and near it); the chosen finish and Piece
+/// Set are marked (brighter than the other options, Show Option); the light
+/// words written on the buttons and the panel (#F7EBD3) read on them
+/// (contrast 4.5 or more). And each Piece Set shows as itself: Ivory & gold's
+/// Black King on e8 has gold on it, the others none; the Sculpted marble
+/// set's Black Pawn is green marble, the Carved walnut one's walnut.
 #[test]
-fn the_window_shows_each_board_finish_and_a_piece_set() {
+fn the_window_shows_each_board_finish_with_its_buttons_and_panel_and_each_piece_set() {
     let Some(run) = display() else { return };
+    let (buttons, panels) = (Sheet::open("buttons.png", 4), Sheet::open("panels.png", 4));
+    let words = [247.0, 235.0, 211.0]; // #F7EBD3, the buttons' and captions' words
     let finishes = [
-        ("Walnut", [162.0, 111.0, 71.0]),
-        ("Tournament", [79.0, 125.0, 76.0]),
-        ("Slate", [73.0, 81.0, 91.0]),
-        ("Marble", [87.0, 83.0, 79.0]),
+        ("Walnut", [162.0, 111.0, 71.0], "Carved walnut"),
+        ("Tournament", [79.0, 125.0, 76.0], "Ivory & gold"),
+        ("Slate", [73.0, 81.0, 91.0], "Sculpted marble"),
+        ("Marble", [87.0, 83.0, 79.0], "Ivory & gold"),
     ];
-    let apart = |c: [f32; 3], want: [f32; 3]| (0..3).map(|i| (c[i] - want[i]).abs()).sum::<f32>();
-    for (finish, dark) in finishes {
-        let script = format!("press Settings\npress {finish}\npress Done\n");
-        let shot = screenshot(&run, Some(&script), &format!("chess-finish-{finish}"));
+    // Where the scene (scene.yaml) draws them on the 960 x 1100 screen, from the
+    // top-left: (left, top, width, height), and a plain box of each (x0, x1, y0, y1)
+    // that no word covers.
+    let places = [
+        ("the Settings panel", &panels, (150, 210, 660, 540), (200, 360, 600, 640)),
+        ("the Done button", &buttons, (380, 653, 200, 54), (392, 410, 662, 698)),
+        ("the New Game button", &buttons, (82, 1032, 196, 52), (92, 110, 1040, 1076)),
+    ];
+    // The option buttons' centres, and a strip above the words of each.
+    let finish_buttons = [("Walnut", 255), ("Tournament", 405), ("Slate", 555), ("Marble", 705)];
+    let set_buttons = [("Carved walnut", 282), ("Ivory & gold", 480), ("Sculpted marble", 678)];
+    let strip = |shot: &Shot, cx: u32, cy: u32| mean_colour(shot, cx - 50, cx + 50, cy - 20, cy - 14);
+    for (frame, &(finish, dark, set)) in finishes.iter().enumerate() {
+        let frame = frame as u32;
+        let script = format!("press Settings\npress {finish}\npress \"{set}\"\n");
+        let shot = screenshot(&run, Some(&script), &format!("chess-settings-{finish}"));
         let a1 = shot.corner_colour(1, 1);
         // The nearest of the four dark shades is this finish's, and near.
         let nearest = finishes.iter().min_by(|a, b| apart(a1, a.1).total_cmp(&apart(a1, b.1))).unwrap().0;
         assert_eq!(nearest, finish, "{finish}: a1 shows {a1:?}, nearest to {nearest}'s dark shade");
         assert!(apart(a1, dark) < 40.0, "{finish}: a1 shows the dark shade {dark:?}, found {a1:?}");
-    }
-    // Black's Pawn on e7, in the middle of its Square: green marble is greener than it is red.
-    let marble = screenshot(&run, Some("press Settings\npress \"Sculpted marble\"\npress Done\n"), "chess-marble-set");
-    let walnut = screenshot(&run, None, "chess-walnut-set");
-    let green_minus_red = |shot: &Shot| {
-        let (cx, cy) = Shot::square_centre(5, 7);
-        (cx - 8..cx + 8)
-            .flat_map(|x| (cy - 5..cy + 25).map(move |y| (x, y)))
-            .map(|(x, y)| {
-                let p = shot.pixel(x, y);
-                f32::from(p[1]) - f32::from(p[0])
+        for (what, sheet, drawn, plain) in places {
+            let seen = mean_colour(&shot, plain.0, plain.1, plain.2, plain.3);
+            let art: Vec<[f32; 3]> = (0..4).map(|f| sheet.mean(f, drawn, plain)).collect();
+            let nearest = (0..4).min_by(|&a, &b| apart(seen, art[a]).total_cmp(&apart(seen, art[b]))).unwrap();
+            assert_eq!(nearest, frame as usize, "{finish}: {what} shows {seen:?}, nearest frame {nearest} of {art:?}");
+            let off = apart(seen, art[frame as usize]);
+            assert!(off < 15.0, "{finish}: {what} shows {seen:?}, its frame {frame} is {:?}", art[frame as usize]);
+            let c = contrast(words, seen);
+            assert!(c >= 4.5, "{finish}: the words on {what} read (contrast {c:.1} against {seen:?})");
+        }
+        for (options, cy, chosen) in [(&finish_buttons[..], 448, finish), (&set_buttons[..], 552, set)] {
+            let chosen_luma = luma(strip(&shot, options.iter().find(|o| o.0 == chosen).unwrap().1, cy));
+            for &(option, cx) in options {
+                let colour = strip(&shot, cx, cy);
+                let c = contrast(words, colour);
+                assert!(c >= 4.5, "{finish}: the words on {option} read (contrast {c:.1} against {colour:?})");
+                if option != chosen {
+                    let l = luma(colour);
+                    assert!(
+                        chosen_luma > l + 15.0,
+                        "{finish}: {chosen}, chosen, is marked brighter ({chosen_luma}) than {option} ({l})"
+                    );
+                }
+            }
+        }
+        // The Strengths' words stand on one line: the top of their capitals and
+        // tall letters is the same row whether a word has a descender (Strong,
+        // Expert) or not (Gentle, Casual, Club).
+        let tops: Vec<(&str, u32)> =
+            [("Gentle", 244), ("Casual", 362), ("Club", 480), ("Strong", 598), ("Expert", 716)]
+                .iter()
+                .map(|&(word, cx)| (word, ink_top(&shot, cx - 44, cx + 44, 330, 365)))
+                .collect();
+        assert!(
+            tops.iter().all(|t| t.1.abs_diff(tops[0].1) <= 1),
+            "{finish}: the Strengths' words stand on one line: {tops:?}"
+        );
+        // The longest words fit their buttons with room to spare: 11 px or more
+        // between the words and each end of the button.
+        for (word, cx, cy, w) in [("Tournament", 405, 448, 144), ("Sculpted marble", 678, 552, 190)] {
+            let (left, right) = ink_margins(&shot, cx, cy, w);
+            assert!(left >= 11 && right >= 11, "{finish}: {word} fits its button ({left} px left, {right} px right)");
+        }
+        // Under the Board, the status line's words end well above the buttons (15 px or more).
+        let strip = shot.pixel(20, 970);
+        let differs = |x: u32, y: u32| apart(rgb(shot.pixel(x, y)), rgb(strip)) > 60.0;
+        let buttons_top = (960..1100).find(|&y| differs(100, y)).unwrap_or(1100);
+        let words_bottom =
+            (960..buttons_top).rev().find(|&y| (300..660).filter(|&x| differs(x, y)).count() >= 3).unwrap_or(960);
+        assert!(
+            buttons_top >= words_bottom + 16,
+            "{finish}: the status line ends at {words_bottom}, the buttons begin at {buttons_top}"
+        );
+        // The Black King on e8 (above the panel): gold trim in Ivory & gold only.
+        let gold = (480..600)
+            .flat_map(|x| (0..120).map(move |y| (x, y)))
+            .filter(|&(x, y)| {
+                let p = shot.pixel(x, y).map(f32::from);
+                p[0] > 170.0 && p[1] > 0.6 * p[0] && p[1] < 0.92 * p[0] && p[2] < 0.6 * p[0]
             })
-            .sum::<f32>()
-            / 480.0
-    };
-    let (m, w) = (green_minus_red(&marble), green_minus_red(&walnut));
-    assert!(m > 0.0 && w < 0.0, "e7's Pawn: green marble (green - red {m}) against walnut (green - red {w})");
+            .count();
+        if set == "Ivory & gold" {
+            assert!(gold > 300, "{finish}: the Ivory & gold King on e8 shows gold ({gold} pixels)");
+        } else {
+            assert!(gold < 30, "{finish}: the {set} King on e8 shows no gold ({gold} pixels)");
+        }
+        // Black's Pawn on e7, in the middle of its Square: green marble is greener than it is red, walnut redder.
+        let (cx, cy) = Shot::square_centre(5, 7);
+        let pawn = mean_colour(&shot, cx - 8, cx + 8, cy - 5, cy + 25);
+        let green_minus_red = pawn[1] - pawn[0];
+        match set {
+            "Sculpted marble" => assert!(green_minus_red > 5.0, "{finish}: e7's Pawn is green marble ({pawn:?})"),
+            "Carved walnut" => assert!(green_minus_red < -10.0, "{finish}: e7's Pawn is walnut ({pawn:?})"),
+            _ => {}
+        }
+        assert!(shot.white_pixels(5, 1) > 150, "{finish}: a White King stands on e1 in {set}");
+    }
+}
+
+/// The Promotion choice in a real window, Black promoting in the Slate
+/// finish: its plate and its Cancel button show the slate frames of
+/// art/panels.png and art/buttons.png (Show Panel Finish), with Cancel's
+/// light words readable, and each Kind stands on a light tile, so that
+/// Black's dark walnut Queen shows on the dark plate.
+#[test]
+fn the_window_shows_the_promotion_choice_in_the_board_finish() {
+    let Some(run) = display() else { return };
+    let script = "setfen K7/8/8/8/8/8/p6k/8 b - - 0 1\npress Settings\npress Slate\npress Done\nclick a2\nclick a1\n";
+    let shot = screenshot(&run, Some(script), "chess-promotion-slate");
+    let (buttons, panels) = (Sheet::open("buttons.png", 4), Sheet::open("panels.png", 4));
+    // The plate, 540 x 290 px about (480, 480), and a plain part of it left of Cancel;
+    // Cancel, 180 x 56 about (480, 565), and its left end.
+    let places = [
+        ("the plate", &panels, (210, 335, 540, 290), (240, 370, 540, 600)),
+        ("Cancel", &buttons, (390, 537, 180, 56), (398, 414, 547, 583)),
+    ];
+    for (what, sheet, drawn, plain) in places {
+        let seen = mean_colour(&shot, plain.0, plain.1, plain.2, plain.3);
+        let art: Vec<[f32; 3]> = (0..4).map(|f| sheet.mean(f, drawn, plain)).collect();
+        let nearest = (0..4).min_by(|&a, &b| apart(seen, art[a]).total_cmp(&apart(seen, art[b]))).unwrap();
+        assert_eq!(nearest, 2, "{what} shows {seen:?}, nearest frame {nearest} of {art:?}");
+        assert!(apart(seen, art[2]) < 15.0, "{what} shows {seen:?}, slate is {:?}", art[2]);
+    }
+    let cancel = mean_colour(&shot, 398, 414, 547, 583);
+    let c = contrast([247.0, 235.0, 211.0], cancel);
+    assert!(c >= 4.5, "Cancel's words read (contrast {c:.1} against {cancel:?})");
+    // The Queen's tile, 108 px square about (300, 435): light at its corner,
+    // the dark Queen in its middle.
+    let corner = luma(mean_colour(&shot, 250, 262, 385, 397));
+    assert!(corner > 170.0, "the Queen's tile is light ({corner})");
+    let dark = (270..330)
+        .flat_map(|x| (330..400).map(move |y| (x, y)))
+        .filter(|&(x, y)| luma(rgb(shot.pixel(x, y))) < 80.0)
+        .count();
+    assert!(dark > 400, "Black's Queen shows on its tile ({dark} dark pixels)");
 }

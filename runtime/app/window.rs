@@ -351,8 +351,11 @@ fn draw_item(art: &Art, view: &View, item: &DrawItem) {
                 Align::Center => sx - dims.width / 2.0,
                 Align::Right => sx - dims.width,
             };
-            // Centred on the anchor vertically: the baseline sits below the middle.
-            let baseline = sy + dims.offset_y - dims.height / 2.0;
+            // Centred on the anchor vertically by the font's capital height,
+            // not by this text's own ink: a word with a descender (Strong,
+            // Ivory & gold) then stands on the same baseline as one without.
+            let cap_height = measure_text("H", font, font_size, 1.0).offset_y;
+            let baseline = sy + cap_height / 2.0;
             draw_text_ex(text, left, baseline, TextParams { font, font_size, color, ..Default::default() });
         }
     }

@@ -1,6 +1,6 @@
 """Buttons, panels and the "chosen" highlight for the Settings, in the four
 finishes of the boards: 0 wood (walnut), 1 cloth (tournament green),
-2 slate, 3 marble. Procedural (numpy), fixed seeds.
+2 slate, 3 marble (dark grey, for the light words the game writes on them). Procedural (numpy), fixed seeds.
 
   buttons.png        4 frames of 360x96 in one row (1440x96)
   panels.png         4 frames of 720x720 in one row (2880x720)
@@ -51,9 +51,16 @@ def _texture(finish, w, h, seed):
         base = hex_rgb("#4E5761")
         return base * boards.slate_texture(noise, rng, w, h, angle=0.05)[..., None]
     if finish == "marble":
-        return boards.marble_texture(noise, rng, boards.MARBLE_LIGHT, w, h, scale=1.4)
+        return boards.marble_texture(noise, rng, MARBLE_UI, w, h, scale=1.4)
     raise ValueError(finish)
 
+
+# The marble of the buttons and panels: a dark grey marble, a little darker
+# than the Board's dark squares (boards.MARBLE_DARK), with pale veins muted
+# toward the stone, so that the light words written on every button and panel
+# (#F7EBD3, and the option tints' #FFE08A and #9C948C) read on it as on the
+# other three finishes
+MARBLE_UI = dict(base=hex_rgb("#4A4642"), vein=hex_rgb("#B9B3AA"), vein2=hex_rgb("#66615B"))
 
 # Colours of the trim: the engraved line, the very edge, and how much darker
 # a panel's frame and field are than the finish itself
@@ -61,7 +68,7 @@ TRIM = {
     "wood": dict(line=hex_rgb("#D9B77E"), edge=hex_rgb("#2A170B"), frame=0.80, field=0.86),
     "cloth": dict(line=hex_rgb("#EEEAD2"), edge=hex_rgb("#1D3320"), frame=0.85, field=0.88),
     "slate": dict(line=hex_rgb("#A9B4BF"), edge=hex_rgb("#1E242A"), frame=0.85, field=0.88),
-    "marble": dict(line=hex_rgb("#9A9FA6"), edge=hex_rgb("#5E636A"), frame=0.93, field=0.92),
+    "marble": dict(line=hex_rgb("#CFC9C0"), edge=hex_rgb("#1E1C1A"), frame=0.85, field=0.88),
 }
 
 
