@@ -443,6 +443,7 @@ impl World {
             SpriteProp::Alpha => o.alpha = want_num(v)?.clamp(0.0, 1.0) as f32,
             SpriteProp::Visible => o.visible = want_bool(v)?,
             SpriteProp::Tint => o.tint = want_color(v)?,
+            SpriteProp::ButtonOn => o.button_off = !want_bool(v)?,
             SpriteProp::Frame => {
                 let n = want_num(v)?;
                 let Some(frames) = frames else { return fail("Set Frame on an Object that has no sprite") };
