@@ -473,10 +473,7 @@ fn the_window_shows_how_to_play_wrapped_inside_its_panel() {
     let Some(run) = display() else { return };
     let shot = screenshot(&run, Some("press Game\npress \"How to play\"\n"), "chess-how-to-play");
     // The box: x 130 to 830, y 100 to 820. Its words fill many lines, each starting at its left edge.
-    let lines_starting_left = (100..820)
-        .step_by(4)
-        .filter(|&y| cream_pixels(&shot, 128, 142, y, y + 4) > 0)
-        .count();
+    let lines_starting_left = (100..820).step_by(4).filter(|&y| cream_pixels(&shot, 128, 142, y, y + 4) > 0).count();
     assert!(lines_starting_left > 40, "the words start at the box's left edge on many rows ({lines_starting_left})");
     assert!(cream_pixels(&shot, 140, 830, 100, 300) > 3000, "the first paragraphs");
     assert!(cream_pixels(&shot, 140, 830, 600, 800) > 2000, "the last paragraphs, near the bottom of the box");

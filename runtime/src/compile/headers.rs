@@ -180,21 +180,34 @@ pub(super) fn read_component<'f>(
 /// fields of a Data Structure of their own, named after the component
 /// (`Show Recorded Move instance variables`), which every object type that
 /// carries the component carries too: saved and loaded as any other.
-fn instance_variables(game: &mut Game, file: &YamlFile, f: &Fields, comp: &str, d: &mut Diagnostics) -> Option<StructId> {
+fn instance_variables(
+    game: &mut Game,
+    file: &YamlFile,
+    f: &Fields,
+    comp: &str,
+    d: &mut Diagnostics,
+) -> Option<StructId> {
     let map = f.get("instance variables").and_then(|n| Fields::of(file, n, "`instance variables`", d))?;
     let mut fields = Vec::new();
     for (key, node) in map.map.iter() {
         let Some((ty, default)) = typed_value(file, node, &mut game.syms, d) else { continue };
         let pos = yaml::scalar_pos(key);
         if matches!(ty, Type::Object | Type::ObjectType) {
-            d.error(&file.path, pos, format!("the instance variable `{}` cannot hold an Object: the scene gives its value", key.as_str()));
+            d.error(
+                &file.path,
+                pos,
+                format!("the instance variable `{}` cannot hold an Object: the scene gives its value", key.as_str()),
+            );
             continue;
         }
         if matches!(key.as_str(), "name" | "transform" | "text") || game.names.slots.contains_key(key.as_str()) {
             d.error(
                 &file.path,
                 pos,
-                format!("`self.{}` already means something else; give the instance variable another name", key.as_str()),
+                format!(
+                    "`self.{}` already means something else; give the instance variable another name",
+                    key.as_str()
+                ),
             );
             continue;
         }

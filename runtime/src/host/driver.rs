@@ -201,7 +201,9 @@ impl Driver {
             }
             if self.world.syms.text(o.name) == name || self.world.text_of(id) == name {
                 if self.world.objects[id.0 as usize].button_off {
-                    return Json::error(format!("the button `{name}` is off (set button on: false) and hears no click"));
+                    return Json::error(format!(
+                        "the button `{name}` is off (set button on: false) and hears no click"
+                    ));
                 }
                 let (x, y) = self.world.screen_point(id);
                 self.click_point(x, y);

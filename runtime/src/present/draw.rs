@@ -9,11 +9,7 @@ use crate::world::World;
 #[derive(Clone, Debug, PartialEq)]
 pub enum DrawKind {
     /// A frame of a sprite sheet; `rect` is where it goes.
-    Sprite {
-        image: ImageId,
-        frame: u32,
-        frames: u32,
-    },
+    Sprite { image: ImageId, frame: u32, frames: u32 },
     Text {
         text: String,
         size: f32,
@@ -106,7 +102,12 @@ pub const LINE_SPACING: f32 = 1.3;
 /// the text (an empty line stays, as a gap between paragraphs); when the
 /// lines stand taller than `height`, the size shrinks (by steps of a
 /// twentieth, down to a third of it) until they fit.
-pub fn wrap_in_box(text: &str, size: f32, (width, height): (f32, f32), measure: impl Fn(&str, f32) -> f32) -> (Vec<String>, f32) {
+pub fn wrap_in_box(
+    text: &str,
+    size: f32,
+    (width, height): (f32, f32),
+    measure: impl Fn(&str, f32) -> f32,
+) -> (Vec<String>, f32) {
     let mut size = size;
     let floor = size / 3.0;
     loop {
