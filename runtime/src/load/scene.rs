@@ -185,7 +185,7 @@ fn read_repeat(game: &Game, ty: TypeId, f: &Fields, d: &mut Diagnostics) -> Opti
     let rel = Path::new("scene.yaml");
     f.only(&["count", "step", "index"], "`repeat`", d);
     let count = f.number("count", d)?;
-    if !(count >= 1.0 && count <= 1000.0 && count.fract() == 0.0) {
+    if !((1.0..=1000.0).contains(&count) && count.fract() == 0.0) {
         d.error(rel, f.pos, format!("`count: {count}`: a repeated placement is made 1 to 1000 times"));
         return None;
     }
