@@ -122,7 +122,9 @@ faults
             "isShowingThreats",
             "strength",
             "chosenSide",
-            "chosenStrength"
+            "chosenStrength",
+            "firstShownMove",
+            "movesPerPage"
         ]
     );
     assert_eq!(answers[7].get("sideToMove").as_str(), Some("Black"));

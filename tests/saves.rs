@@ -683,6 +683,36 @@ fn a_finished_chess_game_is_continued_as_finished() {
     assert_eq!(board_state(&second[4], "selected"), r#""""#, "the Board answers no click");
 }
 
+/// A game the Player resigned comes back as it ended (Resign, A.133, says
+/// "positionChanged" once the game is over, and Save The Game, A.108, saves
+/// it then): the position, Game Over, "You lose · Resignation", the Board
+/// deaf, and the Game menu's Resign button off.
+#[test]
+fn a_resigned_chess_game_is_continued_as_finished() {
+    let data = TempDir::new("chess-resigned");
+    let first = drive(
+        &data.0,
+        &common::chess_dir(),
+        "click e2\nclick e4\nclick e7\nclick e5\npress Game\npress Resign\npress \"Resign Confirm\"\nstate\nfen\nglobal status\n",
+    );
+    let n = first.len();
+    assert!(first.iter().all(|a| !a.is_error()), "{first:?}");
+    assert_eq!(first[n - 3].get("state").as_str(), Some("Game Over"), "{:?}", first[n - 3]);
+    assert_eq!(first[n - 1].get("value").as_str(), Some("You lose · Resignation"));
+    let second = drive(
+        &data.0,
+        &common::chess_dir(),
+        "state\nfen\nglobal status\nclick g1\nget \"Game Rules\" boardState\npress Game\nobjects Resign\npress Resign\n",
+    );
+    assert_eq!(second[0].to_string(), first[n - 3].to_string());
+    assert_eq!(second[1].to_string(), first[n - 2].to_string());
+    assert_eq!(second[2].to_string(), first[n - 1].to_string());
+    assert_eq!(board_state(&second[4], "selected"), r#""""#, "the Board answers no click");
+    let resign = &second[6].get("objects").as_array()[0];
+    assert_eq!(resign.get("buttonOn"), &Json::Bool(false), "the Resign button is off: {resign}");
+    assert!(second[7].is_error(), "the Resign button refuses a press: {}", second[7]);
+}
+
 /// A game in progress comes back with its Move History and Game State, the
 /// Board the way round it was drawn (saved after the flip, A.108), and plays on.
 #[test]

@@ -16,7 +16,10 @@
 //!   # included.
 //!
 //! After the last Move the game is over (Game State Game Over), and the status
-//! line's words (the Words table's rows) say the vector's ending.
+//! line's words (the Words table's rows) say the vector's ending. For every
+//! tenth game (1, 11, 21 ...) the Game menu's Move List is then read page by
+//! page, Earlier and Later pressed as a player presses them, and each line
+//! must be the vector's SAN (`N. SAN` for White's, `SAN` for Black's).
 //!
 //! A game stops at its first disagreement, which is reported with the game,
 //! the ply, the FEN and what each side said; the other games go on, and the
@@ -37,6 +40,7 @@ use std::time::Instant;
 use cardtable::game::Game;
 use cardtable::host::driver::Driver;
 use cardtable::ids::{ColumnId, TableId};
+use cardtable::json::Json;
 use cardtable::library::chess::{Chess, Move};
 use cardtable::value::Value;
 
@@ -235,6 +239,54 @@ impl Reader {
     }
 }
 
+/// The games whose Move List is read whole: every tenth (1, 11, 21 ...).
+const MOVE_LIST_EVERY: usize = 10;
+
+/// The Game menu's Move List, page by page from the first, against the
+/// vector's SAN: each line a full Move, White's placement `N. SAN`, Black's
+/// `SAN`, nothing past the last Move (Move Pages A.125, Show Recorded Move
+/// A.137, with Earlier and Later pressed as a player presses them).
+fn move_list(driver: &mut Driver, g: &VectorGame) -> Result<(), String> {
+    let button_on = |driver: &mut Driver, name: &str| {
+        let answer = driver.command(&format!("objects {name}"));
+        answer.get("objects").as_array().first().map(|o| o.get("buttonOn").clone()) == Some(Json::Bool(true))
+    };
+    let line = |driver: &mut Driver, name: String| {
+        let answer = driver.command(&format!("objects \"{name}\""));
+        let o = answer.get("objects").as_array().first().cloned().unwrap_or(Json::Null);
+        (o.get("shown") == &Json::Bool(true)).then(|| o.get("text").as_str().unwrap_or("").to_string())
+    };
+    ask(driver, "press Game")?;
+    while button_on(driver, "Earlier") {
+        ask(driver, "press Earlier")?;
+    }
+    let mut first = 0;
+    loop {
+        for k in 0..12 {
+            let full = first + k;
+            for (side, ply) in [("White", 2 * full), ("Black", 2 * full + 1)] {
+                let want = g.plies.get(ply).map(|p| match side {
+                    "White" => format!("{}. {}", full + 1, p.san),
+                    _ => p.san.clone(),
+                });
+                let got = line(driver, format!("{side} Move {k}"));
+                if got != want {
+                    return Err(format!("the Move List's line {k} on the page from full Move {}: {side} shows {got:?}, the vector says {want:?}", first + 1));
+                }
+            }
+        }
+        if !button_on(driver, "Later") {
+            break;
+        }
+        ask(driver, "press Later")?;
+        first += 12;
+    }
+    if 2 * (first + 12) < g.plies.len() {
+        return Err(format!("Later is off on the page from full Move {}, before the last Move", first + 1));
+    }
+    Ok(())
+}
+
 /// A driver command whose answer must be neither an error nor bring faults.
 fn ask(driver: &mut Driver, command: &str) -> Result<(), String> {
     let answer = driver.command(command);
@@ -369,6 +421,9 @@ fn replay_inner(game: &Rc<Game>, g: &VectorGame, agreed: &mut usize) -> Result<(
     }
     let ending = reader.endings.iter().find(|(words, _)| *words == status).map(|(_, e)| *e);
     match ending {
+        Some(e) if e == g.ending && g.number % MOVE_LIST_EVERY == 1 => {
+            move_list(&mut driver, g).map_err(|what| at_end(&mut driver, what))
+        }
         Some(e) if e == g.ending => Ok(()),
         Some(e) => {
             Err(at_end(&mut driver, format!("the vector ends by {}, the game by {e} (status `{status}`)", g.ending)))

@@ -615,3 +615,92 @@ fn the_window_shows_the_promotion_choice_in_the_board_finish() {
         .count();
     assert!(dark > 400, "Black's Queen shows on its tile ({dark} dark pixels)");
 }
+
+/// The Moves of the first 30 full Moves of reference game 1 (tests/vectors),
+/// as clicks: a long game whose Move List has three pages.
+fn long_game_clicks() -> String {
+    let moves = "b1-a3 g7-g6 g1-h3 c7-c5 a1-b1 e7-e5 a3-b5 d8-a5 b5-c3 a5-b6 a2-a3 b6-b2 e2-e4 f8-h6 f1-a6 h6-d2 \
+                 e1-f1 b2-c2 f2-f3 b7-b5 c3-b5 c2-b3 d1-d2 b3-c2 f1-f2 c2-e4 h3-f4 e4-b1 f4-d5 d7-d6 a6-c8 b1-c1 \
+                 b5-d6 e8-f8 h1-c1 c5-c4 d2-d3 c4-d3 d6-f7 g8-f6 c1-e1 a7-a5 f7-e5 g6-g5 e5-d3 h7-h6 d5-f6 h6-h5 \
+                 a3-a4 h8-h7 d3-b4 h7-h6 f6-h5 h6-h5 c8-h3 f8-f7 f2-f1 a5-b4 h3-d7 f7-g6";
+    moves
+        .split_whitespace()
+        .flat_map(|m| {
+            let (from, to) = m.split_once('-').unwrap();
+            [format!("click {from}\n"), format!("click {to}\n")]
+        })
+        .collect()
+}
+
+/// How many pixels of a box (x0..x1, y0..y1 from the top-left) are the
+/// panels' cream words (#F7EBD3), on the dark wood of a panel.
+fn cream_pixels(shot: &Shot, x0: u32, x1: u32, y0: u32, y1: u32) -> usize {
+    (x0..x1)
+        .flat_map(|x| (y0..y1).map(move |y| (x, y)))
+        .filter(|&(x, y)| {
+            let p = shot.pixel(x, y);
+            p[0] > 200 && p[1] > 190 && p[2] > 160
+        })
+        .count()
+}
+
+/// The Game menu in a real window, for a game of 30 full Moves: it opens on
+/// the page with the newest Move (25 to 30: six lines, the rest of the list
+/// empty, Later dimmed), and Earlier turns to the second page (13 to 24:
+/// twelve lines, both buttons lit alike).
+#[test]
+fn the_window_shows_the_game_menu_with_a_long_games_second_page() {
+    let Some(run) = display() else { return };
+    let game = long_game_clicks();
+    let newest = screenshot(&run, Some(&format!("{game}press Game\n")), "chess-game-menu-newest");
+    let second = screenshot(&run, Some(&format!("{game}press Game\npress Earlier\n")), "chess-game-menu-second");
+    // The panel's dark wood covers c4 (a light Square at the start).
+    assert!(mean_luma(&second, 250, 350, 490, 590) < 110.0, "the Game menu covers c4");
+    // The lines stand from 265 px down, 34 px apart: 6 lines on the newest page, 12 on the second.
+    let (rows_1_6, rows_7_12) = ((250, 452), (452, 655));
+    let words = |s: &Shot, (y0, y1): (u32, u32)| cream_pixels(s, 280, 640, y0, y1);
+    assert!(words(&newest, rows_1_6) > 800, "six lines on the newest page ({})", words(&newest, rows_1_6));
+    assert!(words(&newest, rows_7_12) < 20, "nothing past Move 30 ({})", words(&newest, rows_7_12));
+    assert!(words(&second, rows_1_6) > 800, "the second page's first six lines ({})", words(&second, rows_1_6));
+    assert!(words(&second, rows_7_12) > 800, "and its last six ({})", words(&second, rows_7_12));
+    // Earlier (centre 350, 705) and Later (610, 705): Later off on the newest page, drawn dimmed.
+    let button = |s: &Shot, x: u32| mean_luma(s, x - 90, x + 90, 685, 725);
+    let (earlier, later) = (button(&newest, 350), button(&newest, 610));
+    assert!((earlier - later).abs() > 12.0, "Later is dimmed on the newest page ({earlier}, {later})");
+    let (earlier, later) = (button(&second, 350), button(&second, 610));
+    assert!((earlier - later).abs() < 4.0, "both lit on the second page ({earlier}, {later})");
+}
+
+/// The question "Resign?" in a real window, in the Game menu's place: a
+/// small panel over the middle of the Board with its words and two buttons,
+/// and the Move List gone.
+#[test]
+fn the_window_shows_the_resign_question() {
+    let Some(run) = display() else { return };
+    let shot = screenshot(&run, Some("click e2\nclick e4\npress Game\npress Resign\n"), "chess-resign-question");
+    // The panel (520 x 280 about (480, 480)) covers d5 and e4's upper part with dark wood.
+    assert!(mean_luma(&shot, 380, 580, 360, 400) < 110.0, "the question's panel is there");
+    // Its words, about y 420, and the two buttons' words, about y 520.
+    assert!(cream_pixels(&shot, 400, 560, 400, 440) > 150, "Resign? is written");
+    assert!(cream_pixels(&shot, 270, 450, 500, 540) > 150, "the Resign button's word");
+    assert!(cream_pixels(&shot, 510, 690, 500, 540) > 150, "the Cancel button's word");
+    // The Game menu is closed: the Board shows where its Move List stood (c6, a light Square, empty).
+    assert!(mean_luma(&shot, 250, 350, 250, 330) > 150.0, "c6 shows, the Game menu is gone");
+}
+
+/// The How to play panel in a real window: its words wrapped inside the
+/// panel, left-aligned in a box 700 px wide, from the top of the panel to
+/// above Done, none past the box's right edge.
+#[test]
+fn the_window_shows_how_to_play_wrapped_inside_its_panel() {
+    let Some(run) = display() else { return };
+    let shot = screenshot(&run, Some("press Game\npress \"How to play\"\n"), "chess-how-to-play");
+    // The box: x 130 to 830, y 100 to 820. Its words fill many lines, each starting at its left edge.
+    let lines_starting_left = (100..820).step_by(4).filter(|&y| cream_pixels(&shot, 128, 142, y, y + 4) > 0).count();
+    assert!(lines_starting_left > 40, "the words start at the box's left edge on many rows ({lines_starting_left})");
+    assert!(cream_pixels(&shot, 140, 830, 100, 300) > 3000, "the first paragraphs");
+    assert!(cream_pixels(&shot, 140, 830, 600, 800) > 2000, "the last paragraphs, near the bottom of the box");
+    // Nothing past the box: right of it, on the panel's wood, and between the box and Done.
+    assert_eq!(cream_pixels(&shot, 834, 850, 100, 820), 0, "no word runs past the box's right edge");
+    assert!(cream_pixels(&shot, 140, 380, 822, 845) < 5, "no word below the box");
+}

@@ -4,7 +4,7 @@
 
 use cardtable::game::{Align, Game};
 use cardtable::host::driver::Driver;
-use cardtable::present::{draw_list, DrawItem, DrawKind};
+use cardtable::present::{draw_list, wrap_in_box, DrawItem, DrawKind, LINE_SPACING};
 use cardtable::save::Store;
 use macroquad::prelude::*;
 use std::path::PathBuf;
@@ -342,7 +342,28 @@ fn draw_item(art: &Art, view: &View, item: &DrawItem) {
                 },
             );
         }
-        DrawKind::Text { text, size, bold, align } => {
+        DrawKind::Text { text, size, bold, align, wrap: Some((w, h)) } => {
+            // Wrapped in its box, centred on the anchor; the lines from its top.
+            let font = if *bold { art.bold.as_ref().or(art.regular.as_ref()) } else { art.regular.as_ref() };
+            let (w, h) = (w * view.scale, h * view.scale);
+            let measure = |t: &str, s: f32| measure_text(t, font, s.round().max(1.0) as u16, 1.0).width;
+            let (lines, size) = wrap_in_box(text, size * view.scale, (w, h), measure);
+            let font_size = size.round().max(1.0) as u16;
+            let line = size * LINE_SPACING;
+            let top = sy - h / 2.0;
+            for (i, text) in lines.iter().enumerate() {
+                let width = measure_text(text, font, font_size, 1.0).width;
+                let left = match align {
+                    Align::Left => sx - w / 2.0,
+                    Align::Center => sx - width / 2.0,
+                    Align::Right => sx + w / 2.0 - width,
+                };
+                // Each line's baseline about four fifths of its size below the line's top.
+                let baseline = top + line * i as f32 + size * 0.95;
+                draw_text_ex(text, left, baseline, TextParams { font, font_size, color, ..Default::default() });
+            }
+        }
+        DrawKind::Text { text, size, bold, align, wrap: None } => {
             let font = if *bold { art.bold.as_ref().or(art.regular.as_ref()) } else { art.regular.as_ref() };
             let font_size = (size * view.scale).round().max(1.0) as u16;
             let dims = measure_text(text, font, font_size, 1.0);

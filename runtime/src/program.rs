@@ -85,6 +85,8 @@ pub enum SpriteProp {
     Frame,
     Visible,
     Tint,
+    /// `set button on`: a button turned off draws dimmed and hears no click.
+    ButtonOn,
 }
 
 /// Where a Change Variable or Change Component Value writes.

@@ -201,6 +201,14 @@ impl<'a> Cx<'a> {
             ["text", "color"] => return Some(Expr::Prop(obj, Prop::TextColor)),
             _ => {}
         }
+        // `self.line`: an instance variable of the component that runs.
+        if let ([name], ObjRef::This, Some(comp)) = (&names[..], &obj, self.component) {
+            if let Some(s) = self.game.components[comp.index()].instance {
+                if let Some(i) = self.game.structs[s.index()].fields.iter().position(|f| f.name == *name) {
+                    return Some(Expr::Prop(obj, Prop::Field(s, i as u16)));
+                }
+            }
+        }
         let at = self.at(text, pos, rest[0].span);
         let Some(&s) = self.game.names.slots.get(names[0]) else {
             let mut known: Vec<&str> = self.game.names.slots.keys().map(|k| k.as_str()).collect();

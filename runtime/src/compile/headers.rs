@@ -103,7 +103,7 @@ pub(super) fn read_component<'f>(
     d: &mut Diagnostics,
 ) -> Option<Shell<'f>> {
     f.only(
-        &["component", "book", "description", "structures", "shared variables", "events"],
+        &["component", "book", "description", "structures", "shared variables", "instance variables", "events"],
         "a Logic Component card",
         d,
     );
@@ -141,6 +141,7 @@ pub(super) fn read_component<'f>(
             shared.push(SharedDef { name: key.as_str().to_string(), ty, value });
         }
     }
+    let instance = instance_variables(game, file, f, &name, d);
     let mut events = Vec::new();
     let mut handlers = Vec::new();
     match f.get("events").and_then(|n| n.as_sequence()) {
@@ -169,8 +170,57 @@ pub(super) fn read_component<'f>(
     }
     let id = CompId(game.components.len() as u16);
     game.names.components.insert(name.clone(), id);
-    game.components.push(Component { name, file: file.path.clone(), structs, shared, handlers });
+    game.components.push(Component { name, file: file.path.clone(), structs, shared, handlers, instance });
     Some(Shell::Component { id, file, events })
+}
+
+/// `instance variables: { line: { type: Number, default: 0 } }`: a value
+/// for each Object that carries the component, given by its placement in
+/// the scene (`fields: { line: 3 }`) and read as `self.line`. They are the
+/// fields of a Data Structure of their own, named after the component
+/// (`Show Recorded Move instance variables`), which every object type that
+/// carries the component carries too: saved and loaded as any other.
+fn instance_variables(
+    game: &mut Game,
+    file: &YamlFile,
+    f: &Fields,
+    comp: &str,
+    d: &mut Diagnostics,
+) -> Option<StructId> {
+    let map = f.get("instance variables").and_then(|n| Fields::of(file, n, "`instance variables`", d))?;
+    let mut fields = Vec::new();
+    for (key, node) in map.map.iter() {
+        let Some((ty, default)) = typed_value(file, node, &mut game.syms, d) else { continue };
+        let pos = yaml::scalar_pos(key);
+        if matches!(ty, Type::Object | Type::ObjectType) {
+            d.error(
+                &file.path,
+                pos,
+                format!("the instance variable `{}` cannot hold an Object: the scene gives its value", key.as_str()),
+            );
+            continue;
+        }
+        if matches!(key.as_str(), "name" | "transform" | "text") || game.names.slots.contains_key(key.as_str()) {
+            d.error(
+                &file.path,
+                pos,
+                format!(
+                    "`self.{}` already means something else; give the instance variable another name",
+                    key.as_str()
+                ),
+            );
+            continue;
+        }
+        fields.push(FieldDef { name: key.as_str().to_string(), ty, default, is_object_name: false });
+    }
+    let name = format!("{comp} instance variables");
+    if game.names.structs.contains_key(&name) {
+        return None;
+    }
+    let id = StructId(game.structs.len() as u16);
+    game.names.structs.insert(name.clone(), id);
+    game.structs.push(StructDef { name, slot: String::new(), fields });
+    Some(id)
 }
 
 /// A Shared Variable's declaration without its value (an Object one names a type, read later).

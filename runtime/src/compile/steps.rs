@@ -31,6 +31,7 @@ const ACTIONS: &[&str] = &[
     "set frame",
     "set visible",
     "set tint",
+    "set button on",
     "set state",
     "is state",
     "ui group",
@@ -113,7 +114,7 @@ impl<'a> Cx<'a> {
             "return" => self.ret(&f)?,
             "trigger" => self.trigger(&f)?,
             "create" => self.create(&f)?,
-            "set alpha" | "set frame" | "set visible" | "set tint" => self.sprite(&f, &action)?,
+            "set alpha" | "set frame" | "set visible" | "set tint" | "set button on" => self.sprite(&f, &action)?,
             "set state" => self.set_state(&f)?,
             "is state" => self.is_state(&f)?,
             "ui group" => self.ui_group(&f)?,
@@ -204,6 +205,7 @@ impl<'a> Cx<'a> {
             "set alpha" => SpriteProp::Alpha,
             "set frame" => SpriteProp::Frame,
             "set visible" => SpriteProp::Visible,
+            "set button on" => SpriteProp::ButtonOn,
             _ => SpriteProp::Tint,
         };
         f.only(&[action, "applies to"], "a sprite step", self.d);

@@ -166,7 +166,8 @@ impl World {
     /// the world under it hears nothing; otherwise every Object under the
     /// point hears Mouse Pressed, in the order they were made. While a menu
     /// is open, only the shown buttons of the open menus (and their
-    /// elements) hear it.
+    /// elements) hear it. A button turned off (`set button on: false`) takes
+    /// the click and hears nothing.
     pub fn click_at(&mut self, px: f32, py: f32) {
         self.click_by(px, py, None)
     }
@@ -197,6 +198,9 @@ impl World {
                 self.input(|w, g| w.send(g, EventId::MOUSE_PRESSED, Some(id), Some(id), trees));
             }
         } else {
+            // A button turned off takes its click and does nothing with it.
+            let buttons: Vec<ObjectId> =
+                buttons.into_iter().filter(|id| !self.objects[id.0 as usize].button_off).collect();
             for id in buttons {
                 if self.restart_asked {
                     break;

@@ -443,6 +443,18 @@ impl World {
             SpriteProp::Alpha => o.alpha = want_num(v)?.clamp(0.0, 1.0) as f32,
             SpriteProp::Visible => o.visible = want_bool(v)?,
             SpriteProp::Tint => o.tint = want_color(v)?,
+            SpriteProp::ButtonOn => {
+                let on = want_bool(v)?;
+                let t = &g.types[o.ty.0 as usize];
+                if t.layer != crate::game::Layer::Screen || t.hit_box.is_none() {
+                    return fail(format!(
+                        "Set Button On on the Object `{}` ({}), which is no button (a screen Object with a box)",
+                        self.syms.text(o.name),
+                        t.name
+                    ));
+                }
+                o.button_off = !on;
+            }
             SpriteProp::Frame => {
                 let n = want_num(v)?;
                 let Some(frames) = frames else { return fail("Set Frame on an Object that has no sprite") };

@@ -170,6 +170,9 @@ pub struct TextDef {
     pub align: Align,
     pub offset: (f32, f32),
     pub depth: f32,
+    /// `wrap: [W, H]`: the box the text wraps in (the layer's units), centred
+    /// on the text's place; a text too long for it is drawn smaller.
+    pub wrap: Option<(f32, f32)>,
 }
 
 /// A text with live holes, compiled.
@@ -250,6 +253,10 @@ pub struct Component {
     pub structs: Vec<StructId>,
     pub shared: Vec<SharedDef>,
     pub handlers: Vec<Handler>,
+    /// Its instance variables (`instance variables:`, read as `self.NAME`):
+    /// the fields of a Data Structure of their own, carried by every object
+    /// type that carries the component; each placement gives their values.
+    pub instance: Option<StructId>,
 }
 
 pub struct SharedDef {

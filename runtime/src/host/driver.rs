@@ -200,6 +200,11 @@ impl Driver {
                 continue;
             }
             if self.world.syms.text(o.name) == name || self.world.text_of(id) == name {
+                if self.world.objects[id.0 as usize].button_off {
+                    return Json::error(format!(
+                        "the button `{name}` is off (set button on: false) and hears no click"
+                    ));
+                }
                 let (x, y) = self.world.screen_point(id);
                 self.click_point(x, y);
                 return Json::obj(vec![("pressed", Json::Str(name.into()))]);
@@ -371,6 +376,7 @@ impl Driver {
                 ("x", Json::Num(f64::from(o.x))),
                 ("y", Json::Num(f64::from(o.y))),
             ];
+            let button_on = (t.layer == Layer::Screen && t.hit_box.is_some()).then_some(!o.button_off);
             if t.sprite.is_some() {
                 pairs.push(("frame", Json::Num(f64::from(o.frame))));
                 pairs.push(("alpha", Json::Num((f64::from(o.alpha) * 1000.0).round() / 1000.0)));
@@ -383,6 +389,9 @@ impl Driver {
                 pairs.push(("text", Json::Str(self.world.text_of(id))));
                 pairs.push(("textColor", Json::Str(format!("#{color:08X}"))));
                 pairs.push(("visible", Json::Bool(visible)));
+            }
+            if let Some(on) = button_on {
+                pairs.push(("buttonOn", Json::Bool(on)));
             }
             pairs.extend(self.panel_state(id));
             out.push(Json::obj(pairs));

@@ -144,6 +144,16 @@ pub(super) fn load_object_type(game: &mut Game, scratch: &mut LoadScratch, rel: 
             attachments.push(Attachment { component: comp, shared });
         }
     }
+    // Each component's instance variables: a Data Structure of its own, after the type's.
+    for a in &attachments {
+        if let Some(s) = game.components[a.component.index()].instance {
+            if !structs.contains(&s) {
+                struct_offset[s.index()] = Some(fields.len() as u16);
+                fields.extend(game.structs[s.index()].fields.iter().map(|f| f.default));
+                structs.push(s);
+            }
+        }
+    }
     game.names.types.insert(name.clone(), TypeId(game.types.len() as u32));
     game.types.push(ObjectType { name, layer, hit_box, sprite, text, structs, struct_offset, fields, attachments });
 }
@@ -278,7 +288,7 @@ pub(super) fn read_text(
     f: &Fields,
     d: &mut Diagnostics,
 ) -> TextDef {
-    f.only(&["text", "size", "color", "bold", "align", "offset", "depth"], "`text`", d);
+    f.only(&["text", "size", "color", "bold", "align", "offset", "depth", "wrap"], "`text`", d);
     let template = match f.opt_text("text", d) {
         Some((t, pos)) => crate::compile::compile_template(game, scratch, file, t.as_str(), pos, d),
         None => Template::default(),
@@ -303,5 +313,12 @@ pub(super) fn read_text(
         align,
         offset: f.pair("offset", d).unwrap_or((0.0, 0.0)),
         depth: f.number("depth", d).unwrap_or(20.0) as f32,
+        wrap: f.pair("wrap", d).filter(|&(w, h)| {
+            let fine = w > 0.0 && h > 0.0;
+            if !fine {
+                d.error(&file.path, f.pos, "`wrap: [width, height]` needs a width and a height above 0");
+            }
+            fine
+        }),
     }
 }

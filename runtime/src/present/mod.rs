@@ -2,4 +2,4 @@
 //! it, the driver and the benchmarks read it. (Draw Events go here.)
 
 pub mod draw;
-pub use draw::{draw_list, rgba, DrawItem, DrawKind};
+pub use draw::{draw_list, rgba, wrap_in_box, DrawItem, DrawKind, LINE_SPACING};

@@ -127,6 +127,9 @@ pub struct SavedObject {
     /// Its Logic Components switched off, by name.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub off: Vec<String>,
+    /// A button turned off (`set button on: false`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub button_off: bool,
     // More of an Object: fields here with `#[serde(default)]`.
 }
 

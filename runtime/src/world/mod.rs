@@ -40,6 +40,8 @@ pub struct Object {
     /// Its sprite's horizontal and vertical scale (1: the type's size), about its centre.
     pub scale_x: f32,
     pub scale_y: f32,
+    /// A button turned off (`set button on: false`): drawn dimmed, it hears no click.
+    pub button_off: bool,
 }
 
 /// One Logic Component handler that hears an Event.
@@ -222,6 +224,7 @@ impl World {
             image: None,
             scale_x: 1.0,
             scale_y: 1.0,
+            button_off: false,
         });
         for (a, att) in t.attachments.iter().enumerate() {
             for (h, handler) in game.components[att.component.index()].handlers.iter().enumerate() {

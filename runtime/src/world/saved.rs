@@ -118,6 +118,7 @@ impl World {
                 .filter(|(of, _)| *of == id)
                 .filter_map(|(_, c)| game.components.get(c.index()).map(|c| c.name.clone()))
                 .collect(),
+            button_off: o.button_off,
         }
     }
 
@@ -287,6 +288,7 @@ impl World {
         obj.image = image;
         obj.scale_x = o.scale_x;
         obj.scale_y = o.scale_y;
+        obj.button_off = o.button_off;
         Ok(())
     }
 
