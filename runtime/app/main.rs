@@ -10,11 +10,18 @@ use std::io::{BufRead, Write};
 use std::path::Path;
 use std::process::ExitCode;
 use std::rc::Rc;
+use std::sync::OnceLock;
+use std::time::Instant;
 
 mod cli;
 mod window;
 
+/// When `main` began: the window reports the time to its first frame from
+/// it (`CARDTABLE_REPORT_FIRST_FRAME`).
+static STARTED: OnceLock<Instant> = OnceLock::new();
+
 fn main() -> ExitCode {
+    STARTED.get_or_init(Instant::now);
     match cli::parse(&cardtable::library::options()) {
         cli::Mode::Drive(game) => drive(content_dir(game.content.as_deref()), game.data_dir.as_deref()),
         cli::Mode::Check(game) => check(content_dir(game.content.as_deref()), game.data_dir.as_deref()),
@@ -120,6 +127,10 @@ fn drive(dir: Files, data_dir: Option<&Path>) -> ExitCode {
         if writeln!(out, "{answer}").and_then(|_| out.flush()).is_err() {
             break;
         }
+    }
+    // The saves and settings still being written reach the disk before the process ends.
+    for notice in driver.finish() {
+        eprintln!("notice: {notice}");
     }
     ExitCode::SUCCESS
 }

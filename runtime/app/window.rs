@@ -33,6 +33,11 @@ const FRAME: Duration = Duration::from_micros(16_667);
 /// How long a fault's message stays on screen.
 const FAULT_SECONDS: f64 = 8.0;
 
+/// Set (to anything) in the environment, the window prints on stderr the
+/// time from the start of the process (`main`) to its first frame drawn and
+/// presented: `first frame: 123.4 ms after the start` (tools/bench/first_frame.sh).
+const REPORT_FIRST_FRAME: &str = "CARDTABLE_REPORT_FIRST_FRAME";
+
 /// What to run instead of the window, where none can be opened.
 const INSTEAD: &str = "run `cardtable drive` to play headless, or `xvfb-run cardtable ...` for a virtual display";
 
@@ -182,10 +187,27 @@ impl Art {
     }
 }
 
+/// Flushes the store when the window loop ends however it ends (the window
+/// closed, the screenshot written, an early return): the saves and
+/// settings still being written reach the disk, and a write that failed is
+/// printed.
+struct FlushOnExit(Rc<Store>);
+
+impl Drop for FlushOnExit {
+    fn drop(&mut self) {
+        self.0.flush();
+        for notice in self.0.take_notices() {
+            eprintln!("notice: {notice}");
+        }
+    }
+}
+
 async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
     let mut art = load_art(&game);
-    let store = Store::for_game(opts.data_dir.as_deref(), &game.name);
-    let mut driver = Driver::with_store(game.clone(), Rc::new(store));
+    let store = Rc::new(Store::for_game(opts.data_dir.as_deref(), &game.name));
+    let _flush = FlushOnExit(store.clone());
+    let mut driver = Driver::with_store(game.clone(), store);
+    let report_first_frame = std::env::var_os(REPORT_FIRST_FRAME).is_some();
     // Every fault reaches the terminal as it happens (the window also shows it
     // for a few seconds); a screenshot of a game that faulted fails.
     let mut faults_printed = 0;
@@ -236,6 +258,8 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
             }
         }
         print_new_faults(&driver.world.faults, &mut faults_printed, "");
+        // A save the store's writer could not write is told as the other notices are.
+        driver.world.take_store_notices();
         for fault in &driver.world.faults[faults_seen..] {
             let text = format!("{}, step {}: {}", fault.card, fault.step, fault.message);
             toasts.push(Toast { text, at: Instant::now(), notice: false });
@@ -278,14 +302,23 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
         }
         frame += 1;
         // Idle, the loop sleeps until input comes; it asks for frames only while
-        // something on screen is still changing.
-        if opts.screenshot.is_some() || !toasts.is_empty() {
+        // something on screen is still changing, or a save is being written
+        // (a write that fails is told on the frame after).
+        let first_report = report_first_frame && frame == 1;
+        if opts.screenshot.is_some() || !toasts.is_empty() || driver.world.store.writing() || first_report {
             miniquad::window::schedule_update();
         }
-        if let Some(rest) = FRAME.checked_sub(started.elapsed()) {
-            std::thread::sleep(rest);
+        if !first_report {
+            if let Some(rest) = FRAME.checked_sub(started.elapsed()) {
+                std::thread::sleep(rest);
+            }
         }
         next_frame().await;
+        if first_report {
+            // The first frame has been drawn and presented (its buffers swapped).
+            let since = crate::STARTED.get().map_or(Duration::ZERO, Instant::elapsed);
+            eprintln!("first frame: {:.1} ms after the start", since.as_secs_f64() * 1000.0);
+        }
     }
 }
 
