@@ -155,6 +155,15 @@ impl Store {
         }
     }
 
+    /// Tests only: the folder's writer.
+    #[cfg(test)]
+    fn writer(&self) -> &Writer {
+        match &self.place {
+            Place::Folder(_, writer) => writer,
+            Place::Memory(_) => panic!("a store in memory has no writer"),
+        }
+    }
+
     /// The newest of a file handed to the folder's writer and not yet on
     /// the disk, if any.
     fn latest(&self, name: &str) -> Option<Job> {
@@ -514,6 +523,122 @@ mod tests {
         let back = read_values(&bytes).unwrap();
         assert_eq!(back.get("volume"), Some(&Kept::Number(0.5)));
         assert!(String::from_utf8(bytes).unwrap().contains("type: Text"));
+    }
+
+    /// A folder of its own in the temporary folder, emptied.
+    fn temp_dir(label: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("cardtable-store-{}-{label}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
+    /// A save whose game's name tells it from another.
+    fn a_save(name: &str) -> SaveFile {
+        let text = format!(
+            "format: 1\ngame: {name}\nfingerprint: {{tables: {{}}, structures: {{}}}}\nworld:\n  time: 0\n  state: Playing\n  \
+             globals: {{}}\n  groups: {{}}\n  tables: {{}}\n  scene: 0\n  objects: []\ncomplete: true\n"
+        );
+        SaveFile::read(text.as_bytes()).unwrap()
+    }
+
+    fn game_on_disk(dir: &Path, slot: &str) -> Option<String> {
+        let bytes = std::fs::read(dir.join(Store::slot_file(slot))).ok()?;
+        Some(SaveFile::read(&bytes).unwrap().game)
+    }
+
+    #[test]
+    fn a_save_to_a_folder_is_written_by_the_writer_and_read_back_before_it_is() {
+        let dir = temp_dir("pending");
+        let store = Store::folder(dir.clone());
+        store.writer().hold(true);
+        store.put_save("auto", a_save("First")).unwrap();
+        store.put_save("auto", a_save("Second")).unwrap();
+        store.set_value("side", Kept::Text("Black".into())).unwrap();
+        // Handed over, not written: the frame did not wait on the disk.
+        assert_eq!(game_on_disk(&dir, "auto"), None);
+        assert!(!dir.join(VALUES).exists());
+        assert!(store.writing());
+        // Read-your-writes: the newest save, as a save and as bytes.
+        assert!(store.has_slot("auto") && !store.has_slot("other"));
+        assert_eq!(store.get_save("auto").unwrap().unwrap().game, "Second");
+        let bytes = store.read_slot("auto").unwrap().unwrap();
+        assert_eq!(SaveFile::read(&bytes).unwrap().game, "Second");
+        store.writer().hold(false);
+        store.flush();
+        assert!(!store.writing());
+        // The second replaced the first before it was started: one write of the slot, one of the values.
+        assert_eq!(store.writer().jobs_done(), 2);
+        assert_eq!(game_on_disk(&dir, "auto").as_deref(), Some("Second"));
+        assert_eq!(read_values(&std::fs::read(dir.join(VALUES)).unwrap()).unwrap()["side"], Kept::Text("Black".into()));
+        assert!(store.take_notices().is_empty());
+        // Once written, the file is what is read.
+        assert_eq!(store.get_save("auto").unwrap().unwrap().game, "Second");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_forget_after_a_save_leaves_no_file() {
+        let dir = temp_dir("forget");
+        let store = Store::folder(dir.clone());
+        store.put_save("auto", a_save("Old")).unwrap();
+        store.flush();
+        assert_eq!(game_on_disk(&dir, "auto").as_deref(), Some("Old"));
+        store.writer().hold(true);
+        store.put_save("auto", a_save("New")).unwrap();
+        assert!(store.forget_slot("auto").unwrap(), "there was one");
+        assert!(!store.has_slot("auto"), "forgotten at once");
+        assert_eq!(store.get_save("auto").unwrap(), None);
+        assert_eq!(store.read_slot("auto").unwrap(), None);
+        assert!(!store.forget_slot("auto").unwrap(), "none left");
+        store.writer().hold(false);
+        store.flush();
+        assert!(!dir.join("saves/auto.yaml").exists());
+        assert!(store.take_notices().is_empty());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_write_that_fails_is_told_later_and_the_next_one_is_tried() {
+        let dir = temp_dir("fails");
+        std::fs::create_dir_all(&dir).unwrap();
+        // The saves' folder is a file: no save can be written in it.
+        std::fs::write(dir.join(SAVES), b"in the way").unwrap();
+        let store = Store::folder(dir.clone());
+        store.put_save("auto", a_save("One")).unwrap();
+        store.flush();
+        let notices = store.take_notices();
+        assert_eq!(notices.len(), 1, "{notices:?}");
+        assert!(notices[0].starts_with("The game could not be saved ("), "{}", notices[0]);
+        assert!(notices[0].contains(&dir.join("saves/auto.yaml").display().to_string()), "{}", notices[0]);
+        store.put_save("auto", a_save("Two")).unwrap();
+        store.flush();
+        assert!(store.take_notices().is_empty(), "told once, not at every Turn");
+        // Another file's failure is told.
+        std::fs::create_dir_all(dir.join(VALUES)).unwrap();
+        store.set_value("side", Kept::Text("Black".into())).unwrap();
+        store.flush();
+        let notices = store.take_notices();
+        assert_eq!(notices.len(), 1, "{notices:?}");
+        assert!(notices[0].starts_with("A setting could not be kept on this computer ("), "{}", notices[0]);
+        // The folder comes back: the next save is written.
+        std::fs::remove_file(dir.join(SAVES)).unwrap();
+        store.put_save("auto", a_save("Three")).unwrap();
+        store.flush();
+        assert_eq!(game_on_disk(&dir, "auto").as_deref(), Some("Three"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_store_dropped_writes_what_waits() {
+        let dir = temp_dir("drop");
+        let store = Store::folder(dir.clone());
+        store.writer().hold(true);
+        for n in 0..50 {
+            store.put_save("auto", a_save(&format!("Game{n}"))).unwrap();
+        }
+        drop(store);
+        assert_eq!(game_on_disk(&dir, "auto").as_deref(), Some("Game49"));
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -53,11 +53,17 @@ struct Queue {
     busy: Option<(String, Job)>,
     /// What went wrong, in words, until taken.
     failures: Vec<String>,
+    /// The last failure told, until a job succeeds: the same words again
+    /// (every Turn's save into a folder that is gone) are told once.
+    last_failure: Option<String>,
     /// The writer is being dropped: the thread ends once nothing waits.
     stop: bool,
     /// Tests only: the thread takes no job while set.
     #[cfg(test)]
     held: bool,
+    /// Tests only: how many jobs were done.
+    #[cfg(test)]
+    done: usize,
 }
 
 struct Shared {
@@ -177,17 +183,22 @@ impl Writer {
             let result = run(&self.dir, &name, &job);
             let mut q = self.shared.lock();
             q.busy = None;
-            if let Err(why) = result {
-                fail(&mut q, why);
-            }
+            done(&mut q, result);
         }
     }
 
     /// Tests only: while held, the thread starts no job.
     #[cfg(test)]
     pub(crate) fn hold(&self, held: bool) {
+        self.running();
         self.shared.lock().held = held;
         self.shared.work.notify_one();
+    }
+
+    /// Tests only: how many jobs the thread has done.
+    #[cfg(test)]
+    pub(crate) fn jobs_done(&self) -> usize {
+        self.shared.lock().done
     }
 }
 
@@ -228,9 +239,11 @@ fn work(shared: &Shared, dir: &Path) {
             .unwrap_or_else(|_| Err(failure_words(dir, &name, &job, "the writer stopped unexpectedly")));
         let mut q = shared.lock();
         q.busy = None;
-        if let Err(why) = result {
-            fail(&mut q, why);
+        #[cfg(test)]
+        {
+            q.done += 1;
         }
+        done(&mut q, result);
         drop(q);
         shared.done.notify_all();
     }
@@ -244,11 +257,16 @@ fn next_job(q: &mut Queue) -> Option<(String, Job)> {
     Some((name, job))
 }
 
-/// Keeps a failure to tell, once: the same words again (every Turn's save
-/// into a folder that is gone) are not told twice in a row.
-fn fail(q: &mut Queue, why: String) {
-    if q.failures.last() != Some(&why) {
-        q.failures.push(why);
+/// A job's outcome: a failure is kept to tell, unless it is the one told
+/// last and no job has succeeded since.
+fn done(q: &mut Queue, result: Result<(), String>) {
+    match result {
+        Ok(()) => q.last_failure = None,
+        Err(why) if q.last_failure.as_ref() == Some(&why) => {}
+        Err(why) => {
+            q.last_failure = Some(why.clone());
+            q.failures.push(why);
+        }
     }
 }
 
