@@ -67,6 +67,12 @@ impl Drop for TempDir {
 /// The real `cardtable drive --data-dir DATA CONTENT`, fed `input`: one
 /// answer a command, each checked to be JSON.
 fn drive(data: &Path, content: &Path, input: &str) -> Vec<Json> {
+    drive_told(data, content, input).0
+}
+
+/// [`drive`], and what it printed on stderr (the notices of the end of its
+/// input: a save written as it ended that failed).
+fn drive_told(data: &Path, content: &Path, input: &str) -> (Vec<Json>, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_cardtable"))
         .arg("drive")
         .arg("--data-dir")
@@ -81,7 +87,19 @@ fn drive(data: &Path, content: &Path, input: &str) -> Vec<Json> {
     let out = child.wait_with_output().expect("cardtable drive ends");
     let stdout = String::from_utf8(out.stdout).expect("UTF-8 output");
     assert!(out.status.success(), "drive exited {:?}:\n{}", out.status, String::from_utf8_lossy(&out.stderr));
-    stdout.lines().map(|l| common::parse_json(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}"))).collect()
+    let answers =
+        stdout.lines().map(|l| common::parse_json(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}"))).collect();
+    (answers, String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+/// The fixture game's `$count` in the save a slot's file holds.
+fn count_in_file(data: &TempDir, slot: &str) -> f64 {
+    let bytes = std::fs::read(data.path(&format!("saves/{slot}.yaml"))).expect("the slot's file");
+    let save = SaveFile::read(&bytes).expect("a whole save");
+    match save.world.globals["count"] {
+        cardtable::save::Cell::Number(n) => n,
+        ref other => panic!("count is {other:?}"),
+    }
 }
 
 /// What the driver shows of a World: every table, Global and Object, the
@@ -235,6 +253,94 @@ fn a_world_comes_back_in_a_new_process() {
             _ => assert_eq!(a.to_string(), b.to_string()),
         }
     }
+}
+
+/// A save into a folder is written by the store's writer thread, not by
+/// the command that saved: a load right after it, in the same process,
+/// brings back that save (not the file's older one), and so does `has
+/// saved game`.
+#[test]
+fn a_save_into_a_folder_then_a_load_at_once_brings_back_the_new_game() {
+    let data = TempDir::new("save-then-load");
+    let answers = drive(
+        &data.0,
+        &fixture(),
+        "call Bump\nsave auto\ncall Bump\ncall Bump\nsave auto\ncall Bump\ncall Has Auto\nload auto\nglobal count\n",
+    );
+    assert_eq!(answers[6].to_string(), r#"{"value":true}"#);
+    assert_eq!(answers[7].to_string(), r#"{"loaded":"auto"}"#);
+    assert_eq!(answers[8].to_string(), r#"{"global":"count","value":3}"#, "the second save, not the first");
+    assert_eq!(count_in_file(&data, "auto"), 3.0);
+    // And in a new process, as it was left.
+    let again = drive(&data.0, &fixture(), "load auto\nglobal count\n");
+    assert_eq!(again[1].to_string(), r#"{"global":"count","value":3}"#);
+}
+
+/// Many saves in a row, faster than the disk: the process ends with the
+/// last of them on the disk, whole, and no file left half made.
+#[test]
+fn many_saves_in_a_row_leave_the_last_on_the_disk_after_the_process_ends() {
+    let data = TempDir::new("many-saves");
+    let input = "call Bump\nsave auto\n".repeat(300);
+    let (answers, told) = drive_told(&data.0, &fixture(), &input);
+    assert_eq!(answers.len(), 600);
+    assert!(answers.iter().all(|a| !a.is_error() && a.get("notices").as_array().is_empty()), "{answers:?}");
+    assert_eq!(count_in_file(&data, "auto"), 300.0);
+    assert_eq!(data.files("saves"), ["auto.yaml"]);
+    assert!(!told.contains("notice"), "{told}");
+}
+
+/// `forget saved game` right after a save (the write perhaps still to
+/// come): no file is left, in the same process nor after it.
+#[test]
+fn a_forget_after_a_save_leaves_no_file() {
+    let data = TempDir::new("forget-after-save");
+    let first = drive(&data.0, &fixture(), "call Bump\nsave auto\n");
+    assert_eq!(first[1].to_string(), r#"{"saved":"auto"}"#);
+    assert_eq!(data.files("saves"), ["auto.yaml"]);
+    let second = drive(&data.0, &fixture(), "call Bump\nsave auto\ncall Forget Auto\ncall Has Auto\nload auto\n");
+    assert_eq!(second[3].to_string(), r#"{"value":false}"#);
+    assert_eq!(second[4].get("error").as_str(), Some("no game was loaded: the slot `auto` holds no saved game"));
+    assert!(data.files("saves").is_empty(), "{:?}", data.files("saves"));
+}
+
+/// A save that cannot be written (its folder is a file) is told to the
+/// player as a notice on the next command, once, and the game plays on; so
+/// is a setting that cannot be kept. The same at the end of a process's
+/// input, on stderr.
+#[test]
+fn a_save_that_cannot_be_written_is_told_and_the_game_plays_on() {
+    let data = TempDir::new("cannot-write");
+    std::fs::write(data.path("saves"), "a file where the saves' folder goes").unwrap();
+    let store = Rc::new(Store::for_game(Some(&data.0), "Saves"));
+    let mut driver = Driver::with_store(fixture_game(), store.clone());
+    assert_eq!(driver.command("call Bump").to_string(), r#"{"called":"Bump"}"#);
+    // The save is handed to the writer: the command does not wait to know.
+    assert_eq!(driver.command("save auto").to_string(), r#"{"saved":"auto"}"#);
+    store.flush();
+    let next = driver.command("call Bump");
+    let notices = next.get("notices");
+    let notice = notices.as_array().first().and_then(Json::as_str).unwrap_or_default();
+    assert!(notice.starts_with("The game could not be saved ("), "{next}");
+    assert!(notice.contains(&data.path("saves/auto.yaml").display().to_string()), "{notice}");
+    assert_eq!(driver.command("global count").to_string(), r#"{"global":"count","value":2}"#, "plays on");
+    assert_eq!(driver.command("save auto").to_string(), r#"{"saved":"auto"}"#);
+    store.flush();
+    assert_eq!(driver.command("call Bump").to_string(), r#"{"called":"Bump"}"#, "the same failure is told once");
+    // A setting that cannot be written: its own notice; the value is kept for this game all the same.
+    std::fs::create_dir_all(data.path("values.yaml")).unwrap();
+    assert_eq!(driver.command("call Keep Side side='Black'").to_string(), r#"{"value":true}"#);
+    store.flush();
+    let next = driver.command("call Kept Side");
+    assert_eq!(next.get("value").as_str(), Some("Black"));
+    let notice = next.get("notices").as_array().first().and_then(Json::as_str).unwrap_or_default().to_string();
+    assert!(notice.starts_with("A setting could not be kept on this computer ("), "{next}");
+    assert!(driver.world.faults.is_empty(), "{:?}", driver.world.faults);
+
+    // In a process: the last save fails as the input ends, and stderr says so.
+    let (answers, told) = drive_told(&data.0, &fixture(), "call Bump\nsave auto\n");
+    assert_eq!(answers[1].to_string(), r#"{"saved":"auto"}"#);
+    assert!(told.contains("notice: The game could not be saved ("), "{told}");
 }
 
 #[test]

@@ -342,9 +342,7 @@ impl Store {
                 files.borrow_mut().insert(Store::slot_file(slot), MemFile::Save(Arc::new(save)));
                 Ok(())
             }
-            Place::Folder(..) => {
-                self.hand_over(&Store::slot_file(slot), Job::Save(Arc::new(save)))
-            }
+            Place::Folder(..) => self.hand_over(&Store::slot_file(slot), Job::Save(Arc::new(save))),
         }
     }
 

@@ -22,7 +22,7 @@
 //!   the writer flushes and ends the thread, so a process that ends
 //!   normally leaves the newest of everything on the disk.
 
-use super::{write_atomic, sync_dir, SaveFile, SAVES, VALUES};
+use super::{sync_dir, write_atomic, SaveFile, SAVES, VALUES};
 use std::cell::RefCell;
 use std::collections::{HashMap, VecDeque};
 use std::io;
