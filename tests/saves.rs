@@ -412,6 +412,50 @@ fn a_save_that_cannot_be_read_is_moved_aside_and_the_game_plays_on() {
     }
 }
 
+/// `has saved game` answers no for a slot whose file cannot be read (it
+/// is moved aside, as a load would, and the player is told), and for a
+/// save of content that changed; yes again once a good save is made.
+#[test]
+fn has_saved_game_answers_no_for_a_file_that_cannot_be_read() {
+    let good = a_save_text();
+    let other_game = good.replace("game: Saves", "game: Chess");
+    let cases: [(&str, &[u8], &str); 3] = [
+        ("empty", b"", "the file is empty"),
+        ("truncated", &good.as_bytes()[..good.len() / 2], "the save is cut short or incomplete"),
+        ("other game", other_game.as_bytes(), "it is a save of the game `Chess`"),
+    ];
+    for (label, bytes, why) in cases {
+        let data = TempDir::new(&format!("has-{}", label.replace(' ', "-")));
+        std::fs::create_dir_all(data.path("saves")).unwrap();
+        std::fs::write(data.path("saves/auto.yaml"), bytes).unwrap();
+        let answers = drive(&data.0, &fixture(), "call Has Auto\ncall Has Auto\ncall Bump\nsave auto\ncall Has Auto\n");
+        assert_eq!(answers[0].get("value").to_string(), "false", "{label}: {}", answers[0]);
+        let notice =
+            answers[0].get("notices").as_array().first().and_then(Json::as_str).unwrap_or_default().to_string();
+        assert!(notice.starts_with("The saved game `auto` could not be loaded: "), "{label}: {notice}");
+        assert!(notice.contains(why) && notice.contains("moved aside to"), "{label}: {notice}");
+        assert_eq!(answers[1].to_string(), r#"{"value":false}"#, "{label}: moved aside, told once");
+        assert_eq!(answers[4].to_string(), r#"{"value":true}"#, "{label}");
+        let files = data.files("saves");
+        assert_eq!(files.len(), 2, "{label}: {files:?}");
+        assert_eq!(files[0], "auto.yaml");
+        assert!(files[1].starts_with("auto.yaml.bad-"), "{label}: {files:?}");
+        assert_eq!(std::fs::read(data.path(&format!("saves/{}", files[1]))).unwrap(), bytes, "{label}: kept");
+    }
+    // The chess game opened over a broken save starts fresh (Continue The Game, A.103, finds no game to
+    // load) and saves its own at the next Turn.
+    let data = TempDir::new("has-chess");
+    std::fs::create_dir_all(data.path("saves")).unwrap();
+    std::fs::write(data.path("saves/auto.yaml"), "format: 1\ngame: Chess\n").unwrap();
+    let answers = drive(&data.0, &common::chess_dir(), "fen\nclick e2\nclick e4\nfaults\n");
+    assert_eq!(answers[0].get("fen").as_str(), Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
+    let notice = answers[0].get("notices").as_array().first().and_then(Json::as_str).unwrap_or_default().to_string();
+    assert!(notice.contains("cut short or incomplete") && notice.contains("moved aside"), "{notice}");
+    assert_eq!(answers[3].to_string(), r#"{"faults":[]}"#);
+    let saved = SaveFile::read(&std::fs::read(data.path("saves/auto.yaml")).unwrap()).expect("a new save");
+    assert_eq!(saved.game, "Chess");
+}
+
 #[test]
 fn a_save_of_content_that_changed_is_moved_aside_and_the_game_plays_on() {
     let content = TempContent::of(&fixture(), "lost-column");

@@ -339,6 +339,14 @@ impl World {
         }
     }
 
+    /// `has saved game: SLOT`: whether a load of the slot would bring a game
+    /// back. A slot whose file cannot be read as a save of this game is
+    /// treated as a load treats it: the file is moved aside, the player is
+    /// told, and the answer is no.
+    pub fn has_saved_game(&mut self, slot: &str) -> bool {
+        self.store.has_slot(slot) && self.saved_game(slot).is_ok()
+    }
+
     /// The World a slot's save holds, read into a new World of this game.
     /// Err says why there is none: the slot is empty, or its file cannot be
     /// read or does not fit the game, in which case the file is moved aside
