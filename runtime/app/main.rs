@@ -20,6 +20,18 @@ mod window;
 /// it (`CARDTABLE_REPORT_FIRST_FRAME`).
 static STARTED: OnceLock<Instant> = OnceLock::new();
 
+/// The moments on the way to the first frame, since `main` began, each with
+/// what was done by then (`CARDTABLE_REPORT_FIRST_FRAME` prints them).
+static MARKS: std::sync::Mutex<Vec<(&'static str, std::time::Duration)>> = std::sync::Mutex::new(Vec::new());
+
+/// Notes that `what` is done, for the report of the first frame.
+fn mark(what: &'static str) {
+    let since = STARTED.get().map_or(std::time::Duration::ZERO, Instant::elapsed);
+    if let Ok(mut marks) = MARKS.lock() {
+        marks.push((what, since));
+    }
+}
+
 fn main() -> ExitCode {
     STARTED.get_or_init(Instant::now);
     match cli::parse(&cardtable::library::options()) {
@@ -47,6 +59,7 @@ fn window(args: cli::WindowArgs, library: &[(String, String)]) -> ExitCode {
     let Some(loaded) = load_or_report(&content_dir(args.game.content.as_deref())) else {
         return ExitCode::FAILURE;
     };
+    mark("content loaded");
     window::run(Rc::new(loaded.game), opts)
 }
 

@@ -35,7 +35,8 @@ const FAULT_SECONDS: f64 = 8.0;
 
 /// Set (to anything) in the environment, the window prints on stderr the
 /// time from the start of the process (`main`) to its first frame drawn and
-/// presented: `first frame: 123.4 ms after the start` (tools/bench/first_frame.sh).
+/// presented, and the moments on the way: `first frame: 123.4 ms after the
+/// start (content loaded 20.1, window open 80.3, ...)` (tools/bench/first_frame.sh).
 const REPORT_FIRST_FRAME: &str = "CARDTABLE_REPORT_FIRST_FRAME";
 
 /// What to run instead of the window, where none can be opened.
@@ -203,10 +204,13 @@ impl Drop for FlushOnExit {
 }
 
 async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
+    crate::mark("window open");
     let mut art = load_art(&game);
+    crate::mark("art loaded");
     let store = Rc::new(Store::for_game(opts.data_dir.as_deref(), &game.name));
     let _flush = FlushOnExit(store.clone());
     let mut driver = Driver::with_store(game.clone(), store);
+    crate::mark("game started (a save loaded)");
     let report_first_frame = std::env::var_os(REPORT_FIRST_FRAME).is_some();
     // Every fault reaches the terminal as it happens (the window also shows it
     // for a few seconds); a screenshot of a game that faulted fails.
@@ -284,6 +288,9 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
             draw_item(&art, &view, item);
         }
         draw_toasts(&art, &toasts);
+        if frame == 0 {
+            crate::mark("first frame drawn");
+        }
 
         if let Some(path) = &opts.screenshot {
             if frame + 1 >= opts.frames.max(1) {
@@ -317,7 +324,10 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
         if first_report {
             // The first frame has been drawn and presented (its buffers swapped).
             let since = crate::STARTED.get().map_or(Duration::ZERO, Instant::elapsed);
-            eprintln!("first frame: {:.1} ms after the start", since.as_secs_f64() * 1000.0);
+            let marks = crate::MARKS.lock().map(|m| m.clone()).unwrap_or_default();
+            let marks: Vec<String> =
+                marks.iter().map(|(what, at)| format!("{what} {:.1}", at.as_secs_f64() * 1000.0)).collect();
+            eprintln!("first frame: {:.1} ms after the start ({})", since.as_secs_f64() * 1000.0, marks.join(", "));
         }
     }
 }
