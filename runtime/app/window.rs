@@ -4,9 +4,11 @@
 
 use cardtable::game::{Align, Game};
 use cardtable::host::driver::Driver;
+use cardtable::ids::ImageId;
 use cardtable::present::{draw_list, DrawItem, DrawKind};
 use cardtable::save::Store;
 use macroquad::prelude::*;
+use std::borrow::Cow;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::rc::Rc;
@@ -154,38 +156,140 @@ type PanicHook = Box<dyn Fn(&std::panic::PanicHookInfo<'_>) + Sync + Send + 'sta
 
 struct Art {
     /// Each picture of the game, by ImageId: None until it is first needed
-    /// (the object types' own at the start; a picture only Set Sprite shows,
-    /// when it is first drawn), then the texture, or None inside when it
-    /// cannot be read.
+    /// (when it is first drawn, or after the first frame: `later`), then
+    /// the texture, or None inside when it cannot be read.
     images: Vec<Option<Option<Texture2D>>>,
+    /// The object types' own pictures, loaded a few a frame once the first
+    /// frame is on screen (those it draws are loaded for it): a panel opened
+    /// later finds its picture loaded, and the first frame waits for none
+    /// it does not draw.
+    later: Vec<ImageId>,
+    /// Pictures being decoded on a thread of their own while the window
+    /// does something else (the fonts); `need` takes them.
+    decoding: Option<std::thread::JoinHandle<Vec<(ImageId, Option<Image>)>>>,
     regular: Option<Font>,
     bold: Option<Font>,
 }
 
-fn load_art(game: &Game) -> Art {
+/// The game's art, its fonts loaded; its pictures are loaded when needed.
+/// `first` are the pictures of the first frame: decoded on other threads
+/// while the fonts load.
+fn load_art(game: &Game, first: Vec<ImageId>) -> Art {
+    let mut later: Vec<ImageId> = game.types.iter().filter_map(|t| t.sprite.as_ref()).map(|s| s.image).collect();
+    later.sort_by_key(|im| im.index());
+    later.dedup();
+    later.reverse();
+    let mut art = Art { images: vec![None; game.images.len()], later, decoding: None, regular: None, bold: None };
+    let files: Vec<(ImageId, Vec<u8>)> =
+        art.unread(game, first).into_iter().map(|(im, b)| (im, b.into_owned())).collect();
+    art.decoding = std::thread::Builder::new()
+        .name("cardtable-art".into())
+        .spawn(move || {
+            let decoded = decode_all(files.iter().map(|(_, bytes)| bytes.as_slice()).collect());
+            files.iter().map(|(im, _)| *im).zip(decoded).collect()
+        })
+        .ok();
     let font = |p: &Option<PathBuf>| {
         p.as_ref().and_then(|p| game.files.read(p).ok()).and_then(|b| load_ttf_font_from_bytes(&b).ok())
     };
-    let mut art =
-        Art { images: vec![None; game.images.len()], regular: font(&game.fonts.regular), bold: font(&game.fonts.bold) };
-    for sprite in game.types.iter().filter_map(|t| t.sprite.as_ref()) {
-        art.need(game, sprite.image);
-    }
+    art.regular = font(&game.fonts.regular);
+    art.bold = font(&game.fonts.bold);
     art
 }
 
 impl Art {
-    /// Loads a picture the first time it is needed.
-    fn need(&mut self, game: &Game, image: cardtable::ids::ImageId) {
-        let Some(slot @ None) = self.images.get_mut(image.index()) else { return };
-        let texture = game.images.get(image.index()).and_then(|im| {
-            let bytes = game.files.read(&im.path).ok()?;
-            let tex = Texture2D::from_file_with_format(&bytes, Some(ImageFormat::Png));
-            tex.set_filter(FilterMode::Linear);
-            Some(tex)
-        });
-        *slot = Some(texture);
+    /// The files of the pictures of `wanted` not loaded nor being loaded,
+    /// each once; from now on they count as being loaded (a file that
+    /// cannot be read, as loaded and unreadable).
+    fn unread<'g>(
+        &mut self,
+        game: &'g Game,
+        wanted: impl IntoIterator<Item = ImageId>,
+    ) -> Vec<(ImageId, Cow<'g, [u8]>)> {
+        let mut files = Vec::new();
+        for image in wanted {
+            let Some(slot @ None) = self.images.get_mut(image.index()) else { continue };
+            *slot = Some(None);
+            if let Some(bytes) = game.images.get(image.index()).and_then(|im| game.files.read(&im.path).ok()) {
+                files.push((image, bytes));
+            }
+        }
+        files
     }
+
+    /// Makes each decoded picture a texture.
+    fn install(&mut self, decoded: impl IntoIterator<Item = (ImageId, Option<Image>)>) {
+        for (image, picture) in decoded {
+            let texture = picture.map(|picture| {
+                let tex = Texture2D::from_image(&picture);
+                tex.set_filter(FilterMode::Linear);
+                tex
+            });
+            if let Some(slot) = self.images.get_mut(image.index()) {
+                *slot = Some(texture);
+            }
+        }
+    }
+
+    /// Loads the pictures of `wanted` not loaded yet: their PNGs are decoded
+    /// side by side, a thread a core (a board's takes tens of
+    /// milliseconds), then each is made a texture.
+    fn need(&mut self, game: &Game, wanted: impl IntoIterator<Item = ImageId>) {
+        if let Some(decoding) = self.decoding.take() {
+            // A decoder that panicked leaves its pictures unread, as a bad file is.
+            let decoded = decoding.join().unwrap_or_default();
+            self.install(decoded);
+        }
+        let files = self.unread(game, wanted);
+        let decoded = decode_all(files.iter().map(|(_, bytes)| &**bytes).collect());
+        self.install(files.iter().map(|(im, _)| *im).zip(decoded));
+    }
+
+    /// Loads a few of the pictures kept for after the first frame (as many
+    /// as there are cores); whether any are left.
+    fn load_later(&mut self, game: &Game) -> bool {
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        let some: Vec<ImageId> = (0..cores).map_while(|_| self.later.pop()).collect();
+        self.need(game, some);
+        !self.later.is_empty()
+    }
+}
+
+/// The pictures a draw list draws.
+fn sprites(items: &[DrawItem]) -> impl Iterator<Item = ImageId> + '_ {
+    items.iter().filter_map(|item| match item.kind {
+        DrawKind::Sprite { image, .. } => Some(image),
+        DrawKind::Text { .. } => None,
+    })
+}
+
+/// PNG files decoded to pictures (None: one that is not a PNG the decoder
+/// reads), on as many threads as there are cores, the largest first.
+fn decode_all(files: Vec<&[u8]>) -> Vec<Option<Image>> {
+    let decode = |bytes: &[u8]| Image::from_file_with_format(bytes, Some(ImageFormat::Png)).ok();
+    let cores = std::thread::available_parallelism().map_or(1, usize::from).min(files.len());
+    if cores <= 1 {
+        return files.into_iter().map(decode).collect();
+    }
+    let mut order: Vec<usize> = (0..files.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(files[i].len()));
+    let mut out: Vec<Option<Image>> = (0..files.len()).map(|_| None).collect();
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..cores)
+            .map(|t| {
+                let mine: Vec<usize> = order.iter().copied().skip(t).step_by(cores).collect();
+                let files = &files;
+                scope.spawn(move || mine.into_iter().map(|i| (i, decode(files[i]))).collect::<Vec<_>>())
+            })
+            .collect();
+        for handle in handles {
+            // A decoder that panicked leaves its pictures unread (None), as a bad file is.
+            for (i, picture) in handle.join().unwrap_or_default() {
+                out[i] = picture;
+            }
+        }
+    });
+    out
 }
 
 /// Flushes the store when the window loop ends however it ends (the window
@@ -205,8 +309,6 @@ impl Drop for FlushOnExit {
 
 async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
     crate::mark("window open");
-    let mut art = load_art(&game);
-    crate::mark("art loaded");
     let store = Rc::new(Store::for_game(opts.data_dir.as_deref(), &game.name));
     let _flush = FlushOnExit(store.clone());
     let mut driver = Driver::with_store(game.clone(), store);
@@ -248,7 +350,11 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
             }
         }
     }
+    // The first frame's pictures are decoded while the fonts load.
     let mut items: Vec<DrawItem> = Vec::new();
+    draw_list(&mut driver.world, &mut items);
+    let mut art = load_art(&game, sprites(&items).collect());
+    crate::mark("fonts loaded");
     let mut frame = 0u32;
     let mut faults_seen = driver.world.faults.len();
     let mut toasts: Vec<Toast> = Vec::new();
@@ -279,11 +385,7 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
         let [r, g, b, a] = cardtable::present::rgba(game.background, 1.0);
         clear_background(Color::new(r, g, b, a));
         draw_list(&mut driver.world, &mut items);
-        for item in &items {
-            if let DrawKind::Sprite { image, .. } = item.kind {
-                art.need(&game, image);
-            }
-        }
+        art.need(&game, sprites(&items));
         for item in &items {
             draw_item(&art, &view, item);
         }
@@ -312,7 +414,15 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
         // something on screen is still changing, or a save is being written
         // (a write that fails is told on the frame after).
         let first_report = report_first_frame && frame == 1;
-        if opts.screenshot.is_some() || !toasts.is_empty() || driver.world.store.writing() || first_report {
+        // After the first frame, the pictures not drawn yet are loaded a few a frame.
+        let loading = frame > 1 && art.load_later(&game);
+        if opts.screenshot.is_some()
+            || !toasts.is_empty()
+            || driver.world.store.writing()
+            || first_report
+            || loading
+            || (frame == 1 && !art.later.is_empty())
+        {
             miniquad::window::schedule_update();
         }
         if !first_report {
