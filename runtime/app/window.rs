@@ -166,10 +166,13 @@ struct Art {
     later: Vec<ImageId>,
     /// Pictures being decoded on a thread of their own while the window
     /// does something else (the fonts); `need` takes them.
-    decoding: Option<std::thread::JoinHandle<Vec<(ImageId, Option<Image>)>>>,
+    decoding: Option<std::thread::JoinHandle<Decoded>>,
     regular: Option<Font>,
     bold: Option<Font>,
 }
+
+/// Pictures decoded, each with its id (None: one that could not be).
+type Decoded = Vec<(ImageId, Option<Image>)>;
 
 /// The game's art, its fonts loaded; its pictures are loaded when needed.
 /// `first` are the pictures of the first frame: decoded on other threads
