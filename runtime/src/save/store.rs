@@ -627,6 +627,34 @@ mod tests {
     }
 
     #[test]
+    fn when_the_writers_thread_is_gone_the_store_writes_itself() {
+        let dir = temp_dir("dead");
+        let store = Store::folder(dir.clone());
+        store.writer().hold(true);
+        store.put_save("auto", a_save("Waiting")).unwrap();
+        // The thread dies with a save waiting, and the lock poisoned: no panic reaches the store.
+        store.writer().kill();
+        assert_eq!(store.get_save("auto").unwrap().unwrap().game, "Waiting");
+        // A new save is written at once, after the one that waited.
+        store.put_save("auto", a_save("Now")).unwrap();
+        assert_eq!(game_on_disk(&dir, "auto").as_deref(), Some("Now"));
+        store.set_value("side", Kept::Text("Black".into())).unwrap();
+        assert!(dir.join(VALUES).exists());
+        assert!(store.forget_slot("auto").unwrap());
+        assert!(!dir.join("saves/auto.yaml").exists());
+        store.flush();
+        assert!(!store.writing());
+        assert!(store.take_notices().is_empty());
+        // A failure is said at once.
+        std::fs::remove_dir_all(dir.join(SAVES)).unwrap();
+        std::fs::write(dir.join(SAVES), b"in the way").unwrap();
+        let why = store.put_save("auto", a_save("Fails")).err().unwrap_or_default();
+        assert!(why.starts_with("The game could not be saved ("), "{why}");
+        drop(store);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
     fn a_store_dropped_writes_what_waits() {
         let dir = temp_dir("drop");
         let store = Store::folder(dir.clone());

@@ -64,6 +64,9 @@ struct Queue {
     /// Tests only: how many jobs were done.
     #[cfg(test)]
     done: usize,
+    /// Tests only: the thread panics, holding the lock, as it next looks.
+    #[cfg(test)]
+    die: bool,
 }
 
 struct Shared {
@@ -195,6 +198,18 @@ impl Writer {
         self.shared.work.notify_one();
     }
 
+    /// Tests only: the thread dies (a panic, the lock held: it is left
+    /// poisoned); answers once it is gone.
+    #[cfg(test)]
+    pub(crate) fn kill(&self) {
+        self.running();
+        self.shared.lock().die = true;
+        self.shared.work.notify_one();
+        while self.thread.borrow().as_ref().is_some_and(|h| !h.is_finished()) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+
     /// Tests only: how many jobs the thread has done.
     #[cfg(test)]
     pub(crate) fn jobs_done(&self) -> usize {
@@ -220,6 +235,10 @@ fn work(shared: &Shared, dir: &Path) {
     loop {
         let mut q = shared.lock();
         let (name, job) = loop {
+            #[cfg(test)]
+            if q.die {
+                panic!("the writer's thread dies (a test)");
+            }
             #[cfg(test)]
             let held = q.held && !q.stop;
             #[cfg(not(test))]
