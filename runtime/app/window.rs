@@ -185,6 +185,7 @@ fn load_art(game: &Game, first: Vec<ImageId>) -> Art {
     let mut art = Art { images: vec![None; game.images.len()], later, decoding: None, regular: None, bold: None };
     let files: Vec<(ImageId, Vec<u8>)> =
         art.unread(game, first).into_iter().map(|(im, b)| (im, b.into_owned())).collect();
+    let ids: Vec<ImageId> = files.iter().map(|(im, _)| *im).collect();
     art.decoding = std::thread::Builder::new()
         .name("cardtable-art".into())
         .spawn(move || {
@@ -192,6 +193,12 @@ fn load_art(game: &Game, first: Vec<ImageId>) -> Art {
             files.iter().map(|(im, _)| *im).zip(decoded).collect()
         })
         .ok();
+    if art.decoding.is_none() {
+        // No thread to be had: the first frame loads them itself.
+        for im in ids {
+            art.images[im.index()] = None;
+        }
+    }
     let font = |p: &Option<PathBuf>| {
         p.as_ref().and_then(|p| game.files.read(p).ok()).and_then(|b| load_ttf_font_from_bytes(&b).ok())
     };
