@@ -704,3 +704,34 @@ fn the_window_shows_how_to_play_wrapped_inside_its_panel() {
     assert_eq!(cream_pixels(&shot, 834, 850, 100, 820), 0, "no word runs past the box's right edge");
     assert!(cream_pixels(&shot, 140, 380, 822, 845) < 5, "no word below the box");
 }
+
+/// A save the window's game cannot write (the saves' folder is a file) is
+/// told once, as a notice, and the game plays on: the Move is made and the
+/// screenshot taken. The save was handed to the store's writer thread; its
+/// failure reaches the window on a later frame, or as the window closes.
+#[test]
+fn a_save_that_cannot_be_written_is_told_and_the_window_plays_on() {
+    let Some(run) = display() else { return };
+    let dir = out_dir();
+    let data = dir.join("unwritable-data");
+    let _ = std::fs::remove_dir_all(&data);
+    std::fs::create_dir_all(&data).unwrap();
+    std::fs::write(data.join("saves"), "a file where the saves' folder goes").unwrap();
+    let (png, script) = (dir.join("unwritable.png"), dir.join("unwritable.script"));
+    std::fs::write(&script, "click e2\nclick e4\nclick e7\nclick e5\n").unwrap();
+    let mut all: Vec<String> = run.to_vec();
+    all.push(env!("CARGO_BIN_EXE_cardtable").into());
+    let args = [&content(), &png, &script, &data].map(|p| p.to_string_lossy().into_owned());
+    all.extend(
+        [&args[0], "--screenshot", &args[1], "--frames", "3", "--script", &args[2], "--data-dir", &args[3]]
+            .map(String::from),
+    );
+    let out = Command::new(&all[0]).args(&all[1..]).output().expect("the window runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "the window failed:\n{stderr}");
+    assert_eq!(stderr.matches("notice: The game could not be saved (").count(), 1, "told once:\n{stderr}");
+    assert!(stderr.contains(&data.join("saves/auto.yaml").display().to_string()), "{stderr}");
+    let shot = read_png(&png);
+    assert!(shot.white_pixels(5, 4) > 150, "the game played on: the Pawn stands on e4");
+    assert_eq!(std::fs::read(data.join("saves")).unwrap(), b"a file where the saves' folder goes");
+}

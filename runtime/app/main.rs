@@ -10,11 +10,30 @@ use std::io::{BufRead, Write};
 use std::path::Path;
 use std::process::ExitCode;
 use std::rc::Rc;
+use std::sync::OnceLock;
+use std::time::Instant;
 
 mod cli;
 mod window;
 
+/// When `main` began: the window reports the time to its first frame from
+/// it (`CARDTABLE_REPORT_FIRST_FRAME`).
+static STARTED: OnceLock<Instant> = OnceLock::new();
+
+/// The moments on the way to the first frame, since `main` began, each with
+/// what was done by then (`CARDTABLE_REPORT_FIRST_FRAME` prints them).
+static MARKS: std::sync::Mutex<Vec<(&'static str, std::time::Duration)>> = std::sync::Mutex::new(Vec::new());
+
+/// Notes that `what` is done, for the report of the first frame.
+fn mark(what: &'static str) {
+    let since = STARTED.get().map_or(std::time::Duration::ZERO, Instant::elapsed);
+    if let Ok(mut marks) = MARKS.lock() {
+        marks.push((what, since));
+    }
+}
+
 fn main() -> ExitCode {
+    STARTED.get_or_init(Instant::now);
     match cli::parse(&cardtable::library::options()) {
         cli::Mode::Drive(game) => drive(content_dir(game.content.as_deref()), game.data_dir.as_deref()),
         cli::Mode::Check(game) => check(content_dir(game.content.as_deref()), game.data_dir.as_deref()),
@@ -40,6 +59,7 @@ fn window(args: cli::WindowArgs, library: &[(String, String)]) -> ExitCode {
     let Some(loaded) = load_or_report(&content_dir(args.game.content.as_deref())) else {
         return ExitCode::FAILURE;
     };
+    mark("content loaded");
     window::run(Rc::new(loaded.game), opts)
 }
 
@@ -120,6 +140,10 @@ fn drive(dir: Files, data_dir: Option<&Path>) -> ExitCode {
         if writeln!(out, "{answer}").and_then(|_| out.flush()).is_err() {
             break;
         }
+    }
+    // The saves and settings still being written reach the disk before the process ends.
+    for notice in driver.finish() {
+        eprintln!("notice: {notice}");
     }
     ExitCode::SUCCESS
 }

@@ -4,9 +4,11 @@
 
 use cardtable::game::{Align, Game};
 use cardtable::host::driver::Driver;
+use cardtable::ids::ImageId;
 use cardtable::present::{draw_list, wrap_in_box, DrawItem, DrawKind, LINE_SPACING};
 use cardtable::save::Store;
 use macroquad::prelude::*;
+use std::borrow::Cow;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::rc::Rc;
@@ -32,6 +34,12 @@ pub struct Options {
 const FRAME: Duration = Duration::from_micros(16_667);
 /// How long a fault's message stays on screen.
 const FAULT_SECONDS: f64 = 8.0;
+
+/// Set (to anything) in the environment, the window prints on stderr the
+/// time from the start of the process (`main`) to its first frame drawn and
+/// presented, and the moments on the way: `first frame: 123.4 ms after the
+/// start (content loaded 20.1, window open 80.3, ...)` (tools/bench/first_frame.sh).
+const REPORT_FIRST_FRAME: &str = "CARDTABLE_REPORT_FIRST_FRAME";
 
 /// What to run instead of the window, where none can be opened.
 const INSTEAD: &str = "run `cardtable drive` to play headless, or `xvfb-run cardtable ...` for a virtual display";
@@ -148,44 +156,174 @@ type PanicHook = Box<dyn Fn(&std::panic::PanicHookInfo<'_>) + Sync + Send + 'sta
 
 struct Art {
     /// Each picture of the game, by ImageId: None until it is first needed
-    /// (the object types' own at the start; a picture only Set Sprite shows,
-    /// when it is first drawn), then the texture, or None inside when it
-    /// cannot be read.
+    /// (when it is first drawn, or after the first frame: `later`), then
+    /// the texture, or None inside when it cannot be read.
     images: Vec<Option<Option<Texture2D>>>,
+    /// The object types' own pictures, loaded a few a frame once the first
+    /// frame is on screen (those it draws are loaded for it): a panel opened
+    /// later finds its picture loaded, and the first frame waits for none
+    /// it does not draw.
+    later: Vec<ImageId>,
+    /// Pictures being decoded on a thread of their own while the window
+    /// does something else (the fonts); `need` takes them.
+    decoding: Option<std::thread::JoinHandle<Decoded>>,
     regular: Option<Font>,
     bold: Option<Font>,
 }
 
-fn load_art(game: &Game) -> Art {
+/// Pictures decoded, each with its id (None: one that could not be).
+type Decoded = Vec<(ImageId, Option<Image>)>;
+
+/// The game's art, its fonts loaded; its pictures are loaded when needed.
+/// `first` are the pictures of the first frame: decoded on other threads
+/// while the fonts load.
+fn load_art(game: &Game, first: Vec<ImageId>) -> Art {
+    let mut later: Vec<ImageId> = game.types.iter().filter_map(|t| t.sprite.as_ref()).map(|s| s.image).collect();
+    later.sort_by_key(|im| im.index());
+    later.dedup();
+    later.reverse();
+    let mut art = Art { images: vec![None; game.images.len()], later, decoding: None, regular: None, bold: None };
+    let files: Vec<(ImageId, Vec<u8>)> =
+        art.unread(game, first).into_iter().map(|(im, b)| (im, b.into_owned())).collect();
+    let ids: Vec<ImageId> = files.iter().map(|(im, _)| *im).collect();
+    art.decoding = std::thread::Builder::new()
+        .name("cardtable-art".into())
+        .spawn(move || {
+            let decoded = decode_all(files.iter().map(|(_, bytes)| bytes.as_slice()).collect());
+            files.iter().map(|(im, _)| *im).zip(decoded).collect()
+        })
+        .ok();
+    if art.decoding.is_none() {
+        // No thread to be had: the first frame loads them itself.
+        for im in ids {
+            art.images[im.index()] = None;
+        }
+    }
     let font = |p: &Option<PathBuf>| {
         p.as_ref().and_then(|p| game.files.read(p).ok()).and_then(|b| load_ttf_font_from_bytes(&b).ok())
     };
-    let mut art =
-        Art { images: vec![None; game.images.len()], regular: font(&game.fonts.regular), bold: font(&game.fonts.bold) };
-    for sprite in game.types.iter().filter_map(|t| t.sprite.as_ref()) {
-        art.need(game, sprite.image);
-    }
+    art.regular = font(&game.fonts.regular);
+    art.bold = font(&game.fonts.bold);
     art
 }
 
 impl Art {
-    /// Loads a picture the first time it is needed.
-    fn need(&mut self, game: &Game, image: cardtable::ids::ImageId) {
-        let Some(slot @ None) = self.images.get_mut(image.index()) else { return };
-        let texture = game.images.get(image.index()).and_then(|im| {
-            let bytes = game.files.read(&im.path).ok()?;
-            let tex = Texture2D::from_file_with_format(&bytes, Some(ImageFormat::Png));
-            tex.set_filter(FilterMode::Linear);
-            Some(tex)
-        });
-        *slot = Some(texture);
+    /// The files of the pictures of `wanted` not loaded nor being loaded,
+    /// each once; from now on they count as being loaded (a file that
+    /// cannot be read, as loaded and unreadable).
+    fn unread<'g>(
+        &mut self,
+        game: &'g Game,
+        wanted: impl IntoIterator<Item = ImageId>,
+    ) -> Vec<(ImageId, Cow<'g, [u8]>)> {
+        let mut files = Vec::new();
+        for image in wanted {
+            let Some(slot @ None) = self.images.get_mut(image.index()) else { continue };
+            *slot = Some(None);
+            if let Some(bytes) = game.images.get(image.index()).and_then(|im| game.files.read(&im.path).ok()) {
+                files.push((image, bytes));
+            }
+        }
+        files
+    }
+
+    /// Makes each decoded picture a texture.
+    fn install(&mut self, decoded: impl IntoIterator<Item = (ImageId, Option<Image>)>) {
+        for (image, picture) in decoded {
+            let texture = picture.map(|picture| {
+                let tex = Texture2D::from_image(&picture);
+                tex.set_filter(FilterMode::Linear);
+                tex
+            });
+            if let Some(slot) = self.images.get_mut(image.index()) {
+                *slot = Some(texture);
+            }
+        }
+    }
+
+    /// Loads the pictures of `wanted` not loaded yet: their PNGs are decoded
+    /// side by side, a thread a core (a board's takes tens of
+    /// milliseconds), then each is made a texture.
+    fn need(&mut self, game: &Game, wanted: impl IntoIterator<Item = ImageId>) {
+        if let Some(decoding) = self.decoding.take() {
+            // A decoder that panicked leaves its pictures unread, as a bad file is.
+            let decoded = decoding.join().unwrap_or_default();
+            self.install(decoded);
+        }
+        let files = self.unread(game, wanted);
+        let decoded = decode_all(files.iter().map(|(_, bytes)| &**bytes).collect());
+        self.install(files.iter().map(|(im, _)| *im).zip(decoded));
+    }
+
+    /// Loads a few of the pictures kept for after the first frame (as many
+    /// as there are cores); whether any are left.
+    fn load_later(&mut self, game: &Game) -> bool {
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        let some: Vec<ImageId> = (0..cores).map_while(|_| self.later.pop()).collect();
+        self.need(game, some);
+        !self.later.is_empty()
+    }
+}
+
+/// The pictures a draw list draws.
+fn sprites(items: &[DrawItem]) -> impl Iterator<Item = ImageId> + '_ {
+    items.iter().filter_map(|item| match item.kind {
+        DrawKind::Sprite { image, .. } => Some(image),
+        DrawKind::Text { .. } => None,
+    })
+}
+
+/// PNG files decoded to pictures (None: one that is not a PNG the decoder
+/// reads), on as many threads as there are cores, the largest first.
+fn decode_all(files: Vec<&[u8]>) -> Vec<Option<Image>> {
+    let decode = |bytes: &[u8]| Image::from_file_with_format(bytes, Some(ImageFormat::Png)).ok();
+    let cores = std::thread::available_parallelism().map_or(1, usize::from).min(files.len());
+    if cores <= 1 {
+        return files.into_iter().map(decode).collect();
+    }
+    let mut order: Vec<usize> = (0..files.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(files[i].len()));
+    let mut out: Vec<Option<Image>> = (0..files.len()).map(|_| None).collect();
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..cores)
+            .map(|t| {
+                let mine: Vec<usize> = order.iter().copied().skip(t).step_by(cores).collect();
+                let files = &files;
+                scope.spawn(move || mine.into_iter().map(|i| (i, decode(files[i]))).collect::<Vec<_>>())
+            })
+            .collect();
+        for handle in handles {
+            // A decoder that panicked leaves its pictures unread (None), as a bad file is.
+            for (i, picture) in handle.join().unwrap_or_default() {
+                out[i] = picture;
+            }
+        }
+    });
+    out
+}
+
+/// Flushes the store when the window loop ends however it ends (the window
+/// closed, the screenshot written, an early return): the saves and
+/// settings still being written reach the disk, and a write that failed is
+/// printed.
+struct FlushOnExit(Rc<Store>);
+
+impl Drop for FlushOnExit {
+    fn drop(&mut self) {
+        self.0.flush();
+        for notice in self.0.take_notices() {
+            eprintln!("notice: {notice}");
+        }
     }
 }
 
 async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
-    let mut art = load_art(&game);
-    let store = Store::for_game(opts.data_dir.as_deref(), &game.name);
-    let mut driver = Driver::with_store(game.clone(), Rc::new(store));
+    crate::mark("window open");
+    let store = Rc::new(Store::for_game(opts.data_dir.as_deref(), &game.name));
+    let _flush = FlushOnExit(store.clone());
+    let mut driver = Driver::with_store(game.clone(), store);
+    crate::mark("game started (a save loaded)");
+    let report_first_frame = std::env::var_os(REPORT_FIRST_FRAME).is_some();
     // Every fault reaches the terminal as it happens (the window also shows it
     // for a few seconds); a screenshot of a game that faulted fails.
     let mut faults_printed = 0;
@@ -222,7 +360,11 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
             }
         }
     }
+    // The first frame's pictures are decoded while the fonts load.
     let mut items: Vec<DrawItem> = Vec::new();
+    draw_list(&mut driver.world, &mut items);
+    let mut art = load_art(&game, sprites(&items).collect());
+    crate::mark("fonts loaded");
     let mut frame = 0u32;
     let mut faults_seen = driver.world.faults.len();
     let mut toasts: Vec<Toast> = Vec::new();
@@ -236,6 +378,8 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
             }
         }
         print_new_faults(&driver.world.faults, &mut faults_printed, "");
+        // A save the store's writer could not write is told as the other notices are.
+        driver.world.take_store_notices();
         for fault in &driver.world.faults[faults_seen..] {
             let text = format!("{}, step {}: {}", fault.card, fault.step, fault.message);
             toasts.push(Toast { text, at: Instant::now(), notice: false });
@@ -251,15 +395,14 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
         let [r, g, b, a] = cardtable::present::rgba(game.background, 1.0);
         clear_background(Color::new(r, g, b, a));
         draw_list(&mut driver.world, &mut items);
-        for item in &items {
-            if let DrawKind::Sprite { image, .. } = item.kind {
-                art.need(&game, image);
-            }
-        }
+        art.need(&game, sprites(&items));
         for item in &items {
             draw_item(&art, &view, item);
         }
         draw_toasts(&art, &toasts);
+        if frame == 0 {
+            crate::mark("first frame drawn");
+        }
 
         if let Some(path) = &opts.screenshot {
             if frame + 1 >= opts.frames.max(1) {
@@ -278,14 +421,34 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
         }
         frame += 1;
         // Idle, the loop sleeps until input comes; it asks for frames only while
-        // something on screen is still changing.
-        if opts.screenshot.is_some() || !toasts.is_empty() {
+        // something on screen is still changing, or a save is being written
+        // (a write that fails is told on the frame after).
+        let first_report = report_first_frame && frame == 1;
+        // After the first frame, the pictures not drawn yet are loaded a few a frame.
+        let loading = frame > 1 && art.load_later(&game);
+        if opts.screenshot.is_some()
+            || !toasts.is_empty()
+            || driver.world.store.writing()
+            || first_report
+            || loading
+            || (frame == 1 && !art.later.is_empty())
+        {
             miniquad::window::schedule_update();
         }
-        if let Some(rest) = FRAME.checked_sub(started.elapsed()) {
-            std::thread::sleep(rest);
+        if !first_report {
+            if let Some(rest) = FRAME.checked_sub(started.elapsed()) {
+                std::thread::sleep(rest);
+            }
         }
         next_frame().await;
+        if first_report {
+            // The first frame has been drawn and presented (its buffers swapped).
+            let since = crate::STARTED.get().map_or(Duration::ZERO, Instant::elapsed);
+            let marks = crate::MARKS.lock().map(|m| m.clone()).unwrap_or_default();
+            let marks: Vec<String> =
+                marks.iter().map(|(what, at)| format!("{what} {:.1}", at.as_secs_f64() * 1000.0)).collect();
+            eprintln!("first frame: {:.1} ms after the start ({})", since.as_secs_f64() * 1000.0, marks.join(", "));
+        }
     }
 }
 

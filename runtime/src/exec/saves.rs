@@ -85,9 +85,8 @@ impl World {
 
     /// `forget saved game: SLOT`; a file that cannot be removed is told as a notice.
     pub(crate) fn forget_saved_game(&mut self, slot: &str) {
-        if let Err(e) = self.store.forget_slot(slot) {
-            let why = self.store.io_failure(&crate::save::Store::slot_file(slot), &e);
-            self.notices.push(format!("The saved game `{slot}` could not be forgotten ({why})."));
+        if let Err(notice) = self.store.forget_slot(slot) {
+            self.notices.push(notice);
         }
     }
 

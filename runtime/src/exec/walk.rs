@@ -117,7 +117,7 @@ impl World {
                 self.answer_to(cx, *answer, started);
             }
             StepKind::HasSavedGame { slot, answer } => {
-                let has = self.store.has_slot(slot);
+                let has = self.has_saved_game(slot);
                 self.answer_to(cx, *answer, has);
             }
             StepKind::ForgetSavedGame(slot) => self.forget_saved_game(slot),

@@ -53,6 +53,18 @@ impl Driver {
         Driver { world, snapshots: HashMap::new(), libraries, walked: None, notices_told: 0 }
     }
 
+    /// The end of the driver's input: waits until the store has written
+    /// every save and setting handed to it, and answers the notices no
+    /// answer has carried yet (a write that failed), for the caller to
+    /// print.
+    pub fn finish(&mut self) -> Vec<String> {
+        self.world.store.flush();
+        self.world.take_store_notices();
+        let new = self.world.notices.get(self.notices_told..).unwrap_or_default().to_vec();
+        self.notices_told = self.world.notices.len();
+        new
+    }
+
     /// Every command: the driver's own, then those of the game's libraries.
     fn help(&self) -> String {
         let mut help = HELP.to_string();
@@ -88,6 +100,8 @@ impl Driver {
     pub fn command(&mut self, line: &str) -> Json {
         let line = line.trim();
         let (verb, rest) = line.split_once(char::is_whitespace).map_or((line, ""), |(v, r)| (v, r.trim()));
+        // A save the store's writer failed to write since the last command is told in this answer.
+        self.world.take_store_notices();
         let faults_before = self.world.faults.len();
         let mut answer = match verb {
             "click" => self.click(rest),

@@ -24,8 +24,10 @@
 //! when a save written before can no longer be read as it was meant.
 
 mod store;
+mod writer;
 
-pub use store::{bad_name, platform_dir, read_values, stamp, Kept, SaveFailure, Store, SAVES, VALUES};
+pub use store::{bad_name, platform_dir, read_values, stamp, Kept, Store, SAVES, VALUES};
+use store::{sync_dir, write_atomic};
 
 use crate::game::Game;
 use serde::{Deserialize, Serialize};

@@ -1,8 +1,10 @@
 //! Where a game's saves and Persistent Values go: in memory, or a folder
 //! (`values.yaml`, `saves/SLOT.yaml`), each file written atomically (a new
-//! file beside it, synced, renamed over the old, the folder synced), and a
-//! file that cannot be read moved aside with a timestamped name.
+//! file beside it, synced, renamed over the old, the folder synced) by the
+//! folder's writer thread (`writer.rs`: the frame never waits on the disk),
+//! and a file that cannot be read moved aside with a timestamped name.
 
+use super::writer::{Job, Writer};
 use super::{check_key, read_versioned, SaveFile, FORMAT};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
@@ -10,6 +12,7 @@ use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
+use std::sync::Arc;
 use std::time::SystemTime;
 
 /// The Persistent Values' file, in the store.
@@ -37,14 +40,6 @@ struct ValuesFile {
     complete: bool,
 }
 
-/// Why a save could not be kept.
-pub enum SaveFailure {
-    /// It could not be written as text.
-    Format(String),
-    /// Its file could not be written.
-    Io(io::Error),
-}
-
 /// Where a game keeps what outlives a World: its saved games and its
 /// Persistent Values. Shared (an `Rc`) by a World and its snapshots: a save
 /// is on the computer, not in a snapshot. Every method takes `&self`.
@@ -60,7 +55,9 @@ pub struct Store {
 enum Place {
     /// Files by name, in memory.
     Memory(RefCell<BTreeMap<String, MemFile>>),
-    Folder(PathBuf),
+    /// A folder, and its writer (shared by the store's duplicates: one
+    /// thread writes each file of the folder).
+    Folder(PathBuf, Rc<Writer>),
 }
 
 /// A file of a store in memory.
@@ -69,7 +66,7 @@ enum MemFile {
     Bytes(Vec<u8>),
     /// A save kept as it was made: in memory, a save after every Turn costs
     /// no text written and read again (its bytes are made if asked for).
-    Save(Rc<SaveFile>),
+    Save(Arc<SaveFile>),
 }
 
 impl Store {
@@ -86,7 +83,8 @@ impl Store {
     /// Values are read now; a values file that cannot be read is moved
     /// aside, and the notice says so.
     pub fn folder(dir: PathBuf) -> Store {
-        let store = Store { place: Place::Folder(dir), ..Store::memory() };
+        let writer = Rc::new(Writer::new(dir.clone()));
+        let store = Store { place: Place::Folder(dir, writer), ..Store::memory() };
         store.read_values();
         store
     }
@@ -117,7 +115,7 @@ impl Store {
     pub fn duplicate(&self) -> Store {
         let place = match &self.place {
             Place::Memory(files) => Place::Memory(RefCell::new(files.borrow().clone())),
-            Place::Folder(dir) => Place::Folder(dir.clone()),
+            Place::Folder(dir, writer) => Place::Folder(dir.clone(), writer.clone()),
         };
         Store { place, values: RefCell::new(self.values.borrow().clone()), notices: RefCell::new(Vec::new()) }
     }
@@ -126,13 +124,53 @@ impl Store {
     pub fn dir(&self) -> Option<&Path> {
         match &self.place {
             Place::Memory(_) => None,
-            Place::Folder(dir) => Some(dir),
+            Place::Folder(dir, _) => Some(dir),
         }
     }
 
-    /// What the player should be told about the store's files, once.
+    /// What the player should be told about the store's files, once: a
+    /// file moved aside as it was opened, a write of the writer's thread
+    /// that failed since last asked.
     pub fn take_notices(&self) -> Vec<String> {
-        std::mem::take(&mut self.notices.borrow_mut())
+        let mut notices = std::mem::take(&mut *self.notices.borrow_mut());
+        if let Place::Folder(_, writer) = &self.place {
+            notices.extend(writer.take_failures());
+        }
+        notices
+    }
+
+    /// Waits until every file handed to the folder's writer is written (or
+    /// has failed: [`Store::take_notices`] tells it). At once in memory.
+    pub fn flush(&self) {
+        if let Place::Folder(_, writer) = &self.place {
+            writer.flush();
+        }
+    }
+
+    /// Whether the folder's writer has files still to write.
+    pub fn writing(&self) -> bool {
+        match &self.place {
+            Place::Memory(_) => false,
+            Place::Folder(_, writer) => writer.busy(),
+        }
+    }
+
+    /// Tests only: the folder's writer.
+    #[cfg(test)]
+    fn writer(&self) -> &Writer {
+        match &self.place {
+            Place::Folder(_, writer) => writer,
+            Place::Memory(_) => panic!("a store in memory has no writer"),
+        }
+    }
+
+    /// The newest of a file handed to the folder's writer and not yet on
+    /// the disk, if any.
+    fn latest(&self, name: &str) -> Option<Job> {
+        match &self.place {
+            Place::Memory(_) => None,
+            Place::Folder(_, writer) => writer.latest(name),
+        }
     }
 
     /// The file of a save slot (a slot that passed `check_slot`).
@@ -149,37 +187,53 @@ impl Store {
         self.write(&Store::slot_file(slot), bytes)
     }
 
-    /// Whether a slot holds a save (a file, read or not).
+    /// Whether a slot holds a save (a file, read or not; or one handed to
+    /// the writer).
     pub fn has_slot(&self, slot: &str) -> bool {
         let name = Store::slot_file(slot);
         match &self.place {
             Place::Memory(files) => files.borrow().contains_key(&name),
-            Place::Folder(dir) => dir.join(&name).is_file(),
+            Place::Folder(dir, writer) => match writer.latest(&name) {
+                Some(Job::Remove) => false,
+                Some(_) => true,
+                None => dir.join(&name).is_file(),
+            },
         }
     }
 
-    /// Forgets a slot's save; whether there was one.
-    pub fn forget_slot(&self, slot: &str) -> io::Result<bool> {
+    /// Forgets a slot's save; whether there was one. In a folder the file is
+    /// removed by the writer, after any write of it handed over before (a
+    /// write still waiting is dropped); Err (only when there is no writer
+    /// thread) says why it could not be.
+    pub fn forget_slot(&self, slot: &str) -> Result<bool, String> {
         let name = Store::slot_file(slot);
         match &self.place {
             Place::Memory(files) => Ok(files.borrow_mut().remove(&name).is_some()),
-            Place::Folder(dir) => match std::fs::remove_file(dir.join(&name)) {
-                Ok(()) => {
-                    sync_dir(&dir.join(SAVES));
-                    Ok(true)
-                }
-                Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(false),
-                Err(e) => Err(e),
-            },
+            Place::Folder(..) => {
+                let had = self.has_slot(slot);
+                self.hand_over(&name, Job::Remove).map(|()| had)
+            }
+        }
+    }
+
+    /// Gives a job to the folder's writer. Err: the notice, when it was done
+    /// at once (no writer thread) and failed.
+    fn hand_over(&self, name: &str, job: Job) -> Result<(), String> {
+        match &self.place {
+            Place::Memory(_) => Ok(()),
+            Place::Folder(_, writer) => writer.put(name, job),
         }
     }
 
     /// Moves a file of the store (`saves/auto.yaml`) aside, to a name of its
     /// own with the time (`saves/auto.yaml.bad-20250102T030405`); that name.
+    /// In a folder, what the writer has of it is written first: it is the
+    /// file that is moved.
     pub fn move_aside(&self, name: &str) -> io::Result<String> {
+        self.flush();
         let taken = |n: &str| match &self.place {
             Place::Memory(files) => files.borrow().contains_key(n),
-            Place::Folder(dir) => dir.join(n).exists(),
+            Place::Folder(dir, _) => dir.join(n).exists(),
         };
         let to = bad_name(name, &stamp(SystemTime::now()), taken);
         match &self.place {
@@ -188,7 +242,7 @@ impl Store {
                 let bytes = files.remove(name).ok_or_else(|| io::Error::from(io::ErrorKind::NotFound))?;
                 files.insert(to.clone(), bytes);
             }
-            Place::Folder(dir) => {
+            Place::Folder(dir, _) => {
                 let from = dir.join(name);
                 std::fs::rename(&from, dir.join(&to))?;
                 if let Some(parent) = from.parent() {
@@ -204,8 +258,10 @@ impl Store {
         self.values.borrow().get(key).cloned()
     }
 
-    /// Keeps a Persistent Value, and writes the values' file. Err says why it
-    /// could not be written (the value is kept in memory all the same).
+    /// Keeps a Persistent Value, and writes the values' file (in a folder,
+    /// through the writer). Err says why it could not be written (the value
+    /// is kept in memory all the same); a failure of the writer's thread is
+    /// told later, in [`Store::take_notices`].
     pub fn set_value(&self, key: &str, value: Kept) -> Result<(), String> {
         check_key(key)?;
         let text = {
@@ -214,14 +270,17 @@ impl Store {
             let file = ValuesFile { format: FORMAT, values: values.clone(), complete: true };
             serde_yaml::to_string(&file).map_err(|e| format!("the values could not be written as YAML: {e}"))?
         };
-        self.write(VALUES, text.as_bytes()).map_err(|e| self.io_failure(VALUES, &e))
+        match &self.place {
+            Place::Memory(_) => self.write(VALUES, text.as_bytes()).map_err(|e| self.io_failure(VALUES, &e)),
+            Place::Folder(..) => self.hand_over(VALUES, Job::Bytes(text.into_bytes().into())),
+        }
     }
 
     /// A file of the store, as the player should read its name in a notice.
     pub fn shown(&self, name: &str) -> String {
         match &self.place {
             Place::Memory(_) => name.to_string(),
-            Place::Folder(dir) => dir.join(name).display().to_string(),
+            Place::Folder(dir, _) => dir.join(name).display().to_string(),
         }
     }
 
@@ -230,8 +289,17 @@ impl Store {
         format!("{}: {e}", self.shown(name))
     }
 
-    /// A file's bytes; None when there is no such file.
+    /// A file's bytes; None when there is no such file. In a folder, what
+    /// the writer has of it and has not written yet, else the file.
     pub fn read(&self, name: &str) -> io::Result<Option<Vec<u8>>> {
+        match self.latest(name) {
+            None => {}
+            Some(Job::Remove) => return Ok(None),
+            Some(Job::Bytes(bytes)) => return Ok(Some(bytes.to_vec())),
+            Some(Job::Save(save)) => {
+                return save.to_yaml().map(|text| Some(text.into_bytes())).map_err(io::Error::other)
+            }
+        }
         match &self.place {
             Place::Memory(files) => match files.borrow().get(name) {
                 None => Ok(None),
@@ -240,7 +308,7 @@ impl Store {
                     save.to_yaml().map(|text| Some(text.into_bytes())).map_err(io::Error::other)
                 }
             },
-            Place::Folder(dir) => match std::fs::read(dir.join(name)) {
+            Place::Folder(dir, _) => match std::fs::read(dir.join(name)) {
                 Ok(bytes) => Ok(Some(bytes)),
                 Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
                 Err(e) => Err(e),
@@ -249,43 +317,49 @@ impl Store {
     }
 
     /// Writes a file whole, atomically: a reader (or a crash) sees the old
-    /// file or the new one, never a part.
+    /// file or the new one, never a part. In a folder the writer's thread
+    /// writes it (reads see it at once); Err only when there is no thread
+    /// and the write failed.
     pub fn write(&self, name: &str, bytes: &[u8]) -> io::Result<()> {
         match &self.place {
             Place::Memory(files) => {
                 files.borrow_mut().insert(name.to_string(), MemFile::Bytes(bytes.to_vec()));
                 Ok(())
             }
-            Place::Folder(dir) => write_atomic(&dir.join(name), bytes),
+            Place::Folder(..) => self.hand_over(name, Job::Bytes(bytes.into())).map_err(io::Error::other),
         }
     }
 
-    /// Keeps a save in a slot: in a folder, as its file, written atomically;
-    /// in memory, as it is.
-    pub fn put_save(&self, slot: &str, save: SaveFile) -> Result<(), SaveFailure> {
+    /// Keeps a save in a slot: in memory, as it is; in a folder, handed to
+    /// the writer, whose thread makes its text and writes its file
+    /// atomically (the save is read back from memory until then). Err only
+    /// when there is no writer thread and the save was written at once and
+    /// failed: the notice, in words (a failure of the thread is told later,
+    /// in [`Store::take_notices`]).
+    pub fn put_save(&self, slot: &str, save: SaveFile) -> Result<(), String> {
         match &self.place {
             Place::Memory(files) => {
-                files.borrow_mut().insert(Store::slot_file(slot), MemFile::Save(Rc::new(save)));
+                files.borrow_mut().insert(Store::slot_file(slot), MemFile::Save(Arc::new(save)));
                 Ok(())
             }
-            Place::Folder(_) => {
-                let text = save.to_yaml().map_err(SaveFailure::Format)?;
-                self.write_slot(slot, text.as_bytes()).map_err(SaveFailure::Io)
-            }
+            Place::Folder(..) => self.hand_over(&Store::slot_file(slot), Job::Save(Arc::new(save))),
         }
     }
 
     /// The save a slot holds: None when it holds none; Err says why its
     /// file cannot be read as a save.
-    pub fn get_save(&self, slot: &str) -> Result<Option<Rc<SaveFile>>, String> {
+    pub fn get_save(&self, slot: &str) -> Result<Option<Arc<SaveFile>>, String> {
         if let Place::Memory(files) = &self.place {
             if let Some(MemFile::Save(save)) = files.borrow().get(&Store::slot_file(slot)) {
                 return Ok(Some(save.clone()));
             }
         }
+        if let Some(Job::Save(save)) = self.latest(&Store::slot_file(slot)) {
+            return Ok(Some(save));
+        }
         match self.read_slot(slot) {
             Ok(None) => Ok(None),
-            Ok(Some(bytes)) => SaveFile::read(&bytes).map(|s| Some(Rc::new(s))),
+            Ok(Some(bytes)) => SaveFile::read(&bytes).map(|s| Some(Arc::new(s))),
             Err(e) => Err(e.to_string()),
         }
     }
@@ -383,7 +457,7 @@ pub fn stamp(at: SystemTime) -> String {
 
 /// Writes `path` whole: a new file beside it, synced, renamed over the old
 /// one, the folder synced. Its folder is made if need be.
-fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+pub(super) fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let dir = path.parent().ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "a file with no folder"))?;
     std::fs::create_dir_all(dir)?;
     let mut name = path.file_name().unwrap_or_default().to_os_string();
@@ -400,7 +474,7 @@ fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
 
 /// Makes a folder's entries (a rename, a removal) durable, where the
 /// platform can (on Unix, by syncing the folder).
-fn sync_dir(dir: &Path) {
+pub(super) fn sync_dir(dir: &Path) {
     #[cfg(unix)]
     if let Ok(d) = std::fs::File::open(dir) {
         let _ = d.sync_all();
@@ -449,6 +523,150 @@ mod tests {
         assert!(String::from_utf8(bytes).unwrap().contains("type: Text"));
     }
 
+    /// A folder of its own in the temporary folder, emptied.
+    fn temp_dir(label: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("cardtable-store-{}-{label}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
+    /// A save whose game's name tells it from another.
+    fn a_save(name: &str) -> SaveFile {
+        let text = format!(
+            "format: 1\ngame: {name}\nfingerprint: {{tables: {{}}, structures: {{}}}}\nworld:\n  time: 0\n  state: Playing\n  \
+             globals: {{}}\n  groups: {{}}\n  tables: {{}}\n  scene: 0\n  objects: []\ncomplete: true\n"
+        );
+        SaveFile::read(text.as_bytes()).unwrap()
+    }
+
+    fn game_on_disk(dir: &Path, slot: &str) -> Option<String> {
+        let bytes = std::fs::read(dir.join(Store::slot_file(slot))).ok()?;
+        Some(SaveFile::read(&bytes).unwrap().game)
+    }
+
+    #[test]
+    fn a_save_to_a_folder_is_written_by_the_writer_and_read_back_before_it_is() {
+        let dir = temp_dir("pending");
+        let store = Store::folder(dir.clone());
+        store.writer().hold(true);
+        store.put_save("auto", a_save("First")).unwrap();
+        store.put_save("auto", a_save("Second")).unwrap();
+        store.set_value("side", Kept::Text("Black".into())).unwrap();
+        // Handed over, not written: the frame did not wait on the disk.
+        assert_eq!(game_on_disk(&dir, "auto"), None);
+        assert!(!dir.join(VALUES).exists());
+        assert!(store.writing());
+        // Read-your-writes: the newest save, as a save and as bytes.
+        assert!(store.has_slot("auto") && !store.has_slot("other"));
+        assert_eq!(store.get_save("auto").unwrap().unwrap().game, "Second");
+        let bytes = store.read_slot("auto").unwrap().unwrap();
+        assert_eq!(SaveFile::read(&bytes).unwrap().game, "Second");
+        store.writer().hold(false);
+        store.flush();
+        assert!(!store.writing());
+        // The second replaced the first before it was started: one write of the slot, one of the values.
+        assert_eq!(store.writer().jobs_done(), 2);
+        assert_eq!(game_on_disk(&dir, "auto").as_deref(), Some("Second"));
+        assert_eq!(read_values(&std::fs::read(dir.join(VALUES)).unwrap()).unwrap()["side"], Kept::Text("Black".into()));
+        assert!(store.take_notices().is_empty());
+        // Once written, the file is what is read.
+        assert_eq!(store.get_save("auto").unwrap().unwrap().game, "Second");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_forget_after_a_save_leaves_no_file() {
+        let dir = temp_dir("forget");
+        let store = Store::folder(dir.clone());
+        store.put_save("auto", a_save("Old")).unwrap();
+        store.flush();
+        assert_eq!(game_on_disk(&dir, "auto").as_deref(), Some("Old"));
+        store.writer().hold(true);
+        store.put_save("auto", a_save("New")).unwrap();
+        assert!(store.forget_slot("auto").unwrap(), "there was one");
+        assert!(!store.has_slot("auto"), "forgotten at once");
+        assert_eq!(store.get_save("auto").unwrap(), None);
+        assert_eq!(store.read_slot("auto").unwrap(), None);
+        assert!(!store.forget_slot("auto").unwrap(), "none left");
+        store.writer().hold(false);
+        store.flush();
+        assert!(!dir.join("saves/auto.yaml").exists());
+        assert!(store.take_notices().is_empty());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_write_that_fails_is_told_later_and_the_next_one_is_tried() {
+        let dir = temp_dir("fails");
+        std::fs::create_dir_all(&dir).unwrap();
+        // The saves' folder is a file: no save can be written in it.
+        std::fs::write(dir.join(SAVES), b"in the way").unwrap();
+        let store = Store::folder(dir.clone());
+        store.put_save("auto", a_save("One")).unwrap();
+        store.flush();
+        let notices = store.take_notices();
+        assert_eq!(notices.len(), 1, "{notices:?}");
+        assert!(notices[0].starts_with("The game could not be saved ("), "{}", notices[0]);
+        assert!(notices[0].contains(&dir.join("saves/auto.yaml").display().to_string()), "{}", notices[0]);
+        store.put_save("auto", a_save("Two")).unwrap();
+        store.flush();
+        assert!(store.take_notices().is_empty(), "told once, not at every Turn");
+        // Another file's failure is told.
+        std::fs::create_dir_all(dir.join(VALUES)).unwrap();
+        store.set_value("side", Kept::Text("Black".into())).unwrap();
+        store.flush();
+        let notices = store.take_notices();
+        assert_eq!(notices.len(), 1, "{notices:?}");
+        assert!(notices[0].starts_with("A setting could not be kept on this computer ("), "{}", notices[0]);
+        // The folder comes back: the next save is written.
+        std::fs::remove_file(dir.join(SAVES)).unwrap();
+        store.put_save("auto", a_save("Three")).unwrap();
+        store.flush();
+        assert_eq!(game_on_disk(&dir, "auto").as_deref(), Some("Three"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn when_the_writers_thread_is_gone_the_store_writes_itself() {
+        let dir = temp_dir("dead");
+        let store = Store::folder(dir.clone());
+        store.writer().hold(true);
+        store.put_save("auto", a_save("Waiting")).unwrap();
+        // The thread dies with a save waiting, and the lock poisoned: no panic reaches the store.
+        store.writer().kill();
+        assert_eq!(store.get_save("auto").unwrap().unwrap().game, "Waiting");
+        // A new save is written at once, after the one that waited.
+        store.put_save("auto", a_save("Now")).unwrap();
+        assert_eq!(game_on_disk(&dir, "auto").as_deref(), Some("Now"));
+        store.set_value("side", Kept::Text("Black".into())).unwrap();
+        assert!(dir.join(VALUES).exists());
+        assert!(store.forget_slot("auto").unwrap());
+        assert!(!dir.join("saves/auto.yaml").exists());
+        store.flush();
+        assert!(!store.writing());
+        assert!(store.take_notices().is_empty());
+        // A failure is said at once.
+        std::fs::remove_dir_all(dir.join(SAVES)).unwrap();
+        std::fs::write(dir.join(SAVES), b"in the way").unwrap();
+        let why = store.put_save("auto", a_save("Fails")).err().unwrap_or_default();
+        assert!(why.starts_with("The game could not be saved ("), "{why}");
+        drop(store);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_store_dropped_writes_what_waits() {
+        let dir = temp_dir("drop");
+        let store = Store::folder(dir.clone());
+        store.writer().hold(true);
+        for n in 0..50 {
+            store.put_save("auto", a_save(&format!("Game{n}"))).unwrap();
+        }
+        drop(store);
+        assert_eq!(game_on_disk(&dir, "auto").as_deref(), Some("Game49"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
     #[test]
     fn a_folder_store_writes_atomically_and_moves_bad_values_aside() {
         let dir = std::env::temp_dir().join(format!("cardtable-store-{}", std::process::id()));
@@ -456,11 +674,14 @@ mod tests {
         let store = Store::folder(dir.clone());
         store.write_slot("auto", b"one").unwrap();
         store.write_slot("auto", b"two").unwrap();
+        store.flush();
         assert_eq!(std::fs::read(dir.join("saves/auto.yaml")).unwrap(), b"two");
         assert!(!dir.join("saves/auto.yaml.new").exists());
         assert!(store.has_slot("auto") && !store.has_slot("other"));
         assert!(store.forget_slot("auto").unwrap());
         assert!(!store.forget_slot("auto").unwrap());
+        store.flush();
+        assert!(!dir.join("saves/auto.yaml").exists());
         std::fs::write(dir.join(VALUES), b"\x00\x01 not yaml").unwrap();
         let reopened = Store::folder(dir.clone());
         let notices = reopened.take_notices();

@@ -5,7 +5,7 @@
 //! (a file that cannot be moved aside, never lost).
 
 use super::*;
-use crate::save::{check_slot, Cell, Fingerprint, SaveFailure, SaveFile, SavedObject, SavedRow, SavedWorld, FORMAT};
+use crate::save::{check_slot, Cell, Fingerprint, SaveFile, SavedObject, SavedRow, SavedWorld, FORMAT};
 use crate::value::{parse_color, Type, EMPTY};
 use std::collections::BTreeMap;
 
@@ -318,19 +318,35 @@ impl World {
         self.store = store;
     }
 
-    /// Writes the World to a save slot. Err says why it could not be (also
-    /// told as a notice when the files failed).
+    /// What the store has to tell the player since last asked (a write of
+    /// its writer's thread that failed) joins the notices. The driver asks
+    /// at every command, the window at every frame.
+    pub fn take_store_notices(&mut self) {
+        self.notices.extend(self.store.take_notices());
+    }
+
+    /// Saves the World in a slot: the save is made now (`to_save`) and
+    /// handed to the store, which writes a folder's file on its own thread;
+    /// a load, or `has saved game`, sees it at once. Err says why it could
+    /// not be (also told as a notice when the files failed). A write that
+    /// fails on the writer's thread is told later, as a notice.
     pub fn save_game(&mut self, slot: &str) -> Result<(), String> {
         check_slot(slot)?;
         match self.store.put_save(slot, self.to_save()) {
             Ok(()) => Ok(()),
-            Err(SaveFailure::Format(why)) => Err(why),
-            Err(SaveFailure::Io(e)) => {
-                let why = self.store.io_failure(&Store::slot_file(slot), &e);
-                self.notices.push(format!("The game could not be saved ({why})."));
-                Err(why)
+            Err(notice) => {
+                self.notices.push(notice.clone());
+                Err(notice)
             }
         }
+    }
+
+    /// `has saved game: SLOT`: whether a load of the slot would bring a game
+    /// back. A slot whose file cannot be read as a save of this game is
+    /// treated as a load treats it: the file is moved aside, the player is
+    /// told, and the answer is no.
+    pub fn has_saved_game(&mut self, slot: &str) -> bool {
+        self.store.has_slot(slot) && self.saved_game(slot).is_ok()
     }
 
     /// The World a slot's save holds, read into a new World of this game.
