@@ -235,6 +235,11 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
                 driver.world.click_at(x, y);
             }
         }
+        for code in get_keys_pressed() {
+            if let Some(key) = key_of(code) {
+                driver.world.press_key(key);
+            }
+        }
         print_new_faults(&driver.world.faults, &mut faults_printed, "");
         for fault in &driver.world.faults[faults_seen..] {
             let text = format!("{}, step {}: {}", fault.card, fault.step, fault.message);
@@ -287,6 +292,50 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
         }
         next_frame().await;
     }
+}
+
+/// A key of the keyboard as the content names it (game.yaml's `inputs:`);
+/// None for a key the content cannot bind.
+fn key_of(code: KeyCode) -> Option<cardtable::game::Key> {
+    let name = match code {
+        KeyCode::Left => "Left",
+        KeyCode::Right => "Right",
+        KeyCode::Up => "Up",
+        KeyCode::Down => "Down",
+        KeyCode::Home => "Home",
+        KeyCode::End => "End",
+        KeyCode::Enter | KeyCode::KpEnter => "Enter",
+        KeyCode::Space => "Space",
+        KeyCode::Escape => "Escape",
+        KeyCode::A => "A",
+        KeyCode::B => "B",
+        KeyCode::C => "C",
+        KeyCode::D => "D",
+        KeyCode::E => "E",
+        KeyCode::F => "F",
+        KeyCode::G => "G",
+        KeyCode::H => "H",
+        KeyCode::I => "I",
+        KeyCode::J => "J",
+        KeyCode::K => "K",
+        KeyCode::L => "L",
+        KeyCode::M => "M",
+        KeyCode::N => "N",
+        KeyCode::O => "O",
+        KeyCode::P => "P",
+        KeyCode::Q => "Q",
+        KeyCode::R => "R",
+        KeyCode::S => "S",
+        KeyCode::T => "T",
+        KeyCode::U => "U",
+        KeyCode::V => "V",
+        KeyCode::W => "W",
+        KeyCode::X => "X",
+        KeyCode::Y => "Y",
+        KeyCode::Z => "Z",
+        _ => return None,
+    };
+    cardtable::game::Key::parse(name)
 }
 
 /// Prints on stderr each fault after the first `printed`, each after `at`.

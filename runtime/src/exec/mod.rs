@@ -53,6 +53,7 @@ pub struct Ctx {
 }
 
 mod events;
+pub use events::{KeyCommands, MAX_COMMANDS_PER_KEY};
 mod machine;
 mod panels;
 mod saves;
