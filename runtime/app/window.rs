@@ -19,6 +19,9 @@ pub struct Options {
     pub screenshot: Option<PathBuf>,
     pub frames: u32,
     pub script: Option<PathBuf>,
+    /// With a screenshot: how many keys the content binds must be pressed in
+    /// the window before the frames are counted (a test sends them with xdotool).
+    pub keys: u32,
     /// The code libraries' options given (`--fen FEN`): each long name,
     /// without the dashes, and its value, applied in this order once the game
     /// has started (`cardtable::library::options` lists them).
@@ -224,6 +227,9 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
     }
     let mut items: Vec<DrawItem> = Vec::new();
     let mut frame = 0u32;
+    let mut keys_pressed = 0u32;
+    let key_subscriber = macroquad::input::utils::register_input_subscriber();
+    let mut key_events = KeyEvents(Vec::new());
     let mut faults_seen = driver.world.faults.len();
     let mut toasts: Vec<Toast> = Vec::new();
     loop {
@@ -235,9 +241,13 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
                 driver.world.click_at(x, y);
             }
         }
-        for code in get_keys_pressed() {
+        // Every key went down, in order, each press once (two presses in one
+        // frame are two): macroquad's set of keys pressed keeps neither.
+        macroquad::input::utils::repeat_all_miniquad_input(&mut key_events, key_subscriber);
+        for code in key_events.0.drain(..) {
             if let Some(key) = key_of(code) {
                 driver.world.press_key(key);
+                keys_pressed += 1;
             }
         }
         print_new_faults(&driver.world.faults, &mut faults_printed, "");
@@ -267,7 +277,7 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
         draw_toasts(&art, &toasts);
 
         if let Some(path) = &opts.screenshot {
-            if frame + 1 >= opts.frames.max(1) {
+            if keys_pressed >= opts.keys && frame + 1 >= opts.frames.max(1) {
                 get_screen_data().export_png(&path.to_string_lossy());
                 let faults = driver.world.faults.len();
                 if faults > 0 {
@@ -281,7 +291,9 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
                 return ExitCode::SUCCESS;
             }
         }
-        frame += 1;
+        if keys_pressed >= opts.keys {
+            frame += 1;
+        }
         // Idle, the loop sleeps until input comes; it asks for frames only while
         // something on screen is still changing.
         if opts.screenshot.is_some() || !toasts.is_empty() {
@@ -291,6 +303,20 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
             std::thread::sleep(rest);
         }
         next_frame().await;
+    }
+}
+
+/// The keys that went down since the last frame, in order (a key held
+/// down and repeating counts once).
+struct KeyEvents(Vec<KeyCode>);
+
+impl miniquad::EventHandler for KeyEvents {
+    fn update(&mut self) {}
+    fn draw(&mut self) {}
+    fn key_down_event(&mut self, code: KeyCode, _mods: miniquad::KeyMods, repeat: bool) {
+        if !repeat {
+            self.0.push(code);
+        }
     }
 }
 
