@@ -556,7 +556,8 @@ impl Runner<'_> {
                 let (f, r) = if flipped { (9.0 - file, 9.0 - rank) } else { (file, rank) };
                 let (x, y) = ((f - 0.5) * 3.75, 4.375 + (r - 0.5) * 3.75);
                 if (num(mark.get("x")) - x).abs() > 1e-6 || (num(mark.get("y")) - y).abs() > 1e-6 {
-                    return Err(format!("the Focus Mark stands at {}, {}, not at {args}'s {x}, {y}", mark.get("x"), mark.get("y")));
+                    let (mx, my) = (mark.get("x"), mark.get("y"));
+                    return Err(format!("the Focus Mark stands at {mx}, {my}, not at {args}'s {x}, {y}"));
                 }
                 Ok(())
             }
@@ -578,11 +579,13 @@ impl Runner<'_> {
             "inputs" => {
                 let answer = self.ask("inputs")?;
                 let Json::Obj(pairs) = answer.get("inputs") else { return Err(format!("`inputs` answered {answer}")) };
-                let on: Vec<&str> = pairs.iter().filter(|(_, v)| v == &Json::Bool(true)).map(|(k, _)| k.as_str()).collect();
+                let on: Vec<&str> =
+                    pairs.iter().filter(|(_, v)| v == &Json::Bool(true)).map(|(k, _)| k.as_str()).collect();
                 let want: Vec<&str> =
                     if args == "none" { Vec::new() } else { args.split(',').map(str::trim).collect() };
                 if on != want {
-                    return Err(format!("expected the Input Contexts on: {}, found: {}", want.join(", "), on.join(", ")));
+                    let (want, on) = (want.join(", "), on.join(", "));
+                    return Err(format!("expected the Input Contexts on: {want}, found: {on}"));
                 }
                 Ok(())
             }

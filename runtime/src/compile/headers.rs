@@ -151,7 +151,8 @@ pub(super) fn read_component<'f>(
                 let Some((when, pos)) = ev.text("when", "an Event", d) else { continue };
                 match game.names.events.get(when.as_str()) {
                     Some(&e) => {
-                        let key = ev.opt_text("key", d).and_then(|(k, kpos)| command_key(game, &file.path, e, k.as_str(), kpos, d));
+                        let key = ev.opt_text("key", d);
+                        let key = key.and_then(|(k, at)| command_key(game, &file.path, e, k.as_str(), at, d));
                         events.push((e, ev.get("steps"), pos));
                         handlers.push(Handler { event: e, key, code: Code::default() });
                     }

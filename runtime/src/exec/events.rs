@@ -234,6 +234,7 @@ impl World {
         let mut sent = KeyCommands { events: [EventId(0); MAX_COMMANDS_PER_KEY], count: 0 };
         for (c, _) in game.inputs.iter().zip(&self.inputs_on).filter(|(_, on)| **on) {
             for &(_, e) in c.bindings.iter().filter(|(k, _)| *k == key) {
+                // The loader lets no key be bound in more contexts than there is room for.
                 if sent.count < MAX_COMMANDS_PER_KEY && !sent.events().contains(&e) {
                     sent.events[sent.count] = e;
                     sent.count += 1;
@@ -321,9 +322,6 @@ impl World {
         result.map(|()| self.syms.intern(&out))
     }
 }
-
-/// The most Commands one key sends at once (one per Input Context that is on).
-pub const MAX_COMMANDS_PER_KEY: usize = 8;
 
 /// The Commands a key sent (`World::press_key`), kept without allocating.
 #[derive(Clone, Copy, Debug)]

@@ -53,7 +53,7 @@ pub struct Ctx {
 }
 
 mod events;
-pub use events::{KeyCommands, MAX_COMMANDS_PER_KEY};
+pub use events::KeyCommands;
 mod machine;
 mod panels;
 mod saves;

@@ -40,6 +40,10 @@ impl Key {
     }
 }
 
+/// The most Input Contexts that may bind one key: a key sends at most one
+/// Command of each, kept without allocating while it is pressed.
+pub const MAX_COMMANDS_PER_KEY: usize = 8;
+
 /// One Input Context: its Commands' keys, and whether it is on when a game starts.
 pub struct InputContext {
     pub name: String,

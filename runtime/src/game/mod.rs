@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 
 mod input;
-pub use input::{InputContext, Key};
+pub use input::{InputContext, Key, MAX_COMMANDS_PER_KEY};
 
 pub struct Game {
     /// The content folder's files: the window reads the art from them.

@@ -169,6 +169,18 @@ fn read_inputs(game: &mut Game, file: &yaml::YamlFile, inputs: &Fields, d: &mut 
         }
         game.inputs.push(InputContext { on_at_start: name == "Default", name, bindings });
     }
+    // A key sends at most one Command of each context, and a few at most.
+    for (key, _) in inputs.map.iter() {
+        let Some(&ContextId(i)) = game.names.contexts.get(key.as_str()) else { continue };
+        let (earlier, context) = (&game.inputs[..i as usize], &game.inputs[i as usize]);
+        let over = context.bindings.iter().map(|&(k, _)| k).find(|&k| {
+            earlier.iter().filter(|c| c.bindings.iter().any(|&(b, _)| b == k)).count() >= MAX_COMMANDS_PER_KEY
+        });
+        if let Some(k) = over {
+            let (k, n) = (k.name(), MAX_COMMANDS_PER_KEY);
+            d.error(rel, yaml::scalar_pos(key), format!("the key `{k}` is bound in more than {n} Input Contexts"));
+        }
+    }
 }
 
 /// game.yaml's `groups:`: each UI Group, whether it is shown at the start, and
