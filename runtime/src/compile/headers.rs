@@ -159,7 +159,7 @@ pub(super) fn read_component<'f>(
                     // With no game.yaml, every Custom Event is unknown: reported there, once.
                     None if scratch.broken_game_file => {}
                     None => d.error(&file.path, pos, format!(
-                        "unknown Event `{}`; expected Created, Mouse Pressed, or a Custom Event declared in game.yaml's `events:`",
+                        "unknown Event `{}`; expected Created, Mouse Pressed, a Custom Event declared in game.yaml's `events:`, or a Command of its `inputs:`",
                         when.as_str()
                     )),
                 }
