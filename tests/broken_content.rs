@@ -319,7 +319,9 @@ fn check_passes_the_chess_content() {
 fn check_starts_the_game_and_lists_the_faults_before_the_first_input() {
     // Every file is right, but the Position table has no rows: the first
     // Turn, run by the Game Rules' Created, faults looking along a Board
-    // with no Pieces.
+    // with no Pieces; the Focus Mark (Keyboard Focus, Move The Focus Mark)
+    // finds no Square e2 to stand on when the Board is laid out and turned,
+    // nor a Square in front of the King when the game begins.
     let copy = TempContent::chess("check-starts");
     let header = copy.read("tables/Position.csv").lines().next().unwrap_or_default().to_string();
     copy.write("tables/Position.csv", &format!("{header}\n"));
@@ -330,10 +332,15 @@ fn check_starts_the_game_and_lists_the_faults_before_the_first_input() {
     let faults: Vec<&str> = stderr.lines().filter(|l| l.starts_with("  ")).collect();
     assert_eq!(
         faults,
-        ["  Find First Piece Along, step 22 (logic/Find First Piece Along.yaml:64): the table `Position` has no row number 8 (it has no rows)"],
+        [
+            "  Square Position, step 5 (logic/Square Position.yaml:25): the table `Position` has no row `e2`",
+            "  Keyboard Focus (gameStarted), step 6 (logic/Keyboard Focus.yaml:37): the table `Position` has no row number 12 (it has no rows)",
+            "  Square Position, step 5 (logic/Square Position.yaml:25): the table `Position` has no row `e2`",
+            "  Find First Piece Along, step 22 (logic/Find First Piece Along.yaml:64): the table `Position` has no row number 8 (it has no rows)",
+        ],
         "{stderr}"
     );
-    assert!(stderr.contains("`Chess` loads, but has 1 fault as it starts."), "{stderr}");
+    assert!(stderr.contains("`Chess` loads, but has 4 faults as it starts."), "{stderr}");
 }
 
 // Loader faults found while writing the cases above, each kept as a test of

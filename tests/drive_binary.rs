@@ -230,17 +230,23 @@ fn help_lists_the_commands_of_the_games_libraries_and_no_other() {
     assert!(answers[4].get("error").as_str().unwrap_or_default().starts_with("unknown command `frobnicate`"));
 }
 
+/// `key KEY` is offered (help lists it) and presses a key as the window
+/// does; an unknown key is an error that lists the keys; `wait` is not
+/// offered until the engine has timers.
 #[test]
-fn key_and_wait_are_not_offered_until_they_do_something() {
-    let out = drive(&[], "help\nkey Enter\nwait 1\n");
+fn key_is_offered_and_wait_is_not_until_it_does_something() {
+    let out = drive(&[], "help\nkey Escape\nkey F13\nwait 1\ninputs\n");
     let stdout = String::from_utf8(out.stdout).unwrap();
     let answers: Vec<Json> = stdout.lines().map(|l| common::parse_json(l).unwrap()).collect();
     let help = answers[0].get("help").as_str().unwrap();
-    assert!(!help.contains("key") && !help.contains("wait"), "help lists only what does something: {help}");
-    for (answer, why) in [(&answers[1], "no Input Contexts"), (&answers[2], "no timers")] {
-        let error = answer.get("error").as_str().unwrap_or_else(|| panic!("an error: {answer}"));
-        assert!(error.contains("not offered yet") && error.contains(why), "{error}");
-    }
+    assert!(help.contains("key KEY") && !help.contains("wait"), "help lists only what does something: {help}");
+    assert_eq!(answers[1].get("key").as_str(), Some("Escape"), "{}", answers[1]);
+    assert_eq!(answers[1].get("commands").as_array().len(), 1, "Escape is the Command Cancel: {}", answers[1]);
+    let error = answers[2].get("error").as_str().unwrap_or_else(|| panic!("an error: {}", answers[2]));
+    assert!(error.contains("unknown key `F13`") && error.contains("Escape"), "{error}");
+    let error = answers[3].get("error").as_str().unwrap_or_else(|| panic!("an error: {}", answers[3]));
+    assert!(error.contains("not offered yet") && error.contains("no timers"), "{error}");
+    assert_eq!(answers[4].get("inputs").get("Default"), &Json::Bool(true), "{}", answers[4]);
 }
 
 /// `objects` shows what is shown (a grouped Object's `group` and `shown`, a

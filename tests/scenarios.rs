@@ -65,6 +65,12 @@
 //!                              stands at the centre of its Square as drawn (Place On Board's 3.75 m Squares,
 //!                              the Board's corner at 0, 4.375 m), and exactly the Rank Labels of the File drawn
 //!                              on the left and the File Labels of the Rank drawn at the bottom are shown
+//! key KEY [KEY ...]            presses each key in turn, as the window does (Left, Enter, Escape, Home ...)
+//! expect focus SQ | hidden     the Focus Mark is named SQ, is shown, and stands at the centre of SQ as the
+//!                              Board is drawn now (Board State's isFlipped); or it is not shown
+//! expect outline KIND          the Promotion panel is shown, and the Promotion Focus is on KIND (its Promotion
+//!                              Choice) and stands where the Promotion KIND button stands
+//! expect inputs CONTEXT ... | none   exactly these Input Contexts are on (the driver's `inputs`), comma-separated
 //! ```
 //!
 //! Every driver answer is also checked as it comes: an `error`, or new
@@ -269,6 +275,16 @@ impl Runner<'_> {
                 }
                 self.ask(&format!("setfen {rest}")).map(|_| ())
             }
+            "key" => {
+                let keys = words(rest);
+                if keys.is_empty() {
+                    return Err("`key` needs at least one key, such as Left or Enter".into());
+                }
+                for key in keys {
+                    self.ask(&format!("key {key}"))?;
+                }
+                Ok(())
+            }
             "driver" => self.ask(rest).map(|_| ()),
             "remember" => {
                 let Some((name, command)) = rest.split_once(':').map(|(n, c)| (n.trim(), c.trim())) else {
@@ -283,7 +299,7 @@ impl Runner<'_> {
             }
             "expect" => self.expect(rest),
             _ => Err(format!(
-                "unknown step `{verb}`; expected scenario, new game, click, press, setfen, play, driver, remember or expect"
+                "unknown step `{verb}`; expected scenario, new game, click, press, key, setfen, play, driver, remember or expect"
             )),
         }
     }
@@ -521,6 +537,55 @@ impl Runner<'_> {
                 let answer = self.driver().command(&format!("press {name}"));
                 if !answer.is_error() {
                     return Err(format!("`press {name}` was not refused: {answer}"));
+                }
+                Ok(())
+            }
+            "focus" => {
+                let marks = self.objects_of_type("Focus Mark")?;
+                let [mark] = &marks[..] else { return Err(format!("{} Focus Marks", marks.len())) };
+                let shown = mark.get("visible") == &Json::Bool(true);
+                if args == "hidden" {
+                    return if shown { Err(format!("the Focus Mark is shown: {mark}")) } else { Ok(()) };
+                }
+                if !shown || mark.get("name").as_str() != Some(args) {
+                    return Err(format!("expected the Focus Mark shown on {args}, it is {mark}"));
+                }
+                let flipped = self.ask("get \"Game Rules\" boardState.isFlipped")?.get("value") == &Json::Bool(true);
+                let file = num(&self.eval(&format!("data('Position', '{args}', 'file')"))?);
+                let rank = num(&self.eval(&format!("data('Position', '{args}', 'rank')"))?);
+                let (f, r) = if flipped { (9.0 - file, 9.0 - rank) } else { (file, rank) };
+                let (x, y) = ((f - 0.5) * 3.75, 4.375 + (r - 0.5) * 3.75);
+                if (num(mark.get("x")) - x).abs() > 1e-6 || (num(mark.get("y")) - y).abs() > 1e-6 {
+                    let (mx, my) = (mark.get("x"), mark.get("y"));
+                    return Err(format!("the Focus Mark stands at {mx}, {my}, not at {args}'s {x}, {y}"));
+                }
+                Ok(())
+            }
+            "outline" => {
+                if !self.group_shown("Promotion")? {
+                    return Err("the Promotion panel is hidden".into());
+                }
+                let kind = self.ask("get \"Promotion Focus\" promotionChoice.kind")?.get("value").clone();
+                if kind.as_str() != Some(args) {
+                    return Err(format!("the Promotion Focus is on {kind}, not {args}"));
+                }
+                let outline = self.object("\"Promotion Focus\"", "Promotion Focus")?;
+                let button = self.object(args, &format!("Promotion {args}"))?;
+                if outline.get("x") != button.get("x") || outline.get("y") != button.get("y") {
+                    return Err(format!("the outline {outline} does not stand on the {args} button {button}"));
+                }
+                Ok(())
+            }
+            "inputs" => {
+                let answer = self.ask("inputs")?;
+                let Json::Obj(pairs) = answer.get("inputs") else { return Err(format!("`inputs` answered {answer}")) };
+                let on: Vec<&str> =
+                    pairs.iter().filter(|(_, v)| v == &Json::Bool(true)).map(|(k, _)| k.as_str()).collect();
+                let want: Vec<&str> =
+                    if args == "none" { Vec::new() } else { args.split(',').map(str::trim).collect() };
+                if on != want {
+                    let (want, on) = (want.join(", "), on.join(", "));
+                    return Err(format!("expected the Input Contexts on: {want}, found: {on}"));
                 }
                 Ok(())
             }
@@ -1073,6 +1138,11 @@ fn harness_fails_each_kind_of_wrong_expectation() {
         "expect drawn Black",
         "expect drawn Red",
         "expect same nothing",
+        "expect focus e2",
+        "expect focus e3",
+        "expect outline Queen",
+        "expect inputs Promotion Choice",
+        "expect inputs none",
     ];
     for step in wrong {
         let out = run_inline(&format!("scenario one wrong step\nclick e2\n{step}\n"));

@@ -735,3 +735,66 @@ fn a_save_that_cannot_be_written_is_told_and_the_window_plays_on() {
     assert!(shot.white_pixels(5, 4) > 150, "the game played on: the Pawn stands on e4");
     assert_eq!(std::fs::read(data.join("saves")).unwrap(), b"a file where the saves' folder goes");
 }
+
+/// Whether `xdotool` is here (it sends real X key events to the window); under
+/// CI (which installs it, .ci/run) its absence fails the test, elsewhere the
+/// test is skipped and says so.
+fn xdotool() -> bool {
+    let found = std::env::var_os("PATH")
+        .map(|p| std::env::split_paths(&p).any(|d| d.join("xdotool").is_file()))
+        .unwrap_or(false);
+    if !found {
+        let why = "no xdotool here (apt-get install xdotool)";
+        if std::env::var_os("CI").is_some_and(|v| !v.is_empty()) {
+            panic!("the window's key test cannot run under CI: {why}");
+        }
+        use std::io::Write;
+        let _ = writeln!(std::io::stderr(), "\nwindow key test SKIPPED: {why}");
+    }
+    found
+}
+
+/// Real keys in a real window: xdotool presses Up, Up and Left as X key
+/// events once the window is shown (the window's `--keys 3` waits for three
+/// keys before its frames and the screenshot), and the Focus Mark's blue
+/// ring is drawn round d4 (from e2: up two, left one), on no other Square.
+#[test]
+fn keys_sent_to_the_window_move_the_focus() {
+    let Some(run) = display() else { return };
+    if !xdotool() {
+        return;
+    }
+    let dir = out_dir();
+    let png = dir.join("keys-focus.png");
+    let bin = env!("CARGO_BIN_EXE_cardtable");
+    // The window waits for its keys; `timeout` ends it should they never come.
+    let script = format!(
+        "timeout 120 '{bin}' '{}' --data-dir '{}' --screenshot '{}' --keys 3 & pid=$!\n\
+         timeout 60 xdotool search --sync --onlyvisible --name Chess windowfocus --sync %1 key Up Up Left\n\
+         wait $pid",
+        content().display(),
+        data_dir().display(),
+        png.display()
+    );
+    let mut all: Vec<String> = run.to_vec();
+    all.extend(["sh".into(), "-c".into(), script]);
+    let out = Command::new(&all[0]).args(&all[1..]).output().expect("the window runs");
+    assert!(out.status.success(), "the window failed: {}", String::from_utf8_lossy(&out.stderr));
+    let shot = read_png(&png);
+    assert_eq!((shot.width, shot.height), (960, 1100));
+    // The ring's blue (art/focus-mark.png): blue well above red and green.
+    let blue = |file: u32, rank: u32| {
+        let (cx, cy) = Shot::square_centre(file, rank);
+        (cx - 60..cx + 60)
+            .flat_map(|x| (cy - 60..cy + 60).map(move |y| (x, y)))
+            .filter(|&(x, y)| {
+                let p = shot.pixel(x, y);
+                i32::from(p[2]) > i32::from(p[0]) + 60 && i32::from(p[2]) > i32::from(p[1]) + 20
+            })
+            .count()
+    };
+    assert!(blue(4, 4) > 600, "the Focus Mark's ring is drawn round d4: {} blue pixels", blue(4, 4));
+    for (file, rank) in [(5, 2), (5, 4), (4, 3), (5, 3), (4, 5)] {
+        assert_eq!(blue(file, rank), 0, "no ring round the Square ({file}, {rank})");
+    }
+}

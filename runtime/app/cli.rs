@@ -67,6 +67,9 @@ pub struct WindowArgs {
     /// Driver commands to play before the first frame, one a line (as `cardtable drive` reads them)
     #[arg(long, value_name = "FILE")]
     pub script: Option<PathBuf>,
+    /// With --screenshot: wait for N keys pressed in the window (the content binds them) before the --frames
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub keys: u32,
 }
 
 /// What the command line asks for.

@@ -48,6 +48,7 @@ fn window(args: cli::WindowArgs, library: &[(String, String)]) -> ExitCode {
         screenshot: args.screenshot,
         frames: args.frames,
         script: args.script,
+        keys: args.keys,
         library: library.to_vec(),
         data_dir: args.game.data_dir.clone(),
     };

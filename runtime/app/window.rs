@@ -21,6 +21,9 @@ pub struct Options {
     pub screenshot: Option<PathBuf>,
     pub frames: u32,
     pub script: Option<PathBuf>,
+    /// With a screenshot: how many keys the content binds must be pressed in
+    /// the window before the frames are counted (a test sends them with xdotool).
+    pub keys: u32,
     /// The code libraries' options given (`--fen FEN`): each long name,
     /// without the dashes, and its value, applied in this order once the game
     /// has started (`cardtable::library::options` lists them).
@@ -366,6 +369,9 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
     let mut art = load_art(&game, sprites(&items).collect());
     crate::mark("fonts loaded");
     let mut frame = 0u32;
+    let mut keys_pressed = 0u32;
+    let key_subscriber = macroquad::input::utils::register_input_subscriber();
+    let mut key_events = KeyEvents(Vec::new());
     let mut faults_seen = driver.world.faults.len();
     let mut toasts: Vec<Toast> = Vec::new();
     loop {
@@ -375,6 +381,15 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
             let (mx, my) = mouse_position();
             if let Some((x, y)) = view.to_game(mx, my) {
                 driver.world.click_at(x, y);
+            }
+        }
+        // Every key went down, in order, each press once (two presses in one
+        // frame are two): macroquad's set of keys pressed keeps neither.
+        macroquad::input::utils::repeat_all_miniquad_input(&mut key_events, key_subscriber);
+        for code in key_events.0.drain(..) {
+            if let Some(key) = key_of(code) {
+                driver.world.press_key(key);
+                keys_pressed += 1;
             }
         }
         print_new_faults(&driver.world.faults, &mut faults_printed, "");
@@ -405,7 +420,7 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
         }
 
         if let Some(path) = &opts.screenshot {
-            if frame + 1 >= opts.frames.max(1) {
+            if keys_pressed >= opts.keys && frame + 1 >= opts.frames.max(1) {
                 get_screen_data().export_png(&path.to_string_lossy());
                 let faults = driver.world.faults.len();
                 if faults > 0 {
@@ -419,7 +434,9 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
                 return ExitCode::SUCCESS;
             }
         }
-        frame += 1;
+        if keys_pressed >= opts.keys {
+            frame += 1;
+        }
         // Idle, the loop sleeps until input comes; it asks for frames only while
         // something on screen is still changing, or a save is being written
         // (a write that fails is told on the frame after).
@@ -450,6 +467,64 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
             eprintln!("first frame: {:.1} ms after the start ({})", since.as_secs_f64() * 1000.0, marks.join(", "));
         }
     }
+}
+
+/// The keys that went down since the last frame, in order (a key held
+/// down and repeating counts once).
+struct KeyEvents(Vec<KeyCode>);
+
+impl miniquad::EventHandler for KeyEvents {
+    fn update(&mut self) {}
+    fn draw(&mut self) {}
+    fn key_down_event(&mut self, code: KeyCode, _mods: miniquad::KeyMods, repeat: bool) {
+        if !repeat {
+            self.0.push(code);
+        }
+    }
+}
+
+/// A key of the keyboard as the content names it (game.yaml's `inputs:`);
+/// None for a key the content cannot bind.
+fn key_of(code: KeyCode) -> Option<cardtable::game::Key> {
+    let name = match code {
+        KeyCode::Left => "Left",
+        KeyCode::Right => "Right",
+        KeyCode::Up => "Up",
+        KeyCode::Down => "Down",
+        KeyCode::Home => "Home",
+        KeyCode::End => "End",
+        KeyCode::Enter | KeyCode::KpEnter => "Enter",
+        KeyCode::Space => "Space",
+        KeyCode::Escape => "Escape",
+        KeyCode::A => "A",
+        KeyCode::B => "B",
+        KeyCode::C => "C",
+        KeyCode::D => "D",
+        KeyCode::E => "E",
+        KeyCode::F => "F",
+        KeyCode::G => "G",
+        KeyCode::H => "H",
+        KeyCode::I => "I",
+        KeyCode::J => "J",
+        KeyCode::K => "K",
+        KeyCode::L => "L",
+        KeyCode::M => "M",
+        KeyCode::N => "N",
+        KeyCode::O => "O",
+        KeyCode::P => "P",
+        KeyCode::Q => "Q",
+        KeyCode::R => "R",
+        KeyCode::S => "S",
+        KeyCode::T => "T",
+        KeyCode::U => "U",
+        KeyCode::V => "V",
+        KeyCode::W => "W",
+        KeyCode::X => "X",
+        KeyCode::Y => "Y",
+        KeyCode::Z => "Z",
+        _ => return None,
+    };
+    cardtable::game::Key::parse(name)
 }
 
 /// Prints on stderr each fault after the first `printed`, each after `at`.

@@ -63,6 +63,10 @@ pub struct StateId(pub u16);
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct GroupId(pub u16);
 
+/// An Input Context: a set of Commands bound to keys, on or off (game.yaml's `inputs:`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ContextId(pub u16);
+
 /// A live Object in the world.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ObjectId(pub u32);

@@ -2,7 +2,7 @@
 //! index, every constant already a [`Value`]. The surface syntax of each step
 //! is in its variant's doc comment.
 
-use crate::ids::{ColumnId, CompId, EventId, FuncId, GlobalId, GroupId, StateId, StructId, TableId};
+use crate::ids::{ColumnId, CompId, ContextId, EventId, FuncId, GlobalId, GroupId, StateId, StructId, TableId};
 use crate::value::{Type, Value};
 use expr_grammar::ast::{BinaryOp, UnaryOp};
 
@@ -165,8 +165,9 @@ pub enum StepKind {
     SwitchComponent { component: CompId, on: bool, object: ObjRef },
     /// `has row: TABLE, row: R, action name: N`: whether the row is there; adds nothing.
     HasRow { table: TableId, row: Expr, answer: Option<Slot> },
-    /// `set position: OBJECT, x: X, y: Y`
-    SetPosition { object: ObjRef, x: Expr, y: Expr },
+    /// `set position: OBJECT, x: X, y: Y`; with `relative to: screen`, X and
+    /// Y are screen pixels from the middle of the screen (`screen: true`).
+    SetPosition { object: ObjRef, x: Expr, y: Expr, screen: bool },
     /// `set sprite: PICTURE, applies to: OBJECT`: PICTURE is a Text naming a PNG of art/.
     SetSprite { object: ObjRef, picture: Expr },
     /// `set horizontal scale: V`, `set vertical scale: V` or `set scale: V` (both), `applies to: OBJECT`
@@ -189,6 +190,8 @@ pub enum StepKind {
     HasSavedGame { slot: Box<str>, answer: Option<Slot> },
     /// `forget saved game: SLOT`: the slot's save is deleted.
     ForgetSavedGame(Box<str>),
+    /// `input context: CONTEXT, active: false`: turns an Input Context off (or on, the default).
+    InputContext { context: ContextId, on: bool },
 }
 
 /// Which way a Set Scale step scales a sprite.

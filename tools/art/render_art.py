@@ -16,6 +16,9 @@ picture is made here from numbers (numpy, scipy, Pillow), with fixed seeds:
   buttons.png, panels.png, chosen.png, chosen-square.png
                   the Settings' buttons and panels in four finishes, and the
                   "chosen" highlight (ui.py)
+  focus-mark.png, promotion-focus.png
+                  the keyboard's focus: a blue ring round a Square (240x240)
+                  and round a Promotion button (120x120) (ui.py)
   square.png      240x240 opaque white (tinted at run time)
   move-marks.png  2 frames of 240x240 (480x240): a move dot and a capture ring
 
@@ -147,6 +150,9 @@ def main() -> None:
         save_png(fill_transparent_rgb(ui.make_chosen(), (255, 216, 96)), os.path.join(args.out, "chosen.png"))
         save_png(fill_transparent_rgb(ui.make_chosen_square(), (255, 216, 96)),
                  os.path.join(args.out, "chosen-square.png"))
+        save_png(fill_transparent_rgb(ui.make_focus_mark(), (98, 176, 255)), os.path.join(args.out, "focus-mark.png"))
+        save_png(fill_transparent_rgb(ui.make_promotion_focus(), (98, 176, 255)),
+                 os.path.join(args.out, "promotion-focus.png"))
 
     if "marks" in only:
         save_png(make_square(), os.path.join(args.out, "square.png"))

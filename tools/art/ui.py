@@ -6,6 +6,8 @@ finishes of the boards: 0 wood (walnut), 1 cloth (tournament green),
   panels.png         4 frames of 720x720 in one row (2880x720)
   chosen.png         1 frame of 360x96: a gold ring to lay over a chosen button
   chosen-square.png  1 frame of 240x240: the same for a chosen square swatch
+  focus-mark.png     1 frame of 240x240: a blue ring round the Square the keys focus
+  promotion-focus.png  1 frame of 120x120: the same round the Promotion button the keys are on
 """
 
 from __future__ import annotations
@@ -149,8 +151,13 @@ def make_panels():
     return to_image(np.concatenate(frames, axis=1))
 
 
-def _ring(w, h, radius):
-    """A gold ring along a plate's edge with a soft glow, transparent inside."""
+GOLD = ("#8A6418", "#D4AA3A", "#FFF0B8", "#FFD860")
+BLUE = ("#0E3F7A", "#2F7FD8", "#D8ECFF", "#62B0FF")
+
+
+def _ring(w, h, radius, colors=GOLD):
+    """A ring along a plate's edge with a soft glow, transparent inside
+    (colors: dark, middle, highlight and glow; gold unless given)."""
     ss = SS
     W, H = w * ss, h * ss
     m = 4.0
@@ -163,7 +170,7 @@ def _ring(w, h, radius):
     # a rounded metal profile across the ring: bright in the middle of its top
     t = np.clip((sd - mid) / half, -1, 1)
     hgt = np.sqrt(np.clip(1 - t * t, 0, 1))
-    gold_dark, gold, gold_hi = hex_rgb("#8A6418"), hex_rgb("#D4AA3A"), hex_rgb("#FFF0B8")
+    gold_dark, gold, gold_hi = hex_rgb(colors[0]), hex_rgb(colors[1]), hex_rgb(colors[2])
     col = gold_dark + (gold - gold_dark) * hgt[..., None]
     yy = np.mgrid[0:H, 0:W][0] / H
     glint = np.clip(hgt - 0.75, 0, None) * 4 * (1.1 - yy)
@@ -172,7 +179,7 @@ def _ring(w, h, radius):
     glow *= (sd > mid)                                   # the glow only outside
     out = np.zeros((H, W, 4))
     a = a_ring + glow * (1 - a_ring)
-    glow_col = hex_rgb("#FFD860")
+    glow_col = hex_rgb(colors[3])
     out[..., :3] = (col * a_ring[..., None] + glow_col * (glow * (1 - a_ring))[..., None]) \
         / np.maximum(a, 1e-9)[..., None] / 255.0
     out[..., 3] = a
@@ -185,3 +192,11 @@ def make_chosen():
 
 def make_chosen_square():
     return _ring(240, 240, 14.0)
+
+
+def make_focus_mark():
+    return _ring(240, 240, 14.0, BLUE)
+
+
+def make_promotion_focus():
+    return _ring(120, 120, 12.0, BLUE)

@@ -148,17 +148,19 @@ pub(super) fn read_component<'f>(
         Some(list) => {
             for node in list.iter() {
                 let Some(ev) = Fields::of(file, node, "an Event", d) else { continue };
-                ev.only(&["when", "steps"], "an Event", d);
+                ev.only(&["when", "key", "steps"], "an Event", d);
                 let Some((when, pos)) = ev.text("when", "an Event", d) else { continue };
                 match game.names.events.get(when.as_str()) {
                     Some(&e) => {
+                        let key = ev.opt_text("key", d);
+                        let key = key.and_then(|(k, at)| command_key(game, &file.path, e, k.as_str(), at, d));
                         events.push((e, ev.get("steps"), pos));
-                        handlers.push(Handler { event: e, code: Code::default() });
+                        handlers.push(Handler { event: e, key, code: Code::default() });
                     }
                     // With no game.yaml, every Custom Event is unknown: reported there, once.
                     None if scratch.broken_game_file => {}
                     None => d.error(&file.path, pos, format!(
-                        "unknown Event `{}`; expected Created, Mouse Pressed, or a Custom Event declared in game.yaml's `events:`",
+                        "unknown Event `{}`; expected Created, Mouse Pressed, a Custom Event declared in game.yaml's `events:`, or a Command of its `inputs:`",
                         when.as_str()
                     )),
                 }
@@ -221,6 +223,34 @@ fn instance_variables(
     game.names.structs.insert(name.clone(), id);
     game.structs.push(StructDef { name, slot: String::new(), fields });
     Some(id)
+}
+
+/// `key: K` beside `when: COMMAND`: the handler hears only that one of the
+/// Command's keys, which an Input Context of game.yaml binds to it.
+fn command_key(game: &Game, path: &std::path::Path, e: EventId, k: &str, pos: Pos, d: &mut Diagnostics) -> Option<Key> {
+    let name = &game.events[e.index()].name;
+    let mut keys: Vec<Key> = Vec::new();
+    for c in &game.inputs {
+        for &(key, ev) in &c.bindings {
+            if ev == e && !keys.contains(&key) {
+                keys.push(key);
+            }
+        }
+    }
+    if keys.is_empty() {
+        d.error(path, pos, format!("`key:` belongs to a Command of game.yaml's `inputs:`; `{name}` is none"));
+        return None;
+    }
+    let key = Key::parse(k);
+    match key.filter(|key| keys.contains(key)) {
+        Some(key) => Some(key),
+        None => {
+            let bound: Vec<String> = keys.iter().map(|k| k.name()).collect();
+            let what = if key.is_some() { "is not a key of" } else { "is no key of" };
+            d.error(path, pos, format!("`{k}` {what} the Command `{name}`; its keys: {}", bound.join(", ")));
+            None
+        }
+    }
 }
 
 /// A Shared Variable's declaration without its value (an Object one names a type, read later).

@@ -131,6 +131,10 @@ fn warn_unsent_events(game: &Game, trees: &Trees, shells: &CardShells, d: &mut D
     }
     let mut sent = vec![false; game.events.len()];
     sent[..BUILTIN_EVENTS.len()].fill(true);
+    // A Command is sent by its keys (game.yaml's `inputs:`).
+    for &(_, e) in game.inputs.iter().flat_map(|c| &c.bindings) {
+        sent[e.index()] = true;
+    }
     for tree in trees.all() {
         walk(&tree.body, &mut sent);
     }

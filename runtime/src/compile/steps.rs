@@ -51,6 +51,7 @@ const ACTIONS: &[&str] = &[
     "load game",
     "has saved game",
     "forget saved game",
+    "input context",
 ];
 
 impl<'a> Cx<'a> {
@@ -132,6 +133,7 @@ impl<'a> Cx<'a> {
             "load game" => self.load_game(&f)?,
             "has saved game" => self.has_saved_game(&f)?,
             "forget saved game" => self.forget_saved_game(&f)?,
+            "input context" => self.input_context(&f)?,
             other => {
                 self.err(f.pos, format!("unknown action `{other}`; expected one of: {}", ACTIONS.join(", ")));
                 return None;
@@ -882,7 +884,8 @@ impl<'a> Cx<'a> {
 
     /// `set position: OBJECT`, `x: X`, `y: Y`
     pub(super) fn set_position(&mut self, f: &Fields) -> Option<StepKind> {
-        f.only(&["set position", "x", "y"], "a Set Position step", self.d);
+        f.only(&["set position", "x", "y", "relative to"], "a Set Position step", self.d);
+        let screen = self.word(f, "relative to", &["world", "screen"]);
         let object = self.expr_field(f, "set position");
         let x = self.expr_field(f, "x");
         let y = self.expr_field(f, "y");
@@ -898,7 +901,26 @@ impl<'a> Cx<'a> {
             self.err(pos, format!("Set Position needs an Object (such as self or other), found a {}", ty.name()));
             return None;
         }
-        Some(StepKind::SetPosition { object: obj_ref(object), x: x?, y: y? })
+        Some(StepKind::SetPosition { object: obj_ref(object), x: x?, y: y?, screen: screen? == Some(1) })
+    }
+
+    /// `input context: CONTEXT`, `active: false` (true when left out): turns
+    /// an Input Context of game.yaml's `inputs:` on or off.
+    pub(super) fn input_context(&mut self, f: &Fields) -> Option<StepKind> {
+        f.only(&["input context", "active"], "an Input Context step", self.d);
+        let (name, pos) = f.text("input context", "an Input Context step", self.d)?;
+        let on = self.flag(f, "active", true);
+        let Some(&context) = self.game.names.contexts.get(name.as_str()) else {
+            let mut known: Vec<&str> = self.game.inputs.iter().map(|c| c.name.as_str()).collect();
+            known.sort();
+            let known = if known.is_empty() { "none is declared".to_string() } else { known.join(", ") };
+            self.err_undeclared(
+                pos,
+                format!("unknown Input Context `{}`; declare it in game.yaml's `inputs:` ({known})", name.as_str()),
+            );
+            return None;
+        };
+        Some(StepKind::InputContext { context, on: on? })
     }
 
     /// `set sprite: PICTURE`, `applies to: OBJECT`: a picture given as a

@@ -42,6 +42,9 @@ impl World {
             }
             let h = l.handler as usize;
             let handler = &g.components[comp.index()].handlers[h];
+            if handler.key.is_some() && handler.key != self.key_now {
+                continue;
+            }
             let base = self.stack.len();
             let result = frame(comp, h, handler).and_then(|frame| {
                 self.stack.extend_from_slice(frame);
@@ -215,6 +218,60 @@ impl World {
         self.settle();
     }
 
+    /// A key pressed: every Command bound to it in the Input Contexts that
+    /// are on (each once, in the order game.yaml lists them, as they were
+    /// when the key went down) is heard by its handlers, with no Other; a
+    /// handler with `key:` only when it is that key. While a menu is open,
+    /// only the Objects of the open menus hear. Answers the Commands sent.
+    pub fn press_key(&mut self, key: Key) -> KeyCommands {
+        self.key_by(key, None)
+    }
+
+    /// A key as [`World::press_key`] presses it, its listeners walked from
+    /// `trees` by the tree walker.
+    pub fn press_key_walked(&mut self, key: Key, trees: &Trees) -> KeyCommands {
+        self.key_by(key, Some(trees))
+    }
+
+    fn key_by(&mut self, key: Key, trees: Option<&Trees>) -> KeyCommands {
+        let game = self.game.clone();
+        let mut sent = KeyCommands { events: [EventId(0); MAX_COMMANDS_PER_KEY], count: 0 };
+        for (c, _) in game.inputs.iter().zip(&self.inputs_on).filter(|(_, on)| **on) {
+            for &(_, e) in c.bindings.iter().filter(|(k, _)| *k == key) {
+                // The loader lets no key be bound in more contexts than there is room for.
+                if sent.count < MAX_COMMANDS_PER_KEY && !sent.events().contains(&e) {
+                    sent.events[sent.count] = e;
+                    sent.count += 1;
+                }
+            }
+        }
+        self.holding += 1;
+        self.key_now = Some(key);
+        for &e in &sent.events[..sent.count] {
+            if self.restart_asked {
+                break;
+            }
+            if !self.menu_open() {
+                self.input(|w, g| w.send(g, e, None, None, trees));
+                continue;
+            }
+            // An open menu holds the game: only its own Objects hear.
+            let mut last = None;
+            for i in 0..self.listeners[e.index()].len() {
+                let Some(l) = self.listeners[e.index()].get(i).copied() else { break };
+                if last == Some(l.object) || !self.in_open_menu(&self.objects[l.object.0 as usize]) {
+                    continue;
+                }
+                last = Some(l.object);
+                self.input(|w, g| w.send(g, e, None, Some(l.object), trees));
+            }
+        }
+        self.key_now = None;
+        self.holding -= 1;
+        self.settle();
+        sent
+    }
+
     /// The text an Object's Text component shows now, read from outside (the
     /// window, the driver): each hole of its template is an input of its own,
     /// and a hole that faults is kept in `faults` and shows nothing.
@@ -267,6 +324,19 @@ impl World {
         }
         self.depth -= 1;
         result.map(|()| self.syms.intern(&out))
+    }
+}
+
+/// The Commands a key sent (`World::press_key`), kept without allocating.
+#[derive(Clone, Copy, Debug)]
+pub struct KeyCommands {
+    events: [EventId; MAX_COMMANDS_PER_KEY],
+    count: usize,
+}
+
+impl KeyCommands {
+    pub fn events(&self) -> &[EventId] {
+        &self.events[..self.count]
     }
 }
 

@@ -53,6 +53,7 @@ pub struct Ctx {
 }
 
 mod events;
+pub use events::KeyCommands;
 mod machine;
 mod panels;
 mod saves;

@@ -55,6 +55,20 @@ impl World {
         Ok(())
     }
 
+    /// `set position: O, ..., relative to: screen`: X and Y are screen
+    /// pixels right of and above the middle of the screen, whatever the
+    /// Object's layer (meters in the world layer, as pixels per meter says).
+    pub(crate) fn set_position_on_screen(&mut self, g: &Game, id: ObjectId, x: f64, y: f64) -> Res<()> {
+        let (x, y) = (g.screen.0 as f64 / 2.0 + x, g.screen.1 as f64 / 2.0 + y);
+        match g.types[self.objects[id.0 as usize].ty.0 as usize].layer {
+            Layer::Screen => self.set_position(id, x, y),
+            Layer::World => {
+                let ppm = g.pixels_per_meter as f64;
+                self.set_position(id, x / ppm, y / ppm)
+            }
+        }
+    }
+
     /// `set sprite: PICTURE`: the sprite shows another PNG of art/, named by
     /// its path (`art/board-slate.png`), at the same size on screen and with
     /// the same frame count; it shows frame 0.

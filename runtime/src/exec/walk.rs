@@ -91,10 +91,13 @@ impl World {
                     self.stack[cx.base + slot.0 as usize] = Value::Bool(there);
                 }
             }
-            StepKind::SetPosition { object, x, y } => {
+            StepKind::SetPosition { object, x, y, screen } => {
                 let id = self.object(g, cx, object)?;
                 let (x, y) = (self.num(g, cx, x)?, self.num(g, cx, y)?);
-                self.set_position(id, x, y)?;
+                match screen {
+                    false => self.set_position(id, x, y)?,
+                    true => self.set_position_on_screen(g, id, x, y)?,
+                }
             }
             StepKind::SetSprite { object, picture } => {
                 let id = self.object(g, cx, object)?;
@@ -121,6 +124,7 @@ impl World {
                 self.answer_to(cx, *answer, has);
             }
             StepKind::ForgetSavedGame(slot) => self.forget_saved_game(slot),
+            StepKind::InputContext { context, on } => self.inputs_on[context.0 as usize] = *on,
             // The machine runs these itself; the tree walker, in `walk_step`.
             StepKind::Declare { .. }
             | StepKind::Set { .. }
@@ -386,6 +390,7 @@ impl World {
             | StepKind::SaveGame { .. }
             | StepKind::LoadGame { .. }
             | StepKind::HasSavedGame { .. }
+            | StepKind::InputContext { .. }
             | StepKind::ForgetSavedGame(_) => return Ok(at!(self.handed_step(g, cx, step, Some(trees)))),
         }
         Ok(Flow::Next)

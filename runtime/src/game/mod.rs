@@ -10,6 +10,9 @@ use crate::value::{Interner, Sym, Type, Value};
 use std::collections::HashMap;
 use std::path::PathBuf;
 
+mod input;
+pub use input::{InputContext, Key, MAX_COMMANDS_PER_KEY};
+
 pub struct Game {
     /// The content folder's files: the window reads the art from them.
     pub files: crate::source::files::Files,
@@ -45,6 +48,8 @@ pub struct Game {
     /// The code libraries the game uses (game.yaml's `libraries`), by name,
     /// each one the engine knows and checked against the content at load.
     pub libraries: Vec<String>,
+    /// Input Contexts (game.yaml's `inputs:`), by `ContextId`.
+    pub inputs: Vec<InputContext>,
 }
 
 #[derive(Default)]
@@ -65,6 +70,7 @@ pub struct Names {
     pub events: HashMap<String, EventId>,
     pub functions: HashMap<String, FuncId>,
     pub components: HashMap<String, CompId>,
+    pub contexts: HashMap<String, ContextId>,
 }
 
 pub struct TableDef {
@@ -267,6 +273,8 @@ pub struct SharedDef {
 
 pub struct Handler {
     pub event: EventId,
+    /// A Command's handler that hears only this one of its keys (`key: Left`).
+    pub key: Option<Key>,
     /// The steps lowered for the register machine (see `Function::code`).
     pub code: Code,
 }

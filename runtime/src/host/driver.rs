@@ -29,7 +29,7 @@ pub struct Driver {
 }
 
 /// The driver's own commands; the game's libraries add theirs.
-const HELP: &str = "commands: help | click NAME | press NAME | table NAME | global NAME | state | \
+const HELP: &str = "commands: help | click NAME | press NAME | key KEY | inputs | table NAME | global NAME | state | \
 get OBJECT PATH | eval EXPR | call FUNCTION name=EXPR ... | objects [NAME] | faults | notices | snapshot N | \
 restore N | save SLOT | load SLOT";
 
@@ -106,13 +106,17 @@ impl Driver {
         let mut answer = match verb {
             "click" => self.click(rest),
             "press" => self.press(rest),
-            // Not offered (help does not list them) until the engine has
-            // Input Contexts and timers: a test that presses a key or lets
-            // time pass must not pass by doing nothing.
-            "key" | "wait" => Json::error(format!(
-                "`{verb}` is not offered yet: this engine has no {} (help lists what it offers)",
-                if verb == "key" { "Input Contexts, so no key does anything" } else { "timers, so no time can pass" }
-            )),
+            "key" => self.key(unquote(rest)),
+            "inputs" => {
+                let game = &self.world.game;
+                let on = game.inputs.iter().zip(&self.world.inputs_on);
+                Json::obj(vec![("inputs", Json::Obj(on.map(|(c, on)| (c.name.clone(), Json::Bool(*on))).collect()))])
+            }
+            // Not offered (help does not list it) until the engine has
+            // timers: a test that lets time pass must not pass by doing nothing.
+            "wait" => Json::error(
+                "`wait` is not offered yet: this engine has no timers, so no time can pass (help lists what it offers)",
+            ),
             "table" => self.table(unquote(rest)),
             "global" => self.global(rest.trim_start_matches('$')),
             "state" => {
@@ -195,6 +199,21 @@ impl Driver {
             }
             None => Json::error(format!("no Object named `{name}` that can be clicked")),
         }
+    }
+
+    /// A key pressed, as the window presses it (`key Left`, `key Escape`,
+    /// `key A`): the Commands the Input Contexts that are on bind to it run.
+    fn key(&mut self, name: &str) -> Json {
+        let Some(key) = crate::game::Key::parse(name) else {
+            return Json::error(format!("unknown key `{name}`; expected {}", crate::game::Key::known()));
+        };
+        let sent = match &self.walked {
+            None => self.world.press_key(key),
+            Some(trees) => self.world.press_key_walked(key, trees),
+        };
+        let game = &self.world.game;
+        let commands = sent.events().iter().map(|e| Json::Str(game.events[e.index()].name.clone())).collect();
+        Json::obj(vec![("key", Json::Str(key.name())), ("commands", Json::Arr(commands))])
     }
 
     /// Presses a shown button, found by its name or the text it shows; while

@@ -28,6 +28,7 @@ pub(super) fn load_game_file(game: &mut Game, scratch: &mut LoadScratch, d: &mut
             "states",
             "groups",
             "libraries",
+            "inputs",
         ],
         "game.yaml",
         d,
@@ -111,7 +112,75 @@ pub(super) fn load_game_file(game: &mut Game, scratch: &mut LoadScratch, d: &mut
             game.events.push(EventDef { name });
         }
     }
+    if let Some(inputs) = f.get("inputs").and_then(|n| Fields::of(&file, n, "`inputs`", d)) {
+        read_inputs(game, &file, &inputs, d);
+    }
     true
+}
+
+/// game.yaml's `inputs:`: each Input Context, its Commands and their keys.
+/// Each Command is an Event of its own name (a Command may be in several
+/// contexts); the context named Default is on when a game starts.
+fn read_inputs(game: &mut Game, file: &yaml::YamlFile, inputs: &Fields, d: &mut Diagnostics) {
+    let rel = Path::new("game.yaml");
+    let mut commands: Vec<EventId> = Vec::new();
+    for (key, node) in inputs.map.iter() {
+        let name = key.as_str().to_string();
+        let id = ContextId(game.inputs.len() as u16);
+        if game.names.contexts.insert(name.clone(), id).is_some() {
+            d.error(rel, yaml::scalar_pos(key), format!("the Input Context `{name}` is declared twice"));
+            continue;
+        }
+        let mut bindings = Vec::new();
+        if let Some(c) = Fields::of(file, node, "an Input Context (its Commands, each with its keys)", d) {
+            for (command, keys) in c.map.iter() {
+                let cname = command.as_str().to_string();
+                let cpos = yaml::scalar_pos(command);
+                let event = match game.names.events.get(&cname) {
+                    Some(&e) if commands.contains(&e) => e,
+                    Some(_) => {
+                        d.error(rel, cpos, format!("the Command `{cname}` has the name of an Event; give it another"));
+                        continue;
+                    }
+                    None => {
+                        let e = EventId(game.events.len() as u16);
+                        game.names.events.insert(cname.clone(), e);
+                        game.events.push(EventDef { name: cname.clone() });
+                        commands.push(e);
+                        e
+                    }
+                };
+                let keys = names_list(file, keys, d);
+                if keys.is_empty() {
+                    d.error(rel, cpos, format!("the Command `{cname}` has no key; list them, as `[Left, Right]`"));
+                }
+                for (k, pos) in keys {
+                    match Key::parse(&k) {
+                        None => d.error(rel, pos, format!("unknown key `{k}`; expected {}", Key::known())),
+                        Some(key) if bindings.iter().any(|&(b, _)| b == key) => d.error(
+                            rel,
+                            pos,
+                            format!("the key `{}` is bound twice in the Input Context `{name}`", key.name()),
+                        ),
+                        Some(key) => bindings.push((key, event)),
+                    }
+                }
+            }
+        }
+        game.inputs.push(InputContext { on_at_start: name == "Default", name, bindings });
+    }
+    // A key sends at most one Command of each context, and a few at most.
+    for (key, _) in inputs.map.iter() {
+        let Some(&ContextId(i)) = game.names.contexts.get(key.as_str()) else { continue };
+        let (earlier, context) = (&game.inputs[..i as usize], &game.inputs[i as usize]);
+        let over = context.bindings.iter().map(|&(k, _)| k).find(|&k| {
+            earlier.iter().filter(|c| c.bindings.iter().any(|&(b, _)| b == k)).count() >= MAX_COMMANDS_PER_KEY
+        });
+        if let Some(k) = over {
+            let (k, n) = (k.name(), MAX_COMMANDS_PER_KEY);
+            d.error(rel, yaml::scalar_pos(key), format!("the key `{k}` is bound in more than {n} Input Contexts"));
+        }
+    }
 }
 
 /// game.yaml's `groups:`: each UI Group, whether it is shown at the start, and

@@ -164,6 +164,7 @@ fn empty_game(files: Files) -> Game {
         sites: Vec::new(),
         names: Names::default(),
         libraries: Vec::new(),
+        inputs: Vec::new(),
     };
     for (i, name) in BUILTIN_EVENTS.iter().enumerate() {
         game.names.events.insert(name.to_string(), EventId(i as u16));

@@ -79,6 +79,9 @@ pub struct SavedWorld {
     /// Each code library's state, by library (`chess`).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub libraries: BTreeMap<String, serde_yaml::Value>,
+    /// Whether each Input Context is on, by name (a save without them: as a game starts).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub inputs: BTreeMap<String, bool>,
     // More of the World (which Logic Components are off, ...): fields here
     // with `#[serde(default)]`.
 }

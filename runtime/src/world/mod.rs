@@ -143,6 +143,11 @@ pub struct World {
     /// How many times the World began again (`restart game`): a click that
     /// began it again does not go on to the Objects of the new World.
     pub restarts: u32,
+    /// Whether each Input Context is on, by `ContextId` (`input context` steps).
+    pub inputs_on: Vec<bool>,
+    /// The key being pressed while its Command's handlers run: a handler
+    /// with `key:` hears only that key.
+    pub(crate) key_now: Option<Key>,
 }
 
 /// How many steps one input (a click, a key) may run before it is stopped:
@@ -179,6 +184,8 @@ impl World {
             restart_asked: false,
             starting: false,
             restarts: 0,
+            inputs_on: game.inputs.iter().map(|c| c.on_at_start).collect(),
+            key_now: None,
             game,
         };
         let game = world.game.clone();

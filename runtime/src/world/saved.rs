@@ -72,6 +72,7 @@ impl World {
             scene: game.scene.len(),
             objects,
             libraries: self.libraries.iter().map(|s| (s.key().to_string(), s.save())).collect(),
+            inputs: game.inputs.iter().zip(&self.inputs_on).map(|(c, on)| (c.name.clone(), *on)).collect(),
         };
         SaveFile { format: FORMAT, game: game.name.clone(), fingerprint: Fingerprint::of(game), world, complete: true }
     }
@@ -209,6 +210,12 @@ impl World {
             match game.groups.iter().position(|(n, _)| n == name) {
                 Some(i) => w.groups[i] = *shown,
                 None => return Err(format!("the UI Group `{name}` is gone")),
+            }
+        }
+        for (name, on) in &s.inputs {
+            match game.names.contexts.get(name) {
+                Some(c) => w.inputs_on[c.0 as usize] = *on,
+                None => return Err(format!("the Input Context `{name}` is gone")),
             }
         }
         w.time = s.time;

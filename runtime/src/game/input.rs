@@ -1,0 +1,71 @@
+//! Input Contexts (game.yaml's `inputs:`): named Commands bound to keys.
+//! A key pressed while a context that binds it is on is the Event named
+//! after its Command; a handler may hear only one of the Command's keys
+//! (`when: Move Focus`, `key: Left`).
+
+use crate::ids::EventId;
+
+/// A key the content may bind, by its name: the arrows, Home, End, Enter,
+/// Space, Escape and the letters A to Z.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Key(u8);
+
+/// The keys' names, in `Key` order; the letters follow.
+const NAMED: [&str; 9] = ["Left", "Right", "Up", "Down", "Home", "End", "Enter", "Space", "Escape"];
+
+impl Key {
+    /// A key by its name (`Left`, `escape`, `A`); case does not count.
+    pub fn parse(name: &str) -> Option<Key> {
+        let name = name.trim();
+        if let Some(i) = NAMED.iter().position(|n| n.eq_ignore_ascii_case(name)) {
+            return Some(Key(i as u8));
+        }
+        match name.as_bytes() {
+            [c] if c.is_ascii_alphabetic() => Some(Key(NAMED.len() as u8 + (c.to_ascii_uppercase() - b'A'))),
+            _ => None,
+        }
+    }
+
+    /// The key's name as the content writes it.
+    pub fn name(self) -> String {
+        match NAMED.get(self.0 as usize) {
+            Some(n) => n.to_string(),
+            None => ((b'A' + (self.0 - NAMED.len() as u8)) as char).to_string(),
+        }
+    }
+
+    /// Every key name, for a message that lists them.
+    pub fn known() -> String {
+        format!("{}, or a letter A to Z", NAMED.join(", "))
+    }
+}
+
+/// The most Input Contexts that may bind one key: a key sends at most one
+/// Command of each, kept without allocating while it is pressed.
+pub const MAX_COMMANDS_PER_KEY: usize = 8;
+
+/// One Input Context: its Commands' keys, and whether it is on when a game starts.
+pub struct InputContext {
+    pub name: String,
+    /// On when a game starts (the context named Default, or `on: true`).
+    pub on_at_start: bool,
+    /// Each key it binds and the Command (an Event) the key sends, in the order written.
+    pub bindings: Vec<(Key, EventId)>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Key;
+
+    #[test]
+    fn every_key_name_reads_back_as_itself() {
+        for name in ["Left", "Right", "Up", "Down", "Home", "End", "Enter", "Space", "Escape", "A", "Z"] {
+            assert_eq!(Key::parse(name).map(Key::name).as_deref(), Some(name));
+        }
+        assert_eq!(Key::parse("escape"), Key::parse("Escape"));
+        assert_eq!(Key::parse("q").map(Key::name).as_deref(), Some("Q"));
+        for bad in ["", "Esc", "AB", "1", "F1", "é"] {
+            assert_eq!(Key::parse(bad), None, "{bad}");
+        }
+    }
+}
