@@ -26,6 +26,8 @@ pub struct Options {
     /// Where the game keeps its saves and settings (`--data-dir`); else the
     /// platform's data folder for the game.
     pub data_dir: Option<PathBuf>,
+    /// The system asks for less motion (`--reduced-motion`): `$prefersReducedMotion`.
+    pub reduced_motion: bool,
 }
 
 /// A frame at most every 1/60 s: the window never spins a core.
@@ -185,7 +187,7 @@ impl Art {
 async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
     let mut art = load_art(&game);
     let store = Store::for_game(opts.data_dir.as_deref(), &game.name);
-    let mut driver = Driver::with_store(game.clone(), Rc::new(store));
+    let mut driver = Driver::with_system(game.clone(), Rc::new(store), opts.reduced_motion);
     // Every fault reaches the terminal as it happens (the window also shows it
     // for a few seconds); a screenshot of a game that faulted fails.
     let mut faults_printed = 0;
@@ -226,8 +228,16 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
     let mut frame = 0u32;
     let mut faults_seen = driver.world.faults.len();
     let mut toasts: Vec<Toast> = Vec::new();
+    // The game's clock moves by each frame's real time (at most a quarter of
+    // a second: a window held still does not jump), while a timer or a tween runs.
+    let mut last_frame = Instant::now();
     loop {
         let started = Instant::now();
+        let elapsed = started.duration_since(last_frame).as_secs_f64().min(0.25);
+        last_frame = started;
+        if driver.world.clock_running() {
+            driver.world.advance(elapsed);
+        }
         let view = View::fit(&game);
         if is_mouse_button_pressed(MouseButton::Left) {
             let (mx, my) = mouse_position();
@@ -279,7 +289,7 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
         frame += 1;
         // Idle, the loop sleeps until input comes; it asks for frames only while
         // something on screen is still changing.
-        if opts.screenshot.is_some() || !toasts.is_empty() {
+        if opts.screenshot.is_some() || !toasts.is_empty() || driver.world.clock_running() {
             miniquad::window::schedule_update();
         }
         if let Some(rest) = FRAME.checked_sub(started.elapsed()) {

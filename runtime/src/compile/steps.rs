@@ -50,6 +50,10 @@ const ACTIONS: &[&str] = &[
     "load game",
     "has saved game",
     "forget saved game",
+    "start timer",
+    "stop timer",
+    "tween",
+    "event",
 ];
 
 impl<'a> Cx<'a> {
@@ -131,6 +135,10 @@ impl<'a> Cx<'a> {
             "load game" => self.load_game(&f)?,
             "has saved game" => self.has_saved_game(&f)?,
             "forget saved game" => self.forget_saved_game(&f)?,
+            "start timer" => self.start_timer(&f)?,
+            "stop timer" => self.stop_timer(&f)?,
+            "tween" => self.tween(&f)?,
+            "event" => self.event_mode(&f)?,
             other => {
                 self.err(f.pos, format!("unknown action `{other}`; expected one of: {}", ACTIONS.join(", ")));
                 return None;

@@ -42,6 +42,9 @@ impl World {
             }
             let h = l.handler as usize;
             let handler = &g.components[comp.index()].handlers[h];
+            if handler.mode.is_some_and(|m| !self.mode_on(l.object, comp, event, m)) {
+                continue;
+            }
             let base = self.stack.len();
             let result = frame(comp, h, handler).and_then(|frame| {
                 self.stack.extend_from_slice(frame);
@@ -117,6 +120,7 @@ impl World {
         fresh.pending_load = self.pending_load.take();
         fresh.step_budget = self.step_budget;
         fresh.restarts = self.restarts + 1;
+        fresh.set_reduced_motion(self.reduced_motion);
         *self = fresh;
         self.start();
     }

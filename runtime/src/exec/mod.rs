@@ -52,6 +52,7 @@ pub struct Ctx {
     pub base: usize,
 }
 
+mod clock;
 mod events;
 mod machine;
 mod panels;

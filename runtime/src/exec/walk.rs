@@ -121,6 +121,7 @@ impl World {
                 self.answer_to(cx, *answer, has);
             }
             StepKind::ForgetSavedGame(slot) => self.forget_saved_game(slot),
+            StepKind::Time(t) => self.time_step(g, cx, t)?,
             // The machine runs these itself; the tree walker, in `walk_step`.
             StepKind::Declare { .. }
             | StepKind::Set { .. }
@@ -386,7 +387,8 @@ impl World {
             | StepKind::SaveGame { .. }
             | StepKind::LoadGame { .. }
             | StepKind::HasSavedGame { .. }
-            | StepKind::ForgetSavedGame(_) => return Ok(at!(self.handed_step(g, cx, step, Some(trees)))),
+            | StepKind::ForgetSavedGame(_)
+            | StepKind::Time(_) => return Ok(at!(self.handed_step(g, cx, step, Some(trees)))),
         }
         Ok(Flow::Next)
     }

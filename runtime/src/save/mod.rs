@@ -77,8 +77,50 @@ pub struct SavedWorld {
     /// Each code library's state, by library (`chess`).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub libraries: BTreeMap<String, serde_yaml::Value>,
+    /// The timers running, in the order they were started.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub timers: Vec<SavedTimer>,
+    /// The tweens running.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tweens: Vec<SavedTween>,
+    /// The Event Logic variants chosen.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub modes: Vec<SavedMode>,
     // More of the World (which Logic Components are off, ...): fields here
     // with `#[serde(default)]`.
+}
+
+/// A timer running: its Object (by its number in `objects`), its name, and
+/// when it rings next, in the World's seconds (`time`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SavedTimer {
+    pub object: usize,
+    pub name: String,
+    pub every: f64,
+    pub due: f64,
+    pub once: bool,
+}
+
+/// A tween running: its Object, its axis (`x` or `y`), from where to where,
+/// when it started (the World's seconds), for how long, and its ease by name.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SavedTween {
+    pub object: usize,
+    pub axis: String,
+    pub from: f32,
+    pub to: f32,
+    pub start: f64,
+    pub duration: f64,
+    pub ease: String,
+}
+
+/// An Event Logic variant chosen: the Object, its Logic Component, the Event and the variant, by name.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SavedMode {
+    pub object: usize,
+    pub component: String,
+    pub event: String,
+    pub mode: String,
 }
 
 /// One row of a table: its name and its cells by column.

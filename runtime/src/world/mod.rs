@@ -11,8 +11,10 @@ use std::fmt;
 use std::path::PathBuf;
 use std::rc::Rc;
 
+mod clock;
 mod saved;
 mod table;
+pub use clock::{ModeChoice, Timer, Tween, EPSILON, FRAME};
 pub use saved::SavedLibraryState;
 pub use table::Table;
 
@@ -141,6 +143,17 @@ pub struct World {
     /// How many times the World began again (`restart game`): a click that
     /// began it again does not go on to the Objects of the new World.
     pub restarts: u32,
+    /// The timers running, in the order they were started.
+    pub timers: Vec<Timer>,
+    /// The tweens running.
+    pub tweens: Vec<Tween>,
+    /// The Event Logic variants chosen (`event: E, mode: M`); an Object's
+    /// Component not here runs its first variant of each Event.
+    pub modes: Vec<ModeChoice>,
+    /// How many ticks the clock has taken (see `Timer::armed`).
+    pub ticks: u64,
+    /// The system asks for less motion (`$prefersReducedMotion`); kept across a restart and a load.
+    pub reduced_motion: bool,
 }
 
 /// How many steps one input (a click, a key) may run before it is stopped:
@@ -177,6 +190,11 @@ impl World {
             restart_asked: false,
             starting: false,
             restarts: 0,
+            timers: Vec::new(),
+            tweens: Vec::new(),
+            modes: Vec::new(),
+            ticks: 0,
+            reduced_motion: false,
             game,
         };
         let game = world.game.clone();
