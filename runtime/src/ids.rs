@@ -106,7 +106,12 @@ impl Ease {
     /// The share of the way at `t`, the share of the duration (0 to 1): 0 at 0, 1 at 1.
     pub fn at(self, t: f64) -> f64 {
         use std::f64::consts::PI;
-        let t = t.clamp(0.0, 1.0);
+        if t.is_nan() || t <= 0.0 {
+            return 0.0;
+        }
+        if t >= 1.0 {
+            return 1.0;
+        }
         match self {
             Ease::Linear => t,
             Ease::SineIn => 1.0 - (t * PI / 2.0).cos(),
@@ -119,6 +124,21 @@ impl Ease {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_ease_starts_at_0_ends_at_1_and_is_named_as_the_book_writes_it() {
+        for (ease, name) in Ease::ALL {
+            assert_eq!((ease.at(0.0), ease.at(1.0)), (0.0, 1.0), "{name}");
+            assert_eq!(ease.at(2.0), 1.0, "{name}: past its end it stays at its end");
+            assert_eq!(Ease::named(name), Some(ease));
+            assert_eq!(ease.name(), name);
+        }
+        assert_eq!(Ease::named("Sine in Out"), Some(Ease::SineInOut));
+        assert_eq!(Ease::named("  sine   IN out "), Some(Ease::SineInOut));
+        assert_eq!(Ease::named("Sine"), None);
+        assert!((Ease::SineInOut.at(0.5) - 0.5).abs() < 1e-15);
+        assert!(Ease::SineIn.at(0.5) < 0.5 && Ease::SineOut.at(0.5) > 0.5);
+    }
 
     #[test]
     fn each_built_in_event_id_names_its_event() {
