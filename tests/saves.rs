@@ -293,7 +293,10 @@ fn a_save_that_cannot_be_read_is_moved_aside_and_the_game_plays_on() {
     let good = a_save_text();
     let cut = &good.as_bytes()[..good.len() / 2];
     let other_format = good.replacen("format: 1\n", "format: 2\n", 1);
-    let cases: [(&str, &[u8], &str); 5] = [
+    // Cut just after a key, whose value then reads as nothing.
+    let at_key = &good.as_bytes()[..good.find("\n    x:").expect("an Object's x") + "\n    x:".len()];
+    let cases: [(&str, &[u8], &str); 6] = [
+        ("cut after a key", at_key, "the save is cut short or incomplete"),
         ("empty", b"", "the file is empty"),
         ("truncated", cut, "the save is cut short or incomplete"),
         ("garbage", b"\x00\x9f\x92\x96 garbage \xff", "the file is not text"),

@@ -282,6 +282,11 @@ impl SaveFile {
             }
         }
         let value = read_versioned(bytes, "save")?;
+        // Cut short anywhere (even after a key whose value was cut off, which
+        // reads as nothing), a save lacks `complete: true`, written last.
+        if value.get("complete").is_none() {
+            return Err("the save is cut short or incomplete (it has no `complete: true`, written last)".into());
+        }
         let save: SaveFile = serde_yaml::from_value(value).map_err(|e| incomplete_or(e, "save"))?;
         if !save.complete {
             return Err("the save is not marked complete".into());
