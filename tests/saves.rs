@@ -730,3 +730,44 @@ fn kept_chess_choices_the_tables_lack_leave_board_states_own() {
     assert_eq!(answers[1].to_string(), r#"{"faults":[]}"#);
     assert_eq!(answers[2].to_string(), r#"{"notices":[]}"#, "the file itself is fine");
 }
+
+/// A game saved mid-slide (tests/fixtures/clock: two tweens, the Mover's
+/// timer landing, the Game Rules' timers beat and landed, the variant Land
+/// At Once chosen) and loaded in a new process goes on where it was: the
+/// Mover lands on its target when the clock reaches the slide's end.
+#[test]
+fn timers_tweens_and_variants_are_saved_across_processes() {
+    let data = TempDir::new("clock");
+    let clock = common::root().join("tests/fixtures/clock");
+    let first = drive(&data.0, &clock, "press Slide\nwait 0.5\nsave mid\n");
+    assert_eq!(first[2].to_string(), r#"{"saved":"mid"}"#);
+    let text = std::fs::read_to_string(data.path("saves/mid.yaml")).unwrap();
+    for part in ["  timers:\n", "name: landing", "name: landed", "name: beat", "  tweens:\n", "ease: Sine In Out"] {
+        assert!(text.contains(part), "the save holds `{part}`:\n{text}");
+    }
+    assert!(text.contains("mode: Land At Once"), "{text}");
+    let second = drive(
+        &data.0,
+        &clock,
+        "load mid\nobjects Mover\nwait 0.49\nglobal landed\nwait 0.01\nglobal landed\nobjects Mover\nglobal beats\npress Flip\nglobal flips\n",
+    );
+    let answers: Vec<String> = second.iter().map(Json::to_string).collect();
+    assert_eq!(answers[0], r#"{"loaded":"mid"}"#);
+    assert_eq!(answers[1], r#"{"objects":[{"name":"Mover","type":"Mover","x":5,"y":2}]}"#);
+    assert_eq!(answers[3], r#"{"global":"landed","value":0}"#);
+    assert_eq!(answers[5], r#"{"global":"landed","value":1}"#);
+    assert_eq!(answers[6], r#"{"objects":[{"name":"Mover","type":"Mover","x":10,"y":4}]}"#);
+    assert_eq!(answers[7], r#"{"global":"beats","value":2}"#);
+    // Landing chose Stay Hidden again: a flip now changes nothing.
+    assert_eq!(answers[9], r#"{"global":"flips","value":"S"}"#);
+    // Loaded again, mid-slide, the variant chosen then (Land At Once) runs.
+    let third = drive(
+        &data.0,
+        &clock,
+        "load mid
+press Flip
+global flips
+",
+    );
+    assert_eq!(third[2].to_string(), r#"{"global":"flips","value":"L"}"#);
+}
