@@ -195,7 +195,10 @@ fn help_lists_the_commands_of_the_games_libraries_and_no_other() {
     let out = drive(&[], "help\n");
     let help = common::parse_json(String::from_utf8_lossy(&out.stdout).trim()).expect("JSON");
     let text = help.get("help").as_str().unwrap_or_default().to_string();
-    assert!(text.ends_with("| restore N | save SLOT | load SLOT | wait SECONDS | fen | setfen FEN | moves | perft N"), "{text}");
+    assert!(
+        text.ends_with("| restore N | save SLOT | load SLOT | wait SECONDS | fen | setfen FEN | moves | perft N"),
+        "{text}"
+    );
     let commands = help.get("library commands").as_array();
     assert_eq!(commands.len(), 4, "{help}");
     assert_eq!(commands[1].get("command").as_str(), Some("setfen FEN"));
@@ -300,4 +303,20 @@ fn objects_and_press_show_menus_switches_and_looks() {
     assert_eq!((picture.get("scaleX"), picture.get("scaleY")), (&Json::Num(1.5), &Json::Num(1.5)));
     assert_eq!(first(&answers[6]).get("shown"), &Json::Bool(true), "{}", lines[6]);
     assert_eq!(first(&answers[9]).get("off").to_string(), r#"["Board Click"]"#, "{}", lines[9]);
+}
+
+/// `$prefersReducedMotion` is the system's: a Restart Game begins the World
+/// again with it as the system said, not as the game starts.
+#[test]
+fn reduced_motion_stays_over_a_restart() {
+    use cardtable::host::driver::Driver;
+    let dir = common::root().join("tests/fixtures/clock");
+    let game = std::rc::Rc::new(cardtable::load::load(&dir).expect("the clock fixture loads").game);
+    let store = std::rc::Rc::new(cardtable::save::Store::memory());
+    let mut driver = Driver::with_system(game, store, true);
+    driver.command("wait 0.5");
+    driver.world.restart();
+    assert_eq!(driver.command("global prefersReducedMotion").get("value"), &Json::Bool(true));
+    assert_eq!(driver.command("global reducedAtStart").get("value"), &Json::Bool(true));
+    assert_eq!(driver.command("global beats").get("value"), &Json::Num(0.0), "the World began again");
 }
