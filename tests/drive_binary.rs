@@ -197,7 +197,10 @@ fn help_lists_the_commands_of_the_games_libraries_and_no_other() {
     let out = drive(&[], "help\n");
     let help = common::parse_json(String::from_utf8_lossy(&out.stdout).trim()).expect("JSON");
     let text = help.get("help").as_str().unwrap_or_default().to_string();
-    assert!(text.ends_with("| restore N | save SLOT | load SLOT | fen | setfen FEN | moves | perft N"), "{text}");
+    assert!(
+        text.ends_with("| restore N | save SLOT | load SLOT | wait SECONDS | fen | setfen FEN | moves | perft N"),
+        "{text}"
+    );
     let commands = help.get("library commands").as_array();
     assert_eq!(commands.len(), 4, "{help}");
     assert_eq!(commands[1].get("command").as_str(), Some("setfen FEN"));
@@ -211,7 +214,7 @@ fn help_lists_the_commands_of_the_games_libraries_and_no_other() {
     let answers: Vec<Json> = stdout.lines().map(|l| common::parse_json(l).expect("JSON")).collect();
     assert_eq!(answers.len(), 5, "{stdout}");
     let text = answers[0].get("help").as_str().unwrap_or_default();
-    assert!(text.ends_with("| snapshot N | restore N | save SLOT | load SLOT"), "{text}");
+    assert!(text.ends_with("| snapshot N | restore N | save SLOT | load SLOT | wait SECONDS"), "{text}");
     for word in ["fen", "setfen", "moves", "perft"] {
         assert!(!text.split(" | ").any(|c| c.split_whitespace().next() == Some(word)), "`{word}` in {text}");
     }
@@ -231,22 +234,56 @@ fn help_lists_the_commands_of_the_games_libraries_and_no_other() {
 }
 
 /// `key KEY` is offered (help lists it) and presses a key as the window
-/// does; an unknown key is an error that lists the keys; `wait` is not
-/// offered until the engine has timers.
+/// does; an unknown key is an error that lists the keys.
 #[test]
-fn key_is_offered_and_wait_is_not_until_it_does_something() {
+fn key_is_offered_and_presses_a_key() {
     let out = drive(&[], "help\nkey Escape\nkey F13\nwait 1\ninputs\n");
     let stdout = String::from_utf8(out.stdout).unwrap();
     let answers: Vec<Json> = stdout.lines().map(|l| common::parse_json(l).unwrap()).collect();
     let help = answers[0].get("help").as_str().unwrap();
-    assert!(help.contains("key KEY") && !help.contains("wait"), "help lists only what does something: {help}");
+    assert!(help.contains("key KEY") && help.contains("wait SECONDS"), "help lists key and wait: {help}");
     assert_eq!(answers[1].get("key").as_str(), Some("Escape"), "{}", answers[1]);
     assert_eq!(answers[1].get("commands").as_array().len(), 1, "Escape is the Command Cancel: {}", answers[1]);
     let error = answers[2].get("error").as_str().unwrap_or_else(|| panic!("an error: {}", answers[2]));
     assert!(error.contains("unknown key `F13`") && error.contains("Escape"), "{error}");
-    let error = answers[3].get("error").as_str().unwrap_or_else(|| panic!("an error: {}", answers[3]));
-    assert!(error.contains("not offered yet") && error.contains("no timers"), "{error}");
+    assert_eq!(answers[3].get("waited"), &Json::Num(1.0), "{}", answers[3]);
     assert_eq!(answers[4].get("inputs").get("Default"), &Json::Bool(true), "{}", answers[4]);
+}
+
+/// `wait SECONDS` moves the game's clock (help lists it), refuses what is no
+/// time; `--reduced-motion` sets `$prefersReducedMotion` before the game
+/// starts, and it stays after a Restart and a load.
+#[test]
+fn wait_moves_the_clock_and_reduced_motion_is_the_systems() {
+    let input = "help\nwait 0.5\nwait -1\nwait soon\nwait 3601\nglobal beats\nglobal prefersReducedMotion\n";
+    let out = drive(&["tests/fixtures/clock"], input);
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let answers: Vec<Json> = stdout.lines().map(|l| common::parse_json(l).unwrap()).collect();
+    assert_eq!(answers.len(), 7, "{stdout}");
+    assert!(answers[0].get("help").as_str().unwrap().contains("| wait SECONDS"), "{}", answers[0]);
+    assert_eq!(answers[1].get("waited"), &Json::Num(0.5), "{}", answers[1]);
+    for answer in &answers[2..5] {
+        let error = answer.get("error").as_str().unwrap_or_else(|| panic!("an error: {answer}"));
+        assert!(error.starts_with("`wait` takes a number of seconds from 0 to 3600"), "{error}");
+    }
+    assert_eq!(answers[5].get("value"), &Json::Num(1.0), "{}", answers[5]);
+    assert_eq!(answers[6].get("value"), &Json::Bool(false), "{}", answers[6]);
+
+    // A game saved where the system asked for nothing, loaded where it asks for less motion.
+    let data = std::env::temp_dir().join(format!("cardtable-reduced-motion-{}", std::process::id()));
+    let data_arg = data.to_string_lossy().to_string();
+    let out = drive(&["tests/fixtures/clock", "--data-dir", &data_arg], "save s\n");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("saved"), "{}", String::from_utf8_lossy(&out.stdout));
+    let input = "global reducedAtStart\nglobal prefersReducedMotion\nload s\nglobal prefersReducedMotion\n";
+    let out = drive(&["tests/fixtures/clock", "--reduced-motion", "--data-dir", &data_arg], input);
+    let _ = std::fs::remove_dir_all(&data);
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let answers: Vec<Json> = stdout.lines().map(|l| common::parse_json(l).unwrap()).collect();
+    assert_eq!(answers.len(), 4, "{stdout}");
+    assert_eq!(answers[2].get("loaded").as_str(), Some("s"), "{}", answers[2]);
+    for i in [0, 1, 3] {
+        assert_eq!(answers[i].get("value"), &Json::Bool(true), "{}", answers[i]);
+    }
 }
 
 /// `objects` shows what is shown (a grouped Object's `group` and `shown`, a
@@ -274,4 +311,20 @@ fn objects_and_press_show_menus_switches_and_looks() {
     assert_eq!((picture.get("scaleX"), picture.get("scaleY")), (&Json::Num(1.5), &Json::Num(1.5)));
     assert_eq!(first(&answers[6]).get("shown"), &Json::Bool(true), "{}", lines[6]);
     assert_eq!(first(&answers[9]).get("off").to_string(), r#"["Board Click"]"#, "{}", lines[9]);
+}
+
+/// `$prefersReducedMotion` is the system's: a Restart Game begins the World
+/// again with it as the system said, not as the game starts.
+#[test]
+fn reduced_motion_stays_over_a_restart() {
+    use cardtable::host::driver::Driver;
+    let dir = common::root().join("tests/fixtures/clock");
+    let game = std::rc::Rc::new(cardtable::load::load(&dir).expect("the clock fixture loads").game);
+    let store = std::rc::Rc::new(cardtable::save::Store::memory());
+    let mut driver = Driver::with_system(game, store, true);
+    driver.command("wait 0.5");
+    driver.world.restart();
+    assert_eq!(driver.command("global prefersReducedMotion").get("value"), &Json::Bool(true));
+    assert_eq!(driver.command("global reducedAtStart").get("value"), &Json::Bool(true));
+    assert_eq!(driver.command("global beats").get("value"), &Json::Num(0.0), "the World began again");
 }

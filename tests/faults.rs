@@ -299,3 +299,33 @@ fn a_restart_ends_the_click_that_asked_for_it() {
     let board = d.command("objects Board").to_string();
     assert!(!board.contains("off"), "the button under Restart was pressed in the new World: {board}");
 }
+
+/// The steps of the clock fault on what a card gives them while playing (a
+/// time below 0, a repeating timer of 0 seconds, a tween of a negative
+/// duration, a variant chosen for an Object without the card), and the game
+/// goes on; a timer that starts itself again at 0 seconds each time it rings
+/// rings once a tick, not for ever.
+#[test]
+fn the_clocks_steps_fault_and_the_game_goes_on() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/clock");
+    let loaded = cardtable::load::load(&dir).unwrap_or_else(|e| panic!("the fixture loads: {e:?}"));
+    let mut d = Driver::new(Rc::new(loaded.game));
+    let cases = [
+        ("negative", "Make Clock Fault (Mouse Pressed), step 2 (logic/Make Clock Fault.yaml:11): the timer `soon` needs a time in seconds from 0 up, found -1"),
+        ("zero", "Make Clock Fault (Mouse Pressed), step 4 (logic/Make Clock Fault.yaml:16): the timer `soon` needs a time in seconds above 0 (a timer that repeats), found 0"),
+        ("tween", "Make Clock Fault (Mouse Pressed), step 6 (logic/Make Clock Fault.yaml:20): a tween needs a target and a duration from 0 up, found 1 and -1"),
+        ("variant", "Make Clock Fault (Mouse Pressed), step 9 (logic/Make Clock Fault.yaml:29): the Object `` (Mover) has no Logic Component `Make Clock Fault`"),
+    ];
+    for (button, expected) in cases {
+        assert_eq!(fault_of(&mut d, button), expected);
+    }
+    assert!(d.world.timers.iter().all(|t| d.world.syms.text(t.name) != "soon"), "no timer soon was started");
+    assert!(d.world.tweens.is_empty(), "no tween was started");
+    let answer = d.command("click echo");
+    assert!(answer.get("faults").as_array().is_empty(), "{answer}");
+    d.command("wait 0.1");
+    assert_eq!(d.command("global echoes").get("value").to_string(), "6", "once in each of 6 ticks");
+    // The beat of the Game Rules goes on.
+    d.command("wait 0.4");
+    assert_eq!(d.command("global beats").get("value").to_string(), "1");
+}

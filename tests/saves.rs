@@ -399,7 +399,10 @@ fn a_save_that_cannot_be_read_is_moved_aside_and_the_game_plays_on() {
     let good = a_save_text();
     let cut = &good.as_bytes()[..good.len() / 2];
     let other_format = good.replacen("format: 1\n", "format: 2\n", 1);
-    let cases: [(&str, &[u8], &str); 5] = [
+    // Cut just after a key, whose value then reads as nothing.
+    let at_key = &good.as_bytes()[..good.find("\n    x:").expect("an Object's x") + "\n    x:".len()];
+    let cases: [(&str, &[u8], &str); 6] = [
+        ("cut after a key", at_key, "the save is cut short or incomplete"),
         ("empty", b"", "the file is empty"),
         ("truncated", cut, "the save is cut short or incomplete"),
         ("garbage", b"\x00\x9f\x92\x96 garbage \xff", "the file is not text"),
@@ -952,4 +955,49 @@ fn the_input_contexts_on_come_back_with_a_save() {
     gone.world.inputs.insert("Menu Keys".into(), true);
     let why = World::from_save(game, &gone).err().expect("a context the content lacks");
     assert!(why.contains("the Input Context `Menu Keys` is gone"), "{why}");
+}
+
+/// A game saved mid-slide (tests/fixtures/clock: two tweens, the Mover's
+/// timer landing, the Game Rules' timers beat and landed, the variant Land
+/// At Once chosen) and loaded in a new process goes on where it was: the
+/// Mover lands on its target when the clock reaches the slide's end.
+#[test]
+fn timers_tweens_and_variants_are_saved_across_processes() {
+    let data = TempDir::new("clock");
+    let clock = common::root().join("tests/fixtures/clock");
+    let first = drive(&data.0, &clock, "press Slide\nwait 0.5\nsave mid\n");
+    assert_eq!(first[2].to_string(), r#"{"saved":"mid"}"#);
+    let text = std::fs::read_to_string(data.path("saves/mid.yaml")).unwrap();
+    for part in ["  timers:\n", "name: landing", "name: landed", "name: beat", "  tweens:\n", "ease: Sine In Out"] {
+        assert!(text.contains(part), "the save holds `{part}`:\n{text}");
+    }
+    assert!(text.contains("mode: Land At Once"), "{text}");
+    let second = drive(
+        &data.0,
+        &clock,
+        "load mid\nobjects Mover\nwait 0.49\nglobal landed\nwait 0.01\nglobal landed\nobjects Mover\nglobal beats\npress Flip\nglobal flips\n",
+    );
+    let answers: Vec<String> = second.iter().map(Json::to_string).collect();
+    assert_eq!(answers[0], r#"{"loaded":"mid"}"#);
+    let at = |a: &Json| {
+        let o = a.get("objects").as_array().first().cloned().unwrap_or(Json::Null);
+        (o.get("x").to_string(), o.get("y").to_string())
+    };
+    assert_eq!(at(&second[1]), ("5".into(), "2".into()), "{}", answers[1]);
+    assert_eq!(answers[3], r#"{"global":"landed","value":0}"#);
+    assert_eq!(answers[5], r#"{"global":"landed","value":1}"#);
+    assert_eq!(at(&second[6]), ("10".into(), "4".into()), "{}", answers[6]);
+    assert_eq!(answers[7], r#"{"global":"beats","value":2}"#);
+    // Landing chose Stay Hidden again: a flip now changes nothing.
+    assert_eq!(answers[9], r#"{"global":"flips","value":"S"}"#);
+    // Loaded again, mid-slide, the variant chosen then (Land At Once) runs.
+    let third = drive(
+        &data.0,
+        &clock,
+        "load mid
+press Flip
+global flips
+",
+    );
+    assert_eq!(third[2].to_string(), r#"{"global":"flips","value":"L"}"#);
 }

@@ -798,3 +798,44 @@ fn keys_sent_to_the_window_move_the_focus() {
         assert_eq!(blue(file, rank), 0, "no ring round the Square ({file}, {rank})");
     }
 }
+
+/// The clock fixture in a real window: the Mover (an orange square, 1 m)
+/// drawn mid-slide where `wait` left it, and, with no `wait`, moved on by
+/// the window's own frames (each frame's real time moves the clock).
+#[test]
+fn the_window_draws_a_tween_mid_slide_and_its_frames_move_the_clock() {
+    let Some(run) = display() else { return };
+    let dir = out_dir();
+    let game = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/clock");
+    let shot = |name: &str, script: &str, frames: &str| {
+        let (png, path) = (dir.join(format!("{name}.png")), dir.join(format!("{name}.script")));
+        std::fs::write(&path, script).unwrap();
+        let args = [&game, &png, &path].map(|p| p.to_string_lossy().into_owned());
+        let args = [&args[0], "--screenshot", &args[1], "--frames", frames, "--script", &args[2]].map(String::from);
+        let out = cardtable(&run, &args);
+        assert!(out.status.success(), "the window failed: {}", String::from_utf8_lossy(&out.stderr));
+        read_png(&png)
+    };
+    let orange = |shot: &Shot, x0: u32, x1: u32, y0: u32, y1: u32| {
+        (x0..x1)
+            .flat_map(|x| (y0..y1).map(move |y| (x, y)))
+            .filter(|&(x, y)| {
+                let p = shot.pixel(x, y);
+                p[0].abs_diff(240) <= 12 && p[1].abs_diff(140) <= 12 && p[2].abs_diff(20) <= 12
+            })
+            .count()
+    };
+    // Before the slide: the Mover's centre is the screen's bottom-left corner (a quarter of it shows).
+    let start = shot("clock-start", "", "1");
+    assert_eq!(orange(&start, 0, 16, 464, 480), 256, "a 16 px quarter of the Mover in the corner");
+    // Half a second into a 1 s slide: x 5 m (Sine In Out), y 2 m (Linear): 160, 64 px from the bottom-left.
+    let mid = shot("clock-mid-slide", "press Slide\nwait 0.5\n", "1");
+    assert_eq!(orange(&mid, 0, 16, 464, 480), 0, "the Mover left the corner");
+    assert_eq!(orange(&mid, 144, 176, 400, 432), 32 * 32, "the Mover whole at (160, 416) from the top-left");
+    assert_eq!(orange(&mid, 0, 480, 0, 480), 32 * 32, "and nowhere else");
+    // No wait: 40 frames of at least 1/60 s each (the window's own pace) move it at least 0.65 s on.
+    let framed = shot("clock-frames", "press Slide\n", "40");
+    assert_eq!(orange(&framed, 0, 16, 464, 480), 0, "the frames moved the clock");
+    let x_at_least = (10.0 * (1.0 - (0.65f64 * std::f64::consts::PI).cos()) / 2.0 * 32.0) as u32 - 16;
+    assert_eq!(orange(&framed, x_at_least, 480, 0, 480), 32 * 32, "at least {x_at_least} px to the right");
+}

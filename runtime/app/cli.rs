@@ -51,6 +51,9 @@ pub struct GameArgs {
     /// check: none is looked at]
     #[arg(long, value_name = "DIR")]
     pub data_dir: Option<PathBuf>,
+    /// Play as a system that asks for less motion does: the cards read `$prefersReducedMotion` as true
+    #[arg(long)]
+    pub reduced_motion: bool,
 }
 
 /// The window's own options.

@@ -35,7 +35,9 @@ fn mark(what: &'static str) {
 fn main() -> ExitCode {
     STARTED.get_or_init(Instant::now);
     match cli::parse(&cardtable::library::options()) {
-        cli::Mode::Drive(game) => drive(content_dir(game.content.as_deref()), game.data_dir.as_deref()),
+        cli::Mode::Drive(game) => {
+            drive(content_dir(game.content.as_deref()), game.data_dir.as_deref(), game.reduced_motion)
+        }
         cli::Mode::Check(game) => check(content_dir(game.content.as_deref()), game.data_dir.as_deref()),
         cli::Mode::Window(args, library) => window(args, &library),
         cli::Mode::New(dir) => new_game(&dir),
@@ -51,6 +53,7 @@ fn window(args: cli::WindowArgs, library: &[(String, String)]) -> ExitCode {
         keys: args.keys,
         library: library.to_vec(),
         data_dir: args.game.data_dir.clone(),
+        reduced_motion: args.game.reduced_motion,
     };
     // Said before the game is loaded: without a display nothing else matters.
     if let Some(why) = window::no_display() {
@@ -108,13 +111,14 @@ fn check(dir: Files, data_dir: Option<&Path>) -> ExitCode {
 }
 
 /// Headless; saves and Persistent Values in `data_dir` when given, else in memory.
-fn drive(dir: Files, data_dir: Option<&Path>) -> ExitCode {
+fn drive(dir: Files, data_dir: Option<&Path>, reduced_motion: bool) -> ExitCode {
     let Some(loaded) = load_or_report(&dir) else { return ExitCode::FAILURE };
     let game = Rc::new(loaded.game);
-    let mut driver = match data_dir {
-        Some(data) => Driver::with_store(game.clone(), Rc::new(Store::for_game(Some(data), &game.name))),
-        None => Driver::new(game),
+    let store = match data_dir {
+        Some(data) => Store::for_game(Some(data), &game.name),
+        None => Store::memory(),
     };
+    let mut driver = Driver::with_system(game, Rc::new(store), reduced_motion);
     let mut input = std::io::stdin().lock();
     let mut out = std::io::stdout().lock();
     // Bytes, not `lines()`: a line that is not UTF-8 is answered with an error

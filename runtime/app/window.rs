@@ -31,6 +31,8 @@ pub struct Options {
     /// Where the game keeps its saves and settings (`--data-dir`); else the
     /// platform's data folder for the game.
     pub data_dir: Option<PathBuf>,
+    /// The system asks for less motion (`--reduced-motion`): `$prefersReducedMotion`.
+    pub reduced_motion: bool,
 }
 
 /// A frame at most every 1/60 s: the window never spins a core.
@@ -324,7 +326,7 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
     crate::mark("window open");
     let store = Rc::new(Store::for_game(opts.data_dir.as_deref(), &game.name));
     let _flush = FlushOnExit(store.clone());
-    let mut driver = Driver::with_store(game.clone(), store);
+    let mut driver = Driver::with_system(game.clone(), store, opts.reduced_motion);
     crate::mark("game started (a save loaded)");
     let report_first_frame = std::env::var_os(REPORT_FIRST_FRAME).is_some();
     // Every fault reaches the terminal as it happens (the window also shows it
@@ -374,8 +376,16 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
     let mut key_events = KeyEvents(Vec::new());
     let mut faults_seen = driver.world.faults.len();
     let mut toasts: Vec<Toast> = Vec::new();
+    // The game's clock moves by each frame's real time (at most a quarter of
+    // a second: a window held still does not jump), while a timer or a tween runs.
+    let mut last_frame = Instant::now();
     loop {
         let started = Instant::now();
+        let elapsed = started.duration_since(last_frame).as_secs_f64().min(0.25);
+        last_frame = started;
+        if driver.world.clock_running() {
+            driver.world.advance(elapsed);
+        }
         let view = View::fit(&game);
         if is_mouse_button_pressed(MouseButton::Left) {
             let (mx, my) = mouse_position();
@@ -438,7 +448,7 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
             frame += 1;
         }
         // Idle, the loop sleeps until input comes; it asks for frames only while
-        // something on screen is still changing, or a save is being written
+        // something on screen is still changing, a timer or a tween runs, or a save is being written
         // (a write that fails is told on the frame after).
         let first_report = report_first_frame && frame == 1;
         // After the first frame, the pictures not drawn yet are loaded a few a frame.
@@ -449,6 +459,7 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
             || first_report
             || loading
             || (frame == 1 && !art.later.is_empty())
+            || driver.world.clock_running()
         {
             miniquad::window::schedule_update();
         }

@@ -75,9 +75,74 @@ pub struct ObjectId(pub u32);
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct TypeId(pub u32);
 
+/// How a tween moves from where it starts to its target (`ease: Sine In Out`):
+/// the share of the way it has gone at each share of its duration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ease {
+    Linear,
+    SineIn,
+    SineOut,
+    SineInOut,
+}
+
+impl Ease {
+    /// Every ease, with its name as the content writes it (any case).
+    pub const ALL: [(Ease, &'static str); 4] = [
+        (Ease::Linear, "Linear"),
+        (Ease::SineIn, "Sine In"),
+        (Ease::SineOut, "Sine Out"),
+        (Ease::SineInOut, "Sine In Out"),
+    ];
+
+    /// The ease a name gives (`Sine in Out`, as the book writes it: any case, spaces between words).
+    pub fn named(name: &str) -> Option<Ease> {
+        let words: Vec<&str> = name.split_whitespace().collect();
+        Ease::ALL
+            .iter()
+            .find(|(_, n)| n.split(' ').map(str::to_lowercase).eq(words.iter().map(|w| w.to_lowercase())))
+            .map(|(e, _)| *e)
+    }
+
+    pub fn name(self) -> &'static str {
+        Ease::ALL.iter().find(|(e, _)| *e == self).map_or("Linear", |(_, n)| n)
+    }
+
+    /// The share of the way at `t`, the share of the duration (0 to 1): 0 at 0, 1 at 1.
+    pub fn at(self, t: f64) -> f64 {
+        use std::f64::consts::PI;
+        if t.is_nan() || t <= 0.0 {
+            return 0.0;
+        }
+        if t >= 1.0 {
+            return 1.0;
+        }
+        match self {
+            Ease::Linear => t,
+            Ease::SineIn => 1.0 - (t * PI / 2.0).cos(),
+            Ease::SineOut => (t * PI / 2.0).sin(),
+            Ease::SineInOut => (1.0 - (t * PI).cos()) / 2.0,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_ease_starts_at_0_ends_at_1_and_is_named_as_the_book_writes_it() {
+        for (ease, name) in Ease::ALL {
+            assert_eq!((ease.at(0.0), ease.at(1.0)), (0.0, 1.0), "{name}");
+            assert_eq!(ease.at(2.0), 1.0, "{name}: past its end it stays at its end");
+            assert_eq!(Ease::named(name), Some(ease));
+            assert_eq!(ease.name(), name);
+        }
+        assert_eq!(Ease::named("Sine in Out"), Some(Ease::SineInOut));
+        assert_eq!(Ease::named("  sine   IN out "), Some(Ease::SineInOut));
+        assert_eq!(Ease::named("Sine"), None);
+        assert!((Ease::SineInOut.at(0.5) - 0.5).abs() < 1e-15);
+        assert!(Ease::SineIn.at(0.5) < 0.5 && Ease::SineOut.at(0.5) > 0.5);
+    }
 
     #[test]
     fn each_built_in_event_id_names_its_event() {

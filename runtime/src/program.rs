@@ -2,8 +2,8 @@
 //! index, every constant already a [`Value`]. The surface syntax of each step
 //! is in its variant's doc comment.
 
-use crate::ids::{ColumnId, CompId, ContextId, EventId, FuncId, GlobalId, GroupId, StateId, StructId, TableId};
-use crate::value::{Type, Value};
+use crate::ids::{ColumnId, CompId, ContextId, Ease, EventId, FuncId, GlobalId, GroupId, StateId, StructId, TableId};
+use crate::value::{Sym, Type, Value};
 use expr_grammar::ast::{BinaryOp, UnaryOp};
 
 pub type Block = Box<[Step]>;
@@ -192,6 +192,26 @@ pub enum StepKind {
     ForgetSavedGame(Box<str>),
     /// `input context: CONTEXT, active: false`: turns an Input Context off (or on, the default).
     InputContext { context: ContextId, on: bool },
+    /// Timers, tweens and Event Logic variants (see [`TimeStep`]).
+    Time(Box<TimeStep>),
+}
+
+/// The steps of the game's clock, and the switch between Event Logic variants.
+#[derive(Clone, Debug)]
+pub enum TimeStep {
+    /// `start timer: NAME, repeat every: S, ring once: true, applies to: OBJECT`:
+    /// the Object's timer NAME rings (`when: timer NAME`) after S seconds,
+    /// once or every S seconds; a timer of that name already running starts again.
+    /// `event` is the Event `timer NAME`, when a card listens to it.
+    StartTimer { name: Sym, event: Option<EventId>, every: Expr, once: bool, object: ObjRef },
+    /// `stop timer: NAME, applies to: OBJECT`
+    StopTimer { name: Sym, object: ObjRef },
+    /// `tween: OBJECT.transform.position.x, target: V, duration: S, ease: Sine In Out`
+    Tween { object: ObjRef, axis: Axis, target: Expr, duration: Expr, ease: Ease },
+    /// `event: EVENT, mode: MODE, applies to: OBJECT`: the running Logic
+    /// Component's handlers of EVENT on the Object: from now on only the
+    /// variant MODE runs.
+    Mode { component: CompId, event: EventId, mode: Sym, object: ObjRef },
 }
 
 /// Which way a Set Scale step scales a sprite.

@@ -148,19 +148,33 @@ pub(super) fn read_component<'f>(
         Some(list) => {
             for node in list.iter() {
                 let Some(ev) = Fields::of(file, node, "an Event", d) else { continue };
-                ev.only(&["when", "key", "steps"], "an Event", d);
+                ev.only(&["when", "key", "mode", "steps"], "an Event", d);
                 let Some((when, pos)) = ev.text("when", "an Event", d) else { continue };
-                match game.names.events.get(when.as_str()) {
-                    Some(&e) => {
+                let event = game.names.events.get(when.as_str()).copied().or_else(|| timer_event(game, when.as_str()));
+                match event {
+                    Some(e) => {
+                        let mode = ev.opt_text("mode", d).and_then(|(m, at)| {
+                            let name = m.as_str().trim();
+                            let taken = handlers.iter().any(|h: &Handler| {
+                                h.event == e && h.mode.is_some_and(|hm| game.syms.text(hm.name) == name)
+                            });
+                            if name.is_empty() || taken {
+                                let why = if taken { "a second Event Logic variant" } else { "an empty Event Logic variant name" };
+                                d.error(&file.path, at, format!("{why} `{name}` of `{}` in this card", when.as_str()));
+                                return None;
+                            }
+                            let first = !handlers.iter().any(|h| h.event == e && h.mode.is_some());
+                            Some(HandlerMode { name: game.syms.intern(name), first })
+                        });
                         let key = ev.opt_text("key", d);
                         let key = key.and_then(|(k, at)| command_key(game, &file.path, e, k.as_str(), at, d));
                         events.push((e, ev.get("steps"), pos));
-                        handlers.push(Handler { event: e, key, code: Code::default() });
+                        handlers.push(Handler { event: e, key, code: Code::default(), mode });
                     }
                     // With no game.yaml, every Custom Event is unknown: reported there, once.
                     None if scratch.broken_game_file => {}
                     None => d.error(&file.path, pos, format!(
-                        "unknown Event `{}`; expected Created, Mouse Pressed, a Custom Event declared in game.yaml's `events:`, or a Command of its `inputs:`",
+                        "unknown Event `{}`; expected Created, Mouse Pressed, `timer NAME`, a Custom Event declared in game.yaml's `events:`, or a Command of its `inputs:`",
                         when.as_str()
                     )),
                 }
@@ -251,6 +265,23 @@ fn command_key(game: &Game, path: &std::path::Path, e: EventId, k: &str, pos: Po
             None
         }
     }
+}
+
+/// `when: timer NAME`: the Event a timer NAME rings, made when a card first
+/// listens to it (`timer` and the name, one space between).
+fn timer_event(game: &mut Game, when: &str) -> Option<EventId> {
+    let name = when.strip_prefix("timer ")?.trim();
+    if name.is_empty() || name.contains(['"', '\'']) {
+        return None;
+    }
+    let full = format!("timer {name}");
+    if let Some(&e) = game.names.events.get(&full) {
+        return Some(e);
+    }
+    let e = EventId(game.events.len() as u16);
+    game.events.push(EventDef { name: full.clone() });
+    game.names.events.insert(full, e);
+    Some(e)
 }
 
 /// A Shared Variable's declaration without its value (an Object one names a type, read later).

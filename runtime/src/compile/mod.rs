@@ -1,6 +1,7 @@
 //! Turning logic cards into [`program`](crate::program) steps: every name
 //! resolved here, once, with every mistake reported where it was written.
 
+mod clock;
 mod cx;
 mod exprs;
 mod headers;
@@ -125,6 +126,11 @@ fn warn_unsent_events(game: &Game, trees: &Trees, shells: &CardShells, d: &mut D
                     walk(otherwise, sent);
                 }
                 StepKind::Repeat { body, .. } | StepKind::While { body, .. } => walk(body, sent),
+                StepKind::Time(t) => {
+                    if let TimeStep::StartTimer { event: Some(e), .. } = &**t {
+                        sent[e.index()] = true;
+                    }
+                }
                 _ => {}
             }
         }
@@ -141,7 +147,11 @@ fn warn_unsent_events(game: &Game, trees: &Trees, shells: &CardShells, d: &mut D
     for shell in &shells.cards {
         if let Shell::Component { file, events, .. } = shell {
             for (event, _, pos) in events {
-                if !sent[event.index()] {
+                let name = &game.events[event.index()].name;
+                if !sent[event.index()] && name.starts_with("timer ") {
+                    let message = format!("no card starts the timer `{}`, so these steps never run", &name[6..]);
+                    d.warning(&file.path, *pos, message);
+                } else if !sent[event.index()] {
                     d.warning(
                         &file.path,
                         *pos,

@@ -52,6 +52,10 @@ const ACTIONS: &[&str] = &[
     "has saved game",
     "forget saved game",
     "input context",
+    "start timer",
+    "stop timer",
+    "tween",
+    "event",
 ];
 
 impl<'a> Cx<'a> {
@@ -134,6 +138,10 @@ impl<'a> Cx<'a> {
             "has saved game" => self.has_saved_game(&f)?,
             "forget saved game" => self.forget_saved_game(&f)?,
             "input context" => self.input_context(&f)?,
+            "start timer" => self.start_timer(&f)?,
+            "stop timer" => self.stop_timer(&f)?,
+            "tween" => self.tween(&f)?,
+            "event" => self.event_mode(&f)?,
             other => {
                 self.err(f.pos, format!("unknown action `{other}`; expected one of: {}", ACTIONS.join(", ")));
                 return None;

@@ -42,7 +42,9 @@ impl World {
             }
             let h = l.handler as usize;
             let handler = &g.components[comp.index()].handlers[h];
-            if handler.key.is_some() && handler.key != self.key_now {
+            if (handler.key.is_some() && handler.key != self.key_now)
+                || handler.mode.is_some_and(|m| !self.mode_on(l.object, comp, event, m))
+            {
                 continue;
             }
             let base = self.stack.len();
@@ -120,6 +122,7 @@ impl World {
         fresh.pending_load = self.pending_load.take();
         fresh.step_budget = self.step_budget;
         fresh.restarts = self.restarts + 1;
+        fresh.set_reduced_motion(self.reduced_motion);
         *self = fresh;
         self.start();
     }

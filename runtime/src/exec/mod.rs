@@ -52,6 +52,7 @@ pub struct Ctx {
     pub base: usize,
 }
 
+mod clock;
 mod events;
 pub use events::KeyCommands;
 mod machine;

@@ -48,8 +48,11 @@ impl World {
     }
 
     /// `set position: O, x: X, y: Y`: meters in the world layer, pixels
-    /// from the bottom-left on the screen layer.
+    /// from the bottom-left on the screen layer. It ends the Object's tweens.
     pub(crate) fn set_position(&mut self, id: ObjectId, x: f64, y: f64) -> Res<()> {
+        if !self.tweens.is_empty() {
+            self.tweens.retain(|t| t.object != id);
+        }
         let o = &mut self.objects[id.0 as usize];
         (o.x, o.y) = (x as f32, y as f32);
         Ok(())

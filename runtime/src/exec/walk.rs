@@ -125,6 +125,7 @@ impl World {
             }
             StepKind::ForgetSavedGame(slot) => self.forget_saved_game(slot),
             StepKind::InputContext { context, on } => self.inputs_on[context.0 as usize] = *on,
+            StepKind::Time(t) => self.time_step(g, cx, t)?,
             // The machine runs these itself; the tree walker, in `walk_step`.
             StepKind::Declare { .. }
             | StepKind::Set { .. }
@@ -391,7 +392,8 @@ impl World {
             | StepKind::LoadGame { .. }
             | StepKind::HasSavedGame { .. }
             | StepKind::InputContext { .. }
-            | StepKind::ForgetSavedGame(_) => return Ok(at!(self.handed_step(g, cx, step, Some(trees)))),
+            | StepKind::ForgetSavedGame(_)
+            | StepKind::Time(_) => return Ok(at!(self.handed_step(g, cx, step, Some(trees)))),
         }
         Ok(Flow::Next)
     }

@@ -199,6 +199,10 @@ pub struct ImageDef {
     pub height: u32,
 }
 
+/// The Global the system sets (`$prefersReducedMotion`): true when the
+/// player's system asks for less motion. Every game has it.
+pub const REDUCED_MOTION: &str = "prefersReducedMotion";
+
 pub struct GlobalDef {
     pub name: String,
     pub ty: Type,
@@ -277,6 +281,17 @@ pub struct Handler {
     pub key: Option<Key>,
     /// The steps lowered for the register machine (see `Function::code`).
     pub code: Code,
+    /// The Event Logic variant it is (`mode: Land At Once`), when it is one of
+    /// several of its Component for its Event: it runs only while chosen.
+    pub mode: Option<HandlerMode>,
+}
+
+/// An Event Logic variant: its name, and whether it is the one chosen while
+/// no `event: E, mode: M` step has chosen (the first written for its Event).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HandlerMode {
+    pub name: Sym,
+    pub first: bool,
 }
 
 /// Which card a step belongs to.

@@ -31,7 +31,7 @@ pub struct Driver {
 /// The driver's own commands; the game's libraries add theirs.
 const HELP: &str = "commands: help | click NAME | press NAME | key KEY | inputs | table NAME | global NAME | state | \
 get OBJECT PATH | eval EXPR | call FUNCTION name=EXPR ... | objects [NAME] | faults | notices | snapshot N | \
-restore N | save SLOT | load SLOT";
+restore N | save SLOT | load SLOT | wait SECONDS";
 
 impl Driver {
     /// A driver over a new game, started (the scene's Created Events have
@@ -46,9 +46,16 @@ impl Driver {
     /// [`Driver::new`] starts it, the store's notices (a file moved aside)
     /// in the World's.
     pub fn with_store(game: Rc<Game>, store: Rc<Store>) -> Driver {
+        Driver::with_system(game, store, false)
+    }
+
+    /// [`Driver::with_store`], the system asking for less motion or not
+    /// (`$prefersReducedMotion`, set before the game starts).
+    pub fn with_system(game: Rc<Game>, store: Rc<Store>, reduced_motion: bool) -> Driver {
         let libraries = Libraries::start(&game);
         let mut world = World::new(game);
         world.use_store(store);
+        world.set_reduced_motion(reduced_motion);
         world.start();
         Driver { world, snapshots: HashMap::new(), libraries, walked: None, notices_told: 0 }
     }
@@ -112,11 +119,7 @@ impl Driver {
                 let on = game.inputs.iter().zip(&self.world.inputs_on);
                 Json::obj(vec![("inputs", Json::Obj(on.map(|(c, on)| (c.name.clone(), Json::Bool(*on))).collect()))])
             }
-            // Not offered (help does not list it) until the engine has
-            // timers: a test that lets time pass must not pass by doing nothing.
-            "wait" => Json::error(
-                "`wait` is not offered yet: this engine has no timers, so no time can pass (help lists what it offers)",
-            ),
+            "wait" => self.wait(rest),
             "table" => self.table(unquote(rest)),
             "global" => self.global(rest.trim_start_matches('$')),
             "state" => {
@@ -182,6 +185,18 @@ impl Driver {
             }
         }
         answer
+    }
+
+    /// `wait SECONDS`: the game's clock moves on by SECONDS (up to an hour),
+    /// in ticks of at most 1/60 s, as the window's frames move it.
+    fn wait(&mut self, rest: &str) -> Json {
+        match rest.parse::<f64>() {
+            Ok(s) if s.is_finite() && (0.0..=3600.0).contains(&s) => {
+                self.world.advance(s);
+                Json::obj(vec![("waited", Json::Num(s)), ("time", Json::Num(self.world.time))])
+            }
+            _ => Json::error(format!("`wait` takes a number of seconds from 0 to 3600, found `{rest}`")),
+        }
     }
 
     fn click(&mut self, name: &str) -> Json {

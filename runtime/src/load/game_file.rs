@@ -91,10 +91,20 @@ pub(super) fn load_game_file(game: &mut Game, scratch: &mut LoadScratch, d: &mut
     if let Some(globals) = f.get("globals").and_then(|n| Fields::of(&file, n, "`globals`", d)) {
         for (key, node) in globals.map.iter() {
             let Some((ty, value)) = typed_value(&file, node, &mut game.syms, d) else { continue };
+            if key.as_str() == REDUCED_MOTION && (ty != Type::Boolean || value != Value::Bool(false)) {
+                let why = "is the engine's: a Boolean, false unless the system asks for less motion";
+                d.error(rel, yaml::scalar_pos(key), format!("the Global `{REDUCED_MOTION}` {why}"));
+                continue;
+            }
             let id = GlobalId(game.globals.len() as u16);
             game.names.globals.insert(key.as_str().to_string(), id);
             game.globals.push(GlobalDef { name: key.as_str().to_string(), ty, value });
         }
+    }
+    // The Global the system sets, there whether game.yaml declares it or not.
+    if !game.names.globals.contains_key(REDUCED_MOTION) {
+        game.names.globals.insert(REDUCED_MOTION.to_string(), GlobalId(game.globals.len() as u16));
+        game.globals.push(GlobalDef { name: REDUCED_MOTION.into(), ty: Type::Boolean, value: Value::Bool(false) });
     }
     if let Some(events) = f.get("events").and_then(|n| Fields::of(&file, n, "`events`", d)) {
         for (key, _) in events.map.iter() {

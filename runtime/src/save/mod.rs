@@ -82,8 +82,50 @@ pub struct SavedWorld {
     /// Whether each Input Context is on, by name (a save without them: as a game starts).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub inputs: BTreeMap<String, bool>,
+    /// The timers running, in the order they were started.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub timers: Vec<SavedTimer>,
+    /// The tweens running.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tweens: Vec<SavedTween>,
+    /// The Event Logic variants chosen.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub modes: Vec<SavedMode>,
     // More of the World (which Logic Components are off, ...): fields here
     // with `#[serde(default)]`.
+}
+
+/// A timer running: its Object (by its number in `objects`), its name, and
+/// when it rings next, in the World's seconds (`time`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SavedTimer {
+    pub object: usize,
+    pub name: String,
+    pub every: f64,
+    pub due: f64,
+    pub once: bool,
+}
+
+/// A tween running: its Object, its axis (`x` or `y`), from where to where,
+/// when it started (the World's seconds), for how long, and its ease by name.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SavedTween {
+    pub object: usize,
+    pub axis: String,
+    pub from: f32,
+    pub to: f32,
+    pub start: f64,
+    pub duration: f64,
+    pub ease: String,
+}
+
+/// An Event Logic variant chosen: the Object, its Logic Component, the Event and the variant, by name.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SavedMode {
+    pub object: usize,
+    pub component: String,
+    pub event: String,
+    pub mode: String,
 }
 
 /// One row of a table: its name and its cells by column.
@@ -248,6 +290,11 @@ impl SaveFile {
             }
         }
         let value = read_versioned(bytes, "save")?;
+        // Cut short anywhere (even after a key whose value was cut off, which
+        // reads as nothing), a save lacks `complete: true`, written last.
+        if value.get("complete").is_none() {
+            return Err("the save is cut short or incomplete (it has no `complete: true`, written last)".into());
+        }
         let save: SaveFile = serde_yaml::from_value(value).map_err(|e| incomplete_or(e, "save"))?;
         if !save.complete {
             return Err("the save is not marked complete".into());

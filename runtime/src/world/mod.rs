@@ -11,8 +11,10 @@ use std::fmt;
 use std::path::PathBuf;
 use std::rc::Rc;
 
+mod clock;
 mod saved;
 mod table;
+pub use clock::{ModeChoice, Timer, Tween, EPSILON, FRAME};
 pub use saved::SavedLibraryState;
 pub use table::Table;
 
@@ -148,6 +150,17 @@ pub struct World {
     /// The key being pressed while its Command's handlers run: a handler
     /// with `key:` hears only that key.
     pub(crate) key_now: Option<Key>,
+    /// The timers running, in the order they were started.
+    pub timers: Vec<Timer>,
+    /// The tweens running.
+    pub tweens: Vec<Tween>,
+    /// The Event Logic variants chosen (`event: E, mode: M`); an Object's
+    /// Component not here runs its first variant of each Event.
+    pub modes: Vec<ModeChoice>,
+    /// How many ticks the clock has taken (see `Timer::armed`).
+    pub ticks: u64,
+    /// The system asks for less motion (`$prefersReducedMotion`); kept across a restart and a load.
+    pub reduced_motion: bool,
 }
 
 /// How many steps one input (a click, a key) may run before it is stopped:
@@ -186,6 +199,11 @@ impl World {
             restarts: 0,
             inputs_on: game.inputs.iter().map(|c| c.on_at_start).collect(),
             key_now: None,
+            timers: Vec::new(),
+            tweens: Vec::new(),
+            modes: Vec::new(),
+            ticks: 0,
+            reduced_motion: false,
             game,
         };
         let game = world.game.clone();

@@ -73,6 +73,9 @@ impl World {
             objects,
             libraries: self.libraries.iter().map(|s| (s.key().to_string(), s.save())).collect(),
             inputs: game.inputs.iter().zip(&self.inputs_on).map(|(c, on)| (c.name.clone(), *on)).collect(),
+            timers: self.timers.iter().map(|t| self.saved_timer(t)).collect(),
+            tweens: self.tweens.iter().map(|t| self.saved_tween(t)).collect(),
+            modes: self.modes.iter().map(|m| self.saved_mode(m)).collect(),
         };
         SaveFile { format: FORMAT, game: game.name.clone(), fingerprint: Fingerprint::of(game), world, complete: true }
     }
@@ -219,6 +222,7 @@ impl World {
             }
         }
         w.time = s.time;
+        w.restore_clock(s)?;
         w.libraries = s
             .libraries
             .iter()
@@ -398,6 +402,7 @@ impl World {
         loaded.step_budget = self.step_budget;
         loaded.steps_left = self.steps_left;
         loaded.holding = self.holding;
+        loaded.set_reduced_motion(self.reduced_motion);
         *self = loaded;
     }
 }
