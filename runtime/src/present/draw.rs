@@ -9,11 +9,7 @@ use crate::world::World;
 #[derive(Clone, Debug, PartialEq)]
 pub enum DrawKind {
     /// A frame of a sprite sheet; `rect` is where it goes.
-    Sprite {
-        image: ImageId,
-        frame: u32,
-        frames: u32,
-    },
+    Sprite { image: ImageId, frame: u32, frames: u32 },
     Text {
         text: String,
         size: f32,
