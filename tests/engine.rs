@@ -13,7 +13,8 @@ use std::collections::BTreeSet;
 
 use cardtable::host::driver::Driver;
 use cardtable::json::Json;
-use cardtable::library::engine::{Board, Rules};
+use cardtable::library::engine::board::kind_of;
+use cardtable::library::engine::{Board, Move, Rules};
 use common::TempContent;
 
 fn ok(d: &mut Driver, command: &str) -> Json {
@@ -175,6 +176,19 @@ fn the_engines_legal_moves_are_the_reference_games_and_the_cards() {
             b.legal_moves(&rules, &mut moves);
             let mine: BTreeSet<String> = moves.iter().map(|&m| Board::uci(&rules, m)).collect();
             assert_eq!(&mine, legal, "game {} ply {ply}: {}", g.number, b.fen(&rules));
+            // The quiescence's moves: those that take (en passant too) or promote.
+            let mut captures = Vec::new();
+            b.legal_captures(&rules, &mut captures);
+            let taking: Vec<_> = moves
+                .iter()
+                .copied()
+                .filter(|m| {
+                    let c = b.at(&rules, m.from);
+                    let pawn = c != 0 && Some(kind_of(c)) == rules.pawn;
+                    b.at(&rules, m.to) != 0 || m.promotion != Move::NONE || (pawn && m.to == b.ep)
+                })
+                .collect();
+            assert_eq!(captures, taking, "game {} ply {ply}: the captures of {}", g.number, b.fen(&rules));
             positions += 1;
             if g.number <= 100 && ply % 20 == 0 {
                 let fen = b.fen(&rules);

@@ -210,17 +210,15 @@ impl Board {
     /// Is Square Attacked: a Piece of `by` reaches `cell` along a capturing
     /// Direction of its Kind, looked for backwards within its `steps`.
     pub fn attacked(&self, r: &Rules, cell: usize, by: u8) -> bool {
-        for &i in &r.capture_dirs {
-            let d = &r.dirs[i];
-            let back = -d.delta[by as usize];
+        for ray in &r.rays[by as usize] {
             let mut t = cell as i32;
-            for _ in 0..d.steps {
-                t += back;
+            for k in 0..ray.steps as usize {
+                t += ray.back;
                 let c = self.cells[t as usize];
                 if c == EMPTY {
                     continue;
                 }
-                if c != OFF && side_of(c) == by && kind_of(c) == d.kind {
+                if c != OFF && side_of(c) == by && ray.reach[k] & (1u128 << kind_of(c)) != 0 {
                     return true;
                 }
                 break;
@@ -263,11 +261,42 @@ impl Board {
     /// lists the cards' (by from Square, then to Square, a1 first), each
     /// promotion once per Kind of the Promotion choice.
     pub fn legal_moves(&mut self, r: &Rules, out: &mut Vec<Move>) {
+        self.generate(r, out, false);
+    }
+
+    /// The legal moves that take a Piece or promote a Pawn (the search's
+    /// quiescence): [`Board::legal_moves`] without the others.
+    pub fn legal_captures(&mut self, r: &Rules, out: &mut Vec<Move>) {
+        self.generate(r, out, true);
+    }
+
+    fn generate(&mut self, r: &Rules, out: &mut Vec<Move>, captures_only: bool) {
         out.clear();
         let side = self.side;
         let enemy = 1 - side;
         let king = self.king_cell(r, side);
         let sd = r.sides[side as usize];
+        // A move of another Piece than the King, from a Square no enemy ray
+        // to the King passes over, leaves the King as safe as it was: the
+        // Square it leaves is the only one emptied, and the one it takes
+        // only blocks or removes an attacker. Such moves need no Drop Move
+        // If Unsafe when the King is safe now: its answer would be no.
+        let mut lines = u64::MAX;
+        if let Some(k) = king {
+            if !self.attacked(r, k, enemy) {
+                lines = 0;
+                for ray in &r.rays[enemy as usize] {
+                    let mut t = k as i32;
+                    for _ in 1..ray.steps {
+                        t += ray.back;
+                        if self.cells[t as usize] == OFF {
+                            break;
+                        }
+                        lines |= 1 << r.square_of[t as usize];
+                    }
+                }
+            }
+        }
         for from in 0..64u8 {
             let fc = r.cell_of[from as usize] as usize;
             let c = self.cells[fc];
@@ -290,7 +319,10 @@ impl Board {
                         break;
                     }
                     if tc == EMPTY {
-                        if d.can_move {
+                        let quiet_ok = !captures_only
+                            || (Some(kind) == r.pawn
+                                && i32::from(r.square_of[t as usize] / 8) + 1 == sd.promotion_rank);
+                        if d.can_move && quiet_ok {
                             targets |= 1 << r.square_of[t as usize];
                         }
                         continue;
@@ -302,7 +334,7 @@ impl Board {
                 }
             }
             // Keep Safe Moves.
-            let mut left = targets;
+            let mut left = if Some(fc) != king && lines & (1 << from) == 0 { 0 } else { targets };
             while left != 0 {
                 let to = left.trailing_zeros() as u8;
                 left &= left - 1;
@@ -313,7 +345,7 @@ impl Board {
             }
             // Try Castling, for each allowed castling of this Square.
             for (i, cd) in r.castlings.iter().enumerate() {
-                if cd.king_from != from || self.castle & (1 << i) == 0 {
+                if captures_only || cd.king_from != from || self.castle & (1 << i) == 0 {
                     continue;
                 }
                 let empty = |sq: u8| self.cells[r.cell_of[sq as usize] as usize] == EMPTY;

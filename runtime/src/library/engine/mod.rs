@@ -5,11 +5,13 @@
 //! like the others; and a search ([`Searcher`]). It reads the position from
 //! the World through the chess library's FEN.
 //!
-//! It adds the driver's `enginemoves`, `engineperft N` and `bestmove ...`.
+//! It adds the driver's `enginemoves`, `engineperft N` and `bestmove ...`;
+//! `cardtable uci [FOLDER]` speaks UCI with it ([`uci`]).
 
 pub mod board;
 pub mod rules;
 pub mod search;
+pub mod uci;
 
 use std::time::{Duration, Instant};
 

@@ -50,6 +50,19 @@ pub struct CastleDef {
     pub fen: Option<char>,
 }
 
+/// The capturing Directions that share one step, for an attack looked for
+/// backwards: walked once, the first Piece met at distance k attacks when
+/// its Kind has such a Direction of at least k `steps`.
+#[derive(Clone, Debug)]
+pub struct Ray {
+    /// The mailbox offset of one step backwards.
+    pub back: i32,
+    /// The most steps of any of these Directions.
+    pub steps: u32,
+    /// `reach[k - 1]`: the Kinds (a bit each) whose Direction reaches k steps.
+    pub reach: [u128; 8],
+}
+
 /// A Side: 0 White, 1 Black.
 #[derive(Clone, Copy, Debug)]
 pub struct SideDef {
@@ -72,6 +85,8 @@ pub struct Rules {
     pub dirs_of: Vec<Vec<usize>>,
     /// The Directions that can capture, for an attack looked for backwards.
     pub capture_dirs: Vec<usize>,
+    /// The same, grouped by their step, for each attacking Side.
+    pub rays: [Vec<Ray>; 2],
     pub castlings: Vec<CastleDef>,
     /// The Kinds a Pawn may become, in the Promotion choice's order.
     pub promotions: Vec<u8>,
@@ -248,7 +263,26 @@ impl Rules {
         for (i, d) in dirs.iter().enumerate() {
             dirs_of[d.kind as usize].push(i);
         }
-        let capture_dirs = (0..dirs.len()).filter(|&i| dirs[i].can_capture).collect();
+        let capture_dirs: Vec<usize> = (0..dirs.len()).filter(|&i| dirs[i].can_capture).collect();
+        let mut rays: [Vec<Ray>; 2] = [Vec::new(), Vec::new()];
+        for (side, rays) in rays.iter_mut().enumerate() {
+            for &i in &capture_dirs {
+                let d = &dirs[i];
+                let back = -d.delta[side];
+                let at = match rays.iter().position(|r| r.back == back) {
+                    Some(at) => at,
+                    None => {
+                        rays.push(Ray { back, steps: 0, reach: [0; 8] });
+                        rays.len() - 1
+                    }
+                };
+                let ray = &mut rays[at];
+                ray.steps = ray.steps.max(d.steps);
+                for k in 0..d.steps.min(8) as usize {
+                    ray.reach[k] |= 1u128 << d.kind;
+                }
+            }
+        }
 
         let mut cell_of = [0u16; 64];
         let mut square_of = vec![255u8; MAX_CELLS];
@@ -339,6 +373,7 @@ impl Rules {
             dirs,
             dirs_of,
             capture_dirs,
+            rays,
             castlings,
             promotions,
             width,

@@ -55,6 +55,9 @@ struct Entry {
     bound: u8,
 }
 
+/// What a search calls after each depth it finishes (UCI's `info`).
+pub type OnDepth = Box<dyn FnMut(&Found) + Send>;
+
 /// A search, with its table kept from one search to the next.
 pub struct Searcher {
     table: Vec<Entry>,
@@ -68,7 +71,7 @@ pub struct Searcher {
     /// Someone outside asked the search to stop (UCI's `stop`).
     pub stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     /// Called after each finished depth: (depth, score, nodes, pv).
-    pub on_depth: Option<Box<dyn FnMut(&Found)>>,
+    pub on_depth: Option<OnDepth>,
 }
 
 impl Default for Searcher {
@@ -175,12 +178,11 @@ impl Searcher {
     }
 
     fn out_of_time(&mut self) -> bool {
-        if self.nodes & 1023 == 0 {
-            if self.deadline.is_some_and(|d| Instant::now() >= d)
-                || self.stop.as_ref().is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed))
-            {
-                self.stopped = true;
-            }
+        if self.nodes & 1023 == 0
+            && (self.deadline.is_some_and(|d| Instant::now() >= d)
+                || self.stop.as_ref().is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed)))
+        {
+            self.stopped = true;
         }
         self.stopped
     }
@@ -252,7 +254,7 @@ impl Searcher {
                 (key, m)
             })
             .collect();
-        keyed.sort_by(|a, b| b.0.cmp(&a.0));
+        keyed.sort_by_key(|k| std::cmp::Reverse(k.0));
         for (slot, (_, m)) in moves.iter_mut().zip(keyed) {
             *slot = m;
         }
@@ -359,18 +361,28 @@ impl Searcher {
         }
         let mut board = *b;
         let mut moves = Vec::with_capacity(48);
-        board.legal_moves(r, &mut moves);
-        if moves.is_empty() {
-            return if b.in_check(r) { -(MATE - ply as i32) } else { 0 };
-        }
-        let stand = self.evaluate(r, b);
+        // In check, every answer (and no answer is mate), with no standing
+        // pat; else the captures, or the evaluation as it stands.
+        let in_check = b.in_check(r);
+        let stand = if in_check {
+            board.legal_moves(r, &mut moves);
+            if moves.is_empty() {
+                return -(MATE - ply as i32);
+            }
+            -(MATE - ply as i32)
+        } else {
+            board.legal_captures(r, &mut moves);
+            self.evaluate(r, b)
+        };
         if stand >= beta || ply >= MAX_PLY - 1 {
-            return stand;
+            return if in_check { self.evaluate(r, b) } else { stand };
         }
         alpha = alpha.max(stand);
-        let mut captures: Vec<(i32, Move)> =
-            moves.iter().filter_map(|&m| Self::capture_value(r, b, m).map(|v| (v, m))).collect();
-        captures.sort_by(|a, b| b.0.cmp(&a.0));
+        let mut captures: Vec<(i32, Move)> = moves
+            .iter()
+            .filter_map(|&m| Self::capture_value(r, b, m).or(in_check.then_some(-1)).map(|v| (v, m)))
+            .collect();
+        captures.sort_by_key(|k| std::cmp::Reverse(k.0));
         for (_, m) in captures {
             let child = b.make(r, m);
             let score = -self.quiesce(r, &child, -beta, -alpha, ply + 1);
