@@ -268,3 +268,91 @@ fn invented_kinds_move_as_the_cards_move_them() {
     let best = ok(&mut d, "bestmove depth 3");
     assert_eq!(best.get("move").as_str(), Some("a1g4"), "{best}");
 }
+
+/// The noise: without it the move is the same whatever the seed; with it,
+/// each seed plays its own legal moves (at 400 centipawns, half of the moves
+/// or more are not the noiseless one), and the same seed the same move.
+#[test]
+fn noise_makes_the_engine_vary_by_as_much_as_it_is_told() {
+    let game = common::load_game(&common::chess_dir());
+    let mut d = Driver::new(game);
+    let fens = [
+        START,
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+    ];
+    let mut differ = [0; 3];
+    for fen in fens {
+        ok(&mut d, &format!("setfen {fen}"));
+        let cards = strings(ok(&mut d, "moves").get("moves"));
+        let plain = ok(&mut d, "bestmove depth 2 seed 1").get("move").clone();
+        for seed in 0..8 {
+            assert_eq!(ok(&mut d, &format!("bestmove depth 2 seed {seed}")).get("move"), &plain, "{fen}");
+            for (i, noise) in [20, 100, 400].into_iter().enumerate() {
+                let command = format!("bestmove depth 2 noise {noise} seed {seed}");
+                let answer = ok(&mut d, &command);
+                let mv = answer.get("move").as_str().unwrap_or("").to_string();
+                assert!(cards.contains(&mv), "{command}: {answer} in {fen}");
+                assert_eq!(ok(&mut d, &command).get("move"), answer.get("move"), "the same seed, the same move");
+                if answer.get("move") != &plain {
+                    differ[i] += 1;
+                }
+            }
+        }
+    }
+    println!(
+        "moves other than the noiseless one, of 24: noise 20: {}, 100: {}, 400: {}",
+        differ[0], differ[1], differ[2]
+    );
+    assert!(differ[0] <= differ[2] && differ[2] >= 12, "{differ:?}");
+}
+
+/// A match against a random mover, 100 games (`cargo test --test engine --
+/// --nocapture random_mover` prints the score): the engine at depth 2, each
+/// Side in turn; a game ends in mate, stalemate, the fifty-move rule, a
+/// threefold repetition, or at 400 plies (a draw). It must win 95.
+#[test]
+fn the_engine_beats_a_random_mover() {
+    use cardtable::library::engine::{Limits, Searcher};
+    let game = common::load_game(&common::chess_dir());
+    let rules = Rules::new(&game).unwrap();
+    let mut searcher = Searcher::new(1 << 16);
+    let (mut wins, mut draws, mut losses) = (0, 0, 0);
+    let mut rng = 0x1234_5678u64;
+    for g in 0..100 {
+        let engine_side = (g % 2) as u8;
+        let mut b = Board::from_fen(&rules, START).unwrap();
+        let mut seen: Vec<u64> = vec![b.hash];
+        let mut moves = Vec::new();
+        let outcome = loop {
+            b.legal_moves(&rules, &mut moves);
+            if moves.is_empty() {
+                break if !b.in_check(&rules) {
+                    0
+                } else if b.side == engine_side {
+                    -1
+                } else {
+                    1
+                };
+            }
+            if b.fifty >= 100 || seen.iter().filter(|&&h| h == b.hash).count() >= 3 || seen.len() > 400 {
+                break 0;
+            }
+            let m = if b.side == engine_side {
+                let limits = Limits { depth: 2, ..Limits::default() };
+                searcher.search(&rules, &b, limits, &seen[..seen.len() - 1]).best.unwrap()
+            } else {
+                moves[(cardtable::library::engine::rules::splitmix(&mut rng) % moves.len() as u64) as usize]
+            };
+            b = b.make(&rules, m);
+            seen.push(b.hash);
+        };
+        match outcome {
+            1 => wins += 1,
+            0 => draws += 1,
+            _ => losses += 1,
+        }
+    }
+    println!("against a random mover, 100 games: {wins} won, {draws} drawn, {losses} lost");
+    assert!(wins >= 95, "{wins} won, {draws} drawn, {losses} lost");
+}
