@@ -431,7 +431,7 @@ fn main() {
     });
     rows.push(Row {
         label: format!(
-            "engine search, middlegame, depth 6 ({searched} nodes, {:.0} k/s)",
+            "engine search 6 deep, middlegame ({searched} n, {:.0} kn/s)",
             searched as f64 / t.as_secs_f64() / 1000.0
         ),
         cards: t,
