@@ -189,3 +189,33 @@ impl Resolved for Engine {
         Err(format!("the engine library has no option `--{name}`"))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The engine may think off the frame thread: its parts cross threads.
+    #[test]
+    fn the_engine_can_think_on_another_thread() {
+        fn send<T: Send>() {}
+        fn sync<T: Sync>() {}
+        send::<Rules>();
+        sync::<Rules>();
+        send::<Board>();
+        send::<Searcher>();
+        send::<Found>();
+    }
+
+    #[test]
+    fn bestmove_reads_its_words() {
+        let l = parse_limits("").unwrap();
+        assert_eq!((l.depth, l.time, l.noise), (4, None, 0));
+        let l = parse_limits("250 noise 40 seed 9").unwrap();
+        assert_eq!((l.depth, l.time, l.noise, l.seed), (100, Some(Duration::from_millis(250)), 40, 9));
+        let l = parse_limits("depth 3 movetime 100").unwrap();
+        assert_eq!((l.depth, l.time), (3, Some(Duration::from_millis(100))));
+        assert!(parse_limits("depth").is_err());
+        assert!(parse_limits("depth x").is_err());
+        assert!(parse_limits("fast").is_err());
+    }
+}
