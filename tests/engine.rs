@@ -62,6 +62,7 @@ fn the_cases_of_the_engine() {
     let game = common::load_game(&common::chess_dir());
     let rules = Rules::new(&game).expect("the engine reads the chess content");
     let mut d = Driver::new(game);
+    assert_eq!(ok(&mut d, "enginemoves").get("chess"), &Json::Bool(true), "the chess content is chess");
     let mut wrong = Vec::new();
     let mut count = 0;
     for (i, line) in text.lines().enumerate() {
@@ -252,6 +253,11 @@ fn invented_kinds_move_as_the_cards_move_them() {
         let engine_perft = num(ok(&mut d, "engineperft 2").get("nodes"));
         assert_eq!(engine_perft, cards_perft, "perft 2 of {fen}");
     }
+    // A UCI engine knows chess alone: not a position with an invented Kind.
+    ok(&mut d, "setfen 4k3/8/8/3C4/8/8/8/4K3 w - - 0 1");
+    assert_eq!(ok(&mut d, "enginemoves").get("chess"), &Json::Bool(false));
+    ok(&mut d, "setfen 4k3/8/8/3N4/8/8/8/4K3 w - - 0 1");
+    assert_eq!(ok(&mut d, "enginemoves").get("chess"), &Json::Bool(true));
     // The Nightrider rides: from a1 it reaches c2, e3, g4 (and b3, c5, d7).
     ok(&mut d, "setfen 4k3/8/8/8/8/8/8/S3K3 w - - 0 1");
     let engine = strings(ok(&mut d, "enginemoves").get("moves"));
@@ -355,4 +361,26 @@ fn the_engine_beats_a_random_mover() {
     }
     println!("against a random mover, 100 games: {wins} won, {draws} drawn, {losses} lost");
     assert!(wins >= 95, "{wins} won, {draws} drawn, {losses} lost");
+}
+
+/// A Knight that rides (one row of Directions changed) is no chess Knight:
+/// a position with one is not for a UCI engine, and the engine generates its
+/// ride as the cards do.
+#[test]
+fn a_changed_kind_is_not_chess_any_more() {
+    let copy = TempContent::chess("engine-riding-knight");
+    copy.replace_once(
+        "tables/Directions.csv",
+        "Knight 1 2,Knight,1,2,1,1,true,true",
+        "Knight 1 2,Knight,1,2,7,7,true,true",
+    );
+    let mut d = Driver::new(common::load_game(&copy.dir));
+    let start = ok(&mut d, "enginemoves");
+    assert_eq!(start.get("chess"), &Json::Bool(false), "{start}");
+    ok(&mut d, "setfen 4k3/8/8/8/8/8/8/N3K3 w - - 0 1");
+    let engine = ok(&mut d, "enginemoves");
+    assert_eq!(strings(engine.get("moves")), strings(ok(&mut d, "moves").get("moves")));
+    assert!(strings(engine.get("moves")).contains("a1c5"), "{engine}");
+    ok(&mut d, "setfen 4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    assert_eq!(ok(&mut d, "enginemoves").get("chess"), &Json::Bool(true));
 }

@@ -447,6 +447,16 @@ impl Board {
         moves.into_iter().find(|&m| Board::uci(r, m) == text)
     }
 
+    /// Whether a UCI engine, which knows only chess, may play this position:
+    /// every Piece on it is of a Kind that moves as chess's (an invented
+    /// Kind, or a Knight that rides, is not).
+    pub fn is_chess(&self, r: &Rules) -> bool {
+        (0..64u8).all(|sq| {
+            let c = self.at(r, sq);
+            c == EMPTY || r.kind_is_chess(kind_of(c))
+        })
+    }
+
     /// Leaf positions `depth` moves deep.
     pub fn perft(&mut self, r: &Rules, depth: u32) -> u64 {
         if depth == 0 {

@@ -32,7 +32,9 @@ const COMMANDS: &[Command] = &[
     Command {
         verb: "enginemoves",
         usage: "enginemoves",
-        help: "the built-in engine's legal moves of the position, in UCI form (they are the cards')",
+        help:
+            "the built-in engine's legal moves of the position, in UCI form (they are the cards'), and whether every \
+               Piece on the Board moves as in chess (a UCI engine could play it)",
     },
     Command {
         verb: "engineperft",
@@ -140,9 +142,11 @@ impl Resolved for Engine {
     fn command(&self, world: &mut World, verb: &str, rest: &str) -> Json {
         let strs = |v: &[String]| Json::Arr(v.iter().map(|s| Json::Str(s.clone())).collect());
         match verb {
-            "enginemoves" => match self.moves(world) {
-                Ok(moves) => Json::obj(vec![("moves", strs(&moves))]),
-                Err(e) => Json::error(e),
+            "enginemoves" => match (self.moves(world), self.board(world)) {
+                (Ok(moves), Ok(b)) => {
+                    Json::obj(vec![("moves", strs(&moves)), ("chess", Json::Bool(b.is_chess(&self.rules)))])
+                }
+                (Err(e), _) | (_, Err(e)) => Json::error(e),
             },
             "engineperft" => match (rest.trim().parse::<u32>(), self.board(world)) {
                 (Ok(depth), Ok(mut b)) if depth <= 7 => {

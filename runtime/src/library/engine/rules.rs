@@ -90,6 +90,9 @@ pub struct Rules {
     pub castlings: Vec<CastleDef>,
     /// The Kinds a Pawn may become, in the Promotion choice's order.
     pub promotions: Vec<u8>,
+    /// Each Kind moves as chess's Kind of its letter, on a chess board
+    /// ([`Rules::kind_is_chess`]).
+    pub chess_kinds: Vec<bool>,
     /// Mailbox geometry: the width of a row, and the first cell of a1.
     pub width: i32,
     pub a1: i32,
@@ -365,7 +368,7 @@ impl Rules {
             *k = splitmix(&mut seed);
         }
         let _ = cells;
-        Ok(Rules {
+        let mut rules = Rules {
             kinds,
             king,
             pawn,
@@ -384,7 +387,10 @@ impl Rules {
             side_key,
             castle_keys,
             ep_keys,
-        })
+            chess_kinds: Vec::new(),
+        };
+        rules.chess_kinds = (0..rules.kinds.len() as u8).map(|k| rules.chess_kind(k)).collect();
+        Ok(rules)
     }
 
     /// The Zobrist key of a piece code in a cell (0 for an empty cell).
@@ -395,5 +401,100 @@ impl Rules {
         } else {
             self.piece_keys[cell * (self.kinds.len() * 2 + 1) + code as usize]
         }
+    }
+}
+
+/// The six Kinds of chess, their FEN letters and Directions as (fileStep,
+/// rankStep, steps, firstMoveSteps, canMove, canCapture), steps counted to 7
+/// at most (a longer ride is the same on 8 Files and Ranks).
+type Dirs = &'static [(i32, i32, u32, u32, bool, bool)];
+const KING: Dirs = &[
+    (0, 1, 1, 1, true, true),
+    (1, 1, 1, 1, true, true),
+    (1, 0, 1, 1, true, true),
+    (1, -1, 1, 1, true, true),
+    (0, -1, 1, 1, true, true),
+    (-1, -1, 1, 1, true, true),
+    (-1, 0, 1, 1, true, true),
+    (-1, 1, 1, 1, true, true),
+];
+const QUEEN: Dirs = &[
+    (0, 1, 7, 7, true, true),
+    (1, 1, 7, 7, true, true),
+    (1, 0, 7, 7, true, true),
+    (1, -1, 7, 7, true, true),
+    (0, -1, 7, 7, true, true),
+    (-1, -1, 7, 7, true, true),
+    (-1, 0, 7, 7, true, true),
+    (-1, 1, 7, 7, true, true),
+];
+const ROOK: Dirs =
+    &[(0, 1, 7, 7, true, true), (1, 0, 7, 7, true, true), (0, -1, 7, 7, true, true), (-1, 0, 7, 7, true, true)];
+const BISHOP: Dirs =
+    &[(1, 1, 7, 7, true, true), (1, -1, 7, 7, true, true), (-1, -1, 7, 7, true, true), (-1, 1, 7, 7, true, true)];
+const KNIGHT: Dirs = &[
+    (1, 2, 1, 1, true, true),
+    (2, 1, 1, 1, true, true),
+    (2, -1, 1, 1, true, true),
+    (1, -2, 1, 1, true, true),
+    (-1, -2, 1, 1, true, true),
+    (-2, -1, 1, 1, true, true),
+    (-2, 1, 1, 1, true, true),
+    (-1, 2, 1, 1, true, true),
+];
+const PAWN: Dirs = &[(0, 1, 1, 2, true, false), (1, 1, 1, 1, false, true), (-1, 1, 1, 1, false, true)];
+const CHESS: [(&str, char, Dirs); 6] = [
+    ("King", 'k', KING),
+    ("Queen", 'q', QUEEN),
+    ("Rook", 'r', ROOK),
+    ("Bishop", 'b', BISHOP),
+    ("Knight", 'n', KNIGHT),
+    ("Pawn", 'p', PAWN),
+];
+
+impl Rules {
+    /// Whether the Kind moves as the chess Kind of its letter does, on the
+    /// Sides, Castling and Promotion choice of chess: what a UCI engine,
+    /// which knows only chess, may be asked about.
+    pub fn kind_is_chess(&self, kind: u8) -> bool {
+        self.chess_kinds.get(kind as usize).copied().unwrap_or(false)
+    }
+
+    fn chess_kind(&self, kind: u8) -> bool {
+        let Some(k) = self.kinds.get(kind as usize) else { return false };
+        let Some((_, _, want)) = CHESS.iter().find(|(name, letter, _)| *name == k.name && *letter == k.letter) else {
+            return false;
+        };
+        let mut have: Vec<(i32, i32, u32, u32, bool, bool)> = self.dirs_of[kind as usize]
+            .iter()
+            .map(|&i| {
+                let d = &self.dirs[i];
+                (d.file_step, d.rank_step, d.steps.min(7), d.first_steps.min(7), d.can_move, d.can_capture)
+            })
+            .collect();
+        let mut want = want.to_vec();
+        have.sort();
+        have.dedup();
+        want.sort();
+        have == want && self.board_is_chess()
+    }
+
+    fn board_is_chess(&self) -> bool {
+        let sides = (self.sides[0].forward, self.sides[0].pawn_rank, self.sides[0].promotion_rank) == (1, 2, 8)
+            && (self.sides[1].forward, self.sides[1].pawn_rank, self.sides[1].promotion_rank) == (-1, 7, 1);
+        let mut castlings: Vec<[u8; 5]> =
+            self.castlings.iter().map(|c| [c.king_from, c.king_to, c.rook_from, c.rook_to, c.rook_passes]).collect();
+        castlings.sort();
+        let sq = |s: &str| parse_square(s).unwrap_or(64);
+        let mut chess = vec![
+            [sq("e1"), sq("g1"), sq("h1"), sq("f1"), sq("g1")],
+            [sq("e1"), sq("c1"), sq("a1"), sq("d1"), sq("b1")],
+            [sq("e8"), sq("g8"), sq("h8"), sq("f8"), sq("g8")],
+            [sq("e8"), sq("c8"), sq("a8"), sq("d8"), sq("b8")],
+        ];
+        chess.sort();
+        let mut promotions: Vec<char> = self.promotions.iter().map(|&p| self.kinds[p as usize].letter).collect();
+        promotions.sort();
+        sides && castlings == chess && promotions == ['b', 'n', 'q', 'r']
     }
 }
