@@ -384,3 +384,21 @@ fn a_changed_kind_is_not_chess_any_more() {
     ok(&mut d, "setfen 4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
     assert_eq!(ok(&mut d, "enginemoves").get("chess"), &Json::Bool(true));
 }
+
+/// `bestmove MS` keeps to its time (loosely: the machine is shared) and
+/// still answers a legal move; with neither time nor depth it searches 4 deep.
+#[test]
+fn bestmove_keeps_to_its_time() {
+    let mut d = common::chess_driver();
+    ok(&mut d, "setfen r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10");
+    let cards = strings(ok(&mut d, "moves").get("moves"));
+    let answer = ok(&mut d, "bestmove 50");
+    assert!(num(answer.get("seconds")) < 2.0, "{answer}");
+    assert!(num(answer.get("depth")) >= 1.0, "{answer}");
+    assert!(cards.contains(answer.get("move").as_str().unwrap_or("")), "{answer}");
+    let answer = ok(&mut d, "bestmove");
+    assert_eq!(answer.get("depth"), &Json::Num(4.0), "{answer}");
+    for bad in ["bestmove depth", "bestmove soon", "engineperft 8", "engineperft x"] {
+        assert!(d.command(bad).is_error(), "{bad}");
+    }
+}
