@@ -140,3 +140,23 @@ fn uci_plays_the_invented_kinds_of_a_content_folder() {
     e.send("quit");
     assert!(e.child.wait().unwrap().success());
 }
+
+#[test]
+fn uci_refuses_a_game_it_cannot_play_and_says_what_it_is() {
+    // The language fixture has no Kinds nor Directions: no engine, exit 1.
+    let out = Command::new(env!("CARGO_BIN_EXE_cardtable"))
+        .args(["uci", "tests/fixtures/language"])
+        .current_dir(common::root())
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("the built-in engine cannot play this game: the engine library needs a table"), "{err}");
+    // --help says what it is; the top --help lists it.
+    let help = Command::new(env!("CARGO_BIN_EXE_cardtable")).args(["uci", "--help"]).output().unwrap();
+    assert!(help.status.success());
+    assert!(String::from_utf8_lossy(&help.stdout).contains("Speak UCI on stdin/stdout"));
+    let top = Command::new(env!("CARGO_BIN_EXE_cardtable")).arg("--help").output().unwrap();
+    assert!(String::from_utf8_lossy(&top.stdout).contains("uci "), "{}", String::from_utf8_lossy(&top.stdout));
+}
