@@ -213,7 +213,8 @@ fn the_engines_legal_moves_are_the_reference_games_and_the_cards() {
 
 /// A copy of the chess content with two invented Kinds, defined only by
 /// rows of Kinds and Directions: the Nightrider (letter S), a rider along
-/// the Knight's leaps, and the Camel (letter C), a leaper of (1, 3).
+/// the Knight's leaps, and the Camel (letter C), a leaper of (1, 3); and the
+/// Promotion choice offers a Nightrider where it offered a Knight.
 fn invented() -> TempContent {
     let copy = TempContent::chess("engine-invented");
     let kinds = copy.read("tables/Kinds.csv");
@@ -226,6 +227,12 @@ fn invented() -> TempContent {
         dirs.push_str(&format!("Camel {f} {r},Camel,{f},{r},1,1,true,true\n"));
     }
     copy.write("tables/Directions.csv", &dirs);
+    // The Promotion choice's Knight button offers the Nightrider instead.
+    copy.replace_once(
+        "objects/Promotion Knight.yaml",
+        "Promotion Choice: { kind: Knight }",
+        "Promotion Choice: { kind: Nightrider }",
+    );
     copy
 }
 
@@ -253,11 +260,20 @@ fn invented_kinds_move_as_the_cards_move_them() {
         let engine_perft = num(ok(&mut d, "engineperft 2").get("nodes"));
         assert_eq!(engine_perft, cards_perft, "perft 2 of {fen}");
     }
-    // A UCI engine knows chess alone: not a position with an invented Kind.
+    // A Pawn becomes what the Promotion choice offers: here no Knight, but a Nightrider.
+    ok(&mut d, "setfen 4k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
+    let cards = strings(ok(&mut d, "moves").get("moves"));
+    assert_eq!(strings(ok(&mut d, "enginemoves").get("moves")), cards);
+    for m in ["b7b8q", "b7b8r", "b7b8b", "b7b8s"] {
+        assert!(cards.contains(m), "{m} in {cards:?}");
+    }
+    assert!(!cards.contains("b7b8n"), "{cards:?}");
+    // A UCI engine knows chess alone: not a position with an invented Kind,
+    // nor here one without (a Pawn may become a Nightrider).
     ok(&mut d, "setfen 4k3/8/8/3C4/8/8/8/4K3 w - - 0 1");
     assert_eq!(ok(&mut d, "enginemoves").get("chess"), &Json::Bool(false));
     ok(&mut d, "setfen 4k3/8/8/3N4/8/8/8/4K3 w - - 0 1");
-    assert_eq!(ok(&mut d, "enginemoves").get("chess"), &Json::Bool(true));
+    assert_eq!(ok(&mut d, "enginemoves").get("chess"), &Json::Bool(false));
     // The Nightrider rides: from a1 it reaches c2, e3, g4 (and b3, c5, d7).
     ok(&mut d, "setfen 4k3/8/8/8/8/8/8/S3K3 w - - 0 1");
     let engine = strings(ok(&mut d, "enginemoves").get("moves"));

@@ -55,12 +55,42 @@ pub fn kind_letters(game: &Game) -> Result<Vec<(String, char)>, String> {
     }
     Ok(out)
 }
-/// What a Pawn may become, in the order perft tries them.
+/// What a Pawn may become when the scene has no Promotion choice.
 const PROMOTIONS: [&str; 4] = ["Queen", "Rook", "Bishop", "Knight"];
+
+/// The Kinds a Pawn may become: those the Promotion choice offers, each
+/// Object of the scene with a Data Structure Promotion Choice whose `kind`
+/// is not empty, in the scene's order (Queen, Rook, Bishop, Knight in the
+/// chess content); without one, the four of chess.
+pub fn promotion_kinds(game: &Game) -> Vec<String> {
+    let mut kinds: Vec<String> = Vec::new();
+    let choice = game.names.structs.get("Promotion Choice").copied();
+    let field = choice.and_then(|c| game.structs[c.index()].fields.iter().position(|f| f.name == "kind"));
+    if let (Some(choice), Some(field)) = (choice, field) {
+        for p in &game.scene {
+            let ty = &game.types[p.ty.0 as usize];
+            let Some(Some(off)) = ty.struct_offset.get(choice.index()).copied() else { continue };
+            let at = off as usize + field;
+            let v = p.fields.iter().find(|(i, _)| *i as usize == at).map_or(ty.fields.get(at).copied(), |f| Some(f.1));
+            if let Some(Value::Text(s)) = v {
+                let name = game.syms.text(s);
+                if !name.is_empty() && !kinds.iter().any(|k| k == name) {
+                    kinds.push(name.to_string());
+                }
+            }
+        }
+    }
+    if kinds.is_empty() {
+        kinds = PROMOTIONS.iter().map(|k| k.to_string()).collect();
+    }
+    kinds
+}
 
 pub struct Chess {
     /// Each Kind's FEN letter (lower case): [`kind_letters`].
     letters: Vec<(String, char)>,
+    /// What a Pawn may become, in the order perft tries them: [`promotion_kinds`].
+    promotions: Vec<String>,
     position: TableId,
     kind: ColumnId,
     side: ColumnId,
@@ -258,6 +288,7 @@ impl Chess {
             .collect();
         Ok(Chess {
             letters: kind_letters(game)?,
+            promotions: promotion_kinds(game),
             position,
             kind: column(position, "kind")?,
             side: column(position, "side")?,
@@ -544,7 +575,7 @@ impl Chess {
                 }
                 let Some(to) = Self::parse_square(world.syms.text(targets.rows[r])) else { continue };
                 if is_pawn && Some(to / 8 + 1) == promotion_rank {
-                    for kind in PROMOTIONS {
+                    for kind in &self.promotions {
                         out.push(Move { from, to, promotion: world.syms.get(kind) });
                     }
                 } else {

@@ -336,25 +336,12 @@ impl Rules {
             }
         }
 
-        // The Promotion choice: each Object of the scene with a Promotion
-        // Choice whose kind names a Kind, in the scene's order.
+        // The Promotion choice (the chess library reads it from the scene).
         let mut promotions = Vec::new();
-        if let Some(&choice) = game.names.structs.get("Promotion Choice") {
-            if let Some(field) = game.structs[choice.index()].fields.iter().position(|f| f.name == "kind") {
-                for p in &game.scene {
-                    let ty = &game.types[p.ty.0 as usize];
-                    let Some(Some(off)) = ty.struct_offset.get(choice.index()).copied() else { continue };
-                    let at = off as usize + field;
-                    let v = p
-                        .fields
-                        .iter()
-                        .find(|(i, _)| *i as usize == at)
-                        .map_or(ty.fields.get(at).copied(), |f| Some(f.1));
-                    if let Some(k) = v.and_then(|v| kind_of(&text(v))) {
-                        if !promotions.contains(&k) {
-                            promotions.push(k);
-                        }
-                    }
+        for name in super::super::chess::promotion_kinds(game) {
+            if let Some(k) = kind_of(&name) {
+                if !promotions.contains(&k) {
+                    promotions.push(k);
                 }
             }
         }
