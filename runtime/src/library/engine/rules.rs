@@ -179,8 +179,11 @@ impl Rules {
             let name = game.syms.text(name).to_string();
             let letter = letters.iter().find(|(k, _)| *k == name).map_or(' ', |(_, l)| *l);
             let value = num(cell(kt, r, value_col));
-            if !(value.is_finite() && value.abs() <= 100_000.0) {
-                return Err(format!("the value of the Kind `{name}` is outside -100000 to 100000"));
+            // 64 Pieces of the most value stay below a mate's score.
+            if !(value.is_finite() && value.abs() <= 10_000.0) {
+                return Err(format!(
+                    "the engine library takes a Kind's value from -10000 to 10000, not {value} (`{name}`)"
+                ));
             }
             kinds.push(KindDef { name, letter, value: value as i32 });
         }
