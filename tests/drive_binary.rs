@@ -193,16 +193,14 @@ fn drive_refuses_a_broken_folder() {
 
 #[test]
 fn help_lists_the_commands_of_the_games_libraries_and_no_other() {
-    // The chess game names the chess library in its game.yaml: its commands follow the driver's own.
+    // The chess game names the chess and engine libraries in its game.yaml: their commands follow the driver's own.
     let out = drive(&[], "help\n");
     let help = common::parse_json(String::from_utf8_lossy(&out.stdout).trim()).expect("JSON");
     let text = help.get("help").as_str().unwrap_or_default().to_string();
-    assert!(
-        text.ends_with("| restore N | save SLOT | load SLOT | wait SECONDS | fen | setfen FEN | moves | perft N"),
-        "{text}"
-    );
+    assert!(text.ends_with("| restore N | save SLOT | load SLOT | wait SECONDS | fen | setfen FEN | moves | perft N | enginemoves | engineperft N | bestmove [MS] [depth N] [movetime MS] [noise CP] [seed S]"), "{text}");
     let commands = help.get("library commands").as_array();
-    assert_eq!(commands.len(), 4, "{help}");
+    assert_eq!(commands.len(), 7, "{help}");
+    assert_eq!(commands[6].get("library").as_str(), Some("engine"));
     assert_eq!(commands[1].get("command").as_str(), Some("setfen FEN"));
     assert_eq!(commands[1].get("library").as_str(), Some("chess"));
 

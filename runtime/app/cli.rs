@@ -1,4 +1,4 @@
-//! The `cardtable` command line (clap): the window, `drive` and `check`.
+//! The `cardtable` command line (clap): the window, `drive`, `check`, `uci` and `new`.
 //!
 //! Where a new option goes:
 //! - one that every mode takes (the game folder, `--data-dir`; later `--lang`):
@@ -32,6 +32,9 @@ enum Sub {
     Drive(GameArgs),
     /// Check a game folder and list every mistake with its file, line and column
     Check(GameArgs),
+    /// Speak UCI on stdin/stdout with the built-in chess engine (the engine library), for a chess GUI or a
+    /// match runner: the game's Kinds, invented ones included, as the content defines them
+    Uci(GameArgs),
     /// Write the built-in chess game into a new or empty folder, a starting point to change
     New {
         /// The folder to write (new, or empty)
@@ -82,6 +85,7 @@ pub enum Mode {
     Window(WindowArgs, Vec<(String, String)>),
     Drive(GameArgs),
     Check(GameArgs),
+    Uci(GameArgs),
     New(PathBuf),
 }
 
@@ -129,6 +133,7 @@ where
     Ok(match cli.mode {
         Some(Sub::Drive(game)) => Mode::Drive(game),
         Some(Sub::Check(game)) => Mode::Check(game),
+        Some(Sub::Uci(game)) => Mode::Uci(game),
         Some(Sub::New { dir }) => Mode::New(dir),
         None => {
             let values = library_options

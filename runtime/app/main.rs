@@ -1,4 +1,5 @@
-//! `cardtable`: runs a game folder in a window, headless (`drive`), or checks it (`check`).
+//! `cardtable`: runs a game folder in a window, headless (`drive`), checks it
+//! (`check`), or plays it over UCI with the built-in engine (`uci`).
 
 use cardtable::host::driver::Driver;
 use cardtable::json::Json;
@@ -40,8 +41,33 @@ fn main() -> ExitCode {
         }
         cli::Mode::Check(game) => check(content_dir(game.content.as_deref()), game.data_dir.as_deref()),
         cli::Mode::Window(args, library) => window(args, &library),
+        cli::Mode::Uci(game) => uci(content_dir(game.content.as_deref())),
         cli::Mode::New(dir) => new_game(&dir),
     }
+}
+
+/// The built-in engine speaking UCI, from the game's starting position as the cards set it up.
+fn uci(dir: Files) -> ExitCode {
+    use cardtable::library::engine::{uci, Engine};
+    let Some(loaded) = load_or_report(&dir) else { return ExitCode::FAILURE };
+    let game = Rc::new(loaded.game);
+    let engine = match Engine::new(&game) {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("{}: the built-in engine cannot play this game: {e}", dir.display());
+            return ExitCode::FAILURE;
+        }
+    };
+    let driver = Driver::new(game.clone());
+    let start = match engine.board(&driver.world) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("{}: the starting position: {e}", dir.display());
+            return ExitCode::FAILURE;
+        }
+    };
+    uci::run(engine.rules, start, &game.name, std::io::stdin().lock(), Box::new(std::io::stdout()));
+    ExitCode::SUCCESS
 }
 
 /// The window, or with `--screenshot` a few frames and a PNG.

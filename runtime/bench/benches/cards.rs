@@ -41,6 +41,7 @@ fn allocations() -> u64 {
 use baseline::{native, peer::Peer, Features, Setup, Tables};
 use cardtable::game::Game;
 use cardtable::library::chess::Chess;
+use cardtable::library::engine::{Board as EngineBoard, Engine, Limits, Searcher};
 use cardtable::present::{draw_list, DrawItem};
 use cardtable::save::Store;
 use cardtable::value::Value;
@@ -511,6 +512,36 @@ fn main() {
         black_box(&clock.objects);
     });
     rows.push(Row { label: "a frame of the clock: 32 timers, 8 tweens".into(), cards: t, native: None, rhai: None });
+    // The built-in engine (the engine library): its own move generator's
+    // perft, and a fixed-depth search of the middlegame, with its nodes a second.
+    let engine = Engine::new(&game).unwrap_or_else(|e| panic!("the engine library: {e}"));
+    let start = EngineBoard::from_fen(&engine.rules, START).expect("the start position");
+    let mut nodes = 0;
+    let t = median(plan.slow, Duration::ZERO, || {
+        nodes = black_box(start).perft(&engine.rules, 5);
+    });
+    let flag = if nodes == 4_865_609 { String::new() } else { ", expected 4865609".to_string() };
+    rows.push(Row {
+        label: format!("engine perft 5, start ({nodes} nodes{flag})"),
+        cards: t,
+        native: None,
+        rhai: None,
+    });
+    let middle = EngineBoard::from_fen(&engine.rules, MIDDLEGAME).expect("the middlegame");
+    let limits = Limits { depth: 6, ..Limits::default() };
+    let mut searched = 0;
+    let t = median(plan.slow, Duration::ZERO, || {
+        searched = Searcher::new(1 << 18).search(&engine.rules, black_box(&middle), limits, &[]).nodes;
+    });
+    rows.push(Row {
+        label: format!(
+            "engine search 6 deep, middlegame ({searched} n, {:.0} kn/s)",
+            searched as f64 / t.as_secs_f64() / 1000.0
+        ),
+        cards: t,
+        native: None,
+        rhai: None,
+    });
 
     // The table.
     println!();

@@ -16,12 +16,81 @@ use crate::value::{Sym, Value, EMPTY};
 use crate::world::{LibraryState, Table, World};
 use std::any::Any;
 
+/// Each Kind's FEN letter when the content has no Kinds table with letters.
 const KINDS: [(&str, char); 6] =
     [("King", 'k'), ("Queen", 'q'), ("Rook", 'r'), ("Bishop", 'b'), ("Knight", 'n'), ("Pawn", 'p')];
-/// What a Pawn may become, in the order perft tries them.
+
+/// Each Kind's letter in a FEN (lower case), from the Kinds table's `letter`
+/// column (the letter of a Move's name; the Kind named Pawn, whose Moves are
+/// named by their Squares, is `p`), so that an invented Kind has its own; a
+/// Kind with no letter cannot stand in a FEN. Without such a table, the six
+/// Kinds of chess. Err: two Kinds share a letter, or a letter is not one.
+pub fn kind_letters(game: &Game) -> Result<Vec<(String, char)>, String> {
+    let Some(t) = game.names.tables.get("Kinds").map(|t| &game.tables[t.index()]) else {
+        return Ok(KINDS.iter().map(|(k, l)| (k.to_string(), *l)).collect());
+    };
+    let Some(col) = t.columns.iter().position(|c| c.name == "letter") else {
+        return Ok(KINDS.iter().map(|(k, l)| (k.to_string(), *l)).collect());
+    };
+    let mut out: Vec<(String, char)> = Vec::new();
+    for (r, &name) in t.rows.iter().enumerate() {
+        let name = game.syms.text(name);
+        let letter = match t.cells[r * t.columns.len() + col] {
+            Value::Text(s) => game.syms.text(s).to_string(),
+            _ => String::new(),
+        };
+        let letter = match letter.chars().next() {
+            Some(c) => c,
+            None if name == "Pawn" => 'p',
+            None => continue,
+        };
+        if !letter.is_ascii_alphabetic() {
+            return Err(format!("the Kind `{name}` has the letter `{letter}`, which a FEN cannot hold (a to z)"));
+        }
+        let letter = letter.to_ascii_lowercase();
+        if let Some((other, _)) = out.iter().find(|(_, l)| *l == letter) {
+            return Err(format!("the Kinds `{other}` and `{name}` have the same letter `{letter}`"));
+        }
+        out.push((name.to_string(), letter));
+    }
+    Ok(out)
+}
+/// What a Pawn may become when the scene has no Promotion choice.
 const PROMOTIONS: [&str; 4] = ["Queen", "Rook", "Bishop", "Knight"];
 
+/// The Kinds a Pawn may become: those the Promotion choice offers, each
+/// Object of the scene with a Data Structure Promotion Choice whose `kind`
+/// is not empty, in the scene's order (Queen, Rook, Bishop, Knight in the
+/// chess content); without one, the four of chess.
+pub fn promotion_kinds(game: &Game) -> Vec<String> {
+    let mut kinds: Vec<String> = Vec::new();
+    let choice = game.names.structs.get("Promotion Choice").copied();
+    let field = choice.and_then(|c| game.structs[c.index()].fields.iter().position(|f| f.name == "kind"));
+    if let (Some(choice), Some(field)) = (choice, field) {
+        for p in &game.scene {
+            let ty = &game.types[p.ty.0 as usize];
+            let Some(Some(off)) = ty.struct_offset.get(choice.index()).copied() else { continue };
+            let at = off as usize + field;
+            let v = p.fields.iter().find(|(i, _)| *i as usize == at).map_or(ty.fields.get(at).copied(), |f| Some(f.1));
+            if let Some(Value::Text(s)) = v {
+                let name = game.syms.text(s);
+                if !name.is_empty() && !kinds.iter().any(|k| k == name) {
+                    kinds.push(name.to_string());
+                }
+            }
+        }
+    }
+    if kinds.is_empty() {
+        kinds = PROMOTIONS.iter().map(|k| k.to_string()).collect();
+    }
+    kinds
+}
+
 pub struct Chess {
+    /// Each Kind's FEN letter (lower case): [`kind_letters`].
+    letters: Vec<(String, char)>,
+    /// What a Pawn may become, in the order perft tries them: [`promotion_kinds`].
+    promotions: Vec<String>,
     position: TableId,
     kind: ColumnId,
     side: ColumnId,
@@ -218,6 +287,8 @@ impl Chess {
             .filter_map(|f| field(f))
             .collect();
         Ok(Chess {
+            letters: kind_letters(game)?,
+            promotions: promotion_kinds(game),
             position,
             kind: column(position, "kind")?,
             side: column(position, "side")?,
@@ -315,7 +386,7 @@ impl Chess {
             for file in 0..8 {
                 let r = Self::row(file, rank);
                 let kind = Self::text(world, pos.cell(r, self.kind));
-                match KINDS.iter().find(|(k, _)| *k == kind) {
+                match self.letters.iter().find(|(k, _)| k == kind) {
                     None => empty += 1,
                     Some((_, letter)) => {
                         if empty > 0 {
@@ -383,13 +454,14 @@ impl Chess {
                     file += n as usize;
                     continue;
                 }
-                let Some((kind, _)) = KINDS.iter().find(|(_, l)| *l == c.to_ascii_lowercase()) else {
+                let Some((kind, _)) = self.letters.iter().find(|(_, l)| *l == c.to_ascii_lowercase()) else {
                     return Err(format!("`{c}` is not a piece letter"));
                 };
                 if file >= 8 {
                     return Err(format!("rank {} of the FEN has more than 8 squares", rank + 1));
                 }
-                board[Self::row(file, rank)] = Some((kind, if c.is_ascii_uppercase() { "White" } else { "Black" }));
+                board[Self::row(file, rank)] =
+                    Some((kind.as_str(), if c.is_ascii_uppercase() { "White" } else { "Black" }));
                 file += 1;
             }
             if file != 8 {
@@ -503,7 +575,7 @@ impl Chess {
                 }
                 let Some(to) = Self::parse_square(world.syms.text(targets.rows[r])) else { continue };
                 if is_pawn && Some(to / 8 + 1) == promotion_rank {
-                    for kind in PROMOTIONS {
+                    for kind in &self.promotions {
                         out.push(Move { from, to, promotion: world.syms.get(kind) });
                     }
                 } else {
@@ -602,7 +674,7 @@ impl Chess {
         let mut s = format!("{}{}", Self::square_name(m.from), Self::square_name(m.to));
         if let Some(kind) = m.promotion {
             let k = world.syms.text(kind);
-            if let Some((_, letter)) = KINDS.iter().find(|(name, _)| *name == k) {
+            if let Some((_, letter)) = self.letters.iter().find(|(name, _)| name == k) {
                 s.push(*letter);
             }
         }

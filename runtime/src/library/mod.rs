@@ -14,6 +14,7 @@
 //! libraries the engine knows; a game uses those it names.
 
 pub mod chess;
+pub mod engine;
 
 use crate::game::Game;
 use crate::json::Json;
@@ -66,7 +67,7 @@ pub trait Resolved {
 }
 
 /// Every library the engine knows.
-pub static REGISTRY: &[&dyn Library] = &[&chess::ChessLibrary];
+pub static REGISTRY: &[&dyn Library] = &[&chess::ChessLibrary, &engine::EngineLibrary];
 
 /// The library of the registry with this name.
 pub fn find(name: &str) -> Option<&'static dyn Library> {

@@ -1,0 +1,472 @@
+//! The engine's board: a mailbox as wide as the content's longest step needs
+//! (see [`Rules`]), the side to move, the castlings still allowed, the en
+//! passant Square and the fifty-move count; and its legal moves, which are
+//! the cards' own: Find Legal Moves (Find Moves and Follow Direction, Keep
+//! Safe Moves and Drop Move If Unsafe, Try Castling, Find En Passant Move)
+//! and Make Move (Update Castling, Update En Passant, Move Piece), step for
+//! step, down to their quirks (a Piece standing on its Side's Pawn Rank takes
+//! its Direction's firstMoveSteps, whatever its Kind; an attack is looked
+//! for along each capturing Direction's `steps`).
+
+use super::rules::{parse_square, square_name, Rules, MAX_CELLS};
+
+/// A cell off the board.
+pub const OFF: u8 = 255;
+/// An empty cell.
+pub const EMPTY: u8 = 0;
+/// No en passant Square.
+pub const NO_SQUARE: u8 = 64;
+
+/// A move: from and to as Squares 0..64, and the Kind a Pawn becomes (or 255).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Move {
+    pub from: u8,
+    pub to: u8,
+    pub promotion: u8,
+}
+
+impl Move {
+    pub const NONE: u8 = 255;
+}
+
+/// A piece code: 1 + kind * 2 + side.
+#[inline]
+pub fn code(kind: u8, side: u8) -> u8 {
+    1 + kind * 2 + side
+}
+#[inline]
+pub fn kind_of(code: u8) -> u8 {
+    (code - 1) / 2
+}
+#[inline]
+pub fn side_of(code: u8) -> u8 {
+    (code - 1) % 2
+}
+
+#[derive(Clone, Copy)]
+pub struct Board {
+    pub cells: [u8; MAX_CELLS],
+    /// 0 White, 1 Black.
+    pub side: u8,
+    /// One bit for each Castling row still allowed (its isAllowed).
+    pub castle: u64,
+    /// The en passant Square 0..64, or [`NO_SQUARE`].
+    pub ep: u8,
+    pub fifty: u32,
+    pub fullmove: u32,
+    pub hash: u64,
+}
+
+impl Board {
+    /// The board of a FEN, its letters those of the content's Kinds.
+    pub fn from_fen(r: &Rules, fen: &str) -> Result<Board, String> {
+        let parts: Vec<&str> = fen.split_whitespace().collect();
+        if parts.len() < 2 {
+            return Err("a FEN has at least the placement and the side to move".into());
+        }
+        let mut b =
+            Board { cells: [OFF; MAX_CELLS], side: 0, castle: 0, ep: NO_SQUARE, fifty: 0, fullmove: 1, hash: 0 };
+        for &c in &r.cell_of {
+            b.cells[c as usize] = EMPTY;
+        }
+        let ranks: Vec<&str> = parts[0].split('/').collect();
+        if ranks.len() != 8 {
+            return Err(format!("the FEN's placement has {} ranks, not 8", ranks.len()));
+        }
+        for (i, text) in ranks.iter().enumerate() {
+            let rank = 7 - i as u8;
+            let mut file = 0u8;
+            for ch in text.chars() {
+                if let Some(n) = ch.to_digit(10) {
+                    file = file.saturating_add(n as u8);
+                    continue;
+                }
+                let Some(kind) = r.kinds.iter().position(|k| k.letter == ch.to_ascii_lowercase()) else {
+                    return Err(format!("`{ch}` is not a piece letter"));
+                };
+                if file >= 8 {
+                    return Err(format!("rank {} of the FEN has more than 8 squares", rank + 1));
+                }
+                let side = u8::from(!ch.is_ascii_uppercase());
+                b.cells[r.cell_of[(rank * 8 + file) as usize] as usize] = code(kind as u8, side);
+                file += 1;
+            }
+            if file != 8 {
+                return Err(format!("rank {} of the FEN has {file} squares, not 8", rank + 1));
+            }
+        }
+        b.side = match parts[1] {
+            "w" => 0,
+            "b" => 1,
+            other => return Err(format!("the side to move is w or b, not `{other}`")),
+        };
+        let castling = parts.get(2).copied().unwrap_or("-");
+        if !castling.chars().all(|c| "KQkq-".contains(c)) {
+            return Err(format!("`{castling}` is not a castling field (KQkq or -)"));
+        }
+        for (i, c) in r.castlings.iter().enumerate() {
+            if c.fen.is_some_and(|l| castling.contains(l)) {
+                b.castle |= 1 << i;
+            }
+        }
+        let ep = parts.get(3).copied().unwrap_or("-");
+        if ep != "-" {
+            b.ep = parse_square(ep).ok_or(format!("`{ep}` is not an en passant square"))?;
+        }
+        b.fifty = parts
+            .get(4)
+            .map_or(Ok(0), |s| s.parse())
+            .map_err(|_| "the halfmove clock is a whole number".to_string())?;
+        b.fullmove =
+            parts.get(5).map_or(Ok(1), |s| s.parse()).map_err(|_| "the move number is a whole number".to_string())?;
+        b.hash = b.compute_hash(r);
+        Ok(b)
+    }
+
+    /// The position as FEN.
+    pub fn fen(&self, r: &Rules) -> String {
+        let mut out = String::new();
+        for rank in (0..8u8).rev() {
+            let mut empty = 0;
+            for file in 0..8u8 {
+                let c = self.cells[r.cell_of[(rank * 8 + file) as usize] as usize];
+                if c == EMPTY {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    out.push_str(&empty.to_string());
+                    empty = 0;
+                }
+                let l = r.kinds[kind_of(c) as usize].letter;
+                out.push(if side_of(c) == 0 { l.to_ascii_uppercase() } else { l });
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+            }
+            if rank > 0 {
+                out.push('/');
+            }
+        }
+        out.push_str(if self.side == 0 { " w " } else { " b " });
+        let mut rights = String::new();
+        for l in ['K', 'Q', 'k', 'q'] {
+            if r.castlings.iter().enumerate().any(|(i, c)| c.fen == Some(l) && self.castle & (1 << i) != 0) {
+                rights.push(l);
+            }
+        }
+        out.push_str(if rights.is_empty() { "-" } else { &rights });
+        out.push(' ');
+        out.push_str(&if self.ep == NO_SQUARE { "-".to_string() } else { square_name(self.ep) });
+        out.push_str(&format!(" {} {}", self.fifty, self.fullmove));
+        out
+    }
+
+    pub fn compute_hash(&self, r: &Rules) -> u64 {
+        let mut h = 0;
+        for &c in &r.cell_of {
+            h ^= r.key(c as usize, self.cells[c as usize]);
+        }
+        if self.side == 1 {
+            h ^= r.side_key;
+        }
+        for i in 0..r.castlings.len() {
+            if self.castle & (1 << i) != 0 {
+                h ^= r.castle_keys[i];
+            }
+        }
+        if self.ep != NO_SQUARE {
+            h ^= r.ep_keys[self.ep as usize];
+        }
+        h
+    }
+
+    /// The piece code on a Square 0..64.
+    #[inline]
+    pub fn at(&self, r: &Rules, sq: u8) -> u8 {
+        self.cells[r.cell_of[sq as usize] as usize]
+    }
+
+    #[inline]
+    fn set(&mut self, r: &Rules, cell: usize, c: u8) {
+        self.hash ^= r.key(cell, self.cells[cell]) ^ r.key(cell, c);
+        self.cells[cell] = c;
+    }
+
+    /// Move Piece: what stands on `from` goes to `to`; `from` is emptied.
+    #[inline]
+    fn move_piece(&mut self, r: &Rules, from: usize, to: usize) {
+        let c = self.cells[from];
+        self.set(r, to, c);
+        self.set(r, from, EMPTY);
+    }
+
+    /// Find King: the Square of the side's King, the last in a1..h8 order.
+    pub fn king_cell(&self, r: &Rules, side: u8) -> Option<usize> {
+        let k = code(r.king?, side);
+        r.cell_of.iter().rev().map(|&c| c as usize).find(|&c| self.cells[c] == k)
+    }
+
+    /// Is Square Attacked: a Piece of `by` reaches `cell` along a capturing
+    /// Direction of its Kind, looked for backwards within its `steps`.
+    pub fn attacked(&self, r: &Rules, cell: usize, by: u8) -> bool {
+        for ray in &r.rays[by as usize] {
+            let mut t = cell as i32;
+            for k in 0..ray.steps as usize {
+                t += ray.back;
+                let c = self.cells[t as usize];
+                if c == EMPTY {
+                    continue;
+                }
+                if c != OFF && side_of(c) == by && ray.reach[k] & (1u128 << kind_of(c)) != 0 {
+                    return true;
+                }
+                break;
+            }
+        }
+        false
+    }
+
+    /// Whether the side to move's King is attacked now (where Find King finds it).
+    pub fn in_check(&self, r: &Rules) -> bool {
+        match self.king_cell(r, self.side) {
+            Some(k) => self.attacked(r, k, 1 - self.side),
+            None => false,
+        }
+    }
+
+    /// Drop Move If Unsafe: the Piece on `from` moved to `to`, `taken`
+    /// emptied first, leaves the King (or, when it is the King, `to`)
+    /// attacked. The board is as it was afterwards.
+    fn unsafe_move(&mut self, r: &Rules, from: usize, to: usize, taken: usize, king: Option<usize>) -> bool {
+        let (saved_taken, saved_to, moving) = (self.cells[taken], self.cells[to], self.cells[from]);
+        self.cells[taken] = EMPTY;
+        self.cells[to] = moving;
+        self.cells[from] = EMPTY;
+        // Without a King, the cards' Find King answers an empty name, whose
+        // file and rank are the Position table's defaults: a1.
+        let check = match king {
+            Some(k) if k == from => to,
+            Some(k) => k,
+            None => r.cell_of[0] as usize,
+        };
+        let attacked = self.attacked(r, check, 1 - side_of(moving));
+        self.cells[from] = moving;
+        self.cells[to] = saved_to;
+        self.cells[taken] = saved_taken;
+        attacked
+    }
+
+    /// Every legal move of the side to move, in the order the chess library
+    /// lists the cards' (by from Square, then to Square, a1 first), each
+    /// promotion once per Kind of the Promotion choice.
+    pub fn legal_moves(&mut self, r: &Rules, out: &mut Vec<Move>) {
+        self.generate(r, out, false);
+    }
+
+    /// The legal moves that take a Piece or promote a Pawn (the search's
+    /// quiescence): [`Board::legal_moves`] without the others.
+    pub fn legal_captures(&mut self, r: &Rules, out: &mut Vec<Move>) {
+        self.generate(r, out, true);
+    }
+
+    fn generate(&mut self, r: &Rules, out: &mut Vec<Move>, captures_only: bool) {
+        out.clear();
+        let side = self.side;
+        let enemy = 1 - side;
+        let king = self.king_cell(r, side);
+        let sd = r.sides[side as usize];
+        // A move of another Piece than the King, from a Square no enemy ray
+        // to the King passes over, leaves the King as safe as it was: the
+        // Square it leaves is the only one emptied, and the one it takes
+        // only blocks or removes an attacker. Such moves need no Drop Move
+        // If Unsafe when the King is safe now: its answer would be no.
+        let mut lines = u64::MAX;
+        if let Some(k) = king {
+            if !self.attacked(r, k, enemy) {
+                lines = 0;
+                for ray in &r.rays[enemy as usize] {
+                    let mut t = k as i32;
+                    for _ in 1..ray.steps {
+                        t += ray.back;
+                        if self.cells[t as usize] == OFF {
+                            break;
+                        }
+                        lines |= 1 << r.square_of[t as usize];
+                    }
+                }
+            }
+        }
+        for from in 0..64u8 {
+            let fc = r.cell_of[from as usize] as usize;
+            let c = self.cells[fc];
+            if c == EMPTY || side_of(c) != side {
+                continue;
+            }
+            let kind = kind_of(c);
+            let rank = i32::from(from / 8) + 1;
+            let mut targets = 0u64;
+            // Find Moves: each Direction of its Kind, Follow Direction.
+            for &i in &r.dirs_of[kind as usize] {
+                let d = &r.dirs[i];
+                let steps = if rank == sd.pawn_rank { d.first_steps } else { d.steps };
+                let delta = d.delta[side as usize];
+                let mut t = fc as i32;
+                for _ in 0..steps {
+                    t += delta;
+                    let tc = self.cells[t as usize];
+                    if tc == OFF {
+                        break;
+                    }
+                    if tc == EMPTY {
+                        let quiet_ok = !captures_only
+                            || (Some(kind) == r.pawn
+                                && i32::from(r.square_of[t as usize] / 8) + 1 == sd.promotion_rank);
+                        if d.can_move && quiet_ok {
+                            targets |= 1 << r.square_of[t as usize];
+                        }
+                        continue;
+                    }
+                    if side_of(tc) != side && d.can_capture {
+                        targets |= 1 << r.square_of[t as usize];
+                    }
+                    break;
+                }
+            }
+            // Keep Safe Moves.
+            let mut left = if Some(fc) != king && lines & (1 << from) == 0 { 0 } else { targets };
+            while left != 0 {
+                let to = left.trailing_zeros() as u8;
+                left &= left - 1;
+                let tc = r.cell_of[to as usize] as usize;
+                if self.unsafe_move(r, fc, tc, tc, king) {
+                    targets &= !(1 << to);
+                }
+            }
+            // Try Castling, for each allowed castling of this Square.
+            for (i, cd) in r.castlings.iter().enumerate() {
+                if captures_only || cd.king_from != from || self.castle & (1 << i) == 0 {
+                    continue;
+                }
+                let empty = |sq: u8| self.cells[r.cell_of[sq as usize] as usize] == EMPTY;
+                if empty(cd.king_to) && empty(cd.rook_to) && empty(cd.rook_passes) {
+                    let hit = |sq: u8| self.attacked(r, r.cell_of[sq as usize] as usize, enemy);
+                    if !hit(cd.king_from) && !hit(cd.rook_to) && !hit(cd.king_to) {
+                        targets |= 1 << cd.king_to;
+                    }
+                }
+            }
+            // Find En Passant Move.
+            if self.ep != NO_SQUARE && Some(kind) == r.pawn {
+                let (ep_file, ep_rank) = (i32::from(self.ep % 8), i32::from(self.ep / 8) + 1);
+                if ep_rank - rank == sd.forward && (ep_file - i32::from(from % 8)).abs() == 1 {
+                    let passed = r.cell_of[((rank - 1) * 8 + ep_file) as usize] as usize;
+                    let ec = r.cell_of[self.ep as usize] as usize;
+                    targets |= 1 << self.ep;
+                    if self.unsafe_move(r, fc, ec, passed, king) {
+                        targets &= !(1 << self.ep);
+                    }
+                }
+            }
+            let is_pawn = Some(kind) == r.pawn;
+            while targets != 0 {
+                let to = targets.trailing_zeros() as u8;
+                targets &= targets - 1;
+                if is_pawn && i32::from(to / 8) + 1 == sd.promotion_rank && !r.promotions.is_empty() {
+                    for &p in &r.promotions {
+                        out.push(Move { from, to, promotion: p });
+                    }
+                } else {
+                    out.push(Move { from, to, promotion: Move::NONE });
+                }
+            }
+        }
+    }
+
+    /// Make Move, the promoted Kind, Pass The Turn: the board after a move.
+    pub fn make(&self, r: &Rules, m: Move) -> Board {
+        let mut b = *self;
+        let from = r.cell_of[m.from as usize] as usize;
+        let to = r.cell_of[m.to as usize] as usize;
+        let moving = b.cells[from];
+        let kind = if moving == EMPTY { u8::MAX } else { kind_of(moving) };
+        let is_pawn = r.pawn == Some(kind);
+        if is_pawn || b.cells[to] != EMPTY {
+            b.fifty = 0;
+        } else {
+            b.fifty += 1;
+        }
+        // Update Castling.
+        for (i, cd) in r.castlings.iter().enumerate() {
+            if r.king == Some(kind) && cd.king_from == m.from && cd.king_to == m.to {
+                b.move_piece(r, r.cell_of[cd.rook_from as usize] as usize, r.cell_of[cd.rook_to as usize] as usize);
+            }
+            if (cd.king_from == m.from || cd.rook_from == m.from || cd.rook_from == m.to) && b.castle & (1 << i) != 0 {
+                b.castle &= !(1 << i);
+                b.hash ^= r.castle_keys[i];
+            }
+        }
+        // Update En Passant.
+        if is_pawn && m.to == b.ep {
+            let passed = r.cell_of[((m.from / 8) * 8 + m.to % 8) as usize] as usize;
+            b.set(r, passed, EMPTY);
+        }
+        if b.ep != NO_SQUARE {
+            b.hash ^= r.ep_keys[b.ep as usize];
+            b.ep = NO_SQUARE;
+        }
+        if is_pawn && (i32::from(m.to / 8) - i32::from(m.from / 8)).abs() == 2 {
+            b.ep = ((m.from / 8 + m.to / 8) / 2) * 8 + m.from % 8;
+            b.hash ^= r.ep_keys[b.ep as usize];
+        }
+        b.move_piece(r, from, to);
+        if m.promotion != Move::NONE && moving != EMPTY {
+            b.set(r, to, code(m.promotion, side_of(moving)));
+        }
+        if b.side == 1 {
+            b.fullmove += 1;
+        }
+        b.side = 1 - b.side;
+        b.hash ^= r.side_key;
+        b
+    }
+
+    /// A move in UCI form: `e2e4`, `e7e8q` (the promoted Kind's letter).
+    pub fn uci(r: &Rules, m: Move) -> String {
+        let mut s = format!("{}{}", square_name(m.from), square_name(m.to));
+        if let Some(k) = r.kinds.get(m.promotion as usize) {
+            s.push(k.letter);
+        }
+        s
+    }
+
+    /// The legal move a UCI text names, if it is one.
+    pub fn parse_move(&mut self, r: &Rules, text: &str) -> Option<Move> {
+        let mut moves = Vec::new();
+        self.legal_moves(r, &mut moves);
+        moves.into_iter().find(|&m| Board::uci(r, m) == text)
+    }
+
+    /// Whether a UCI engine, which knows only chess, may play this position:
+    /// every Piece on it is of a Kind that moves as chess's (an invented
+    /// Kind, or a Knight that rides, is not).
+    pub fn is_chess(&self, r: &Rules) -> bool {
+        (0..64u8).all(|sq| {
+            let c = self.at(r, sq);
+            c == EMPTY || r.kind_is_chess(kind_of(c))
+        })
+    }
+
+    /// Leaf positions `depth` moves deep.
+    pub fn perft(&mut self, r: &Rules, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut moves = Vec::new();
+        self.legal_moves(r, &mut moves);
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        moves.iter().map(|&m| self.make(r, m).perft(r, depth - 1)).sum()
+    }
+}

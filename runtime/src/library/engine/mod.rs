@@ -1,0 +1,225 @@
+//! The built-in chess engine, a code library (`libraries: [chess, engine]`):
+//! its own board and move generator, built from the content's Kinds,
+//! Directions, Sides and Castling when a game starts ([`Rules`]), so that a
+//! Kind invented in the content (a rider, a leaper) is generated and searched
+//! like the others; and a search ([`Searcher`]). It reads the position from
+//! the World through the chess library's FEN.
+//!
+//! It adds the driver's `enginemoves`, `engineperft N` and `bestmove ...`;
+//! `cardtable uci [FOLDER]` speaks UCI with it ([`uci`]).
+
+pub mod board;
+pub mod rules;
+pub mod search;
+pub mod uci;
+
+use std::time::{Duration, Instant};
+
+pub use board::{Board, Move};
+pub use rules::Rules;
+pub use search::{Found, Limits, Searcher, MATE};
+
+use super::chess::Chess;
+use super::{CliOption, Command, Library, Resolved};
+use crate::game::Game;
+use crate::json::Json;
+use crate::world::World;
+
+/// The engine library in the registry.
+pub struct EngineLibrary;
+
+const COMMANDS: &[Command] = &[
+    Command {
+        verb: "enginemoves",
+        usage: "enginemoves",
+        help:
+            "the built-in engine's legal moves of the position, in UCI form (they are the cards'), and whether every \
+               Piece on the Board moves as in chess (a UCI engine could play it)",
+    },
+    Command {
+        verb: "engineperft",
+        usage: "engineperft N",
+        help: "the leaf positions N moves deep (0 to 7), through the built-in engine's own move generator",
+    },
+    Command {
+        verb: "bestmove",
+        usage: "bestmove [MS] [depth N] [movetime MS] [noise CP] [seed S]",
+        help: "the built-in engine's move for the position: searched MS milliseconds and/or N moves deep, \
+               each evaluation off by up to CP centipawns (seeded by S)",
+    },
+];
+
+/// The engine resolved against a game: its rules, and the chess library's
+/// reading of the World.
+pub struct Engine {
+    pub rules: Rules,
+    chess: Chess,
+}
+
+impl Library for EngineLibrary {
+    fn name(&self) -> &'static str {
+        "engine"
+    }
+
+    fn commands(&self) -> &'static [Command] {
+        COMMANDS
+    }
+
+    fn options(&self) -> &'static [CliOption] {
+        &[]
+    }
+
+    fn resolve(&self, game: &Game) -> Result<Box<dyn Resolved>, String> {
+        Ok(Box::new(Engine::new(game)?))
+    }
+}
+
+impl Engine {
+    /// Reads the rules from the content, and the chess library's names.
+    pub fn new(game: &Game) -> Result<Engine, String> {
+        Ok(Engine { rules: Rules::new(game)?, chess: Chess::new(game)? })
+    }
+
+    /// The World's position as the engine's board.
+    pub fn board(&self, world: &World) -> Result<Board, String> {
+        Board::from_fen(&self.rules, &self.chess.fen(world)?)
+    }
+
+    /// The legal moves of the World's position, in UCI form.
+    pub fn moves(&self, world: &World) -> Result<Vec<String>, String> {
+        let mut b = self.board(world)?;
+        let mut moves = Vec::new();
+        b.legal_moves(&self.rules, &mut moves);
+        Ok(moves.iter().map(|&m| Board::uci(&self.rules, m)).collect())
+    }
+}
+
+/// `bestmove`'s words: `500` (milliseconds), `depth 4`, `movetime 500`,
+/// `noise 50`, `seed 7`. With neither depth nor time, a depth of 4.
+pub fn parse_limits(rest: &str) -> Result<Limits, String> {
+    let mut limits = Limits { depth: 0, ..Limits::default() };
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    let mut i = 0;
+    let number = |w: Option<&&str>, what: &str| -> Result<u64, String> {
+        w.and_then(|w| w.parse::<u64>().ok()).ok_or(format!("`{what}` takes a whole number"))
+    };
+    while i < words.len() {
+        match words[i] {
+            "depth" => {
+                limits.depth = number(words.get(i + 1), "depth")?.clamp(1, 100) as u32;
+                i += 2;
+            }
+            "movetime" => {
+                limits.time = Some(Duration::from_millis(number(words.get(i + 1), "movetime")?.min(3_600_000)));
+                i += 2;
+            }
+            "noise" => {
+                limits.noise = number(words.get(i + 1), "noise")?.min(100_000) as i32;
+                i += 2;
+            }
+            "seed" => {
+                limits.seed = number(words.get(i + 1), "seed")?;
+                i += 2;
+            }
+            w => match w.parse::<u64>() {
+                Ok(ms) => {
+                    limits.time = Some(Duration::from_millis(ms.min(3_600_000)));
+                    i += 1;
+                }
+                Err(_) => {
+                    return Err(format!("`bestmove` takes MS, depth N, movetime MS, noise CP, seed S; found `{w}`"))
+                }
+            },
+        }
+    }
+    if limits.depth == 0 {
+        limits.depth = if limits.time.is_some() { 100 } else { 4 };
+    }
+    Ok(limits)
+}
+
+impl Resolved for Engine {
+    fn command(&self, world: &mut World, verb: &str, rest: &str) -> Json {
+        let strs = |v: &[String]| Json::Arr(v.iter().map(|s| Json::Str(s.clone())).collect());
+        match verb {
+            "enginemoves" => match (self.moves(world), self.board(world)) {
+                (Ok(moves), Ok(b)) => {
+                    Json::obj(vec![("moves", strs(&moves)), ("chess", Json::Bool(b.is_chess(&self.rules)))])
+                }
+                (Err(e), _) | (_, Err(e)) => Json::error(e),
+            },
+            "engineperft" => match (rest.trim().parse::<u32>(), self.board(world)) {
+                (Ok(depth), Ok(mut b)) if depth <= 7 => {
+                    let started = Instant::now();
+                    let nodes = b.perft(&self.rules, depth);
+                    Json::obj(vec![
+                        ("depth", Json::Num(f64::from(depth))),
+                        ("nodes", Json::Num(nodes as f64)),
+                        ("seconds", Json::Num((started.elapsed().as_secs_f64() * 1000.0).round() / 1000.0)),
+                    ])
+                }
+                (_, Err(e)) => Json::error(e),
+                _ => Json::error(format!("`engineperft` takes a depth from 0 to 7, found `{rest}`")),
+            },
+            "bestmove" => {
+                let limits = match parse_limits(rest) {
+                    Ok(l) => l,
+                    Err(e) => return Json::error(e),
+                };
+                let board = match self.board(world) {
+                    Ok(b) => b,
+                    Err(e) => return Json::error(e),
+                };
+                let found = Searcher::default().search(&self.rules, &board, limits, &[]);
+                let uci = |m: Move| Board::uci(&self.rules, m);
+                let pv: Vec<String> = found.pv.iter().map(|&m| uci(m)).collect();
+                let mate = (found.score.abs() >= MATE - 200)
+                    .then(|| (MATE - found.score.abs() + 1) / 2 * found.score.signum());
+                Json::obj(vec![
+                    ("move", found.best.map_or(Json::Null, |m| Json::Str(uci(m)))),
+                    ("score", Json::Num(f64::from(found.score))),
+                    ("mate", mate.map_or(Json::Null, |m| Json::Num(f64::from(m)))),
+                    ("depth", Json::Num(f64::from(found.depth))),
+                    ("nodes", Json::Num(found.nodes as f64)),
+                    ("seconds", Json::Num((found.elapsed.as_secs_f64() * 1000.0).round() / 1000.0)),
+                    ("pv", strs(&pv)),
+                ])
+            }
+            other => Json::error(format!("the engine library has no command `{other}`")),
+        }
+    }
+
+    fn apply_option(&self, _world: &mut World, name: &str, _value: &str) -> Result<(), String> {
+        Err(format!("the engine library has no option `--{name}`"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The engine may think off the frame thread: its parts cross threads.
+    #[test]
+    fn the_engine_can_think_on_another_thread() {
+        fn send<T: Send>() {}
+        fn sync<T: Sync>() {}
+        send::<Rules>();
+        sync::<Rules>();
+        send::<Board>();
+        send::<Searcher>();
+        send::<Found>();
+    }
+
+    #[test]
+    fn bestmove_reads_its_words() {
+        let l = parse_limits("").unwrap();
+        assert_eq!((l.depth, l.time, l.noise), (4, None, 0));
+        let l = parse_limits("250 noise 40 seed 9").unwrap();
+        assert_eq!((l.depth, l.time, l.noise, l.seed), (100, Some(Duration::from_millis(250)), 40, 9));
+        let l = parse_limits("depth 3 movetime 100").unwrap();
+        assert_eq!((l.depth, l.time), (3, Some(Duration::from_millis(100))));
+        assert!(parse_limits("depth").is_err());
+        assert!(parse_limits("depth x").is_err());
+        assert!(parse_limits("fast").is_err());
+    }
+}

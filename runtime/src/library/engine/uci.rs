@@ -1,0 +1,185 @@
+//! The built-in engine speaking UCI (`cardtable uci [FOLDER]`), so that a
+//! chess GUI or a match runner can play the content's game, invented Kinds
+//! included (their letters from Kinds, in FENs and promotions).
+//!
+//! Commands: `uci`, `isready`, `ucinewgame`, `position startpos|fen FEN
+//! [moves ...]` (startpos: the content's own starting position, as the cards
+//! set it up), `go` with `movetime`, `depth`, `wtime`/`btime`/`winc`/`binc`/
+//! `movestogo`, `infinite`; `stop`, `quit`. A search runs on a thread of its
+//! own, so `isready` and `stop` are answered while it thinks; every `go` is
+//! answered by one `bestmove` (`0000` when there is no legal move), and the
+//! end of the input stops the search and ends once it has answered.
+
+use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use super::board::Board;
+use super::rules::Rules;
+use super::search::{Found, Limits, Searcher, MATE};
+
+type Out = Arc<Mutex<Box<dyn Write + Send>>>;
+
+fn say(out: &Out, line: &str) {
+    if let Ok(mut w) = out.lock() {
+        let _ = writeln!(w, "{line}");
+        let _ = w.flush();
+    }
+}
+
+/// A search under way: its stop flag and its thread (which gives the Searcher back).
+struct Thinking {
+    stop: Arc<AtomicBool>,
+    handle: JoinHandle<Searcher>,
+}
+
+/// Speaks UCI until `quit` or the end of the input. `name` is the game's
+/// name; `start` its starting position.
+pub fn run(rules: Rules, start: Board, name: &str, input: impl BufRead, output: Box<dyn Write + Send>) {
+    let rules = Arc::new(rules);
+    let out: Out = Arc::new(Mutex::new(output));
+    let mut searcher = Some(Searcher::new(1 << 20));
+    let mut thinking: Option<Thinking> = None;
+    let mut board = start;
+    let mut history: Vec<u64> = Vec::new();
+
+    let finish = |thinking: &mut Option<Thinking>, searcher: &mut Option<Searcher>| {
+        if let Some(t) = thinking.take() {
+            t.stop.store(true, Ordering::Relaxed);
+            if let Ok(s) = t.handle.join() {
+                *searcher = Some(s);
+            }
+        }
+        if searcher.is_none() {
+            *searcher = Some(Searcher::new(1 << 20));
+        }
+    };
+
+    for line in input.lines() {
+        let Ok(line) = line else { break };
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some(&verb) = words.first() else { continue };
+        match verb {
+            "uci" => {
+                say(&out, &format!("id name Cardtable built-in engine ({name})"));
+                say(&out, "id author Cardtable");
+                say(&out, "uciok");
+            }
+            "isready" => say(&out, "readyok"),
+            "ucinewgame" => {
+                finish(&mut thinking, &mut searcher);
+                if let Some(s) = searcher.as_mut() {
+                    s.clear();
+                }
+                board = start;
+                history.clear();
+            }
+            "position" => {
+                finish(&mut thinking, &mut searcher);
+                match position(&rules, start, &words[1..]) {
+                    Ok((b, h)) => {
+                        board = b;
+                        history = h;
+                    }
+                    Err(e) => say(&out, &format!("info string {e}")),
+                }
+            }
+            "go" => {
+                finish(&mut thinking, &mut searcher);
+                let (limits, infinite) = go_limits(&words[1..], board.side);
+                let stop = Arc::new(AtomicBool::new(false));
+                let mut s = searcher.take().unwrap_or_default();
+                s.stop = Some(stop.clone());
+                let (r, o, b, h, st) = (rules.clone(), out.clone(), board, history.clone(), stop.clone());
+                let info_out = out.clone();
+                let info_rules = rules.clone();
+                s.on_depth = Some(Box::new(move |f: &Found| say(&info_out, &info(&info_rules, f))));
+                let handle = std::thread::spawn(move || {
+                    let found = s.search(&r, &b, limits, &h);
+                    // `go infinite` answers only once it is stopped.
+                    while infinite && !st.load(Ordering::Relaxed) {
+                        std::thread::sleep(Duration::from_millis(2));
+                    }
+                    let best = found.best.map_or("0000".to_string(), |m| Board::uci(&r, m));
+                    say(&o, &format!("bestmove {best}"));
+                    s.on_depth = None;
+                    s.stop = None;
+                    s
+                });
+                thinking = Some(Thinking { stop, handle });
+            }
+            "stop" => finish(&mut thinking, &mut searcher),
+            "quit" => break,
+            _ => say(&out, &format!("info string unknown command `{verb}`")),
+        }
+    }
+    finish(&mut thinking, &mut searcher);
+}
+
+/// `startpos|fen FEN [moves ...]`: the board, and the hashes of the positions before it.
+fn position(rules: &Rules, start: Board, words: &[&str]) -> Result<(Board, Vec<u64>), String> {
+    let moves_at = words.iter().position(|w| *w == "moves").unwrap_or(words.len());
+    let mut board = match words.first() {
+        Some(&"startpos") => start,
+        Some(&"fen") => Board::from_fen(rules, &words[1..moves_at].join(" "))?,
+        _ => return Err("position takes startpos or fen FEN".into()),
+    };
+    let mut history = Vec::new();
+    for text in words.iter().skip(moves_at + 1) {
+        let m = board.parse_move(rules, text).ok_or(format!("`{text}` is not a legal move here"))?;
+        history.push(board.hash);
+        board = board.make(rules, m);
+    }
+    Ok((board, history))
+}
+
+/// `go`'s words as the search's limits, and whether it is `infinite`.
+fn go_limits(words: &[&str], side: u8) -> (Limits, bool) {
+    let mut limits = Limits::default();
+    let (mut time, mut inc, mut to_go, mut infinite) = (None, 0u64, 30u64, false);
+    let mut i = 0;
+    while i < words.len() {
+        let value = words.get(i + 1).and_then(|w| w.parse::<i64>().ok()).map(|v| v.max(0) as u64);
+        match (words[i], value) {
+            ("movetime", Some(ms)) => limits.time = Some(Duration::from_millis(ms.max(1))),
+            ("depth", Some(d)) => limits.depth = d.clamp(1, 100) as u32,
+            ("wtime", Some(ms)) if side == 0 => time = Some(ms),
+            ("btime", Some(ms)) if side == 1 => time = Some(ms),
+            ("winc", Some(ms)) if side == 0 => inc = ms,
+            ("binc", Some(ms)) if side == 1 => inc = ms,
+            ("movestogo", Some(n)) => to_go = n.clamp(1, 50),
+            ("infinite", _) => infinite = true,
+            _ => {}
+        }
+        i += if value.is_some() { 2 } else { 1 };
+    }
+    if let (Some(t), None) = (time, limits.time) {
+        // A share of the clock, never more than half of it, and a little
+        // kept for the answer to travel.
+        let ms = (t / to_go + inc * 3 / 4).min(t / 2).saturating_sub(10).max(5);
+        limits.time = Some(Duration::from_millis(ms));
+    }
+    if infinite {
+        limits.time = None;
+    }
+    (limits, infinite)
+}
+
+fn info(rules: &Rules, f: &Found) -> String {
+    let score = if f.score.abs() >= MATE - 200 {
+        format!("mate {}", (MATE - f.score.abs() + 1) / 2 * f.score.signum())
+    } else {
+        format!("cp {}", f.score)
+    };
+    let ms = f.elapsed.as_millis().max(1) as u64;
+    let pv: Vec<String> = f.pv.iter().map(|&m| Board::uci(rules, m)).collect();
+    format!(
+        "info depth {} score {score} nodes {} nps {} time {ms} pv {}",
+        f.depth,
+        f.nodes,
+        f.nodes * 1000 / ms,
+        pv.join(" ")
+    )
+}

@@ -1,0 +1,162 @@
+//! `cardtable uci [FOLDER]`: the built-in engine over UCI, through the
+//! binary, as a chess GUI speaks to it: a line in, then the lines out read
+//! until the one awaited (no sleeping: a search that never answers fails the
+//! test by the reader's limit on lines, and the child is killed on drop).
+
+mod common;
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+use common::TempContent;
+
+struct Uci {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl Uci {
+    fn start(args: &[&str]) -> Uci {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_cardtable"))
+            .arg("uci")
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("start cardtable uci");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        Uci { child, stdin, stdout }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").expect("write to the engine");
+        self.stdin.flush().unwrap();
+    }
+
+    /// The lines up to and with the first that starts with `prefix`.
+    fn until(&mut self, prefix: &str) -> Vec<String> {
+        let mut lines = Vec::new();
+        for _ in 0..10_000 {
+            let mut line = String::new();
+            if self.stdout.read_line(&mut line).expect("read from the engine") == 0 {
+                panic!("the engine ended before `{prefix}`: {lines:?}");
+            }
+            let line = line.trim_end().to_string();
+            let done = line.starts_with(prefix);
+            lines.push(line);
+            if done {
+                return lines;
+            }
+        }
+        panic!("no `{prefix}` in 10000 lines")
+    }
+
+    fn bestmove(&mut self) -> String {
+        let lines = self.until("bestmove");
+        lines.last().unwrap().split_whitespace().nth(1).unwrap_or("").to_string()
+    }
+}
+
+impl Drop for Uci {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn the_built_in_engine_speaks_uci() {
+    let mut e = Uci::start(&[]);
+    e.send("uci");
+    let hello = e.until("uciok");
+    assert!(hello.iter().any(|l| l.starts_with("id name ")), "{hello:?}");
+    e.send("isready");
+    assert_eq!(e.until("readyok"), ["readyok"]);
+    e.send("ucinewgame");
+
+    // From the start, after 1. e4 e5: a legal reply, with info lines on the way.
+    e.send("position startpos moves e2e4 e7e5");
+    e.send("go depth 3");
+    let lines = e.until("bestmove");
+    assert!(lines.iter().any(|l| l.starts_with("info depth 3 score cp ")), "{lines:?}");
+    let mv = lines.last().unwrap().split_whitespace().nth(1).unwrap().to_string();
+    assert!(mv.len() == 4 && !["e2e4", "e7e5"].contains(&mv.as_str()), "{mv}");
+
+    // A mate in one, found within the time given.
+    e.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    e.send("go movetime 200");
+    assert_eq!(e.bestmove(), "a1a8");
+    // Black's, on the clock.
+    e.send("position fen r5k1/8/8/8/8/8/5PPP/6K1 b - - 0 1");
+    e.send("go wtime 1000 btime 1000 winc 10 binc 10");
+    assert_eq!(e.bestmove(), "a8a1");
+
+    // `go infinite` thinks until `stop`, answering `isready` meanwhile.
+    e.send("position startpos");
+    e.send("go infinite");
+    e.send("isready");
+    let lines = e.until("readyok");
+    assert!(!lines.iter().any(|l| l.starts_with("bestmove")), "{lines:?}");
+    e.send("stop");
+    let first = e.bestmove();
+    assert_eq!(first.len(), 4, "{first}");
+
+    // A position with no legal move: `0000`; an illegal move is said, not played.
+    e.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    e.send("go depth 2");
+    assert_eq!(e.bestmove(), "0000");
+    e.send("position startpos moves e2e5");
+    assert!(e.until("info string").last().unwrap().contains("e2e5"));
+    e.send("quit");
+    let status = e.child.wait().expect("the engine ends");
+    assert!(status.success());
+}
+
+#[test]
+fn uci_plays_the_invented_kinds_of_a_content_folder() {
+    let copy = TempContent::chess("uci-invented");
+    let kinds = copy.read("tables/Kinds.csv");
+    copy.write("tables/Kinds.csv", &format!("{kinds}Nightrider,4,10,S,=S,550\n"));
+    let mut dirs = copy.read("tables/Directions.csv");
+    for (f, r) in [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)] {
+        dirs.push_str(&format!("Nightrider {f} {r},Nightrider,{f},{r},7,7,true,true\n"));
+    }
+    copy.write("tables/Directions.csv", &dirs);
+    let mut e = Uci::start(&[copy.dir.to_str().unwrap()]);
+    e.send("uci");
+    e.until("uciok");
+    // The Nightrider on a1 takes the Queen on g4 across the Board.
+    e.send("position fen 4k3/8/8/8/6q1/8/8/S3K3 w - - 0 1");
+    e.send("go depth 3");
+    assert_eq!(e.bestmove(), "a1g4");
+    // And it is played by its letter in a line of moves.
+    e.send("position fen 4k3/8/8/8/6q1/8/8/S3K3 w - - 0 1 moves a1g4 e8d7");
+    e.send("go depth 2");
+    let mv = e.bestmove();
+    assert!(mv.len() == 4, "{mv}");
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+}
+
+#[test]
+fn uci_refuses_a_game_it_cannot_play_and_says_what_it_is() {
+    // The language fixture has no Kinds nor Directions: no engine, exit 1.
+    let out = Command::new(env!("CARGO_BIN_EXE_cardtable"))
+        .args(["uci", "tests/fixtures/language"])
+        .current_dir(common::root())
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("the built-in engine cannot play this game: the engine library needs a table"), "{err}");
+    // --help says what it is; the top --help lists it.
+    let help = Command::new(env!("CARGO_BIN_EXE_cardtable")).args(["uci", "--help"]).output().unwrap();
+    assert!(help.status.success());
+    assert!(String::from_utf8_lossy(&help.stdout).contains("Speak UCI on stdin/stdout"));
+    let top = Command::new(env!("CARGO_BIN_EXE_cardtable")).arg("--help").output().unwrap();
+    assert!(String::from_utf8_lossy(&top.stdout).contains("uci "), "{}", String::from_utf8_lossy(&top.stdout));
+}
