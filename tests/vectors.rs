@@ -16,9 +16,8 @@
 //!   # included.
 //!
 //! After the last Move the game is over (Game State Game Over), and the status
-//! line's words (the Words table's rows) say the vector's ending. For every
-//! tenth game (1, 11, 21 ...) the Game menu's Move List is then read page by
-//! page, Earlier and Later pressed as a player presses them, and each line
+//! line's words (the Words table's rows) say the vector's ending. The Game
+//! menu's Move List is then read page by page, Earlier and Later pressed as a player presses them, and each line
 //! must be the vector's SAN (`N. SAN` for White's, `SAN` for Black's).
 //!
 //! A game stops at its first disagreement, which is reported with the game,
@@ -239,9 +238,6 @@ impl Reader {
     }
 }
 
-/// The games whose Move List is read whole: every tenth (1, 11, 21 ...).
-const MOVE_LIST_EVERY: usize = 10;
-
 /// The Game menu's Move List, page by page from the first, against the
 /// vector's SAN: each line a full Move, White's placement `N. SAN`, Black's
 /// `SAN`, nothing past the last Move (Move Pages A.125, Show Recorded Move
@@ -421,10 +417,7 @@ fn replay_inner(game: &Rc<Game>, g: &VectorGame, agreed: &mut usize) -> Result<(
     }
     let ending = reader.endings.iter().find(|(words, _)| *words == status).map(|(_, e)| *e);
     match ending {
-        Some(e) if e == g.ending && g.number % MOVE_LIST_EVERY == 1 => {
-            move_list(&mut driver, g).map_err(|what| at_end(&mut driver, what))
-        }
-        Some(e) if e == g.ending => Ok(()),
+        Some(e) if e == g.ending => move_list(&mut driver, g).map_err(|what| at_end(&mut driver, what)),
         Some(e) => {
             Err(at_end(&mut driver, format!("the vector ends by {}, the game by {e} (status `{status}`)", g.ending)))
         }
