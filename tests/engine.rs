@@ -214,11 +214,14 @@ fn the_engines_legal_moves_are_the_reference_games_and_the_cards() {
 /// A copy of the chess content with two invented Kinds, defined only by
 /// rows of Kinds and Directions: the Nightrider (letter S), a rider along
 /// the Knight's leaps, and the Camel (letter C), a leaper of (1, 3); and the
-/// Promotion choice offers a Nightrider where it offered a Knight.
+/// Promotion choice offers a Nightrider where it offered a Knight (the
+/// Nightrider is row 4 of Kinds, the choice's fourth place).
 fn invented() -> TempContent {
     let copy = TempContent::chess("engine-invented");
     let kinds = copy.read("tables/Kinds.csv");
-    copy.write("tables/Kinds.csv", &format!("{kinds}Nightrider,4,10,S,=S,550\nCamel,3,9,C,=C,250\n"));
+    // The Nightrider in row 4, the Promotion choice's fourth place, before the Knight.
+    let kinds = kinds.replacen("Knight,", "Nightrider,4,10,S,=S,550\nKnight,", 1);
+    copy.write("tables/Kinds.csv", &format!("{kinds}Camel,3,9,C,=C,250\n"));
     let mut dirs = copy.read("tables/Directions.csv");
     for (f, r) in [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)] {
         dirs.push_str(&format!("Nightrider {f} {r},Nightrider,{f},{r},7,7,true,true\n"));
@@ -227,12 +230,6 @@ fn invented() -> TempContent {
         dirs.push_str(&format!("Camel {f} {r},Camel,{f},{r},1,1,true,true\n"));
     }
     copy.write("tables/Directions.csv", &dirs);
-    // The Promotion choice's Knight button offers the Nightrider instead.
-    copy.replace_once(
-        "objects/Promotion Knight.yaml",
-        "Promotion Choice: { kind: Knight }",
-        "Promotion Choice: { kind: Nightrider }",
-    );
     copy
 }
 

@@ -9,10 +9,12 @@ picture is made here from numbers (numpy, scipy, Pillow), with fixed seeds:
                   a1 (bottom-left) dark (boards.py)
   board.png       the same bytes as board-walnut.png (what the content uses)
   pieces-walnut.png, pieces-ivory.png, pieces-marble.png
-                  the three Piece Sets, 12 frames of 240x240 in one row
-                  (2880x240): K Q R B N P White, then Black (pieces.py)
+                  the three Piece Sets, 14 frames of 240x240 in one row
+                  (3360x240): K Q R B N P White, then Black (pieces.py),
+                  then the light and the dark token
   pieces.png      the same bytes as pieces-walnut.png (the default set)
-  pieces-token.png  2 frames of 240x240: a light and a dark round token
+  pieces-token.png  2 frames of 240x240: a light and a dark round token (also
+                    frames 12 and 13 of each pieces-*.png)
   buttons.png, panels.png, chosen.png, chosen-square.png
                   the Settings' buttons and panels in four finishes, and the
                   "chosen" highlight (ui.py)
@@ -136,13 +138,16 @@ def main() -> None:
 
     if "pieces" in only:
         geoms = pieces.geometries(args.ss)
+        token = fill_transparent_rgb(pieces.make_token(), (0, 0, 0))
         for name in PIECE_SETS:
             img = fill_transparent_rgb(pieces.make_set(name, geoms), (0, 0, 0))
+            # frames 12 and 13 of every set: the light and the dark token, which
+            # shows a Kind with no art (the Tokens table's frame)
+            img = Image.fromarray(np.concatenate([np.asarray(img), np.asarray(token)], axis=1))
             save_png(img, os.path.join(args.out, f"pieces-{name}.png"))
         shutil.copyfile(os.path.join(args.out, "pieces-walnut.png"), os.path.join(args.out, "pieces.png"))
         print("copied pieces-walnut.png to pieces.png")
-        save_png(fill_transparent_rgb(pieces.make_token(), (0, 0, 0)),
-                 os.path.join(args.out, "pieces-token.png"))
+        save_png(token, os.path.join(args.out, "pieces-token.png"))
 
     if "ui" in only:
         save_png(fill_transparent_rgb(ui.make_buttons(), (0, 0, 0)), os.path.join(args.out, "buttons.png"))

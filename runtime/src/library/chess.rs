@@ -59,20 +59,37 @@ pub fn kind_letters(game: &Game) -> Result<Vec<(String, char)>, String> {
 const PROMOTIONS: [&str; 4] = ["Queen", "Rook", "Bishop", "Knight"];
 
 /// The Kinds a Pawn may become: those the Promotion choice offers, each
-/// Object of the scene with a Data Structure Promotion Choice whose `kind`
-/// is not empty, in the scene's order (Queen, Rook, Bishop, Knight in the
-/// chess content); without one, the four of chess.
+/// Object of the scene with a Data Structure Promotion Choice whose `place`
+/// (1 to 4) names a row of the Kinds table (Show Promotion Choice offers that
+/// row's Kind), or, without a place, whose `kind` is not empty, in the
+/// scene's order (Queen, Rook, Bishop, Knight in the chess content); without
+/// one, the four of chess.
 pub fn promotion_kinds(game: &Game) -> Vec<String> {
     let mut kinds: Vec<String> = Vec::new();
     let choice = game.names.structs.get("Promotion Choice").copied();
-    let field = choice.and_then(|c| game.structs[c.index()].fields.iter().position(|f| f.name == "kind"));
-    if let (Some(choice), Some(field)) = (choice, field) {
+    let field_of = |name: &str| choice.and_then(|c| game.structs[c.index()].fields.iter().position(|f| f.name == name));
+    let (kind_field, place_field) = (field_of("kind"), field_of("place"));
+    let kinds_table = game.names.tables.get("Kinds").map(|t| &game.tables[t.index()]);
+    if let Some(choice) = choice {
         for p in &game.scene {
             let ty = &game.types[p.ty.0 as usize];
             let Some(Some(off)) = ty.struct_offset.get(choice.index()).copied() else { continue };
-            let at = off as usize + field;
-            let v = p.fields.iter().find(|(i, _)| *i as usize == at).map_or(ty.fields.get(at).copied(), |f| Some(f.1));
-            if let Some(Value::Text(s)) = v {
+            let value_of = |field: Option<usize>| {
+                let at = off as usize + field?;
+                p.fields.iter().find(|(i, _)| *i as usize == at).map_or(ty.fields.get(at).copied(), |f| Some(f.1))
+            };
+            let by_place = match (value_of(place_field), kinds_table) {
+                (Some(Value::Num(n)), Some(t)) if n >= 1.0 && n.fract() == 0.0 => t.rows.get(n as usize).copied(),
+                _ => None,
+            };
+            let kind = match by_place {
+                Some(row) => Some(row),
+                None => match value_of(kind_field) {
+                    Some(Value::Text(s)) => Some(s),
+                    _ => None,
+                },
+            };
+            if let Some(s) = kind {
                 let name = game.syms.text(s);
                 if !name.is_empty() && !kinds.iter().any(|k| k == name) {
                     kinds.push(name.to_string());

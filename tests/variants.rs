@@ -1,0 +1,199 @@
+//! The chess variant of `content/examples/nightrider-camel/` (issue 14): the
+//! chess game with a Nightrider (a rider) and a Camel (a leaper) invented by
+//! rows of tables alone. Its moves, checks, pins, names, FENs and promotions,
+//! played as a player plays them, are the scenario
+//! `tests/scenarios/variant_nightrider_camel.scenario`; here: that the folder
+//! is the chess game with only those rows changed, that `cardtable check`
+//! finds nothing wrong with it, and that the built-in engine plays it against
+//! itself through the cards, every move one the cards allow.
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use cardtable::host::driver::Driver;
+use cardtable::json::Json;
+
+fn variant_dir() -> PathBuf {
+    common::root().join("content/examples/nightrider-camel")
+}
+
+fn ok(d: &mut Driver, command: &str) -> Json {
+    let answer = d.command(command);
+    assert!(!answer.is_error(), "`{command}` answered {answer}");
+    answer
+}
+
+fn strings(j: &Json) -> BTreeSet<String> {
+    j.as_array().iter().filter_map(|m| m.as_str()).map(str::to_string).collect()
+}
+
+/// Every file under `dir`, as paths relative to it, `/`-separated.
+fn files(dir: &Path) -> BTreeSet<String> {
+    fn walk(root: &Path, dir: &Path, out: &mut BTreeSet<String>) {
+        for entry in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("read {}: {e}", dir.display())) {
+            let path = entry.expect("a folder entry").path();
+            if path.is_dir() {
+                walk(root, &path, out);
+            } else {
+                let rel = path.strip_prefix(root).expect("under the root");
+                out.insert(rel.to_string_lossy().replace('\\', "/"));
+            }
+        }
+    }
+    let mut out = BTreeSet::new();
+    walk(dir, dir, &mut out);
+    out
+}
+
+fn lines(text: &str) -> Vec<&str> {
+    text.lines().collect()
+}
+
+/// The variant is content/chess with rows of three tables changed and the
+/// game's name: every other file is the same, byte for byte (so the cards,
+/// objects and art are the chess game's: when content/chess changes, run
+/// `python3 tools/examples/make_nightrider_camel.py` again).
+#[test]
+fn the_variant_is_the_chess_game_with_rows_of_its_tables_changed() {
+    let (chess, variant) = (common::chess_dir(), variant_dir());
+    let edited = ["tables/Kinds.csv", "tables/Directions.csv", "tables/Position.csv", "game.yaml", "README.md"];
+    let (a, b) = (files(&chess), files(&variant));
+    let only_chess: Vec<&String> = a.difference(&b).filter(|f| f.as_str() != "README.md").collect();
+    let only_variant: Vec<&String> = b.difference(&a).collect();
+    assert!(
+        only_chess.is_empty(),
+        "files of content/chess missing from the variant: {only_chess:?} (run tools/examples/make_nightrider_camel.py)"
+    );
+    assert!(only_variant.is_empty(), "files of the variant that content/chess lacks: {only_variant:?}");
+    for f in a.intersection(&b).filter(|f| !edited.contains(&f.as_str())) {
+        let same = std::fs::read(chess.join(f)).expect("read") == std::fs::read(variant.join(f)).expect("read");
+        assert!(same, "{f} differs from content/chess's (run tools/examples/make_nightrider_camel.py)");
+    }
+    let read = |dir: &Path, f: &str| std::fs::read_to_string(dir.join(f)).unwrap_or_else(|e| panic!("{f}: {e}"));
+    // Kinds: the chess rows, the Nightrider before the Knight (row 4, the
+    // Promotion choice's fourth place), the Camel last; neither has art.
+    let (ck, vk) = (read(&chess, "tables/Kinds.csv"), read(&variant, "tables/Kinds.csv"));
+    let mut want = lines(&ck);
+    let knight = want.iter().position(|l| l.starts_with("Knight,")).expect("a Knight row");
+    want.insert(knight, "Nightrider,,,S,=S,550");
+    want.push("Camel,,,C,=C,250");
+    assert_eq!(lines(&vk), want);
+    assert_eq!(lines(&vk)[5], "Nightrider,,,S,=S,550", "row 4 of Kinds (the header, King, then 1 to 4)");
+    // Directions: the chess rows, then 8 of each new Kind.
+    let (cd, vd) = (read(&chess, "tables/Directions.csv"), read(&variant, "tables/Directions.csv"));
+    assert_eq!(&lines(&vd)[..lines(&cd).len()], &lines(&cd)[..]);
+    let added = &lines(&vd)[lines(&cd).len()..];
+    assert_eq!(added.len(), 16, "{added:?}");
+    assert!(added[..8].iter().all(|l| l.contains(",Nightrider,") && l.ends_with(",7,7,true,true")), "{added:?}");
+    assert!(added[8..].iter().all(|l| l.contains(",Camel,") && l.ends_with(",1,1,true,true")), "{added:?}");
+    // Position: the four Knights' Squares hold Camels (b) and Nightriders (g).
+    let (cp, vp) = (read(&chess, "tables/Position.csv"), read(&variant, "tables/Position.csv"));
+    let changed: Vec<(&str, &str)> = lines(&cp).into_iter().zip(lines(&vp)).filter(|(c, v)| c != v).collect();
+    assert_eq!(
+        changed.iter().map(|(_, v)| *v).collect::<Vec<_>>(),
+        ["b1,2,1,b,Camel,White", "g1,7,1,g,Nightrider,White", "b8,2,8,b,Camel,Black", "g8,7,8,g,Nightrider,Black"]
+    );
+    assert!(changed.iter().all(|(c, _)| c.contains(",Knight,")), "{changed:?}");
+    assert_eq!(lines(&vp).len(), lines(&cp).len());
+}
+
+/// `cardtable check` finds no mistake and no fault in the variant.
+#[test]
+fn check_finds_nothing_wrong_with_the_variant() {
+    let out =
+        Command::new(env!("CARGO_BIN_EXE_cardtable")).arg("check").arg(variant_dir()).output().expect("run check");
+    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "stdout:\n{stdout}\nstderr:\n{stderr}");
+    assert!(stdout.contains("`Nightrider and Camel Chess` is fine"), "{stdout}");
+    assert!(stdout.contains("it starts without a fault"), "{stdout}");
+    assert!(stderr.is_empty(), "no warnings: {stderr}");
+}
+
+/// The Promotion button that offers `kind`, as the cards set it (Show
+/// Promotion Choice: the Kinds table's row at the button's place).
+fn button_for(d: &mut Driver, kind: &str) -> String {
+    for button in ["Queen", "Rook", "Bishop", "Knight"] {
+        let offered = ok(d, &format!("get {button} promotionChoice.kind"));
+        if offered.get("value").as_str() == Some(kind) {
+            return button.to_string();
+        }
+    }
+    panic!("no Promotion button offers {kind}")
+}
+
+/// The built-in engine (noise 0, depth 2) plays the variant against itself
+/// to the end of a game or 150 plies; each of its moves is among the cards'
+/// Legal Moves (`moves`) and is played as a player plays it, by clicks (and
+/// the Promotion button), and the cards find the Piece where it went. The
+/// invented Kinds take part: some of the moves are theirs, named with their
+/// letters in the Move History.
+#[test]
+fn the_engine_plays_the_variant_against_itself_with_only_legal_moves() {
+    let game = common::load_game(&variant_dir());
+    let letters = cardtable::library::chess::kind_letters(&game).expect("the Kinds' letters");
+    let mut d = Driver::new(game);
+    let mut plies = 0;
+    let mut invented_moved = 0;
+    while plies < 150 {
+        if ok(&mut d, "state").get("state").as_str() == Some("Game Over") {
+            break;
+        }
+        let legal = strings(ok(&mut d, "moves").get("moves"));
+        if legal.is_empty() {
+            break;
+        }
+        let best = ok(&mut d, "bestmove depth 2 noise 0");
+        let m = best.get("move").as_str().unwrap_or_else(|| panic!("no move: {best}")).to_string();
+        assert!(legal.contains(&m), "ply {plies}: the engine's {m} is not one of the cards' moves {legal:?}");
+        let (from, to) = (&m[0..2], &m[2..4]);
+        let kind = ok(&mut d, &format!("eval data('Position', '{from}', 'kind')"))
+            .get("value")
+            .as_str()
+            .unwrap_or("")
+            .to_string();
+        if kind == "Nightrider" || kind == "Camel" {
+            invented_moved += 1;
+        }
+        ok(&mut d, &format!("click {from}"));
+        ok(&mut d, &format!("click {to}"));
+        let mut landed = kind.clone();
+        if let Some(p) = m.chars().nth(4) {
+            let (promoted, _) = letters.iter().find(|(_, l)| *l == p).expect("a Kind of that letter");
+            let button = button_for(&mut d, promoted);
+            ok(&mut d, &format!("press {button}"));
+            landed = promoted.clone();
+        }
+        let there = ok(&mut d, &format!("eval data('Position', '{to}', 'kind')"));
+        assert_eq!(there.get("value").as_str(), Some(landed.as_str()), "ply {plies}: {m}");
+        plies += 1;
+    }
+    let status = ok(&mut d, "global status");
+    eprintln!(
+        "{plies} plies, {invented_moved} by a Nightrider or a Camel; the status line: {status}; {}",
+        ok(&mut d, "fen")
+    );
+    let faults = ok(&mut d, "faults");
+    assert!(faults.get("faults").as_array().is_empty(), "{faults}");
+    assert!(plies >= 20, "a game of {plies} plies");
+    assert!(invented_moved >= 4, "the Nightriders and Camels moved {invented_moved} times");
+    // The Move History names each Move of an invented Kind with its letter.
+    let history = ok(&mut d, "table Move History");
+    let rows = history.get("rows").as_array();
+    assert_eq!(rows.len(), plies);
+    let mut named = 0;
+    for row in rows {
+        let letter = match row.get("landingKind").as_str() {
+            Some("Nightrider") => "S",
+            Some("Camel") => "C",
+            _ => continue,
+        };
+        if row.get("promotion").as_str() == Some("") {
+            assert_eq!(row.get("letter").as_str(), Some(letter), "{row}");
+            named += 1;
+        }
+    }
+    assert_eq!(named, invented_moved, "{history}");
+}

@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""Makes content/examples/nightrider-camel/ from content/chess/: a copy of the
+chess game with two invented Kinds, made by editing tables alone (and the
+game's name in game.yaml, so that its saves are its own).
+
+    python3 tools/examples/make_nightrider_camel.py
+
+Run it again after content/chess changes: the folder is made anew (its
+README.md, written by hand, is kept). tests/variants.rs checks that every file
+but the edited ones is the same as content/chess's.
+
+The edits, row by row (the folder's README.md says why):
+- tables/Kinds.csv: a row Nightrider (letter S, no art: a token) before the
+  Knight, so that it is row 4, the Promotion choice's fourth place; a row
+  Camel (letter C, no art) at the end.
+- tables/Directions.csv: eight rows for the Nightrider (the Knight's eight
+  leaps, repeated: steps 7), eight for the Camel (leaps of 1 and 3: steps 1).
+- tables/Position.csv: b1 and b8 hold a Camel, g1 and g8 a Nightrider (the
+  Knights' squares).
+- game.yaml: the game is called Nightrider and Camel Chess.
+"""
+import os
+import shutil
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SRC = os.path.join(ROOT, "content", "chess")
+DST = os.path.join(ROOT, "content", "examples", "nightrider-camel")
+
+NIGHTRIDER = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]
+CAMEL = [(1, 3), (3, 1), (3, -1), (1, -3), (-1, -3), (-3, -1), (-3, 1), (-1, 3)]
+
+
+def replace_once(text: str, old: str, new: str, path: str) -> str:
+    if text.count(old) != 1:
+        sys.exit(f"{path}: expected `{old}` once, found it {text.count(old)} times")
+    return text.replace(old, new)
+
+
+def edit(rel: str, change) -> None:
+    path = os.path.join(DST, rel)
+    with open(path, encoding="utf-8", newline="") as f:
+        text = f.read()
+    text = change(text, rel)
+    with open(path, "w", encoding="utf-8", newline="") as f:
+        f.write(text)
+
+
+def kinds(text: str, rel: str) -> str:
+    text = replace_once(text, "\nKnight,", "\nNightrider,,,S,=S,550\nKnight,", rel)
+    return text + ("" if text.endswith("\n") else "\n") + "Camel,,,C,=C,250\n"
+
+
+def directions(text: str, rel: str) -> str:
+    rows = [f"Nightrider {f} {r},Nightrider,{f},{r},7,7,true,true" for f, r in NIGHTRIDER]
+    rows += [f"Camel {f} {r},Camel,{f},{r},1,1,true,true" for f, r in CAMEL]
+    return text + ("" if text.endswith("\n") else "\n") + "\n".join(rows) + "\n"
+
+
+def position(text: str, rel: str) -> str:
+    for square, kind in [("b1", "Camel"), ("g1", "Nightrider"), ("b8", "Camel"), ("g8", "Nightrider")]:
+        file, rank = square[0], square[1]
+        fileno = "abcdefgh".index(file) + 1
+        old = f"\n{square},{fileno},{rank},{file},Knight,"
+        text = replace_once(text, old, f"\n{square},{fileno},{rank},{file},{kind},", rel)
+    return text
+
+
+def game(text: str, rel: str) -> str:
+    return replace_once(text, "game: Chess\n", "game: Nightrider and Camel Chess\n", rel)
+
+
+def main() -> None:
+    readme = os.path.join(DST, "README.md")
+    kept = None
+    if os.path.exists(readme):
+        with open(readme, encoding="utf-8") as f:
+            kept = f.read()
+    if os.path.exists(DST):
+        shutil.rmtree(DST)
+    shutil.copytree(SRC, DST, ignore=shutil.ignore_patterns("README.md"))
+    edit("tables/Kinds.csv", kinds)
+    edit("tables/Directions.csv", directions)
+    edit("tables/Position.csv", position)
+    edit("game.yaml", game)
+    if kept is not None:
+        with open(readme, "w", encoding="utf-8") as f:
+            f.write(kept)
+    print(f"wrote {os.path.relpath(DST, ROOT)}")
+
+
+if __name__ == "__main__":
+    main()
