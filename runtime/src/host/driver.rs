@@ -224,8 +224,8 @@ impl Driver {
     /// notice to the player). When the game cannot go on at all (the scene
     /// places other Objects), the new content starts afresh, which is told
     /// too. The libraries are resolved again. Err: the new files' mistakes,
-    /// each as `FILE:LINE:COLUMN: error: MESSAGE` (its first line), also told
-    /// as notices; nothing changes.
+    /// each as `FILE:LINE:COLUMN: error: MESSAGE` (its first line), for the
+    /// caller to show until they are fixed; nothing changes.
     pub fn reload_content(&mut self) -> Result<Reloaded, Vec<String>> {
         let files = self.world.game.files.clone();
         let loaded = match crate::load::load_files(files.clone()) {
@@ -234,9 +234,6 @@ impl Driver {
                 let errors = diags.iter().filter(|d| d.severity == crate::source::diag::Severity::Error);
                 let mistakes: Vec<String> =
                     errors.map(|d| files.locate(d).lines().next().unwrap_or_default().to_string()).collect();
-                for m in &mistakes {
-                    self.world.notices.push(format!("The content was not reloaded: {m}"));
-                }
                 return Err(mistakes);
             }
         };
