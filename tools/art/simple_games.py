@@ -6,6 +6,8 @@ same Pillow gives the same bytes.
   stones.png  2 frames of 160x160: a white and a black stone, lit from the top left
   marks.png   2 frames of 160x160: a ring (the selected stone) and a dot (a move)
   button.png  1 frame of 240x64: a rounded button
+  tiles.png   3 frames of 160x160 (the template): an empty Cell, one with a
+              white stone, one with a black stone
 
 Run from the repository root: python3 tools/art/simple_games.py
 (writes content/examples/breakthrough/art/ and content/examples/template/art/;
@@ -83,8 +85,20 @@ def button() -> Image.Image:
     return down(img)
 
 
-def write(out: str) -> None:
+def tile(stone_img: Image.Image | None) -> Image.Image:
+    base = cell("#E8D9B5", "#9C7A54")
+    if stone_img is not None:
+        base.alpha_composite(stone_img)
+    return base
+
+
+def write(out: str, template: bool) -> None:
     os.makedirs(out, exist_ok=True)
+    if template:
+        white = stone("#F4F1EA", "#FFFFFF", "#B9B2A4")
+        black = stone("#2A2A2E", "#6A6A74", "#0E0E10")
+        strip([tile(None), tile(white), tile(black)]).save(os.path.join(out, "tiles.png"), optimize=True)
+        return
     files = {
         "cells.png": strip([cell("#E8D9B5", "#D9C79F"), cell("#9C7A54", "#8C6A46")]),
         "stones.png": strip([stone("#F4F1EA", "#FFFFFF", "#B9B2A4"), stone("#2A2A2E", "#6A6A74", "#0E0E10")]),
@@ -99,9 +113,12 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--out", help="one folder to write into, instead of the examples' art/ folders")
     args = p.parse_args()
-    outs = [args.out] if args.out else ["content/examples/breakthrough/art", "content/examples/template/art"]
-    for out in outs:
-        write(out)
+    outs = [(args.out, False), (args.out, True)] if args.out else [
+        ("content/examples/breakthrough/art", False),
+        ("content/examples/template/art", True),
+    ]
+    for out, template in outs:
+        write(out, template)
         print("wrote", out)
 
 
