@@ -49,7 +49,7 @@ fn play(d: &mut Driver, moves: &[(&str, &str)]) {
 
 #[test]
 fn every_example_checks_clean() {
-    for name in ["breakthrough"] {
+    for name in ["breakthrough", "template", "tic-tac-toe"] {
         let report = cardtable::host::check::check_with_data(Files::Dir(example(name)), None);
         assert!(report.is_fine(), "{name}: {}", report.details());
     }
@@ -136,4 +136,41 @@ fn a_new_step_in_the_steps_table_is_picked_up_by_reload_mid_game() {
     play(&mut d, &[("e2", "e4")]);
     assert_eq!(side_on(&mut d, "e4"), "White");
     assert_eq!(text(&mut d, "global status"), "Black to move");
+}
+
+#[test]
+fn the_template_places_a_stone_of_each_side_in_turn_on_empty_cells() {
+    let mut d = Driver::new(common::load_game(&example("template")));
+    assert_eq!(text(&mut d, "global status"), "White to play");
+    ok(&mut d, "click b2");
+    ok(&mut d, "click b2");
+    ok(&mut d, "click a1");
+    assert_eq!(text(&mut d, "eval data('Board', 'b2', 'stone')"), "White");
+    assert_eq!(text(&mut d, "eval data('Board', 'a1', 'stone')"), "Black");
+    assert_eq!(text(&mut d, "global status"), "White to play");
+    let frames: Vec<Json> = ["b2", "a1", "c3"]
+        .iter()
+        .map(|c| ok(&mut d, &format!("objects {c}")).get("objects").as_array()[0].get("frame").clone())
+        .collect();
+    assert_eq!(frames, [Json::Num(1.0), Json::Num(2.0), Json::Num(0.0)]);
+}
+
+#[test]
+fn tic_tac_toe_made_from_the_template_is_won_drawn_and_started_again() {
+    let mut d = Driver::new(common::load_game(&example("tic-tac-toe")));
+    for cell in ["a1", "a2", "b2", "b1", "c3"] {
+        ok(&mut d, &format!("click {cell}"));
+    }
+    assert_eq!(text(&mut d, "global status"), "White wins! Click to play again.");
+    assert_eq!(ok(&mut d, "state").get("state").as_str(), Some("Game Over"));
+    // A click once it is over starts again, placing nothing.
+    ok(&mut d, "click c2");
+    assert_eq!(text(&mut d, "global status"), "White to play");
+    assert_eq!(text(&mut d, "eval data('Board', 'c2', 'stone')"), "");
+    assert_eq!(text(&mut d, "eval data('Board', 'a1', 'stone')"), "");
+    // W a1, B b2, W c3, B b1, W b3, B a3, W c1, B c2, W a2: no line, a draw.
+    for cell in ["a1", "b2", "c3", "b1", "b3", "a3", "c1", "c2", "a2"] {
+        ok(&mut d, &format!("click {cell}"));
+    }
+    assert_eq!(text(&mut d, "global status"), "A draw. Click to play again.");
 }
