@@ -177,3 +177,44 @@ fn a_scene_that_places_other_objects_starts_the_game_again_and_says_so() {
     assert!(move_history(&mut d).is_empty());
     assert_eq!(text(&mut d, "eval data('Position', 'a1', 'kind')"), "Rook");
 }
+
+/// `--watch` itself, in a real window under xvfb-run: a broken edit made
+/// while the window runs is read (after the folder settles) and reported,
+/// the window goes on, and the screenshot shows the mistakes' red banner at
+/// the bottom. Ignored: it takes real time (a few seconds) and a display.
+/// `cargo test --test reload -- --ignored watch`
+#[test]
+#[ignore]
+fn watch_reads_a_broken_edit_in_the_window_and_shows_it() {
+    let copy = TempContent::chess("watch");
+    let png = copy.dir.with_extension("png");
+    let data = copy.dir.with_extension("data");
+    let mut child = std::process::Command::new("xvfb-run")
+        .args(["-a", "-s", "-screen 0 1280x1200x24", env!("CARGO_BIN_EXE_cardtable"), "--watch"])
+        .arg(&copy.dir)
+        .arg("--data-dir")
+        .arg(&data)
+        .args(["--frames", "300", "--screenshot"])
+        .arg(&png)
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("xvfb-run runs (apt-get install xvfb xauth)");
+    // The window opens and draws at 60 frames a second; 300 frames are about 5 s.
+    std::thread::sleep(std::time::Duration::from_secs(2));
+    let good = copy.read("tables/Directions.csv");
+    copy.write("tables/Directions.csv", &good.replacen("canCapture", "canCapture,reach", 1));
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("tables/Directions.csv:1:") && err.contains("not reloaded"), "{err}");
+    let decoder = png::Decoder::new(std::fs::File::open(&png).unwrap());
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    // The banner's red, just above the bottom edge, at the left.
+    let at = (((info.height - 12) * info.width + 12) * 4) as usize;
+    let [r, g, b] = [buf[at], buf[at + 1], buf[at + 2]];
+    assert!(r > 100 && g < 60 && b < 60, "the banner is red at the bottom: {r} {g} {b}");
+    let _ = std::fs::remove_file(&png);
+    let _ = std::fs::remove_dir_all(&data);
+}

@@ -759,6 +759,9 @@ fn draw_mistakes(art: &Art, mistakes: &[String]) {
     for m in mistakes.iter().take(4) {
         lines.extend(wrap(m, art.regular.as_ref(), size, width));
     }
+    if mistakes.len() > 4 {
+        lines.push(format!("... and {} more (the terminal lists them all)", mistakes.len() - 4));
+    }
     let height = 6.0 + line * lines.len() as f32;
     let y = screen_height() - height - 8.0;
     draw_rectangle(8.0, y, screen_width() - 16.0, height, Color::new(0.45, 0.05, 0.05, 0.9));
