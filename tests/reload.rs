@@ -189,7 +189,7 @@ fn watch_reads_a_broken_edit_in_the_window_and_shows_it() {
     let copy = TempContent::chess("watch");
     let png = copy.dir.with_extension("png");
     let data = copy.dir.with_extension("data");
-    let mut child = std::process::Command::new("xvfb-run")
+    let child = std::process::Command::new("xvfb-run")
         .args(["-a", "-s", "-screen 0 1280x1200x24", env!("CARGO_BIN_EXE_cardtable"), "--watch"])
         .arg(&copy.dir)
         .arg("--data-dir")
