@@ -63,6 +63,7 @@ fn a_directions_change_is_picked_up_mid_game_and_the_game_goes_on() {
     assert!(!marks(&mut d).contains(&"b4".to_string()), "a Rook of the book does not step diagonally");
     ok(&mut d, "click a3");
 
+    let fen = ok(&mut d, "fen").to_string();
     let mut directions = copy.read("tables/Directions.csv");
     directions.push_str(DIAGONAL_ROOK);
     copy.write("tables/Directions.csv", &directions);
@@ -74,6 +75,7 @@ fn a_directions_change_is_picked_up_mid_game_and_the_game_goes_on() {
     assert_eq!(text(&mut d, "eval data('Position', 'a3', 'kind')"), "Rook");
     assert_eq!(text(&mut d, "eval data('Position', 'a1', 'kind')"), "");
     assert_eq!(text(&mut d, "get \"Game Rules\" boardState.sideToMove"), "White");
+    assert_eq!(ok(&mut d, "fen").to_string(), fen, "the chess library reads the same position");
     // New: the Rook also steps one square diagonally (b4; b2 holds a White Pawn).
     ok(&mut d, "click a3");
     let now = marks(&mut d);
@@ -155,6 +157,27 @@ fn a_table_whose_columns_changed_starts_from_its_file_and_the_answer_says_so() {
     assert!(move_history(&mut d).is_empty(), "it starts from its file, which has no rows");
     // The position is kept.
     assert_eq!(text(&mut d, "eval data('Position', 'a3', 'kind')"), "Rook");
+}
+
+#[test]
+fn a_data_structure_with_a_new_field_keeps_the_others_and_starts_the_new_one_from_its_default() {
+    let copy = TempContent::chess("reload-structure");
+    let mut d = Driver::new(common::load_game(&copy.dir));
+    play_to_the_rook(&mut d);
+    ok(&mut d, "click a3");
+    copy.replace_once(
+        "structures/Board State.yaml",
+        "fields:\n",
+        "fields:\n  note: { type: Text, default: a note, description: \"a field added while playing\" }\n",
+    );
+    let answer = ok(&mut d, "reload");
+    assert_eq!(answer.get("started again"), &Json::Bool(false), "{answer}");
+    assert!(answer.get("not kept").to_string().contains("Board State"), "{answer}");
+    assert_eq!(text(&mut d, "get \"Game Rules\" boardState.note"), "a note");
+    assert_eq!(text(&mut d, "get \"Game Rules\" boardState.sideToMove"), "White");
+    assert_eq!(text(&mut d, "get \"Game Rules\" boardState.selected"), "a3", "the selection is kept");
+    ok(&mut d, "click h3");
+    assert_eq!(text(&mut d, "eval data('Position', 'h3', 'kind')"), "Rook");
 }
 
 #[test]
