@@ -181,6 +181,26 @@ fn a_data_structure_with_a_new_field_keeps_the_others_and_starts_the_new_one_fro
 }
 
 #[test]
+fn a_snapshot_taken_before_a_reload_brings_back_the_content_it_had() {
+    let copy = TempContent::chess("reload-snapshot");
+    let mut d = Driver::new(common::load_game(&copy.dir));
+    play_to_the_rook(&mut d);
+    let moves_before = ok(&mut d, "moves").to_string();
+    let engine_before = ok(&mut d, "enginemoves").to_string();
+    ok(&mut d, "snapshot before");
+    let directions = copy.read("tables/Directions.csv");
+    copy.write("tables/Directions.csv", &format!("{directions}{DIAGONAL_ROOK}"));
+    ok(&mut d, "reload");
+    assert!(ok(&mut d, "moves").to_string().contains("a3b4"), "the new Rook's step is a legal move");
+    assert!(ok(&mut d, "enginemoves").to_string().contains("a3b4"), "the engine reads the new Directions");
+    ok(&mut d, "restore before");
+    assert_eq!(ok(&mut d, "moves").to_string(), moves_before, "the old content's moves, through its own library");
+    assert_eq!(ok(&mut d, "enginemoves").to_string(), engine_before, "the engine reads the old Directions again");
+    ok(&mut d, "click a3");
+    assert!(!marks(&mut d).contains(&"b4".to_string()));
+}
+
+#[test]
 fn a_scene_that_places_other_objects_starts_the_game_again_and_says_so() {
     let copy = TempContent::chess("reload-scene");
     let mut d = Driver::new(common::load_game(&copy.dir));

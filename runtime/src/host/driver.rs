@@ -156,6 +156,10 @@ impl Driver {
             }
             "restore" => match self.snapshots.get(rest) {
                 Some(w) => {
+                    // A snapshot taken before a `reload` holds the content it had: its libraries with it.
+                    if !Rc::ptr_eq(&w.game, &self.world.game) {
+                        self.libraries = Libraries::start(&w.game);
+                    }
                     self.world = w.clone();
                     self.notices_told = self.notices_told.min(self.world.notices.len());
                     Json::obj(vec![("restored", Json::Str(rest.into()))])
