@@ -41,7 +41,11 @@ pub struct Options {
 /// again: an editor's save is a burst of events (a temporary file, a
 /// rename, the file itself), read once.
 const SETTLE: Duration = Duration::from_millis(200);
-/// While watching, how often an idle window looks for changes.
+/// While watching, how often an idle window looks for changes: each look
+/// draws a frame (the watcher's thread cannot wake a window blocked waiting
+/// for input on X11), and a click waits for the look to end: ten a second,
+/// 14% of a core idle under Xvfb's software renderer (7% at four a second,
+/// but a click could wait a quarter of a second). Only with `--watch`.
 const WATCH_POLL: Duration = Duration::from_millis(100);
 
 /// The content folder watched (`--watch`): the watcher's thread counts the
@@ -548,7 +552,7 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
             miniquad::window::schedule_update();
         } else if watch.is_some() {
             // Idle and watching: a change is looked for ten times a second
-            // (the watcher's thread cannot wake the window).
+            // (see WATCH_POLL).
             std::thread::sleep(WATCH_POLL);
             miniquad::window::schedule_update();
         }
