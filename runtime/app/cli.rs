@@ -76,6 +76,9 @@ pub struct WindowArgs {
     /// With --screenshot: wait for N keys pressed in the window (the content binds them) before the --frames
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub keys: u32,
+    /// Read the content folder again when a file in it is saved; the game goes on where it was
+    #[arg(long)]
+    pub watch: bool,
 }
 
 /// What the command line asks for.

@@ -80,7 +80,14 @@ fn window(args: cli::WindowArgs, library: &[(String, String)]) -> ExitCode {
         library: library.to_vec(),
         data_dir: args.game.data_dir.clone(),
         reduced_motion: args.game.reduced_motion,
+        watch: args.watch,
     };
+    if args.watch && args.game.content.is_none() {
+        eprintln!(
+            "--watch needs a content folder to watch (the built-in game never changes): cardtable --watch FOLDER"
+        );
+        return ExitCode::FAILURE;
+    }
     // Said before the game is loaded: without a display nothing else matters.
     if let Some(why) = window::no_display() {
         eprintln!("{why}");

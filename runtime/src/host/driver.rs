@@ -28,9 +28,15 @@ pub struct Driver {
     notices_told: usize,
 }
 
+/// What a reload could not keep, in words; and whether the game started again.
+pub struct Reloaded {
+    pub notes: Vec<String>,
+    pub started_again: bool,
+}
+
 /// The driver's own commands; the game's libraries add theirs.
 const HELP: &str = "commands: help | click NAME | press NAME | key KEY | inputs | table NAME | global NAME | state | \
-get OBJECT PATH | eval EXPR | call FUNCTION name=EXPR ... | objects [NAME] | faults | notices | snapshot N | \
+get OBJECT PATH | eval EXPR | call FUNCTION name=EXPR ... | objects [NAME] | faults | notices | reload | snapshot N | \
 restore N | save SLOT | load SLOT | wait SECONDS";
 
 impl Driver {
@@ -150,12 +156,17 @@ impl Driver {
             }
             "restore" => match self.snapshots.get(rest) {
                 Some(w) => {
+                    // A snapshot taken before a `reload` holds the content it had: its libraries with it.
+                    if !Rc::ptr_eq(&w.game, &self.world.game) {
+                        self.libraries = Libraries::start(&w.game);
+                    }
                     self.world = w.clone();
                     self.notices_told = self.notices_told.min(self.world.notices.len());
                     Json::obj(vec![("restored", Json::Str(rest.into()))])
                 }
                 None => Json::error(format!("no snapshot named `{rest}`")),
             },
+            "reload" => self.reload(),
             "help" => {
                 let commands = self.libraries.commands().map(|(lib, c)| {
                     Json::obj(vec![
@@ -185,6 +196,68 @@ impl Driver {
             }
         }
         answer
+    }
+
+    /// `reload`: the content folder read again from disk, the game carried
+    /// over to it ([`Driver::reload_content`]). Answers what could not be
+    /// kept, or the new files' mistakes (each `FILE:LINE:COLUMN: error: ...`),
+    /// the game going on with the content it had.
+    fn reload(&mut self) -> Json {
+        let strs = |v: Vec<String>| Json::Arr(v.into_iter().map(Json::Str).collect());
+        match self.reload_content() {
+            Ok(Reloaded { notes, started_again }) => Json::obj(vec![
+                ("reloaded", Json::Str(self.world.game.files.display().to_string())),
+                ("started again", Json::Bool(started_again)),
+                ("not kept", strs(notes)),
+            ]),
+            Err(mistakes) => {
+                let n = mistakes.len();
+                let error = format!(
+                    "the content has {n} mistake{}; the game goes on with the content it had",
+                    if n == 1 { "" } else { "s" }
+                );
+                Json::obj(vec![("error", Json::Str(error)), ("mistakes", strs(mistakes))])
+            }
+        }
+    }
+
+    /// Reads the game's content folder again and carries the game over to
+    /// it through the save format (`World::reloaded`): the position, the
+    /// tables whose files did not change, the Globals and the Game State
+    /// are kept, and what could not be is told (in the answer and as a
+    /// notice to the player). When the game cannot go on at all (the scene
+    /// places other Objects), the new content starts afresh, which is told
+    /// too. The libraries are resolved again. Err: the new files' mistakes,
+    /// each as `FILE:LINE:COLUMN: error: MESSAGE` (its first line), for the
+    /// caller to show until they are fixed; nothing changes.
+    pub fn reload_content(&mut self) -> Result<Reloaded, Vec<String>> {
+        let files = self.world.game.files.clone();
+        let loaded = match crate::load::load_files(files.clone()) {
+            Ok(loaded) => loaded,
+            Err(diags) => {
+                let errors = diags.iter().filter(|d| d.severity == crate::source::diag::Severity::Error);
+                let mistakes: Vec<String> =
+                    errors.map(|d| files.locate(d).lines().next().unwrap_or_default().to_string()).collect();
+                return Err(mistakes);
+            }
+        };
+        let game = Rc::new(loaded.game);
+        let (fresh, notes, started_again) = match self.world.reloaded(game.clone()) {
+            Ok((world, notes)) => (world, notes, false),
+            Err(why) => (World::new(game.clone()), vec![format!("the game started again: {why}")], true),
+        };
+        self.world.take_over(fresh);
+        if started_again {
+            self.world.start();
+        }
+        for n in &notes {
+            self.world.notices.push(format!("Reloaded: {n}"));
+        }
+        self.libraries = Libraries::start(&game);
+        if self.walked.is_some() {
+            self.walked = Some(Rc::new(loaded.trees));
+        }
+        Ok(Reloaded { notes, started_again })
     }
 
     /// `wait SECONDS`: the game's clock moves on by SECONDS (up to an hour),

@@ -12,6 +12,7 @@ use std::path::PathBuf;
 use std::rc::Rc;
 
 mod clock;
+mod reload;
 mod saved;
 mod table;
 pub use clock::{ModeChoice, Timer, Tween, EPSILON, FRAME};
