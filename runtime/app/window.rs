@@ -383,6 +383,9 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
         let started = Instant::now();
         let elapsed = started.duration_since(last_frame).as_secs_f64().min(0.25);
         last_frame = started;
+        // The cards' calls into code libraries go out, and answers come in
+        // (an engine's Move), never waiting.
+        driver.libraries.pump(&mut driver.world);
         if driver.world.clock_running() {
             driver.world.advance(elapsed);
         }
@@ -460,6 +463,7 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
             || loading
             || (frame == 1 && !art.later.is_empty())
             || driver.world.clock_running()
+            || driver.libraries.awaiting()
         {
             miniquad::window::schedule_update();
         }

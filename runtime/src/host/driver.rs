@@ -172,6 +172,8 @@ impl Driver {
                 None => Json::error(format!("unknown command `{other}`; {}", self.help())),
             },
         };
+        // The cards' calls into code libraries go out; answers that are in come in.
+        self.libraries.pump(&mut self.world);
         if self.world.faults.len() > faults_before {
             if let Json::Obj(pairs) = &mut answer {
                 pairs.push(("faults".into(), faults_json(&self.world.faults[faults_before..])));
@@ -188,11 +190,31 @@ impl Driver {
     }
 
     /// `wait SECONDS`: the game's clock moves on by SECONDS (up to an hour),
-    /// in ticks of at most 1/60 s, as the window's frames move it.
+    /// in ticks of at most 1/60 s, as the window's frames move it. An
+    /// answer of a code library (an engine's Move) is taken in before each
+    /// tick; while one is on its way, the clock moves no faster than real
+    /// time (it waits for the answer up to the tick's time), so a test
+    /// waits no longer than SECONDS for it, and no longer than it must.
     fn wait(&mut self, rest: &str) -> Json {
         match rest.parse::<f64>() {
             Ok(s) if s.is_finite() && (0.0..=3600.0).contains(&s) => {
-                self.world.advance(s);
+                let ticks = (s / crate::world::FRAME - crate::world::EPSILON).ceil().max(1.0);
+                let dt = s / ticks;
+                let started = std::time::Instant::now();
+                let clock = self.world.time;
+                for _ in 0..ticks as u64 {
+                    self.libraries.pump(&mut self.world);
+                    if self.libraries.awaiting() {
+                        let ahead = self.world.time + dt - clock - started.elapsed().as_secs_f64();
+                        if ahead > 0.0 {
+                            self.libraries.wait_answer(std::time::Duration::from_secs_f64(ahead));
+                            self.libraries.pump(&mut self.world);
+                        }
+                    }
+                    if s > 0.0 {
+                        self.world.tick(dt);
+                    }
+                }
                 Json::obj(vec![("waited", Json::Num(s)), ("time", Json::Num(self.world.time))])
             }
             _ => Json::error(format!("`wait` takes a number of seconds from 0 to 3600, found `{rest}`")),

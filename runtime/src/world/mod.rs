@@ -71,6 +71,18 @@ impl fmt::Display for Fault {
     }
 }
 
+/// A card's call into a code library (`call library: NAME, function: F`),
+/// waiting for the host to hand it to the library.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LibraryCall {
+    /// Which of game.yaml's `libraries`.
+    pub library: u16,
+    /// The library's function, as the card names it.
+    pub function: Sym,
+    /// The Object the call is for (`applies to`; the card's self by default).
+    pub object: ObjectId,
+}
+
 /// What a code library keeps about a game being played (the chess library:
 /// the move number of the position set up last). It lives in the World, so
 /// that a copy of the World (a snapshot) carries it. The World knows no
@@ -114,6 +126,9 @@ pub struct World {
     pub groups: Vec<bool>,
     /// The code libraries' states, each made by its library when first needed.
     pub libraries: Vec<Box<dyn LibraryState>>,
+    /// The calls into code libraries the cards have made (`call library`)
+    /// that the host has not yet handed to their library, oldest first.
+    pub library_calls: Vec<LibraryCall>,
     /// What the player is told that is no fault of a card (a saved game that
     /// could not be read and was moved aside, a save that could not be
     /// written), oldest first. The window shows each for a few seconds; the
@@ -184,6 +199,7 @@ impl World {
             state: 0,
             groups: game.groups.iter().map(|(_, v)| *v).collect(),
             libraries: Vec::new(),
+            library_calls: Vec::new(),
             notices: Vec::new(),
             store: Rc::new(Store::memory()),
             pending_load: None,
