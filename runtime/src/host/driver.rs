@@ -31,7 +31,7 @@ pub struct Driver {
 /// The driver's own commands; the game's libraries add theirs.
 const HELP: &str = "commands: help | click NAME | press NAME | key KEY | inputs | table NAME | global NAME | state | \
 get OBJECT PATH | eval EXPR | call FUNCTION name=EXPR ... | objects [NAME] | faults | notices | snapshot N | \
-restore N | save SLOT | load SLOT | wait SECONDS";
+restore N | save SLOT | load SLOT | wait SECONDS | off COMPONENT";
 
 impl Driver {
     /// A driver over a new game, started (the scene's Created Events have
@@ -120,6 +120,18 @@ impl Driver {
                 Json::obj(vec![("inputs", Json::Obj(on.map(|(c, on)| (c.name.clone(), Json::Bool(*on))).collect()))])
             }
             "wait" => self.wait(rest),
+            "off" => {
+                let name = unquote(rest);
+                match self.world.game.names.components.get(name).copied() {
+                    Some(comp) => {
+                        if !self.world.host_off.contains(&comp) {
+                            self.world.host_off.push(comp);
+                        }
+                        Json::obj(vec![("off", Json::Str(name.into()))])
+                    }
+                    None => Json::error(format!("no Logic Component named `{name}`")),
+                }
+            }
             "table" => self.table(unquote(rest)),
             "global" => self.global(rest.trim_start_matches('$')),
             "state" => {

@@ -45,11 +45,18 @@ pub struct StockfishBridgeLibrary;
 const FUNCTIONS: &[&str] = &["chooseComputerMove", "chooseHint"];
 const EVENTS: &[&str] = &["computerMoveChosen", "hintChosen"];
 
-const COMMANDS: &[Command] = &[Command {
-    verb: "engine",
-    usage: "engine [PATH]",
-    help: "the UCI engine the Computer asks from now on (a program; none: Stockfish from PATH or /usr/games)",
-}];
+const COMMANDS: &[Command] = &[
+    Command {
+        verb: "engine",
+        usage: "engine [PATH|manual]",
+        help: "the UCI engine the Computer asks from now on (a program; manual: the driver answers, with `answer`)",
+    },
+    Command {
+        verb: "answer",
+        usage: "answer MOVE",
+        help: "answers the Computer's question on its way with a Move in UCI form (e7e5, e2e1q), as an engine would",
+    },
+];
 
 const OPTIONS: &[CliOption] = &[CliOption {
     name: "engine",
@@ -92,6 +99,8 @@ pub struct Bridge {
     hint_event: Option<EventId>,
     /// The engine named (`--engine`, `engine PATH`); None: looked for.
     engine: RefCell<Option<PathBuf>>,
+    /// `engine manual`: no engine; the driver's `answer MOVE` answers.
+    manual: Cell<bool>,
     worker: RefCell<Option<Worker>>,
     /// The number of the latest question; only its answer counts.
     latest: Cell<u64>,
@@ -175,6 +184,7 @@ impl Bridge {
             computer_event: game.names.events.get("computerMoveChosen").copied(),
             hint_event: game.names.events.get("hintChosen").copied(),
             engine: RefCell::new(None),
+            manual: Cell::new(false),
             worker: RefCell::new(None),
             latest: Cell::new(0),
             asked: RefCell::new(None),
@@ -230,6 +240,9 @@ impl Bridge {
         let fen = self.chess.fen(world).unwrap_or_default();
         let (skill, elo, seconds) = self.settings(world, object);
         *self.asked.borrow_mut() = Some(Asked { question, restarts: world.restarts, fen: fen.clone(), hint, object });
+        if self.manual.get() {
+            return;
+        }
         let Some(engine) = self.engine_path() else {
             let best = fallback(&fen, seconds);
             self.arrived.borrow_mut().push_back(Answer { question, best });
@@ -294,11 +307,28 @@ impl Resolved for Bridge {
     fn command(&self, world: &mut World, verb: &str, rest: &str) -> Json {
         match verb {
             "engine" => {
+                if rest == "manual" {
+                    self.manual.set(true);
+                    self.worker.borrow_mut().take();
+                    return Json::obj(vec![("engine", Json::Str("manual".into()))]);
+                }
                 if !rest.is_empty() {
                     let _ = self.apply_option(world, "engine", rest);
                 }
+                if self.manual.get() {
+                    return Json::obj(vec![("engine", Json::Str("manual".into()))]);
+                }
                 let engine = self.engine_path().map_or(Json::Null, |p| Json::Str(p.display().to_string()));
                 Json::obj(vec![("engine", engine)])
+            }
+            "answer" => {
+                if self.asked.borrow().is_none() {
+                    return Json::error("no question of the Computer is on its way");
+                }
+                let question = self.latest.get();
+                self.arrived.borrow_mut().push_back(Answer { question, best: Ok(rest.trim().to_string()) });
+                let given = self.take_answers(world);
+                Json::obj(vec![("answered", Json::Str(rest.trim().into())), ("taken", Json::Bool(given))])
             }
             other => Json::error(format!("the stockfishBridge library has no command `{other}`")),
         }
@@ -307,6 +337,7 @@ impl Resolved for Bridge {
     fn apply_option(&self, _world: &mut World, name: &str, value: &str) -> Result<(), String> {
         match name {
             "engine" => {
+                self.manual.set(false);
                 *self.engine.borrow_mut() = Some(PathBuf::from(value));
                 // The engine kept is another program now: the next question starts the new one.
                 if let Some(w) = self.worker.borrow_mut().take() {
@@ -351,7 +382,7 @@ impl Resolved for Bridge {
     }
 
     fn awaiting(&self) -> bool {
-        self.asked.borrow().is_some()
+        self.asked.borrow().is_some() && !self.manual.get()
     }
 
     fn wait_answer(&self, timeout: Duration) {

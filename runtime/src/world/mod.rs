@@ -176,6 +176,10 @@ pub struct World {
     pub ticks: u64,
     /// The system asks for less motion (`$prefersReducedMotion`); kept across a restart and a load.
     pub reduced_motion: bool,
+    /// Logic Components the host has switched off on every Object (the
+    /// driver's `off COMPONENT`, to test a game without one of its parts);
+    /// kept across a restart and a load, as the host's own setting.
+    pub host_off: Vec<CompId>,
 }
 
 /// How many steps one input (a click, a key) may run before it is stopped:
@@ -220,6 +224,7 @@ impl World {
             modes: Vec::new(),
             ticks: 0,
             reduced_motion: false,
+            host_off: Vec::new(),
             game,
         };
         let game = world.game.clone();
