@@ -120,6 +120,8 @@ fn cardtable(run: &[String], args: &[String]) -> Output {
     all.push(env!("CARGO_BIN_EXE_cardtable").into());
     all.extend(args.iter().cloned());
     all.extend(["--data-dir".into(), data_dir().to_string_lossy().into()]);
+    // The Player plays both Sides: the Computer is off (tests/computer.rs plays against it).
+    all.extend(["--off".into(), "Make Computer Move".into()]);
     Command::new(&all[0]).args(&all[1..]).output().expect("the window runs")
 }
 
@@ -484,7 +486,7 @@ fn the_window_shows_each_board_finish_with_its_buttons_and_panel_and_each_piece_
     let places = [
         ("the Settings panel", &panels, (150, 210, 660, 540), (200, 360, 600, 640)),
         ("the Done button", &buttons, (380, 653, 200, 54), (392, 410, 662, 698)),
-        ("the New Game button", &buttons, (28, 1032, 196, 52), (38, 56, 1040, 1076)),
+        ("the New Game button", &buttons, (16, 1032, 148, 52), (24, 31, 1040, 1076)),
     ];
     // The option buttons' centres, and a strip above the words of each.
     let finish_buttons = [("Walnut", 255), ("Tournament", 405), ("Slate", 555), ("Marble", 705)];

@@ -33,6 +33,8 @@ pub struct Options {
     pub data_dir: Option<PathBuf>,
     /// The system asks for less motion (`--reduced-motion`): `$prefersReducedMotion`.
     pub reduced_motion: bool,
+    /// Logic Components switched off from the start (`--off COMPONENT`).
+    pub off: Vec<String>,
 }
 
 /// A frame at most every 1/60 s: the window never spins a core.
@@ -326,7 +328,8 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
     crate::mark("window open");
     let store = Rc::new(Store::for_game(opts.data_dir.as_deref(), &game.name));
     let _flush = FlushOnExit(store.clone());
-    let mut driver = Driver::with_system(game.clone(), store, opts.reduced_motion);
+    let off: Vec<&str> = opts.off.iter().map(String::as_str).collect();
+    let mut driver = Driver::with_parts_off(game.clone(), store, opts.reduced_motion, &off);
     crate::mark("game started (a save loaded)");
     let report_first_frame = std::env::var_os(REPORT_FIRST_FRAME).is_some();
     // Every fault reaches the terminal as it happens (the window also shows it

@@ -52,10 +52,21 @@ impl Driver {
     /// [`Driver::with_store`], the system asking for less motion or not
     /// (`$prefersReducedMotion`, set before the game starts).
     pub fn with_system(game: Rc<Game>, store: Rc<Store>, reduced_motion: bool) -> Driver {
+        Driver::with_parts_off(game, store, reduced_motion, &[])
+    }
+
+    /// [`Driver::with_system`], with Logic Components switched off on every
+    /// Object from before the game starts, as the driver's `off COMPONENT`
+    /// switches them (a name the game lacks is passed over): to test a game
+    /// without one of its parts, the chess game without its Computer (`Make
+    /// Computer Move`), the Player playing both Sides.
+    pub fn with_parts_off(game: Rc<Game>, store: Rc<Store>, reduced_motion: bool, off: &[&str]) -> Driver {
         let libraries = Libraries::start(&game);
+        let host_off = off.iter().filter_map(|name| game.names.components.get(*name).copied()).collect();
         let mut world = World::new(game);
         world.use_store(store);
         world.set_reduced_motion(reduced_motion);
+        world.host_off = host_off;
         world.start();
         Driver { world, snapshots: HashMap::new(), libraries, walked: None, notices_told: 0 }
     }
