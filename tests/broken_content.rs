@@ -510,7 +510,7 @@ fn an_unknown_state_in_is_state_is_reported_once() {
     };
     assert_eq!(
         list,
-        ["logic/Report Click.yaml:12:19: error: unknown Game State `Play`; expected one of: Playing, Promotion, Game Over"],
+        ["logic/Report Click.yaml:12:19: error: unknown Game State `Play`; expected one of: Playing, Promotion, Game Over, Computer's Turn, Computer Unavailable"],
         "expected the one mistake"
     );
 }

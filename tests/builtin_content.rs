@@ -81,7 +81,7 @@ fn check_with_no_folder_checks_the_built_in_game_from_anywhere() {
     let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
     assert!(out.status.success(), "stdout:\n{stdout}\nstderr:\n{stderr}");
     assert!(stdout.starts_with("(built-in chess): `"), "{stdout}");
-    assert!(stdout.contains("is fine: 13 tables"), "{stdout}");
+    assert!(stdout.contains("is fine: 15 tables"), "{stdout}");
     assert!(stderr.is_empty(), "no warnings: {stderr}");
 }
 

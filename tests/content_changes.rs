@@ -79,7 +79,7 @@ fn the_committed_knights_take_one_step() {
 fn knights_with_seven_steps_ride_their_l_across_the_board() {
     let copy = TempContent::chess("knights-ride");
     knights_ride(&copy, 7);
-    let mut d = Driver::new(common::load_game(&copy.dir));
+    let mut d = common::two_players(common::load_game(&copy.dir));
     ok(&mut d, "click b1");
     // b1 -> c3 -> d5 -> e7 (a Black Pawn: a ring, and the ride stops); b1 -> a3, then off the Board.
     assert_eq!(marks(&mut d), set(&[("a3", 0), ("c3", 0), ("d5", 0), ("e7", 1)]));
@@ -112,7 +112,7 @@ fn a_riding_knight_attacks_from_afar() {
     assert!(attacked(&mut committed, "f6"));
     let copy = TempContent::chess("knights-attack");
     knights_ride(&copy, 7);
-    let mut d = Driver::new(common::load_game(&copy.dir));
+    let mut d = common::two_players(common::load_game(&copy.dir));
     assert!(attacked(&mut d, "d2"));
     assert!(attacked(&mut d, "f6"));
     assert!(!attacked(&mut d, "e1"));
@@ -123,7 +123,7 @@ fn the_status_speaks_the_words_of_the_words_table() {
     let copy = TempContent::chess("words");
     copy.replace_once("tables/Words.csv", "Your Move,Your move", "Your Move,À vous");
     copy.replace_once("tables/Words.csv", "Check,Check", "Check,Échec");
-    let mut d = Driver::new(common::load_game(&copy.dir));
+    let mut d = common::two_players(common::load_game(&copy.dir));
     assert_eq!(status(&mut d), "À vous");
     assert_eq!(status_line_text(&mut d), "À vous");
     for (from, to) in [("e2", "e4"), ("f7", "f6"), ("d1", "h5")] {
@@ -169,7 +169,7 @@ fn a_player_who_plays_black_sees_the_board_turned_over_and_white_moves_first() {
         "playerSide: { type: Text, default: White,",
         "playerSide: { type: Text, default: Black,",
     );
-    let mut d = Driver::new(common::load_game(&copy.dir));
+    let mut d = common::two_players(common::load_game(&copy.dir));
     let turned = (3.5 * 3.75, 4.375 + 6.5 * 3.75);
     for ty in ["Piece", "Square", "Move Mark"] {
         assert_eq!(place(&mut d, "e2", ty), turned, "the {ty} of e2 is drawn where d7 is, turned over");

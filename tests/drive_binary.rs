@@ -15,6 +15,8 @@ fn drive(args: &[&str], input: &str) -> Output {
 fn drive_bytes(args: &[&str], input: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_cardtable"))
         .arg("drive")
+        // The Player plays both Sides: the Computer is off (tests/computer.rs plays against it).
+        .args(["--off", "Make Computer Move"])
         .args(args)
         .current_dir(common::root())
         .stdin(Stdio::piped())
@@ -197,10 +199,18 @@ fn help_lists_the_commands_of_the_games_libraries_and_no_other() {
     let out = drive(&[], "help\n");
     let help = common::parse_json(String::from_utf8_lossy(&out.stdout).trim()).expect("JSON");
     let text = help.get("help").as_str().unwrap_or_default().to_string();
-    assert!(text.ends_with("| restore N | save SLOT | load SLOT | wait SECONDS | fen | setfen FEN | moves | perft N | enginemoves | engineperft N | bestmove [MS] [depth N] [movetime MS] [noise CP] [seed S]"), "{text}");
+    assert!(
+        text.ends_with(
+            "| restore N | save SLOT | load SLOT | wait SECONDS | off COMPONENT | fen | setfen FEN | moves | perft N \
+             | enginemoves | engineperft N | bestmove [MS] [depth N] [movetime MS] [noise CP] [seed S] \
+             | engine [PATH|manual] | answer MOVE"
+        ),
+        "{text}"
+    );
     let commands = help.get("library commands").as_array();
-    assert_eq!(commands.len(), 7, "{help}");
+    assert_eq!(commands.len(), 9, "{help}");
     assert_eq!(commands[6].get("library").as_str(), Some("engine"));
+    assert_eq!(commands[8].get("library").as_str(), Some("stockfishBridge"));
     assert_eq!(commands[1].get("command").as_str(), Some("setfen FEN"));
     assert_eq!(commands[1].get("library").as_str(), Some("chess"));
 
@@ -212,7 +222,10 @@ fn help_lists_the_commands_of_the_games_libraries_and_no_other() {
     let answers: Vec<Json> = stdout.lines().map(|l| common::parse_json(l).expect("JSON")).collect();
     assert_eq!(answers.len(), 5, "{stdout}");
     let text = answers[0].get("help").as_str().unwrap_or_default();
-    assert!(text.ends_with("| snapshot N | restore N | save SLOT | load SLOT | wait SECONDS"), "{text}");
+    assert!(
+        text.ends_with("| snapshot N | restore N | save SLOT | load SLOT | wait SECONDS | off COMPONENT"),
+        "{text}"
+    );
     for word in ["fen", "setfen", "moves", "perft"] {
         assert!(!text.split(" | ").any(|c| c.split_whitespace().next() == Some(word)), "`{word}` in {text}");
     }

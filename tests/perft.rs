@@ -219,7 +219,7 @@ fn perft_brings_back_the_rows_a_move_adds() {
     );
     let game = common::load_game(&copy.dir);
     let chess = cardtable::library::chess::Chess::new(&game).expect("the chess library resolves");
-    let mut driver = Driver::new(game);
+    let mut driver = common::two_players(game);
     for (fen, depth, want) in [(KIWIPETE, 2, 2_039), (POSITION_3, 3, 2_812), (POSITION_4, 2, 264)] {
         assert!(!driver.command(&format!("setfen {fen}")).is_error());
         let rows = |d: &mut Driver, t: &str| d.command(&format!("table \"{t}\"")).get("rows").as_array().len();

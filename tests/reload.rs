@@ -55,7 +55,7 @@ Rook down left 1,Rook,-1,-1,1,1,true,true\nRook up left 1,Rook,-1,1,1,1,true,tru
 #[test]
 fn a_directions_change_is_picked_up_mid_game_and_the_game_goes_on() {
     let copy = TempContent::chess("reload-rook");
-    let mut d = Driver::new(common::load_game(&copy.dir));
+    let mut d = common::two_players(common::load_game(&copy.dir));
     play_to_the_rook(&mut d);
     let history = move_history(&mut d);
     assert_eq!(history, ["a2a4", "a7a5", "a1a3", "h7h6"]);
@@ -90,7 +90,7 @@ fn a_directions_change_is_picked_up_mid_game_and_the_game_goes_on() {
 #[test]
 fn a_broken_edit_is_reported_with_its_place_and_the_game_goes_on_until_it_is_fixed() {
     let copy = TempContent::chess("reload-broken");
-    let mut d = Driver::new(common::load_game(&copy.dir));
+    let mut d = common::two_players(common::load_game(&copy.dir));
     play_to_the_rook(&mut d);
     let good = copy.read("tables/Directions.csv");
 
@@ -141,7 +141,7 @@ fn a_broken_edit_is_reported_with_its_place_and_the_game_goes_on_until_it_is_fix
 #[test]
 fn a_table_whose_columns_changed_starts_from_its_file_and_the_answer_says_so() {
     let copy = TempContent::chess("reload-columns");
-    let mut d = Driver::new(common::load_game(&copy.dir));
+    let mut d = common::two_players(common::load_game(&copy.dir));
     play_to_the_rook(&mut d);
     copy.replace_once(
         "tables/Move History.yaml",
@@ -162,7 +162,7 @@ fn a_table_whose_columns_changed_starts_from_its_file_and_the_answer_says_so() {
 #[test]
 fn a_data_structure_with_a_new_field_keeps_the_others_and_starts_the_new_one_from_its_default() {
     let copy = TempContent::chess("reload-structure");
-    let mut d = Driver::new(common::load_game(&copy.dir));
+    let mut d = common::two_players(common::load_game(&copy.dir));
     play_to_the_rook(&mut d);
     ok(&mut d, "click a3");
     copy.replace_once(
@@ -183,7 +183,7 @@ fn a_data_structure_with_a_new_field_keeps_the_others_and_starts_the_new_one_fro
 #[test]
 fn a_snapshot_taken_before_a_reload_brings_back_the_content_it_had() {
     let copy = TempContent::chess("reload-snapshot");
-    let mut d = Driver::new(common::load_game(&copy.dir));
+    let mut d = common::two_players(common::load_game(&copy.dir));
     play_to_the_rook(&mut d);
     let moves_before = ok(&mut d, "moves").to_string();
     let engine_before = ok(&mut d, "enginemoves").to_string();
@@ -203,7 +203,7 @@ fn a_snapshot_taken_before_a_reload_brings_back_the_content_it_had() {
 #[test]
 fn a_scene_that_places_other_objects_starts_the_game_again_and_says_so() {
     let copy = TempContent::chess("reload-scene");
-    let mut d = Driver::new(common::load_game(&copy.dir));
+    let mut d = common::two_players(common::load_game(&copy.dir));
     play_to_the_rook(&mut d);
     let scene = copy.read("scene.yaml");
     copy.write(

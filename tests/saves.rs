@@ -75,6 +75,8 @@ fn drive(data: &Path, content: &Path, input: &str) -> Vec<Json> {
 fn drive_told(data: &Path, content: &Path, input: &str) -> (Vec<Json>, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_cardtable"))
         .arg("drive")
+        // The Player plays both Sides: the Computer is off (tests/computer.rs plays against it).
+        .args(["--off", "Make Computer Move"])
         .arg("--data-dir")
         .arg(data)
         .arg(content)

@@ -183,9 +183,18 @@ type Step = Result<(), String>;
 
 impl Runner<'_> {
     fn driver(&mut self) -> &mut Driver {
-        self.driver.get_or_insert_with(|| match &self.walked {
-            None => Driver::new(self.game.clone()),
-            Some(trees) => Driver::new(self.game.clone()).walking(trees.clone()),
+        self.driver.get_or_insert_with(|| {
+            let mut d = match &self.walked {
+                None => Driver::new(self.game.clone()),
+                Some(trees) => Driver::new(self.game.clone()).walking(trees.clone()),
+            };
+            // The scenarios play both Sides on one Board, as a Player did
+            // before the Computer: it is off (Make Computer Move; tests/computer.rs
+            // plays against it), and no engine is started (a game without
+            // them answers both commands with an error, which is no matter).
+            d.command("engine manual");
+            d.command("off Make Computer Move");
+            d
         })
     }
 

@@ -134,7 +134,7 @@ fn button_for(d: &mut Driver, kind: &str) -> String {
 fn the_engine_plays_the_variant_against_itself_with_only_legal_moves() {
     let game = common::load_game(&variant_dir());
     let letters = cardtable::library::chess::kind_letters(&game).expect("the Kinds' letters");
-    let mut d = Driver::new(game);
+    let mut d = common::two_players(game);
     let mut plies = 0;
     let mut invented_moved = 0;
     while plies < 150 {

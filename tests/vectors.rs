@@ -321,7 +321,8 @@ fn replay(game: &Rc<Game>, g: &VectorGame) -> Outcome {
 }
 
 fn replay_inner(game: &Rc<Game>, g: &VectorGame, agreed: &mut usize) -> Result<(), String> {
-    let mut driver = Driver::new(game.clone());
+    // The reference games play both Sides: the Computer is off.
+    let mut driver = common::two_players(game.clone());
     let reader = Reader::new(game, &mut driver).map_err(|e| format!("game {}: {e}", g.number))?;
     for (i, ply) in g.plies.iter().enumerate() {
         let n = i + 1;

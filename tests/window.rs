@@ -1,6 +1,8 @@
 //! The window, for real: the game is run in a window under a display (Xvfb
 //! in CI), a screenshot is taken, and its pixels are checked.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -114,26 +116,41 @@ fn data_dir() -> PathBuf {
     dir
 }
 
-/// Runs the binary with these arguments under the display, with a data folder of its own.
+/// Runs the binary with these arguments under the display, with a data
+/// folder of its own, the Player playing both Sides (the Computer off).
 fn cardtable(run: &[String], args: &[String]) -> Output {
+    cardtable_of(run, args, false)
+}
+
+/// [`cardtable`], against the Computer when `computer`.
+fn cardtable_of(run: &[String], args: &[String], computer: bool) -> Output {
     let mut all: Vec<String> = run.to_vec();
     all.push(env!("CARGO_BIN_EXE_cardtable").into());
     all.extend(args.iter().cloned());
     all.extend(["--data-dir".into(), data_dir().to_string_lossy().into()]);
+    if !computer {
+        // The Player plays both Sides: the Computer is off (the Computer's own tests turn it on).
+        all.extend(["--off".into(), "Make Computer Move".into()]);
+    }
     Command::new(&all[0]).args(&all[1..]).output().expect("the window runs")
 }
 
 fn screenshot(run: &[String], script: Option<&str>, name: &str) -> Shot {
+    screenshot_of(run, &content(), script, name, 3, false)
+}
+
+/// A screenshot of a game folder after `frames` frames, against the Computer when `computer`.
+fn screenshot_of(run: &[String], game: &Path, script: Option<&str>, name: &str, frames: u32, computer: bool) -> Shot {
     let dir = out_dir();
     let png = dir.join(format!("{name}.png"));
-    let mut args: Vec<String> = vec![content().to_string_lossy().into()];
-    args.extend(["--screenshot".into(), png.to_string_lossy().into(), "--frames".into(), "3".into()]);
+    let mut args: Vec<String> = vec![game.to_string_lossy().into()];
+    args.extend(["--screenshot".into(), png.to_string_lossy().into(), "--frames".into(), frames.to_string()]);
     if let Some(script) = script {
         let path = dir.join(format!("{name}.script"));
         std::fs::write(&path, script).unwrap();
         args.extend(["--script".into(), path.to_string_lossy().into()]);
     }
-    let out = cardtable(run, &args);
+    let out = cardtable_of(run, &args, computer);
     assert!(out.status.success(), "the window failed: {}", String::from_utf8_lossy(&out.stderr));
     read_png(&png)
 }
@@ -484,7 +501,7 @@ fn the_window_shows_each_board_finish_with_its_buttons_and_panel_and_each_piece_
     let places = [
         ("the Settings panel", &panels, (150, 210, 660, 540), (200, 360, 600, 640)),
         ("the Done button", &buttons, (380, 653, 200, 54), (392, 410, 662, 698)),
-        ("the New Game button", &buttons, (28, 1032, 196, 52), (38, 56, 1040, 1076)),
+        ("the New Game button", &buttons, (16, 1032, 148, 52), (24, 31, 1040, 1076)),
     ];
     // The option buttons' centres, and a strip above the words of each.
     let finish_buttons = [("Walnut", 255), ("Tournament", 405), ("Slate", 555), ("Marble", 705)];
@@ -838,4 +855,45 @@ fn the_window_draws_a_tween_mid_slide_and_its_frames_move_the_clock() {
     assert_eq!(orange(&framed, 0, 16, 464, 480), 0, "the frames moved the clock");
     let x_at_least = (10.0 * (1.0 - (0.65f64 * std::f64::consts::PI).cos()) / 2.0 * 32.0) as u32 - 16;
     assert_eq!(orange(&framed, x_at_least, 480, 0, 480), 32 * 32, "at least {x_at_least} px to the right");
+}
+
+/// The Computer unavailable in a real window (the engine named is missing):
+/// the status line says so and the Retry button, hidden until then, shows
+/// in the strip under the Board between Undo and Settings.
+#[test]
+fn the_window_shows_the_computer_unavailable_with_retry() {
+    let Some(run) = display() else { return };
+    let before = screenshot_of(&run, &content(), Some("click e2\nclick e4\n"), "chess-computer-before", 3, false);
+    let script = "engine /nonexistent/engine\nclick e2\nclick e4\nwait 0.5\n";
+    let shot = screenshot_of(&run, &content(), Some(script), "chess-computer-unavailable", 3, true);
+    // Retry: 148 x 52 about (558, 1058); before, the strip's background shows there.
+    assert!(mean_luma(&before, 492, 500, 1040, 1076) > 200.0, "no Retry while the Computer is available");
+    assert!(mean_luma(&shot, 492, 500, 1040, 1076) < 130.0, "the Retry button's wood");
+    assert!(cream_pixels(&shot, 500, 616, 1045, 1072) > 100, "its word Retry");
+    // The status line (about y 1000) holds longer words than Your move.
+    let words = |s: &Shot| (150..810).filter(|&x| (985..1015).any(|y| s.pixel(x, y)[0] < 150)).count();
+    assert!(words(&shot) > words(&before) + 150, "The computer is unavailable: press Retry");
+}
+
+/// The Computer's Move mid-slide in a real window: a copy of the game whose
+/// slide takes 4 s, seen 2 s in: the Knight of g8-f6 stands between its
+/// Squares (about 55 % of the way, easing), g8 shows no Piece, and f6 none yet.
+#[test]
+fn the_window_shows_the_computers_move_mid_slide() {
+    let Some(run) = display() else { return };
+    let copy = common::TempContent::chess("slow-slide");
+    copy.replace_once(
+        "logic/Slide Piece.yaml",
+        "slideSeconds: { type: Number, value: 0.35 }",
+        "slideSeconds: { type: Number, value: 4 }",
+    );
+    let script = "engine manual\nclick e2\nclick e4\nanswer g8f6\nwait 2\n";
+    let shot = screenshot_of(&run, &copy.dir, Some(script), "chess-computer-mid-slide", 2, true);
+    let dark = |x0: u32, x1: u32, y0: u32, y1: u32| {
+        (x0..x1).flat_map(|x| (y0..y1).map(move |y| (x, y))).filter(|&(x, y)| shot.pixel(x, y)[0] < 90).count()
+    };
+    // g8 (x 720-840, y 0-120) and f6 (x 600-720, y 240-360) are empty; the Knight is between, about (705, 195).
+    assert!(dark(740, 820, 20, 110) < 30, "g8 shows no Piece");
+    assert!(dark(610, 660, 300, 350) < 30, "f6 shows no Piece yet");
+    assert!(dark(680, 740, 160, 240) > 400, "the Knight between g8 and f6");
 }

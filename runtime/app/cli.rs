@@ -57,6 +57,10 @@ pub struct GameArgs {
     /// Play as a system that asks for less motion does: the cards read `$prefersReducedMotion` as true
     #[arg(long)]
     pub reduced_motion: bool,
+    /// Switch a Logic Component off on every Object from the start (repeatable): a game without one of its
+    /// parts, such as the chess game without its Computer (`--off "Make Computer Move"`: one Player plays both Sides)
+    #[arg(long, value_name = "COMPONENT")]
+    pub off: Vec<String>,
 }
 
 /// The window's own options.

@@ -37,7 +37,7 @@ fn main() -> ExitCode {
     STARTED.get_or_init(Instant::now);
     match cli::parse(&cardtable::library::options()) {
         cli::Mode::Drive(game) => {
-            drive(content_dir(game.content.as_deref()), game.data_dir.as_deref(), game.reduced_motion)
+            drive(content_dir(game.content.as_deref()), game.data_dir.as_deref(), game.reduced_motion, &game.off)
         }
         cli::Mode::Check(game) => check(content_dir(game.content.as_deref()), game.data_dir.as_deref()),
         cli::Mode::Window(args, library) => window(args, &library),
@@ -81,6 +81,7 @@ fn window(args: cli::WindowArgs, library: &[(String, String)]) -> ExitCode {
         data_dir: args.game.data_dir.clone(),
         reduced_motion: args.game.reduced_motion,
         watch: args.watch,
+        off: args.game.off.clone(),
     };
     if args.watch && args.game.content.is_none() {
         eprintln!(
@@ -144,14 +145,15 @@ fn check(dir: Files, data_dir: Option<&Path>) -> ExitCode {
 }
 
 /// Headless; saves and Persistent Values in `data_dir` when given, else in memory.
-fn drive(dir: Files, data_dir: Option<&Path>, reduced_motion: bool) -> ExitCode {
+fn drive(dir: Files, data_dir: Option<&Path>, reduced_motion: bool, off: &[String]) -> ExitCode {
     let Some(loaded) = load_or_report(&dir) else { return ExitCode::FAILURE };
     let game = Rc::new(loaded.game);
     let store = match data_dir {
         Some(data) => Store::for_game(Some(data), &game.name),
         None => Store::memory(),
     };
-    let mut driver = Driver::with_system(game, Rc::new(store), reduced_motion);
+    let off: Vec<&str> = off.iter().map(String::as_str).collect();
+    let mut driver = Driver::with_parts_off(game, Rc::new(store), reduced_motion, &off);
     let mut input = std::io::stdin().lock();
     let mut out = std::io::stdout().lock();
     // Bytes, not `lines()`: a line that is not UTF-8 is answered with an error

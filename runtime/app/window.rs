@@ -33,6 +33,8 @@ pub struct Options {
     pub data_dir: Option<PathBuf>,
     /// The system asks for less motion (`--reduced-motion`): `$prefersReducedMotion`.
     pub reduced_motion: bool,
+    /// Logic Components switched off from the start (`--off COMPONENT`).
+    pub off: Vec<String>,
     /// Read the content folder again when a file in it changes (`--watch`).
     pub watch: bool,
 }
@@ -381,7 +383,8 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
     crate::mark("window open");
     let store = Rc::new(Store::for_game(opts.data_dir.as_deref(), &game.name));
     let _flush = FlushOnExit(store.clone());
-    let mut driver = Driver::with_system(game.clone(), store, opts.reduced_motion);
+    let off: Vec<&str> = opts.off.iter().map(String::as_str).collect();
+    let mut driver = Driver::with_parts_off(game.clone(), store, opts.reduced_motion, &off);
     crate::mark("game started (a save loaded)");
     let mut game = game;
     let mut watch = match (&game.files, opts.watch) {
@@ -449,6 +452,9 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
         let started = Instant::now();
         let elapsed = started.duration_since(last_frame).as_secs_f64().min(0.25);
         last_frame = started;
+        // The cards' calls into code libraries go out, and answers come in
+        // (an engine's Move), never waiting.
+        driver.libraries.pump(&mut driver.world);
         if driver.world.clock_running() {
             driver.world.advance(elapsed);
         }
@@ -548,6 +554,7 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
             || loading
             || (frame == 1 && !art.later.is_empty())
             || driver.world.clock_running()
+            || driver.libraries.awaiting()
         {
             miniquad::window::schedule_update();
         } else if watch.is_some() {

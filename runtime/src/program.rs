@@ -192,6 +192,11 @@ pub enum StepKind {
     ForgetSavedGame(Box<str>),
     /// `input context: CONTEXT, active: false`: turns an Input Context off (or on, the default).
     InputContext { context: ContextId, on: bool },
+    /// `call library: NAME, function: F, applies to: OBJECT`: asks the code
+    /// library NAME (the `library`th of game.yaml's `libraries`) to run its
+    /// function F for the Object (self when left out); the library answers
+    /// later, as a Custom Event (see `World::library_calls`).
+    CallLibrary { library: u16, function: Sym, object: ObjRef },
     /// Timers, tweens and Event Logic variants (see [`TimeStep`]).
     Time(Box<TimeStep>),
 }

@@ -32,9 +32,18 @@ pub fn load_game(dir: &Path) -> Rc<Game> {
     }
 }
 
-/// A fresh Driver over the committed chess content.
+/// A fresh Driver over the committed chess content, the Player playing both
+/// Sides: the Computer (Make Computer Move) is off (tests/computer.rs plays
+/// against it).
 pub fn chess_driver() -> Driver {
-    Driver::new(load_game(&chess_dir()))
+    two_players(load_game(&chess_dir()))
+}
+
+/// A fresh Driver over a chess game, the Player playing both Sides (the
+/// Computer, Make Computer Move, off from the start; its Saved games and
+/// Persistent Values in memory).
+pub fn two_players(game: Rc<Game>) -> Driver {
+    Driver::with_parts_off(game, Rc::new(cardtable::save::Store::memory()), false, &["Make Computer Move"])
 }
 
 /// A copy of a content folder in the system's temp folder, removed when dropped.

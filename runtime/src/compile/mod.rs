@@ -91,7 +91,7 @@ pub fn compile_bodies(game: &mut Game, shells: &CardShells, scratch: &LoadScratc
     }
     // With mistakes, a trigger may just have failed to compile: warn only of a clean load.
     if !d.has_errors() {
-        warn_unsent_events(game, &trees, shells, d);
+        warn_unsent_events(game, &trees, shells, scratch, d);
     }
     trees
 }
@@ -116,7 +116,7 @@ fn inline_leaves(game: &mut Game) {
 
 /// A Custom Event no card triggers never runs its listeners: likely a name a
 /// letter off, or a step forgotten.
-fn warn_unsent_events(game: &Game, trees: &Trees, shells: &CardShells, d: &mut Diagnostics) {
+fn warn_unsent_events(game: &Game, trees: &Trees, shells: &CardShells, scratch: &LoadScratch, d: &mut Diagnostics) {
     fn walk(block: &[Step], sent: &mut Vec<bool>) {
         for step in block {
             match &step.kind {
@@ -143,6 +143,12 @@ fn warn_unsent_events(game: &Game, trees: &Trees, shells: &CardShells, d: &mut D
     }
     for tree in trees.all() {
         walk(&tree.body, &mut sent);
+    }
+    // A code library's answers (`call library`) come as its Custom Events.
+    for name in scratch.library_events.iter().copied().flatten() {
+        if let Some(e) = game.names.events.get(*name) {
+            sent[e.index()] = true;
+        }
     }
     for shell in &shells.cards {
         if let Shell::Component { file, events, .. } = shell {

@@ -29,4 +29,10 @@ pub struct LoadScratch {
     pub shared_type_places: Vec<((usize, usize, usize), PathBuf, Pos)>,
     /// Where game.yaml names each library of `Game::libraries`, in its order.
     pub library_places: Vec<Pos>,
+    /// The functions each library of `Game::libraries` offers the cards'
+    /// `call library` steps, in its order.
+    pub library_functions: Vec<&'static [&'static str]>,
+    /// The Custom Events each library of `Game::libraries` sends (its
+    /// answers), in its order: no card triggers them, yet they are sent.
+    pub library_events: Vec<&'static [&'static str]>,
 }

@@ -56,6 +56,7 @@ const ACTIONS: &[&str] = &[
     "stop timer",
     "tween",
     "event",
+    "call library",
 ];
 
 impl<'a> Cx<'a> {
@@ -142,6 +143,7 @@ impl<'a> Cx<'a> {
             "stop timer" => self.stop_timer(&f)?,
             "tween" => self.tween(&f)?,
             "event" => self.event_mode(&f)?,
+            "call library" => self.call_library(&f)?,
             other => {
                 self.err(f.pos, format!("unknown action `{other}`; expected one of: {}", ACTIONS.join(", ")));
                 return None;
@@ -879,6 +881,37 @@ impl<'a> Cx<'a> {
                 );
             }
         }
+    }
+
+    /// `call library: NAME`, `function: F`, `applies to: OBJECT` (self when
+    /// left out): NAME is one of game.yaml's `libraries`, F one of its
+    /// functions.
+    pub(super) fn call_library(&mut self, f: &Fields) -> Option<StepKind> {
+        f.only(&["call library", "function", "applies to"], "a Call Library step", self.d);
+        let library = f.text("call library", "a Call Library step", self.d).and_then(|(name, pos)| {
+            let name = name.as_str().trim();
+            let at = self.game.libraries.iter().position(|l| l == name);
+            if at.is_none() && !self.scratch.broken_game_file {
+                let named =
+                    if self.game.libraries.is_empty() { "none".to_string() } else { self.game.libraries.join(", ") };
+                self.err(pos, format!("`{name}` is no library this game uses (game.yaml's `libraries`: {named})"));
+            }
+            at
+        });
+        let function = f.text("function", "a Call Library step", self.d).and_then(|(name, pos)| {
+            let name = name.as_str().trim();
+            let offered = self.scratch.library_functions.get(library?).copied().unwrap_or_default();
+            if !offered.contains(&name) {
+                let lib = &self.game.libraries[library?];
+                let list = if offered.is_empty() { "none".to_string() } else { offered.join(", ") };
+                self.err(pos, format!("the library `{lib}` has no function `{name}`; its functions: {list}"));
+                return None;
+            }
+            Some(self.syms.intern(name))
+        });
+        let object = self.applies_to(f);
+        let object = object?.unwrap_or(ObjRef::This);
+        Some(StepKind::CallLibrary { library: library? as u16, function: function?, object })
     }
 
     /// `has row: TABLE`, `row: R`, `action name: N`

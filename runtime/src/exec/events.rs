@@ -37,7 +37,9 @@ impl World {
             }
             let ty = self.objects[l.object.0 as usize].ty;
             let comp = g.types[ty.0 as usize].attachments[l.attachment as usize].component;
-            if !self.disabled.is_empty() && self.disabled.contains(&(l.object, comp)) {
+            if (!self.disabled.is_empty() && self.disabled.contains(&(l.object, comp)))
+                || (!self.host_off.is_empty() && self.host_off.contains(&comp))
+            {
                 continue;
             }
             let h = l.handler as usize;
@@ -123,6 +125,7 @@ impl World {
         fresh.step_budget = self.step_budget;
         fresh.restarts = self.restarts + 1;
         fresh.set_reduced_motion(self.reduced_motion);
+        fresh.host_off = std::mem::take(&mut self.host_off);
         *self = fresh;
         self.start();
     }

@@ -125,6 +125,10 @@ impl World {
             }
             StepKind::ForgetSavedGame(slot) => self.forget_saved_game(slot),
             StepKind::InputContext { context, on } => self.inputs_on[context.0 as usize] = *on,
+            StepKind::CallLibrary { library, function, object } => {
+                let object = self.object(g, cx, object)?;
+                self.library_calls.push(crate::world::LibraryCall { library: *library, function: *function, object });
+            }
             StepKind::Time(t) => self.time_step(g, cx, t)?,
             // The machine runs these itself; the tree walker, in `walk_step`.
             StepKind::Declare { .. }
@@ -392,6 +396,7 @@ impl World {
             | StepKind::LoadGame { .. }
             | StepKind::HasSavedGame { .. }
             | StepKind::InputContext { .. }
+            | StepKind::CallLibrary { .. }
             | StepKind::ForgetSavedGame(_)
             | StepKind::Time(_) => return Ok(at!(self.handed_step(g, cx, step, Some(trees)))),
         }

@@ -37,7 +37,7 @@ pub struct Reloaded {
 /// The driver's own commands; the game's libraries add theirs.
 const HELP: &str = "commands: help | click NAME | press NAME | key KEY | inputs | table NAME | global NAME | state | \
 get OBJECT PATH | eval EXPR | call FUNCTION name=EXPR ... | objects [NAME] | faults | notices | reload | snapshot N | \
-restore N | save SLOT | load SLOT | wait SECONDS";
+restore N | save SLOT | load SLOT | wait SECONDS | off COMPONENT";
 
 impl Driver {
     /// A driver over a new game, started (the scene's Created Events have
@@ -58,10 +58,21 @@ impl Driver {
     /// [`Driver::with_store`], the system asking for less motion or not
     /// (`$prefersReducedMotion`, set before the game starts).
     pub fn with_system(game: Rc<Game>, store: Rc<Store>, reduced_motion: bool) -> Driver {
+        Driver::with_parts_off(game, store, reduced_motion, &[])
+    }
+
+    /// [`Driver::with_system`], with Logic Components switched off on every
+    /// Object from before the game starts, as the driver's `off COMPONENT`
+    /// switches them (a name the game lacks is passed over): to test a game
+    /// without one of its parts, the chess game without its Computer (`Make
+    /// Computer Move`), the Player playing both Sides.
+    pub fn with_parts_off(game: Rc<Game>, store: Rc<Store>, reduced_motion: bool, off: &[&str]) -> Driver {
         let libraries = Libraries::start(&game);
+        let host_off = off.iter().filter_map(|name| game.names.components.get(*name).copied()).collect();
         let mut world = World::new(game);
         world.use_store(store);
         world.set_reduced_motion(reduced_motion);
+        world.host_off = host_off;
         world.start();
         Driver { world, snapshots: HashMap::new(), libraries, walked: None, notices_told: 0 }
     }
@@ -126,6 +137,18 @@ impl Driver {
                 Json::obj(vec![("inputs", Json::Obj(on.map(|(c, on)| (c.name.clone(), Json::Bool(*on))).collect()))])
             }
             "wait" => self.wait(rest),
+            "off" => {
+                let name = unquote(rest);
+                match self.world.game.names.components.get(name).copied() {
+                    Some(comp) => {
+                        if !self.world.host_off.contains(&comp) {
+                            self.world.host_off.push(comp);
+                        }
+                        Json::obj(vec![("off", Json::Str(name.into()))])
+                    }
+                    None => Json::error(format!("no Logic Component named `{name}`")),
+                }
+            }
             "table" => self.table(unquote(rest)),
             "global" => self.global(rest.trim_start_matches('$')),
             "state" => {
@@ -183,6 +206,8 @@ impl Driver {
                 None => Json::error(format!("unknown command `{other}`; {}", self.help())),
             },
         };
+        // The cards' calls into code libraries go out; answers that are in come in.
+        self.libraries.pump(&mut self.world);
         if self.world.faults.len() > faults_before {
             if let Json::Obj(pairs) = &mut answer {
                 pairs.push(("faults".into(), faults_json(&self.world.faults[faults_before..])));
@@ -261,11 +286,31 @@ impl Driver {
     }
 
     /// `wait SECONDS`: the game's clock moves on by SECONDS (up to an hour),
-    /// in ticks of at most 1/60 s, as the window's frames move it.
+    /// in ticks of at most 1/60 s, as the window's frames move it. An
+    /// answer of a code library (an engine's Move) is taken in before each
+    /// tick; while one is on its way, the clock moves no faster than real
+    /// time (it waits for the answer up to the tick's time), so a test
+    /// waits no longer than SECONDS for it, and no longer than it must.
     fn wait(&mut self, rest: &str) -> Json {
         match rest.parse::<f64>() {
             Ok(s) if s.is_finite() && (0.0..=3600.0).contains(&s) => {
-                self.world.advance(s);
+                let ticks = (s / crate::world::FRAME - crate::world::EPSILON).ceil().max(1.0);
+                let dt = s / ticks;
+                let started = std::time::Instant::now();
+                let clock = self.world.time;
+                for _ in 0..ticks as u64 {
+                    self.libraries.pump(&mut self.world);
+                    if self.libraries.awaiting() {
+                        let ahead = self.world.time + dt - clock - started.elapsed().as_secs_f64();
+                        if ahead > 0.0 {
+                            self.libraries.wait_answer(std::time::Duration::from_secs_f64(ahead));
+                            self.libraries.pump(&mut self.world);
+                        }
+                    }
+                    if s > 0.0 {
+                        self.world.tick(dt);
+                    }
+                }
                 Json::obj(vec![("waited", Json::Num(s)), ("time", Json::Num(self.world.time))])
             }
             _ => Json::error(format!("`wait` takes a number of seconds from 0 to 3600, found `{rest}`")),

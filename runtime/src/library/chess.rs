@@ -390,6 +390,15 @@ impl Chess {
         Some(Self::row((b[0] - b'a') as usize, (b[1] - b'1') as usize))
     }
 
+    /// The Kind on a Square (`e2`) of the Position table: `Pawn`, or empty.
+    pub fn kind_on(&self, world: &World, square: &str) -> String {
+        let pos = &world.tables[self.position.index()];
+        match Self::parse_square(square) {
+            Some(r) if r < pos.row_count() => Self::text(world, pos.cell(r, self.kind)).to_string(),
+            _ => String::new(),
+        }
+    }
+
     /// The position as FEN.
     pub fn fen(&self, world: &World) -> Result<String, String> {
         let rules = self.rules(world)?;

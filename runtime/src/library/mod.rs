@@ -15,10 +15,13 @@
 
 pub mod chess;
 pub mod engine;
+pub mod stockfish_bridge;
 
 use crate::game::Game;
+use crate::ids::ObjectId;
 use crate::json::Json;
 use crate::world::{LibraryState, SavedLibraryState, World};
+use std::time::Duration;
 
 /// A driver command a library adds: `setfen FEN`.
 #[derive(Debug)]
@@ -53,6 +56,16 @@ pub trait Library: Sync {
     /// Resolves the names it needs in a game's content, once. Err says what
     /// the content lacks (a content mistake, reported at load).
     fn resolve(&self, game: &Game) -> Result<Box<dyn Resolved>, String>;
+    /// The functions the cards may call by name (`call library: NAME,
+    /// function: F`); checked at load.
+    fn functions(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// The Custom Events it sends the cards with its answers (no card
+    /// triggers them).
+    fn events(&self) -> &'static [&'static str] {
+        &[]
+    }
 }
 
 /// A library resolved against one game's content.
@@ -64,10 +77,33 @@ pub trait Resolved {
     /// Applies one of the library's options (`name` is one of its
     /// [`Library::options`]) to a started World.
     fn apply_option(&self, world: &mut World, name: &str, value: &str) -> Result<(), String>;
+    /// A card called one of its [`Library::functions`] for `object`
+    /// (`call library`). It must not block: an answer that takes time is
+    /// worked out elsewhere and given later, by [`Resolved::take_answers`].
+    fn call(&self, world: &mut World, function: &str, object: ObjectId) {
+        let _ = (world, function, object);
+    }
+    /// Gives the World the answers that have come in since it was last
+    /// asked (writing tables, sending the cards Custom Events); whether it
+    /// gave any. Never blocks.
+    fn take_answers(&self, world: &mut World) -> bool {
+        let _ = world;
+        false
+    }
+    /// Whether an answer is on its way (a question not answered yet).
+    fn awaiting(&self) -> bool {
+        false
+    }
+    /// Waits until an answer is in (then [`Resolved::take_answers`] gives
+    /// it) or `timeout` has passed, whichever comes first.
+    fn wait_answer(&self, timeout: Duration) {
+        let _ = timeout;
+    }
 }
 
 /// Every library the engine knows.
-pub static REGISTRY: &[&dyn Library] = &[&chess::ChessLibrary, &engine::EngineLibrary];
+pub static REGISTRY: &[&dyn Library] =
+    &[&chess::ChessLibrary, &engine::EngineLibrary, &stockfish_bridge::StockfishBridgeLibrary];
 
 /// The library of the registry with this name.
 pub fn find(name: &str) -> Option<&'static dyn Library> {
@@ -94,6 +130,8 @@ pub fn apply_option(libs: &Libraries, world: &mut World, name: &str, value: &str
 /// The libraries one game uses, resolved once, when it starts.
 pub struct Libraries {
     used: Vec<Used>,
+    /// For each library of game.yaml's `libraries`, in its order, its place in `used`.
+    by_game_index: Vec<Option<usize>>,
 }
 
 /// A library a game uses, and its resolution against the game's content (or
@@ -108,8 +146,48 @@ impl Libraries {
     /// names only libraries that resolve; a library that does not keeps the
     /// reason, which its commands answer).
     pub fn start(game: &Game) -> Libraries {
-        let used = game.libraries.iter().filter_map(|name| find(name));
-        Libraries { used: used.map(|library| Used { library, resolved: library.resolve(game) }).collect() }
+        let mut used = Vec::new();
+        let mut by_game_index = Vec::new();
+        for name in &game.libraries {
+            by_game_index.push(find(name).map(|library| {
+                used.push(Used { library, resolved: library.resolve(game) });
+                used.len() - 1
+            }));
+        }
+        Libraries { used, by_game_index }
+    }
+
+    /// Hands each call the cards have made (`World::library_calls`) to its
+    /// library, then gives the World every answer that has come in. The
+    /// host runs it after every input and every tick of the clock; it
+    /// never blocks.
+    pub fn pump(&self, world: &mut World) {
+        let calls = std::mem::take(&mut world.library_calls);
+        for call in calls {
+            let used = self.by_game_index.get(call.library as usize).copied().flatten();
+            if let Some(Ok(r)) = used.map(|u| &self.used[u].resolved) {
+                let function = world.syms.text(call.function).to_string();
+                r.call(world, &function, call.object);
+            }
+        }
+        for u in &self.used {
+            if let Ok(r) = &u.resolved {
+                r.take_answers(world);
+            }
+        }
+    }
+
+    /// Whether a library has an answer on its way.
+    pub fn awaiting(&self) -> bool {
+        self.used.iter().any(|u| u.resolved.as_ref().is_ok_and(|r| r.awaiting()))
+    }
+
+    /// Waits until a library that has an answer on its way has it, or
+    /// `timeout` has passed.
+    pub fn wait_answer(&self, timeout: Duration) {
+        if let Some(Ok(r)) = self.used.iter().map(|u| &u.resolved).find(|r| r.as_ref().is_ok_and(|r| r.awaiting())) {
+            r.wait_answer(timeout);
+        }
     }
 
     /// The commands of the libraries the game uses, each with its library's name.

@@ -55,9 +55,11 @@ pub(super) fn load_game_file(game: &mut Game, scratch: &mut LoadScratch, d: &mut
                     pos,
                     format!("unknown library `{name}`; the libraries the engine knows: {}", crate::library::known()),
                 );
-            } else {
+            } else if let Some(library) = crate::library::find(&name) {
                 game.libraries.push(name);
                 scratch.library_places.push(pos);
+                scratch.library_functions.push(library.functions());
+                scratch.library_events.push(library.events());
             }
         }
     }

@@ -72,6 +72,18 @@ impl fmt::Display for Fault {
     }
 }
 
+/// A card's call into a code library (`call library: NAME, function: F`),
+/// waiting for the host to hand it to the library.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LibraryCall {
+    /// Which of game.yaml's `libraries`.
+    pub library: u16,
+    /// The library's function, as the card names it.
+    pub function: Sym,
+    /// The Object the call is for (`applies to`; the card's self by default).
+    pub object: ObjectId,
+}
+
 /// What a code library keeps about a game being played (the chess library:
 /// the move number of the position set up last). It lives in the World, so
 /// that a copy of the World (a snapshot) carries it. The World knows no
@@ -115,6 +127,9 @@ pub struct World {
     pub groups: Vec<bool>,
     /// The code libraries' states, each made by its library when first needed.
     pub libraries: Vec<Box<dyn LibraryState>>,
+    /// The calls into code libraries the cards have made (`call library`)
+    /// that the host has not yet handed to their library, oldest first.
+    pub library_calls: Vec<LibraryCall>,
     /// What the player is told that is no fault of a card (a saved game that
     /// could not be read and was moved aside, a save that could not be
     /// written), oldest first. The window shows each for a few seconds; the
@@ -162,6 +177,10 @@ pub struct World {
     pub ticks: u64,
     /// The system asks for less motion (`$prefersReducedMotion`); kept across a restart and a load.
     pub reduced_motion: bool,
+    /// Logic Components the host has switched off on every Object (the
+    /// driver's `off COMPONENT`, to test a game without one of its parts);
+    /// kept across a restart and a load, as the host's own setting.
+    pub host_off: Vec<CompId>,
 }
 
 /// How many steps one input (a click, a key) may run before it is stopped:
@@ -185,6 +204,7 @@ impl World {
             state: 0,
             groups: game.groups.iter().map(|(_, v)| *v).collect(),
             libraries: Vec::new(),
+            library_calls: Vec::new(),
             notices: Vec::new(),
             store: Rc::new(Store::memory()),
             pending_load: None,
@@ -205,6 +225,7 @@ impl World {
             modes: Vec::new(),
             ticks: 0,
             reduced_motion: false,
+            host_off: Vec::new(),
             game,
         };
         let game = world.game.clone();

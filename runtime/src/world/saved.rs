@@ -403,6 +403,7 @@ impl World {
         loaded.steps_left = self.steps_left;
         loaded.holding = self.holding;
         loaded.set_reduced_motion(self.reduced_motion);
+        loaded.host_off = std::mem::take(&mut self.host_off);
         *self = loaded;
     }
 }

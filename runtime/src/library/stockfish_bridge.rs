@@ -1,0 +1,561 @@
+//! The book's Stockfish Bridge: the library the cards call by name (`call
+//! library: stockfishBridge, function: chooseComputerMove`) to ask a UCI
+//! chess engine for a Move. The engine is a program (Stockfish from `PATH`,
+//! or where Debian installs it, or `--engine PATH` / the driver's `engine
+//! PATH`), started once and kept, spoken to on a thread of its own, so the
+//! frame never waits for it. The answer comes back later: the Chosen Moves
+//! table's row (Computer, or Hint) holds the Move's `from`, `to` and
+//! `landingKind` (all empty when the engine gave none), and the cards hear
+//! `computerMoveChosen` (or `hintChosen`), Other the Object the call was for.
+//!
+//! Each Strength's settings are read from the content's Strengths table
+//! (`skillLevel`, `eloLimit`, `thinkingSeconds`), the Strength from the
+//! Board State of the Object the call is for (`strength`). The bridge
+//! answers only its latest question: an answer to an earlier one, or to a
+//! question asked about another position or before a Restart Game (New
+//! Game), is dropped, so the cards never see it.
+//!
+//! Where no engine is found, [`fallback`] is asked: the seam where the
+//! built-in engine answers instead (it answers nothing yet; see its doc).
+
+use super::chess::Chess;
+use super::{CliOption, Command, Library, Resolved};
+use crate::game::Game;
+use crate::ids::{ColumnId, EventId, ObjectId, StructId, TableId};
+use crate::json::Json;
+use crate::value::Value;
+use crate::world::World;
+use std::cell::{Cell, RefCell};
+use std::collections::VecDeque;
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
+use std::time::{Duration, Instant};
+
+/// How long an engine may take to start (`uciok`) or to say it is ready.
+const START_SECONDS: f64 = 10.0;
+/// How much longer than its thinking time an engine may take to answer `go`
+/// before the bridge gives up on it (the cards' own answerWait timer usually
+/// rings first).
+const SPARE_SECONDS: f64 = 10.0;
+
+pub struct StockfishBridgeLibrary;
+
+const FUNCTIONS: &[&str] = &["chooseComputerMove", "chooseHint"];
+const EVENTS: &[&str] = &["computerMoveChosen", "hintChosen"];
+
+const COMMANDS: &[Command] = &[
+    Command {
+        verb: "engine",
+        usage: "engine [PATH|manual]",
+        help: "the UCI engine the Computer asks from now on (a program; manual: the driver answers, with `answer`)",
+    },
+    Command {
+        verb: "answer",
+        usage: "answer MOVE",
+        help: "answers the Computer's question on its way with a Move in UCI form (e7e5, e2e1q), as an engine would",
+    },
+];
+
+const OPTIONS: &[CliOption] = &[CliOption {
+    name: "engine",
+    value: "PATH",
+    help: "the UCI chess engine the Computer asks (stockfishBridge library; default: stockfish from PATH)",
+}];
+
+impl Library for StockfishBridgeLibrary {
+    fn name(&self) -> &'static str {
+        "stockfishBridge"
+    }
+    fn commands(&self) -> &'static [Command] {
+        COMMANDS
+    }
+    fn options(&self) -> &'static [CliOption] {
+        OPTIONS
+    }
+    fn functions(&self) -> &'static [&'static str] {
+        FUNCTIONS
+    }
+    fn events(&self) -> &'static [&'static str] {
+        EVENTS
+    }
+    fn resolve(&self, game: &Game) -> Result<Box<dyn Resolved>, String> {
+        Ok(Box::new(Bridge::new(game)?))
+    }
+}
+
+/// The bridge resolved against a game's content.
+pub struct Bridge {
+    chess: Chess,
+    chosen: TableId,
+    chosen_cols: [ColumnId; 3],
+    strengths: TableId,
+    /// skillLevel, eloLimit, thinkingSeconds of Strengths.
+    strength_cols: [ColumnId; 3],
+    board_state: StructId,
+    strength_field: u16,
+    computer_event: Option<EventId>,
+    hint_event: Option<EventId>,
+    /// The engine named (`--engine`, `engine PATH`); None: looked for.
+    engine: RefCell<Option<PathBuf>>,
+    /// `engine manual`: no engine; the driver's `answer MOVE` answers.
+    manual: Cell<bool>,
+    worker: RefCell<Option<Worker>>,
+    /// The number of the latest question; only its answer counts.
+    latest: Cell<u64>,
+    asked: RefCell<Option<Asked>>,
+    arrived: RefCell<VecDeque<Answer>>,
+}
+
+/// The question on its way.
+struct Asked {
+    question: u64,
+    restarts: u32,
+    fen: String,
+    hint: bool,
+    object: ObjectId,
+}
+
+/// A question for the engine's thread.
+struct Job {
+    question: u64,
+    engine: PathBuf,
+    fen: String,
+    skill: f64,
+    elo: f64,
+    seconds: f64,
+}
+
+/// What the engine's thread answers: a Move in UCI form, or why there is none.
+struct Answer {
+    question: u64,
+    best: Result<String, String>,
+}
+
+struct Worker {
+    jobs: Sender<Job>,
+    answers: Receiver<Answer>,
+}
+
+/// What the built-in engine answers, where no UCI engine is found: the seam
+/// for the `engine` library (branch `engine`). It takes the position as FEN
+/// and the Strength's thinking time, and answers a Move in UCI form
+/// (`e2e4`, `e7e8q`). Until that library is wired in, it answers nothing,
+/// and the Computer is unavailable without an engine.
+pub fn fallback(fen: &str, seconds: f64) -> Result<String, String> {
+    let _ = (fen, seconds);
+    Err("no UCI engine was found (stockfish on PATH or /usr/games/stockfish), and no built-in engine answers".into())
+}
+
+impl Bridge {
+    pub fn new(game: &Game) -> Result<Bridge, String> {
+        let lacks = |what: String| format!("the stockfishBridge library needs {what}");
+        let table = |name: &str| game.names.tables.get(name).copied().ok_or_else(|| lacks(format!("a table `{name}`")));
+        let column = |t: TableId, name: &str| {
+            let def = &game.tables[t.index()];
+            def.columns
+                .iter()
+                .position(|c| c.name == name)
+                .map(|i| ColumnId(i as u16))
+                .ok_or_else(|| lacks(format!("a column `{name}` in the table `{}`", def.name)))
+        };
+        let chosen = table("Chosen Moves")?;
+        let strengths = table("Strengths")?;
+        let board_state =
+            *game.names.structs.get("Board State").ok_or_else(|| lacks("a Data Structure `Board State`".into()))?;
+        let strength_field = game.structs[board_state.index()]
+            .fields
+            .iter()
+            .position(|f| f.name == "strength")
+            .ok_or_else(|| lacks("Board State's `strength`".into()))? as u16;
+        Ok(Bridge {
+            chess: Chess::new(game)?,
+            chosen,
+            chosen_cols: [column(chosen, "from")?, column(chosen, "to")?, column(chosen, "landingKind")?],
+            strengths,
+            strength_cols: [
+                column(strengths, "skillLevel")?,
+                column(strengths, "eloLimit")?,
+                column(strengths, "thinkingSeconds")?,
+            ],
+            board_state,
+            strength_field,
+            computer_event: game.names.events.get("computerMoveChosen").copied(),
+            hint_event: game.names.events.get("hintChosen").copied(),
+            engine: RefCell::new(None),
+            manual: Cell::new(false),
+            worker: RefCell::new(None),
+            latest: Cell::new(0),
+            asked: RefCell::new(None),
+            arrived: RefCell::new(VecDeque::new()),
+        })
+    }
+
+    /// The engine to ask: the one named, else Stockfish where it is found.
+    fn engine_path(&self) -> Option<PathBuf> {
+        if let Some(p) = self.engine.borrow().clone() {
+            return Some(p);
+        }
+        let on_path = std::env::var_os("PATH")
+            .map(|paths| std::env::split_paths(&paths).map(|d| d.join("stockfish")).collect::<Vec<_>>())
+            .unwrap_or_default();
+        on_path.into_iter().chain([PathBuf::from("/usr/games/stockfish")]).find(|p| p.is_file())
+    }
+
+    /// The Strength's settings for the Object's Board State: skill level,
+    /// Elo limit, thinking seconds (each column's default for a Strength
+    /// with no row).
+    fn settings(&self, world: &World, object: ObjectId) -> (f64, f64, f64) {
+        let o = &world.objects[object.0 as usize];
+        let strength = world.game.types[o.ty.0 as usize]
+            .struct_offset
+            .get(self.board_state.index())
+            .copied()
+            .flatten()
+            .and_then(|off| o.fields.get(off as usize + self.strength_field as usize).copied())
+            .unwrap_or(Value::None);
+        let table = &world.tables[self.strengths.index()];
+        let def = &world.game.tables[self.strengths.index()];
+        let row = match strength {
+            Value::Text(s) => table.find(s),
+            _ => None,
+        };
+        let num = |c: ColumnId| {
+            let v = match row {
+                Some(r) => table.cell(r, c),
+                None => def.columns[c.0 as usize].default,
+            };
+            match v {
+                Value::Num(n) => n,
+                _ => 0.0,
+            }
+        };
+        (num(self.strength_cols[0]), num(self.strength_cols[1]), num(self.strength_cols[2]))
+    }
+
+    fn ask(&self, world: &mut World, object: ObjectId, hint: bool) {
+        let question = self.latest.get() + 1;
+        self.latest.set(question);
+        let fen = self.chess.fen(world).unwrap_or_default();
+        let (skill, elo, seconds) = self.settings(world, object);
+        *self.asked.borrow_mut() = Some(Asked { question, restarts: world.restarts, fen: fen.clone(), hint, object });
+        if self.manual.get() {
+            return;
+        }
+        let Some(engine) = self.engine_path() else {
+            let best = fallback(&fen, seconds);
+            self.arrived.borrow_mut().push_back(Answer { question, best });
+            return;
+        };
+        let mut worker = self.worker.borrow_mut();
+        let w = worker.get_or_insert_with(Worker::start);
+        if w.jobs.send(Job { question, engine: engine.clone(), fen: fen.clone(), skill, elo, seconds }).is_err() {
+            // The thread is gone: a new one, once.
+            *w = Worker::start();
+            let _ = w.jobs.send(Job { question, engine, fen, skill, elo, seconds });
+        }
+    }
+
+    /// Writes the answer into Chosen Moves and tells the cards.
+    fn deliver(&self, world: &mut World, asked: &Asked, best: Option<(String, String, String)>) {
+        let row_name = if asked.hint { "Hint" } else { "Computer" };
+        let sym = world.syms.intern(row_name);
+        let game = world.game.clone();
+        let table = &mut world.tables[self.chosen.index()];
+        let row = match table.find(sym) {
+            Some(r) => r,
+            None => table.add_row(&game.tables[self.chosen.index()], sym),
+        };
+        let (from, to, kind) = best.unwrap_or_default();
+        for (c, text) in self.chosen_cols.iter().zip([from, to, kind]) {
+            let v = Value::Text(world.syms.intern(&text));
+            *world.tables[self.chosen.index()].cell_mut(row, *c) = v;
+        }
+        let event = if asked.hint { self.hint_event } else { self.computer_event };
+        if let Some(event) = event {
+            let object = asked.object;
+            world.input(|w, g| w.dispatch(g, event, Some(object), None));
+        }
+    }
+
+    /// A Move in UCI form as Squares and the Kind the Piece lands as:
+    /// `e7e8q` is e7, e8, Queen; None when it is no Move on this Board.
+    fn read_move(&self, world: &World, uci: &str) -> Option<(String, String, String)> {
+        let square = |s: &str| {
+            let b = s.as_bytes();
+            (b.len() == 2 && (b'a'..=b'h').contains(&b[0]) && (b'1'..=b'8').contains(&b[1])).then(|| s.to_string())
+        };
+        if !uci.is_ascii() || !(4..=5).contains(&uci.len()) {
+            return None;
+        }
+        let from = square(&uci[0..2])?;
+        let to = square(&uci[2..4])?;
+        let kind = match uci.get(4..5) {
+            Some("q") => "Queen".to_string(),
+            Some("r") => "Rook".to_string(),
+            Some("b") => "Bishop".to_string(),
+            Some("n") => "Knight".to_string(),
+            Some(_) => return None,
+            None => self.chess.kind_on(world, &from),
+        };
+        Some((from, to, kind))
+    }
+}
+
+impl Resolved for Bridge {
+    fn command(&self, world: &mut World, verb: &str, rest: &str) -> Json {
+        match verb {
+            "engine" => {
+                if rest == "manual" {
+                    self.manual.set(true);
+                    self.worker.borrow_mut().take();
+                    return Json::obj(vec![("engine", Json::Str("manual".into()))]);
+                }
+                if !rest.is_empty() {
+                    let _ = self.apply_option(world, "engine", rest);
+                }
+                if self.manual.get() {
+                    return Json::obj(vec![("engine", Json::Str("manual".into()))]);
+                }
+                let engine = self.engine_path().map_or(Json::Null, |p| Json::Str(p.display().to_string()));
+                Json::obj(vec![("engine", engine)])
+            }
+            "answer" => {
+                if self.asked.borrow().is_none() {
+                    return Json::error("no question of the Computer is on its way");
+                }
+                let question = self.latest.get();
+                self.arrived.borrow_mut().push_back(Answer { question, best: Ok(rest.trim().to_string()) });
+                let given = self.take_answers(world);
+                Json::obj(vec![("answered", Json::Str(rest.trim().into())), ("taken", Json::Bool(given))])
+            }
+            other => Json::error(format!("the stockfishBridge library has no command `{other}`")),
+        }
+    }
+
+    fn apply_option(&self, _world: &mut World, name: &str, value: &str) -> Result<(), String> {
+        match name {
+            "engine" => {
+                self.manual.set(false);
+                *self.engine.borrow_mut() = Some(PathBuf::from(value));
+                // The engine kept is another program now: the next question starts the new one.
+                if let Some(w) = self.worker.borrow_mut().take() {
+                    drop(w);
+                }
+                Ok(())
+            }
+            other => Err(format!("the stockfishBridge library has no option `--{other}`")),
+        }
+    }
+
+    fn call(&self, world: &mut World, function: &str, object: ObjectId) {
+        match function {
+            "chooseComputerMove" => self.ask(world, object, false),
+            "chooseHint" => self.ask(world, object, true),
+            _ => {}
+        }
+    }
+
+    fn take_answers(&self, world: &mut World) -> bool {
+        if let Some(w) = self.worker.borrow().as_ref() {
+            let mut arrived = self.arrived.borrow_mut();
+            while let Ok(a) = w.answers.try_recv() {
+                arrived.push_back(a);
+            }
+        }
+        let mut gave = false;
+        loop {
+            let Some(answer) = self.arrived.borrow_mut().pop_front() else { break };
+            let asked = self.asked.borrow_mut().take_if(|a| a.question == answer.question);
+            let Some(asked) = asked else { continue };
+            // Asked before a Restart Game (New Game), or about another position (an Undo since): dropped.
+            let fen = self.chess.fen(world).unwrap_or_default();
+            if asked.restarts != world.restarts || asked.fen != fen || answer.question != self.latest.get() {
+                continue;
+            }
+            let best = answer.best.ok().and_then(|m| self.read_move(world, &m));
+            self.deliver(world, &asked, best);
+            gave = true;
+        }
+        gave
+    }
+
+    fn awaiting(&self) -> bool {
+        self.asked.borrow().is_some() && !self.manual.get()
+    }
+
+    fn wait_answer(&self, timeout: Duration) {
+        if !self.arrived.borrow().is_empty() {
+            return;
+        }
+        if let Some(w) = self.worker.borrow().as_ref() {
+            if let Ok(a) = w.answers.recv_timeout(timeout) {
+                self.arrived.borrow_mut().push_back(a);
+            }
+        }
+    }
+}
+
+impl Worker {
+    fn start() -> Worker {
+        let (jobs, job_rx) = channel::<Job>();
+        let (answer_tx, answers) = channel::<Answer>();
+        std::thread::Builder::new()
+            .name("stockfish bridge".into())
+            .spawn(move || engine_thread(job_rx, answer_tx))
+            .map(|_| ())
+            .unwrap_or_else(|e| eprintln!("the Stockfish Bridge could not start its thread: {e}"));
+        Worker { jobs, answers }
+    }
+}
+
+/// An engine process, kept between questions.
+struct Engine {
+    path: PathBuf,
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "quit");
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Engine {
+    fn start(path: &Path) -> Result<Engine, String> {
+        let mut child = std::process::Command::new(path)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start the engine {}: {e}", path.display()))?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            let _ = child.kill();
+            return Err("the engine's input and output could not be opened".into());
+        };
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut engine = Engine { path: path.to_path_buf(), child, stdin, lines };
+        engine.send("uci")?;
+        engine.expect("uciok", START_SECONDS, None)?;
+        Ok(engine)
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        writeln!(self.stdin, "{line}").and_then(|_| self.stdin.flush()).map_err(|e| format!("the engine stopped ({e})"))
+    }
+
+    /// Reads lines until one starts with `word` (that line), for at most
+    /// `seconds`. With `jobs`, a newer question that comes meanwhile stops
+    /// the wait (Err("newer")), kept in `newer`.
+    fn expect(
+        &mut self,
+        word: &str,
+        seconds: f64,
+        mut jobs: Option<(&Receiver<Job>, &mut Option<Job>)>,
+    ) -> Result<String, String> {
+        let until = Instant::now() + Duration::from_secs_f64(seconds);
+        loop {
+            let left = until.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Err(format!("the engine said no `{word}` in {seconds} s"));
+            }
+            if let Some((rx, newer)) = jobs.as_mut() {
+                if let Ok(job) = rx.try_recv() {
+                    **newer = Some(job);
+                    return Err("newer".into());
+                }
+            }
+            match self.lines.recv_timeout(left.min(Duration::from_millis(20))) {
+                Ok(line) if line.split_whitespace().next() == Some(word) => return Ok(line),
+                Ok(_) | Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => return Err("the engine stopped".into()),
+            }
+        }
+    }
+
+    /// One question: the Strength's settings, the position, `go movetime`,
+    /// and the Move of `bestmove`.
+    fn best_move(&mut self, job: &Job, newer: &mut Option<Job>, jobs: &Receiver<Job>) -> Result<String, String> {
+        self.send(&format!("setoption name Skill Level value {}", job.skill.clamp(0.0, 20.0).round()))?;
+        if job.elo > 0.0 {
+            self.send("setoption name UCI_LimitStrength value true")?;
+            self.send(&format!("setoption name UCI_Elo value {}", job.elo.round()))?;
+        } else {
+            self.send("setoption name UCI_LimitStrength value false")?;
+        }
+        self.send(&format!("position fen {}", job.fen))?;
+        self.send("isready")?;
+        self.expect("readyok", START_SECONDS, None)?;
+        let ms = (job.seconds.max(0.01) * 1000.0).round();
+        self.send(&format!("go movetime {ms}"))?;
+        let line = match self.expect("bestmove", job.seconds + SPARE_SECONDS, Some((jobs, newer))) {
+            Err(e) if e == "newer" => {
+                // A newer question: this one's answer is not wanted.
+                self.send("stop")?;
+                self.expect("bestmove", START_SECONDS, None)?;
+                return Err("newer".into());
+            }
+            other => other?,
+        };
+        match line.split_whitespace().nth(1) {
+            Some(m) if m != "(none)" && m != "0000" => Ok(m.to_string()),
+            _ => Err("the engine gave no Move".into()),
+        }
+    }
+}
+
+/// The engine's thread: one question at a time, only the latest.
+fn engine_thread(jobs: Receiver<Job>, answers: Sender<Answer>) {
+    let mut engine: Option<Engine> = None;
+    let mut next: Option<Job> = None;
+    loop {
+        let mut job = match next.take() {
+            Some(j) => j,
+            None => match jobs.recv() {
+                Ok(j) => j,
+                Err(_) => return,
+            },
+        };
+        while let Ok(newer) = jobs.try_recv() {
+            job = newer;
+        }
+        if engine.as_ref().is_some_and(|e| e.path != job.engine) {
+            engine = None;
+        }
+        let best = (|| {
+            if engine.is_none() {
+                engine = Some(Engine::start(&job.engine)?);
+            }
+            let e = engine.as_mut().ok_or("no engine")?;
+            e.best_move(&job, &mut next, &jobs)
+        })();
+        match best {
+            Err(e) if e == "newer" => continue,
+            Err(e) => {
+                // A fault of the engine: the next question starts it again.
+                engine = None;
+                if answers.send(Answer { question: job.question, best: Err(e) }).is_err() {
+                    return;
+                }
+            }
+            Ok(m) => {
+                if answers.send(Answer { question: job.question, best: Ok(m) }).is_err() {
+                    return;
+                }
+            }
+        }
+    }
+}

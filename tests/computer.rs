@@ -1,0 +1,440 @@
+//! The Computer (Chapter 7, A.49 to A.64) through the driver, as a player
+//! plays: whole games against Stockfish as White and as Black, every
+//! Computer Move legal by the cards; Undo in each of its cases; a Strength
+//! changed mid-game; New Game while the Computer thinks; each fake engine of
+//! tests/fixtures/engines ending in Computer Unavailable and Retry
+//! recovering with a working engine; `$prefersReducedMotion`; and a slide
+//! seen mid-way. The driver's `wait` takes the engine's answer in as it
+//! arrives, so no test sleeps.
+
+mod common;
+
+use cardtable::game::Game;
+use cardtable::host::driver::Driver;
+use cardtable::json::Json;
+use cardtable::save::Store;
+use common::TempContent;
+use std::path::PathBuf;
+use std::rc::Rc;
+
+/// Stockfish, as the bridge finds it (PATH, or where Debian installs it).
+fn stockfish() -> PathBuf {
+    let on_path = std::env::var_os("PATH")
+        .map(|p| std::env::split_paths(&p).map(|d| d.join("stockfish")).collect::<Vec<_>>())
+        .unwrap_or_default();
+    on_path
+        .into_iter()
+        .chain([PathBuf::from("/usr/games/stockfish")])
+        .find(|p| p.is_file())
+        .expect("Stockfish is installed (apt-get install stockfish; .ci/run installs it)")
+}
+
+fn engine(name: &str) -> String {
+    common::root().join("tests/fixtures/engines").join(name).to_string_lossy().into_owned()
+}
+
+/// The chess game, the Computer waiting `spare` seconds past its thinking time.
+fn game_with_spare(label: &str, spare: f64) -> (TempContent, Rc<Game>) {
+    let copy = TempContent::chess(label);
+    copy.replace_once("objects/Game Rules.yaml", "    spareSeconds: 5\n", &format!("    spareSeconds: {spare}\n"));
+    let game = common::load_game(&copy.dir);
+    (copy, game)
+}
+
+fn driver(game: Rc<Game>, reduced_motion: bool) -> Driver {
+    Driver::with_system(game, Rc::new(Store::memory()), reduced_motion)
+}
+
+/// A command that must answer with no error and no fault.
+fn ok(d: &mut Driver, command: &str) -> Json {
+    let answer = d.command(command);
+    assert!(!answer.is_error(), "`{command}`: {answer}");
+    assert!(answer.get("faults").as_array().is_empty(), "`{command}` faulted: {answer}");
+    answer
+}
+
+fn state(d: &mut Driver) -> String {
+    ok(d, "state").get("state").as_str().unwrap_or_default().to_string()
+}
+
+fn board(d: &mut Driver, field: &str) -> String {
+    ok(d, &format!("get \"Game Rules\" boardState.{field}")).get("value").as_str().unwrap_or_default().to_string()
+}
+
+fn fen(d: &mut Driver) -> String {
+    ok(d, "fen").get("fen").as_str().unwrap_or_default().to_string()
+}
+
+fn history(d: &mut Driver) -> Vec<String> {
+    let rows = ok(d, "table \"Move History\"").get("rows").as_array().to_vec();
+    rows.iter()
+        .map(|r| format!("{}{}", r.get("from").as_str().unwrap_or(""), r.get("to").as_str().unwrap_or("")))
+        .collect()
+}
+
+fn chosen(d: &mut Driver, row: &str) -> String {
+    let rows = ok(d, "table \"Chosen Moves\"").get("rows").as_array().to_vec();
+    rows.iter()
+        .find(|r| r.get("name").as_str() == Some(row))
+        .map(|r| format!("{}{}", r.get("from").as_str().unwrap_or(""), r.get("to").as_str().unwrap_or("")))
+        .unwrap_or_default()
+}
+
+fn object(d: &mut Driver, name: &str) -> Json {
+    ok(d, &format!("objects \"{name}\"")).get("objects").as_array()[0].clone()
+}
+
+/// Waits in steps of `step` seconds of the game's clock until `done`, at
+/// most `most` seconds; whether it came.
+fn wait_until(d: &mut Driver, step: f64, most: f64, mut done: impl FnMut(&mut Driver) -> bool) -> bool {
+    let mut waited = 0.0;
+    while waited < most {
+        if done(d) {
+            return true;
+        }
+        ok(d, &format!("wait {step}"));
+        waited += step;
+    }
+    done(d)
+}
+
+fn play(d: &mut Driver, mv: &str) {
+    ok(d, &format!("click {}", &mv[0..2]));
+    ok(d, &format!("click {}", &mv[2..4]));
+    if state(d) == "Promotion" {
+        ok(d, "press Queen");
+    }
+}
+
+/// New Game with this Side and Strength, through the panel.
+fn new_game(d: &mut Driver, side: &str, strength: &str) {
+    ok(d, "press New Game");
+    ok(d, &format!("press {side}"));
+    ok(d, &format!("press {strength}"));
+    ok(d, "press Play");
+}
+
+/// A whole game against Stockfish, the Player choosing Moves from the cards'
+/// Legal Moves; every Move of the Computer is one of the cards' Legal Moves.
+fn whole_game(side: &str, reduced_motion: bool) {
+    let mut d = driver(common::load_game(&common::chess_dir()), reduced_motion);
+    ok(&mut d, &format!("engine {}", stockfish().display()));
+    new_game(&mut d, side, "Gentle");
+    assert_eq!(board(&mut d, "playerSide"), side);
+    let (mut players, mut computers) = (0, 0);
+    for turn in 0..400 {
+        match state(&mut d).as_str() {
+            "Game Over" => break,
+            "Playing" => {
+                assert_eq!(board(&mut d, "sideToMove"), side, "the Player's Turn");
+                if players >= 30 {
+                    break;
+                }
+                let moves: Vec<String> = ok(&mut d, "moves")
+                    .get("moves")
+                    .as_array()
+                    .iter()
+                    .filter_map(|m| m.as_str().map(String::from))
+                    .collect();
+                assert!(!moves.is_empty(), "a game that goes on has Moves");
+                play(&mut d, &moves[(turn * 7) % moves.len()]);
+                players += 1;
+            }
+            "Computer's Turn" => {
+                let legal: Vec<String> = ok(&mut d, "moves")
+                    .get("moves")
+                    .as_array()
+                    .iter()
+                    .filter_map(|m| m.as_str().map(String::from))
+                    .collect();
+                let before = history(&mut d).len();
+                let came = wait_until(&mut d, 0.1, 15.0, |d| state(d) != "Computer's Turn");
+                assert!(came, "the Computer answered");
+                assert_ne!(state(&mut d), "Computer Unavailable", "Stockfish answered in time");
+                let after = history(&mut d);
+                assert_eq!(after.len(), before + 1, "the Computer made one Move");
+                let made = after.last().cloned().unwrap_or_default();
+                assert!(
+                    legal.iter().any(|m| m.starts_with(&made)),
+                    "{made} is one of the cards' Legal Moves {legal:?}"
+                );
+                computers += 1;
+            }
+            other => panic!("the game stands in {other}"),
+        }
+    }
+    assert!(computers >= 10 || state(&mut d) == "Game Over", "the Computer played {computers} Moves");
+    assert!(d.world.faults.is_empty(), "{:?}", d.world.faults);
+}
+
+#[test]
+fn a_whole_game_against_stockfish_as_white_with_slides() {
+    whole_game("White", false);
+}
+
+#[test]
+fn a_whole_game_against_stockfish_as_black_with_no_slides() {
+    whole_game("Black", true);
+}
+
+/// The driver answers the Computer (`engine manual`, `answer MOVE`).
+fn manual(reduced_motion: bool) -> Driver {
+    let mut d = driver(common::load_game(&common::chess_dir()), reduced_motion);
+    ok(&mut d, "engine manual");
+    d
+}
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+#[test]
+fn undo_after_the_computer_replied_takes_back_both_moves() {
+    let mut d = manual(true);
+    assert_eq!(object(&mut d, "Undo").get("buttonOn"), &Json::Bool(false), "nothing to undo at the start");
+    play(&mut d, "e2e4");
+    assert_eq!(state(&mut d), "Computer's Turn");
+    assert_eq!(ok(&mut d, "global status").get("value").as_str(), Some("The computer is thinking…"));
+    ok(&mut d, "answer e7e5");
+    assert_eq!(history(&mut d), ["e2e4", "e7e5"]);
+    assert_eq!(state(&mut d), "Playing");
+    assert_eq!(object(&mut d, "Undo").get("buttonOn"), &Json::Bool(true));
+    ok(&mut d, "press Undo");
+    assert_eq!(history(&mut d), Vec::<String>::new());
+    assert_eq!(fen(&mut d), START);
+    assert_eq!(state(&mut d), "Playing");
+    assert_eq!(object(&mut d, "Undo").get("buttonOn"), &Json::Bool(false));
+    play(&mut d, "d2d4");
+    assert_eq!(state(&mut d), "Computer's Turn", "play goes on from there");
+}
+
+#[test]
+fn undo_before_the_computer_replied_takes_back_the_players_move_and_drops_the_answer() {
+    let mut d = driver(common::load_game(&common::chess_dir()), true);
+    ok(&mut d, &format!("engine {}", stockfish().display()));
+    play(&mut d, "e2e4");
+    assert_eq!(state(&mut d), "Computer's Turn");
+    ok(&mut d, "press Undo");
+    assert_eq!(history(&mut d), Vec::<String>::new());
+    assert_eq!(fen(&mut d), START);
+    assert_eq!(state(&mut d), "Playing");
+    // Stockfish's answer to the question before the Undo comes and is dropped by the bridge.
+    ok(&mut d, "wait 3");
+    assert_eq!(chosen(&mut d, "Computer"), "", "the bridge wrote no answer");
+    assert_eq!(fen(&mut d), START);
+    assert_eq!(state(&mut d), "Playing");
+}
+
+#[test]
+fn undo_after_the_game_ended_on_the_players_move_takes_back_only_that_move() {
+    let mut d = manual(true);
+    for (mine, reply) in [("e2e4", "e7e5"), ("f1c4", "b8c6"), ("d1h5", "g8f6")] {
+        play(&mut d, mine);
+        ok(&mut d, &format!("answer {reply}"));
+    }
+    play(&mut d, "h5f7");
+    assert_eq!(state(&mut d), "Game Over");
+    assert_eq!(ok(&mut d, "global status").get("value").as_str(), Some("Checkmate: you win"));
+    ok(&mut d, "press Undo");
+    assert_eq!(history(&mut d), ["e2e4", "e7e5", "f1c4", "b8c6", "d1h5", "g8f6"]);
+    assert_eq!(state(&mut d), "Playing", "a finished game is played on");
+    assert_eq!(board(&mut d, "sideToMove"), "White");
+    assert_eq!(fen(&mut d), "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4");
+}
+
+#[test]
+fn undo_as_black_back_at_the_start_lets_the_computer_move_again() {
+    let mut d = manual(true);
+    new_game(&mut d, "Black", "Club");
+    assert_eq!(state(&mut d), "Computer's Turn", "White, the Computer, moves first");
+    ok(&mut d, "answer e2e4");
+    play(&mut d, "e7e5");
+    ok(&mut d, "answer g1f3");
+    ok(&mut d, "press Undo");
+    assert_eq!(history(&mut d), ["e2e4"]);
+    ok(&mut d, "press Undo");
+    assert_eq!(history(&mut d), Vec::<String>::new());
+    assert_eq!(state(&mut d), "Computer's Turn", "the Computer moves again");
+    ok(&mut d, "answer d2d4");
+    assert_eq!(history(&mut d), ["d2d4"]);
+}
+
+#[test]
+fn new_game_while_the_computer_thinks_drops_its_answer() {
+    let mut d = driver(common::load_game(&common::chess_dir()), true);
+    ok(&mut d, &format!("engine {}", stockfish().display()));
+    play(&mut d, "e2e4");
+    assert_eq!(state(&mut d), "Computer's Turn");
+    new_game(&mut d, "White", "Club");
+    assert_eq!(fen(&mut d), START);
+    ok(&mut d, "wait 3");
+    assert_eq!(chosen(&mut d, "Computer"), "", "the bridge wrote no answer to the old game's question");
+    assert_eq!(fen(&mut d), START);
+    assert_eq!(state(&mut d), "Playing");
+    play(&mut d, "d2d4");
+    assert!(wait_until(&mut d, 0.1, 10.0, |d| history(d).len() == 2), "the new game's Computer answers");
+}
+
+#[test]
+fn a_strength_chosen_mid_game_counts_from_the_computers_next_move() {
+    let dir = std::env::temp_dir().join(format!("cardtable-recorder-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let recorder = dir.join("recorder.sh");
+    std::fs::copy(engine("recorder.sh"), &recorder).unwrap();
+    let log = dir.join("recorder.sh.log");
+    let _ = std::fs::remove_file(&log);
+    let mut d = driver(common::load_game(&common::chess_dir()), true);
+    ok(&mut d, &format!("engine {}", recorder.display()));
+    play(&mut d, "e2e4");
+    assert!(wait_until(&mut d, 0.05, 10.0, |d| history(d).len() == 2));
+    ok(&mut d, "press Settings");
+    ok(&mut d, "press Gentle Setting");
+    ok(&mut d, "press Done");
+    assert_eq!(board(&mut d, "strength"), "Gentle");
+    play(&mut d, "g1f3");
+    assert!(wait_until(&mut d, 0.05, 10.0, |d| history(d).len() == 4));
+    assert_eq!(history(&mut d), ["e2e4", "e7e5", "g1f3", "b8c6"]);
+    let told = std::fs::read_to_string(&log).unwrap();
+    let searches: Vec<&str> = told.split("isready").collect();
+    // Club: Skill Level 8, Elo 1800, 0.7 s; Gentle: Skill Level 0, Elo 1350, 0.2 s (the Strengths table).
+    assert!(searches[0].contains("setoption name Skill Level value 8"), "{told}");
+    assert!(searches[0].contains("setoption name UCI_Elo value 1800"), "{told}");
+    assert!(searches[1].contains("go movetime 700"), "{told}");
+    assert!(searches[1].contains("setoption name Skill Level value 0"), "{told}");
+    assert!(searches[1].contains("setoption name UCI_Elo value 1350"), "{told}");
+    assert!(searches[2].contains("go movetime 200"), "{told}");
+    assert!(
+        searches[1].contains("position fen rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"),
+        "the position as FEN: {told}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A fake engine ends in Computer Unavailable with Retry shown; Retry with
+/// Stockfish plays on.
+fn unavailable_then_retry(label: &str, engine_path: &str) {
+    let (_copy, game) = game_with_spare(label, 1.0);
+    let mut d = driver(game, true);
+    ok(&mut d, &format!("engine {engine_path}"));
+    assert_eq!(object(&mut d, "Retry").get("visible"), &Json::Bool(false));
+    play(&mut d, "e2e4");
+    let came = wait_until(&mut d, 0.1, 5.0, |d| state(d) == "Computer Unavailable");
+    assert!(came, "{label}: the Computer is unavailable, not {}", state(&mut d));
+    assert_eq!(history(&mut d), ["e2e4"], "{label}: the position stays");
+    assert_eq!(
+        ok(&mut d, "global status").get("value").as_str(),
+        Some("The computer is unavailable: press Retry"),
+        "{label}"
+    );
+    assert_eq!(object(&mut d, "Retry").get("visible"), &Json::Bool(true), "{label}: Retry is shown");
+    // The Board waits: a click moves nothing.
+    ok(&mut d, "click d2");
+    ok(&mut d, "click d4");
+    assert_eq!(history(&mut d), ["e2e4"], "{label}");
+    ok(&mut d, &format!("engine {}", stockfish().display()));
+    ok(&mut d, "press Retry");
+    assert_eq!(state(&mut d), "Computer's Turn", "{label}: Retry asks again");
+    assert!(wait_until(&mut d, 0.1, 10.0, |d| history(d).len() == 2), "{label}: Stockfish answers");
+    assert_eq!(state(&mut d), "Playing", "{label}");
+    assert_eq!(object(&mut d, "Retry").get("visible"), &Json::Bool(false), "{label}: Retry is hidden again");
+    assert!(d.world.faults.is_empty(), "{label}: {:?}", d.world.faults);
+}
+
+#[test]
+fn a_missing_engine_makes_the_computer_unavailable_and_retry_recovers() {
+    unavailable_then_retry("missing", "/nonexistent/stockfish");
+}
+
+#[test]
+fn an_engine_that_crashes_mid_search_makes_the_computer_unavailable_and_retry_recovers() {
+    unavailable_then_retry("crash", &engine("crash.sh"));
+}
+
+#[test]
+fn an_engine_that_answers_garbage_makes_the_computer_unavailable_and_retry_recovers() {
+    unavailable_then_retry("garbage", &engine("garbage.sh"));
+}
+
+#[test]
+fn an_engine_that_answers_an_illegal_move_makes_the_computer_unavailable_and_retry_recovers() {
+    unavailable_then_retry("illegal", &engine("illegal.sh"));
+}
+
+#[test]
+fn a_silent_engine_makes_the_computer_unavailable_and_retry_recovers() {
+    unavailable_then_retry("silent", &engine("silent.sh"));
+}
+
+#[test]
+fn an_engine_that_starts_very_slowly_makes_the_computer_unavailable_and_retry_recovers() {
+    unavailable_then_retry("slow", &engine("slow_start.sh"));
+}
+
+#[test]
+fn with_reduced_motion_the_computers_move_is_made_with_no_slide() {
+    let mut d = manual(true);
+    play(&mut d, "e2e4");
+    ok(&mut d, "answer e7e5");
+    assert_eq!(history(&mut d), ["e2e4", "e7e5"], "made at once, with no wait");
+    assert_eq!(state(&mut d), "Playing");
+    assert_eq!(object(&mut d, "Moving Piece").get("visible"), &Json::Bool(false));
+    assert_eq!(ok(&mut d, "table Slides").get("rows").as_array()[0].get("from").as_str(), Some(""), "no slide planned");
+}
+
+fn place(j: &Json) -> (f64, f64) {
+    let n = |k: &str| match j.get(k) {
+        Json::Num(v) => *v,
+        other => panic!("{k}: {other}"),
+    };
+    (n("x"), n("y"))
+}
+
+#[test]
+fn the_computers_move_slides_between_its_squares_then_lands() {
+    let mut d = manual(false);
+    play(&mut d, "e2e4");
+    ok(&mut d, "answer g8f6");
+    assert_eq!(state(&mut d), "Computer's Turn", "the Move slides first");
+    assert_eq!(history(&mut d), ["e2e4"]);
+    let moving = object(&mut d, "Moving Piece");
+    assert_eq!(moving.get("visible"), &Json::Bool(true));
+    // g8 and f6 on the Board drawn White at the bottom: 3.75 m Squares, the corner at (0, 4.375).
+    let (g8, f6) = ((6.5 * 3.75, 4.375 + 7.5 * 3.75), (5.5 * 3.75, 4.375 + 5.5 * 3.75));
+    assert_eq!(place(&moving), g8, "it starts on g8");
+    ok(&mut d, "wait 0.15");
+    let (x, y) = place(&object(&mut d, "Moving Piece"));
+    assert!(x < g8.0 && x > f6.0 && y < g8.1 && y > f6.1, "mid-way between g8 and f6: ({x}, {y})");
+    let g8_piece = ok(&mut d, "objects g8")
+        .get("objects")
+        .as_array()
+        .iter()
+        .find(|o| o.get("type").as_str() == Some("Piece"))
+        .cloned();
+    assert_eq!(
+        g8_piece.map(|p| p.get("alpha").clone()),
+        Some(Json::Num(0.0)),
+        "the Piece on g8 shows nothing while it slides"
+    );
+    assert_eq!(history(&mut d), ["e2e4"], "not made yet");
+    ok(&mut d, "wait 0.3");
+    assert_eq!(history(&mut d), ["e2e4", "g8f6"], "landed and made");
+    assert_eq!(state(&mut d), "Playing");
+    assert_eq!(object(&mut d, "Moving Piece").get("visible"), &Json::Bool(false));
+}
+
+#[test]
+fn a_castling_slides_the_rook_too() {
+    let mut d = manual(false);
+    for (mine, reply) in [("e2e4", "e7e5"), ("g1f3", "g8f6"), ("f1c4", "f8c5"), ("d2d3", "e8g8")] {
+        play(&mut d, mine);
+        ok(&mut d, &format!("answer {reply}"));
+        ok(&mut d, "wait 0.1");
+        if reply == "e8g8" {
+            assert_eq!(object(&mut d, "Moving Rook").get("visible"), &Json::Bool(true), "the Rook slides too");
+        }
+        ok(&mut d, "wait 0.5");
+    }
+    assert_eq!(
+        d.command("fen").get("fen").as_str().map(|f| f.split(' ').next().unwrap_or("").to_string()),
+        Some("rnbq1rk1/pppp1ppp/5n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R".to_string())
+    );
+    assert_eq!(object(&mut d, "Moving Rook").get("visible"), &Json::Bool(false));
+}
