@@ -1,0 +1,118 @@
+//! Threats mode (Chapter 9) against python-chess: for every position of
+//! `tests/vectors/threats.txt` (the six perft positions, 600 positions of the
+//! reference games and 60 more where en passant is legal, made by
+//! `tools/vectors/make_threats.py`), the
+//! Threats table the cards fill at the start of the Turn (Show Threats, on
+//! "turnStarted", with Threats mode on) says what python-chess says: which
+//! Pieces are attacked, which are unprotected, which are pinned and by whom.
+//!
+//! The positions are shared among threads (each loads its own game); all of
+//! them take about 3 s in a debug build.
+
+mod common;
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+use cardtable::host::driver::Driver;
+use cardtable::json::Json;
+
+fn vectors() -> Vec<(String, String)> {
+    let text = std::fs::read_to_string(common::root().join("tests/vectors/threats.txt")).expect("threats.txt");
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let (fen, marks) = l.split_once(" | ").unwrap_or((l.trim_end_matches(" |"), ""));
+            let mut marks: Vec<&str> = marks.split_whitespace().collect();
+            marks.sort();
+            (fen.trim().to_string(), marks.join(" "))
+        })
+        .collect()
+}
+
+/// The Threats table as the vectors write it: `e4AU`, `f2APc5`.
+fn marks_of(table: &Json) -> Result<String, String> {
+    let mut out = Vec::new();
+    for row in table.get("rows").as_array() {
+        let name = row.get("name").as_str().ok_or("a row without a name")?;
+        let attacked = matches!(row.get("isAttacked"), Json::Bool(true));
+        let unprotected = matches!(row.get("isUnprotected"), Json::Bool(true));
+        let pinned = row.get("pinnedBy").as_str().unwrap_or("");
+        if attacked || unprotected || !pinned.is_empty() {
+            let mut m = name.to_string();
+            if attacked {
+                m.push('A');
+            }
+            if unprotected {
+                m.push('U');
+            }
+            if !pinned.is_empty() {
+                m.push('P');
+                m.push_str(pinned);
+            }
+            out.push(m);
+        }
+    }
+    out.sort();
+    Ok(out.join(" "))
+}
+
+fn threats_on() -> Driver {
+    let mut driver = common::chess_driver();
+    let pressed = driver.command("press Threats");
+    assert!(!pressed.is_error(), "press Threats answered {pressed}");
+    let on = driver.command("get \"Game Rules\" boardState.isShowingThreats");
+    assert!(matches!(on.get("value"), Json::Bool(true)), "Threats mode is on: {on}");
+    driver
+}
+
+fn check(driver: &mut Driver, fen: &str) -> Result<String, String> {
+    let set = driver.command(&format!("setfen {fen}"));
+    if set.is_error() {
+        return Err(format!("setfen answered {set}"));
+    }
+    let faults = driver.command("faults");
+    if !faults.get("faults").as_array().is_empty() {
+        return Err(format!("faults: {faults}"));
+    }
+    marks_of(&driver.command("table Threats"))
+}
+
+fn run(step: usize) {
+    // step: 1 for every position (a larger step, for a quick look, keeps the six perft positions)
+    let all = vectors();
+    assert!(all.len() >= 566, "the vectors hold {} positions", all.len());
+    // The six perft positions always, then every step-th of the games'.
+    let rows: Vec<&(String, String)> = all[..6].iter().chain(all[6..].iter().step_by(step)).collect();
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get()).clamp(1, 4);
+    let next = AtomicUsize::new(0);
+    let wrong = Mutex::new(Vec::new());
+    let started = Instant::now();
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| {
+                let mut driver = threats_on();
+                loop {
+                    let k = next.fetch_add(1, Ordering::SeqCst);
+                    let Some((fen, want)) = rows.get(k) else { break };
+                    match check(&mut driver, fen) {
+                        Ok(got) if &got == want => {}
+                        Ok(got) => {
+                            wrong.lock().unwrap().push(format!("{fen}\n  cards:        {got}\n  python-chess: {want}"))
+                        }
+                        Err(e) => wrong.lock().unwrap().push(format!("{fen}: {e}")),
+                    }
+                }
+            });
+        }
+    });
+    println!("{} positions on {threads} threads in {:.2} s", rows.len(), started.elapsed().as_secs_f64());
+    let wrong = wrong.into_inner().unwrap();
+    assert!(wrong.is_empty(), "{} of {} positions disagree:\n{}", wrong.len(), rows.len(), wrong.join("\n"));
+}
+
+#[test]
+fn the_threats_table_equals_python_chess() {
+    run(1);
+}
