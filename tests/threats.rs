@@ -116,3 +116,52 @@ fn run(step: usize) {
 fn the_threats_table_equals_python_chess() {
     run(1);
 }
+
+/// Chapter 9's last line: "Turn Threats on, and close the game. Run it again.
+/// Threats mode is still on, and the legend is back." A second Driver on the
+/// same store is the game run again: the saved game comes back
+/// (savedGameLoaded), and Show Threats takes the kept choice, fills the
+/// Threats table and shows the legend.
+#[test]
+fn threats_mode_is_kept_on_this_computer() {
+    use cardtable::save::Store;
+    use std::rc::Rc;
+    let game = common::load_game(&common::chess_dir());
+    let store = Rc::new(Store::memory());
+    let group_shown =
+        |d: &mut Driver| d.command("objects \"Attacked Key\"").get("objects").as_array()[0].get("shown").clone();
+    {
+        let mut first = Driver::with_store(game.clone(), store.clone());
+        assert_eq!(group_shown(&mut first), Json::Bool(false), "the legend starts hidden");
+        for c in ["press Threats", "click e2", "click e4", "click g8", "click f6"] {
+            let a = first.command(c);
+            assert!(!a.is_error(), "{c}: {a}");
+        }
+        let t = first.command("eval data('Threats', 'e4', 'isUnprotected')");
+        assert_eq!(t.get("value"), &Json::Bool(true), "{t}");
+        first.finish();
+    }
+    let mut again = Driver::with_store(game.clone(), store.clone());
+    let on = again.command("get \"Game Rules\" boardState.isShowingThreats");
+    assert_eq!(on.get("value"), &Json::Bool(true), "Threats mode is still on: {on}");
+    assert_eq!(group_shown(&mut again), Json::Bool(true), "the legend is back");
+    let t = again.command("eval data('Threats', 'e4', 'isUnprotected')");
+    assert_eq!(t.get("value"), &Json::Bool(true), "the marks are back: {t}");
+    let marks = again.command("objects e4");
+    let mark = marks.get("objects").as_array().iter().find(|o| o.get("type").as_str() == Some("Threat Mark")).cloned();
+    let mark = mark.unwrap_or_else(|| panic!("no Threat Mark on e4: {marks}"));
+    assert_eq!(
+        (mark.get("visible"), mark.get("frame")),
+        (&Json::Bool(true), &Json::Num(1.0)),
+        "the ring on e4: {mark}"
+    );
+    // Turned off, and run again: off, the legend hidden, nothing marked.
+    assert!(!again.command("press Threats").is_error());
+    again.finish();
+    let mut third = Driver::with_store(game, store);
+    let on = third.command("get \"Game Rules\" boardState.isShowingThreats");
+    assert_eq!(on.get("value"), &Json::Bool(false), "{on}");
+    assert_eq!(group_shown(&mut third), Json::Bool(false));
+    let t = third.command("eval data('Threats', 'e4', 'isAttacked')");
+    assert_eq!(t.get("value"), &Json::Bool(false), "{t}");
+}
