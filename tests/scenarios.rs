@@ -74,6 +74,9 @@
 //! expect threats SQ ... | none       exactly these Threat Marks are visible (Threats mode: attacked)
 //! expect unprotected SQ ... | none   exactly these Threat Marks are visible and show frame 1 (the ring)
 //! expect pins SQ ... | none          exactly these Pin Marks are visible (pinned)
+//! expect draws = JSON                the driver's `draws` (a frame drawn: its Draw Events' lines) answers
+//!                                    {"lines": JSON}
+//! expect draws N                     a frame drawn has N lines
 //! ```
 //!
 //! Every driver answer is also checked as it comes: an `error`, or new
@@ -510,6 +513,20 @@ impl Runner<'_> {
                     return Err(format!("expected selected `{want}`, found `{got}`"));
                 }
                 Ok(())
+            }
+            "draws" => {
+                let answer = self.ask("draws")?;
+                let lines = answer.get("lines");
+                match args.trim().strip_prefix('=') {
+                    Some(want) => same_json(lines, want.trim()),
+                    None => {
+                        let n: usize = args.trim().parse().map_err(|_| "usage: expect draws = JSON, or expect draws N")?;
+                        if lines.as_array().len() != n {
+                            return Err(format!("expected {n} lines, the frame drew {lines}"));
+                        }
+                        Ok(())
+                    }
+                }
             }
             "eval" => {
                 let (expr, want) = split_expected(args)?;

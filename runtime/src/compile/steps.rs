@@ -56,6 +56,8 @@ const ACTIONS: &[&str] = &[
     "stop timer",
     "tween",
     "event",
+    "set draw color",
+    "draw line",
 ];
 
 impl<'a> Cx<'a> {
@@ -142,6 +144,8 @@ impl<'a> Cx<'a> {
             "stop timer" => self.stop_timer(&f)?,
             "tween" => self.tween(&f)?,
             "event" => self.event_mode(&f)?,
+            "set draw color" => self.draw_color(&f)?,
+            "draw line" => self.draw_line(&f)?,
             other => {
                 self.err(f.pos, format!("unknown action `{other}`; expected one of: {}", ACTIONS.join(", ")));
                 return None;

@@ -126,6 +126,7 @@ impl World {
             StepKind::ForgetSavedGame(slot) => self.forget_saved_game(slot),
             StepKind::InputContext { context, on } => self.inputs_on[context.0 as usize] = *on,
             StepKind::Time(t) => self.time_step(g, cx, t)?,
+            StepKind::Draw(d) => self.draw_step(g, cx, d)?,
             // The machine runs these itself; the tree walker, in `walk_step`.
             StepKind::Declare { .. }
             | StepKind::Set { .. }
@@ -393,7 +394,8 @@ impl World {
             | StepKind::HasSavedGame { .. }
             | StepKind::InputContext { .. }
             | StepKind::ForgetSavedGame(_)
-            | StepKind::Time(_) => return Ok(at!(self.handed_step(g, cx, step, Some(trees)))),
+            | StepKind::Time(_)
+            | StepKind::Draw(_) => return Ok(at!(self.handed_step(g, cx, step, Some(trees)))),
         }
         Ok(Flow::Next)
     }

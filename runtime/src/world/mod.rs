@@ -12,9 +12,11 @@ use std::path::PathBuf;
 use std::rc::Rc;
 
 mod clock;
+mod draw;
 mod saved;
 mod table;
 pub use clock::{ModeChoice, Timer, Tween, EPSILON, FRAME};
+pub use draw::{Draws, Line, MAX_LINES};
 pub use saved::SavedLibraryState;
 pub use table::Table;
 
@@ -161,6 +163,8 @@ pub struct World {
     pub ticks: u64,
     /// The system asks for less motion (`$prefersReducedMotion`); kept across a restart and a load.
     pub reduced_motion: bool,
+    /// The lines the last frame's Draw Events drew (`exec`'s `World::run_draw_events`).
+    pub draws: Draws,
 }
 
 /// How many steps one input (a click, a key) may run before it is stopped:
@@ -204,6 +208,7 @@ impl World {
             modes: Vec::new(),
             ticks: 0,
             reduced_motion: false,
+            draws: Draws::default(),
             game,
         };
         let game = world.game.clone();
