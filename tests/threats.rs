@@ -165,3 +165,66 @@ fn threats_mode_is_kept_on_this_computer() {
     let t = third.command("eval data('Threats', 'e4', 'isAttacked')");
     assert_eq!(t.get("value"), &Json::Bool(false), "{t}");
 }
+
+/// The Arrows table as the vectors write it: `e5>f7E` (its own arrow, to an
+/// enemy Piece), `e5>g4O` (its own, to any other Square), `d5>e6A` (from an
+/// enemy Piece that can capture it).
+fn arrows_of(table: &Json, focus: &str) -> Result<String, String> {
+    let mut out = Vec::new();
+    for row in table.get("rows").as_array() {
+        let from = row.get("from").as_str().ok_or("an arrow without from")?;
+        let to = row.get("to").as_str().ok_or("an arrow without to")?;
+        let color = row.get("color").as_str().unwrap_or("");
+        let kind = match (from == focus, color) {
+            (true, "#D8322FE6") => "E",
+            (true, "#2A9D8FE6") => "O",
+            (false, "#D8322FE6") => "A",
+            _ => return Err(format!("an arrow {from}>{to} in {color}")),
+        };
+        out.push(format!("{from}>{to}{kind}"));
+    }
+    out.sort();
+    Ok(out.join(" "))
+}
+
+/// Chapter 10's arrows against python-chess: for each position of
+/// `tests/vectors/arrows.txt` (150: the perft positions, 60 where en passant
+/// is legal, with the passed Pawn inspected, and others), the Piece
+/// inspected (clicked in Threats mode) shows an arrow along each direction
+/// it captures along to the farthest Square it reaches, and one from every
+/// enemy Piece that can capture it (en passant: to the en passant Square).
+#[test]
+fn the_arrows_of_an_inspected_piece_equal_python_chess() {
+    let text = std::fs::read_to_string(common::root().join("tests/vectors/arrows.txt")).expect("arrows.txt");
+    let rows: Vec<Vec<&str>> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| l.split(" | ").map(str::trim).collect())
+        .collect();
+    assert!(rows.len() >= 100, "{} positions", rows.len());
+    let mut driver = threats_on();
+    let mut wrong = Vec::new();
+    for row in &rows {
+        let [fen, focus, want] = row[..] else {
+            let [fen, focus] = row[..] else { panic!("a line of arrows.txt: {row:?}") };
+            wrong.push(format!("{fen}: no arrows for {focus}"));
+            continue;
+        };
+        assert!(!driver.command(&format!("setfen {fen}")).is_error());
+        let clicked = driver.command(&format!("click {focus}"));
+        if clicked.is_error() || !clicked.get("faults").as_array().is_empty() {
+            wrong.push(format!("{fen}: click {focus} answered {clicked}"));
+            continue;
+        }
+        let mut want: Vec<&str> = want.split_whitespace().collect();
+        want.sort();
+        match arrows_of(&driver.command("table Arrows"), focus) {
+            Ok(got) if got == want.join(" ") => {}
+            Ok(got) => {
+                wrong.push(format!("{fen} ({focus})\n  cards:        {got}\n  python-chess: {}", want.join(" ")))
+            }
+            Err(e) => wrong.push(format!("{fen} ({focus}): {e}")),
+        }
+    }
+    assert!(wrong.is_empty(), "{} of {} positions disagree:\n{}", wrong.len(), rows.len(), wrong.join("\n"));
+}

@@ -99,6 +99,52 @@ def threats(board):
     return rows
 
 
+DIRS = {
+    chess.KING: ([(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)], 1),
+    chess.QUEEN: ([(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)], 7),
+    chess.ROOK: ([(0, 1), (1, 0), (0, -1), (-1, 0)], 7),
+    chess.BISHOP: ([(1, 1), (1, -1), (-1, -1), (-1, 1)], 7),
+    chess.KNIGHT: ([(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)], 1),
+}
+
+
+def arrows(board, focus):
+    """The arrows of the Piece on focus (issue 13): along each direction it
+    captures along, to the farthest Square it reaches (E: an enemy Piece
+    stands there, O: anything else); from each enemy Piece that can capture
+    it (A; a King: every enemy Piece that attacks it), and from each enemy
+    Pawn that can take it en passant, to the en passant Square."""
+    piece = board.piece_at(focus)
+    out = []
+    if piece.piece_type == chess.PAWN:
+        fwd = 1 if piece.color == chess.WHITE else -1
+        dirs, steps = [(1, fwd), (-1, fwd)], 1
+    else:
+        dirs, steps = DIRS[piece.piece_type]
+    f0, r0 = chess.square_file(focus), chess.square_rank(focus)
+    for df, dr in dirs:
+        f, r, last = f0, r0, None
+        for _ in range(steps):
+            f, r = f + df, r + dr
+            if not (0 <= f < 8 and 0 <= r < 8):
+                break
+            last = chess.square(f, r)
+            if board.piece_at(last) is not None:
+                break
+        if last is not None:
+            p = board.piece_at(last)
+            kind = "E" if p is not None and p.color != piece.color else "O"
+            out.append(f"{chess.square_name(focus)}>{chess.square_name(last)}{kind}")
+    if piece.piece_type == chess.KING:
+        for a in board.attackers(not piece.color, focus):
+            out.append(f"{chess.square_name(a)}>{chess.square_name(focus)}A")
+    else:
+        b, caps = captures_of(board, focus)
+        for m in caps:
+            out.append(f"{chess.square_name(m.from_square)}>{chess.square_name(m.to_square)}A")
+    return sorted(set(out))
+
+
 def game_positions(path):
     """Yields (game number, ply, FEN) for every position of the reference games."""
     board = None
@@ -121,6 +167,8 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", default="tests/vectors/random_games.txt")
     ap.add_argument("--out", default="-")
+    ap.add_argument("--arrows-out", default=None, help="also write the Arrows vectors here")
+    ap.add_argument("--arrows", type=int, default=150, help="positions for the Arrows vectors")
     ap.add_argument("--count", type=int, default=600, help="positions from the games")
     ap.add_argument("--en-passant", type=int, default=60, help="more positions where en passant is legal")
     a = ap.parse_args()
@@ -159,6 +207,26 @@ def main():
         out.write(f"{fen} | {' '.join(threats(board))}\n")
         n += 1
     print(f"{n} positions", file=sys.stderr)
+    if a.arrows_out:
+        # The Arrows of one Piece in each position: the perft positions, the
+        # en passant ones (their passed Pawn, so the en passant arrows show),
+        # and every fourth of the others; an attacked Piece when there is one.
+        chosen = PERFT + ep_picked + picked[::4]
+        with open(a.arrows_out, "w") as aout:
+            aout.write("# Arrows vectors (issue 13, Chapter 10): made by tools/vectors/make_threats.py\n")
+            aout.write(f"# python-chess {chess.__version__}\n")
+            aout.write("# a line: FEN | the inspected Square | its arrows, each FROM>TO and E (its own, to an enemy\n")
+            aout.write("#   Piece), O (its own, to any other Square) or A (from an enemy Piece that can capture it)\n")
+            for i, fen in enumerate(chosen[: a.arrows]):
+                board = chess.Board(fen)
+                squares = sorted(board.piece_map())
+                if fen in ep_picked:
+                    focus = board.ep_square + (-8 if board.turn == chess.WHITE else 8)
+                else:
+                    attacked = [sq for sq in squares if captures_of(board, sq)[1] and board.piece_at(sq).piece_type != chess.KING]
+                    pool = attacked or squares
+                    focus = pool[(i * 7) % len(pool)]
+                aout.write(f"{fen} | {chess.square_name(focus)} | {' '.join(arrows(board, focus))}\n")
 
 
 if __name__ == "__main__":
