@@ -228,3 +228,98 @@ fn the_arrows_of_an_inspected_piece_equal_python_chess() {
     }
     assert!(wrong.is_empty(), "{} of {} positions disagree:\n{}", wrong.len(), rows.len(), wrong.join("\n"));
 }
+
+/// The lines a frame draws: (from, to, width, color).
+fn lines(driver: &mut Driver) -> Vec<([f64; 4], f64, String)> {
+    let answer = driver.command("draws");
+    let num = |j: &Json| match j {
+        Json::Num(n) => *n,
+        other => panic!("a number: {other}"),
+    };
+    answer
+        .get("lines")
+        .as_array()
+        .iter()
+        .map(|l| {
+            let (from, to) = (l.get("from").as_array(), l.get("to").as_array());
+            (
+                [num(&from[0]), num(&from[1]), num(&to[0]), num(&to[1])],
+                num(l.get("width")),
+                l.get("color").as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect()
+}
+
+/// A Square's center on the screen, pixels from the bottom-left (the Board
+/// 960 px wide from x 0, from y 140; a1 at the bottom-left, unflipped).
+fn center(square: &str, flipped: bool) -> (f64, f64) {
+    let b = square.as_bytes();
+    let (mut f, mut r) = ((b[0] - b'a') as f64, (b[1] - b'1') as f64);
+    if flipped {
+        (f, r) = (7.0 - f, 7.0 - r);
+    }
+    (f * 120.0 + 60.0, 140.0 + r * 120.0 + 60.0)
+}
+
+/// The pin line of Chapter 10: dashes of amber, each on the line from the
+/// pinning Piece toward the King, from 0.25 Square after the pinner to 0.3
+/// Square before the King; none outside Threats mode.
+#[test]
+fn a_pin_line_runs_in_dashes_from_the_pinner_to_the_king() {
+    let mut d = threats_on();
+    for c in ["click e2", "click e4", "click b7", "click b6", "click d1", "click h5"] {
+        assert!(!d.command(c).is_error(), "{c}");
+    }
+    let drawn = lines(&mut d);
+    assert!(drawn.len() >= 4, "{drawn:?}");
+    let (h5, e8) = (center("h5", false), center("e8", false));
+    let length = ((e8.0 - h5.0).powi(2) + (e8.1 - h5.1).powi(2)).sqrt();
+    let (ux, uy) = ((e8.0 - h5.0) / length, (e8.1 - h5.1) / length);
+    let mut along = Vec::new();
+    for ([x1, y1, x2, y2], width, color) in &drawn {
+        assert_eq!(color, "#F0A020E6", "only the pin line: {drawn:?}");
+        assert!((width - 0.03 * 120.0).abs() < 1e-3, "{width}");
+        for (x, y) in [(x1, y1), (x2, y2)] {
+            let (dx, dy) = (x - h5.0, y - h5.1);
+            assert!((dx * uy - dy * ux).abs() < 0.01, "({x}, {y}) is on the line from h5 to e8");
+            along.push(dx * ux + dy * uy);
+        }
+    }
+    along.sort_by(f64::total_cmp);
+    assert!((along[0] - 0.25 * 120.0).abs() < 0.01, "{along:?}");
+    // The last dash stops at most 0.3 Square before the King, and less than a dash's spacing before that.
+    let (last, stop) = (along[along.len() - 1], length - 0.3 * 120.0);
+    assert!(last <= stop + 0.01 && last > stop - 0.22 * 120.0, "{last} of {stop}: {along:?}");
+    // Off: no pin, no line.
+    assert!(!d.command("press Threats").is_error());
+    assert!(lines(&mut d).is_empty());
+}
+
+/// Arrows turn round with a flipped Board: every line of the inspected
+/// Piece's arrows stands where the unflipped one stands turned half round
+/// about the Board's center (480, 620).
+#[test]
+fn arrows_turn_round_with_a_flipped_board() {
+    let mut d = threats_on();
+    assert!(!d.command("setfen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").is_error());
+    assert!(!d.command("click e5").is_error());
+    let straight = lines(&mut d);
+    assert_eq!(straight.len(), 8 * 3, "eight arrows of three lines: {straight:?}");
+    let start = center("e5", false);
+    // Each arrow is its shaft, from 0.22 Square after e5's center, then its head's two sides.
+    for shaft in straight.iter().step_by(3) {
+        let l = shaft.0;
+        assert!(((l[0] - start.0).hypot(l[1] - start.1) - 0.22 * 120.0).abs() < 0.01, "{l:?}");
+    }
+    assert!(!d.command("press Flip").is_error());
+    let turned = lines(&mut d);
+    assert_eq!(turned.len(), straight.len());
+    for ((a, wa, ca), (b, wb, cb)) in straight.iter().zip(&turned) {
+        assert_eq!((wa, ca), (wb, cb));
+        for k in 0..2 {
+            assert!((b[2 * k] - (960.0 - a[2 * k])).abs() < 0.01, "{a:?} turned is {b:?}");
+            assert!((b[2 * k + 1] - (1240.0 - a[2 * k + 1])).abs() < 0.01, "{a:?} turned is {b:?}");
+        }
+    }
+}
