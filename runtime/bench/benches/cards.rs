@@ -521,7 +521,7 @@ fn main() {
     for (name, fen) in [("Kiwipete", KIWIPETE), ("position 6", MIDDLEGAME)] {
         let mut world = world_at(&game, &chess, fen);
         let rules = world.object_named("Game Rules").next().expect("the Game Rules");
-        let mut turn = |world: &mut World| {
+        let turn = |world: &mut World| {
             world.input(|w, g| {
                 let cx = cardtable::exec::Ctx { this: None, other: Value::None, attachment: None, base: w.stack_len() };
                 w.call_function(g, &cx, start_turn, &[Value::Obj(rules)])
@@ -538,9 +538,9 @@ fn main() {
         let on = median(plan.slow * 3, Duration::ZERO, || turn(&mut world));
         assert_no_faults(&world, "starting Turns with Threats");
         let attacked = marked(&world, "Threats", "isAttacked");
-        rows.push(Row { label: format!("start of a Turn, Threats off, {name}"), cards: off, native: None, rhai: None });
+        rows.push(Row { label: format!("Turn start, Threats off, {name}"), cards: off, native: None, rhai: None });
         rows.push(Row {
-            label: format!("start of a Turn, Threats on, {name} ({attacked} attacked)"),
+            label: format!("Turn start, Threats on, {name} ({attacked} att.)"),
             cards: on,
             native: None,
             rhai: None,
@@ -566,6 +566,7 @@ fn main() {
     }
     let draw_allocations = allocations() - before;
     assert_no_faults(&drawn, "drawing the lines");
+    assert_eq!(draw_allocations, 0, "600 frames of Draw Events allocated {draw_allocations} times");
     let t = median(plan.fast, plan.batch, || {
         drawn.run_draw_events();
         black_box(&drawn.draws);
