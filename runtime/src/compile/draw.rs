@@ -23,10 +23,7 @@ impl<'a> Cx<'a> {
         f.only(&["draw line", "line width"], "a Draw Line step", self.d);
         let width = self.number_field(f, "line width");
         let file = self.file;
-        let Some(ends) = f.get("draw line").and_then(|n| Fields::of(file, n, "`draw line` (x1, y1, x2, y2)", self.d))
-        else {
-            return None;
-        };
+        let ends = f.get("draw line").and_then(|n| Fields::of(file, n, "`draw line` (x1, y1, x2, y2)", self.d))?;
         ends.only(&["x1", "y1", "x2", "y2"], "`draw line`", self.d);
         let [x1, y1, x2, y2] = ["x1", "y1", "x2", "y2"].map(|k| self.number_field(&ends, k));
         Some(StepKind::Draw(Box::new(DrawStep::Line { ends: Box::new([x1?, y1?, x2?, y2?]), width: width? })))

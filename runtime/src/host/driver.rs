@@ -30,8 +30,8 @@ pub struct Driver {
 
 /// The driver's own commands; the game's libraries add theirs.
 const HELP: &str = "commands: help | click NAME | press NAME | key KEY | inputs | table NAME | global NAME | state | \
-get OBJECT PATH | eval EXPR | call FUNCTION name=EXPR ... | objects [NAME] | faults | notices | snapshot N | \
-restore N | save SLOT | load SLOT | wait SECONDS | draws";
+get OBJECT PATH | eval EXPR | call FUNCTION name=EXPR ... | objects [NAME] | draws | faults | notices | snapshot N | \
+restore N | save SLOT | load SLOT | wait SECONDS";
 
 impl Driver {
     /// A driver over a new game, started (the scene's Created Events have
