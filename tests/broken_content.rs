@@ -397,7 +397,7 @@ fn quoted_values_report_the_right_column() {
     assert!(
         shared
             .iter()
-            .any(|l| l.starts_with("logic/Square Marks.yaml:32:29: error: `Square Marks` has no Shared Variable")),
+            .any(|l| l.starts_with("logic/Square Marks.yaml:37:29: error: `Square Marks` has no Shared Variable")),
         "{shared:#?}"
     );
 }

@@ -71,6 +71,12 @@
 //! expect outline KIND          the Promotion panel is shown, and the Promotion Focus is on KIND (its Promotion
 //!                              Choice) and stands where the Promotion KIND button stands
 //! expect inputs CONTEXT ... | none   exactly these Input Contexts are on (the driver's `inputs`), comma-separated
+//! expect threats SQ ... | none       exactly these Threat Marks are visible (Threats mode: attacked)
+//! expect unprotected SQ ... | none   exactly these Threat Marks are visible and show frame 1 (the ring)
+//! expect pins SQ ... | none          exactly these Pin Marks are visible (pinned)
+//! expect draws = JSON                the driver's `draws` (a frame drawn: its Draw Events' lines) answers
+//!                                    {"lines": JSON}
+//! expect draws N                     a frame drawn has N lines
 //! ```
 //!
 //! Every driver answer is also checked as it comes: an `error`, or new
@@ -380,9 +386,33 @@ impl Runner<'_> {
             .collect())
     }
 
+    /// The names of the visible Objects of one type, of one frame or of any.
+    fn visible_of(&mut self, ty: &str, frame: Option<f64>) -> Result<BTreeSet<String>, String> {
+        Ok(self
+            .objects_of_type(ty)?
+            .iter()
+            .filter(|o| o.get("visible") == &Json::Bool(true))
+            .filter(|o| frame.is_none_or(|f| o.get("frame") == &Json::Num(f)))
+            .filter_map(|o| o.get("name").as_str().map(str::to_string))
+            .collect())
+    }
+
     fn expect(&mut self, rest: &str) -> Step {
         let (what, args) = split_verb(rest);
         match what {
+            "threats" | "unprotected" | "pins" => {
+                let (ty, frame) = match what {
+                    "threats" => ("Threat Mark", None),
+                    "unprotected" => ("Threat Mark", Some(1.0)),
+                    _ => ("Pin Mark", None),
+                };
+                let want = square_set(args)?;
+                let got = self.visible_of(ty, frame)?;
+                if got != want {
+                    return Err(format!("expected {what} {}, found {}", show(&want), show(&got)));
+                }
+                Ok(())
+            }
             "marks" | "dots" | "rings" => {
                 let frame = match what {
                     "dots" => Some(0.0),
@@ -492,6 +522,20 @@ impl Runner<'_> {
                     return Err(format!("expected selected `{want}`, found `{got}`"));
                 }
                 Ok(())
+            }
+            "draws" => {
+                let answer = self.ask("draws")?;
+                let lines = answer.get("lines");
+                match args.trim().strip_prefix('=') {
+                    Some(want) => same_json(lines, want.trim()),
+                    None => {
+                        let n: usize = args.trim().parse().map_err(|_| "usage: expect draws = JSON, or expect draws N")?;
+                        if lines.as_array().len() != n {
+                            return Err(format!("expected {n} lines, the frame drew {lines}"));
+                        }
+                        Ok(())
+                    }
+                }
             }
             "eval" => {
                 let (expr, want) = split_expected(args)?;

@@ -160,6 +160,8 @@ pub fn run(game: Rc<Game>, opts: Options) -> ExitCode {
             window_height: (h * scale) as i32,
             high_dpi: false,
             window_resizable: opts.screenshot.is_none(),
+            // Multisampled: the lines of Draw Events (an arrow's head) keep smooth edges at any size.
+            sample_count: 4,
             platform: miniquad::conf::Platform {
                 blocking_event_loop: true,
                 swap_interval: Some(1),
@@ -331,7 +333,7 @@ impl Art {
 fn sprites(items: &[DrawItem]) -> impl Iterator<Item = ImageId> + '_ {
     items.iter().filter_map(|item| match item.kind {
         DrawKind::Sprite { image, .. } => Some(image),
-        DrawKind::Text { .. } => None,
+        DrawKind::Text { .. } | DrawKind::Line { .. } => None,
     })
 }
 
@@ -711,6 +713,12 @@ fn draw_item(art: &Art, view: &View, item: &DrawItem) {
                 let baseline = top + line * i as f32 + size * 0.95;
                 draw_text_ex(text, left, baseline, TextParams { font, font_size, color, ..Default::default() });
             }
+        }
+        DrawKind::Line { width } => {
+            // A Draw Event's line, scaled with the game screen; the window's
+            // multisampling smooths its edges.
+            let (ex, ey) = (view.left + w * view.scale, view.top + h * view.scale);
+            draw_line(sx, sy, ex, ey, (width * view.scale).max(0.5), color);
         }
         DrawKind::Text { text, size, bold, align, wrap: None } => {
             let font = if *bold { art.bold.as_ref().or(art.regular.as_ref()) } else { art.regular.as_ref() };

@@ -37,6 +37,8 @@ impl EventId {
     pub const MOUSE_PRESSED: EventId = EventId(1);
     pub const UI_ACTIVATED: EventId = EventId(2);
     pub const GAME_START: EventId = EventId(3);
+    /// Every frame the Object is drawn (a Draw Event: `when: When Drawn`).
+    pub const DRAWN: EventId = EventId(4);
     /// A `load game` brought the saved game back (the last but one built-in Event).
     pub const LOAD_SUCCEEDED: EventId = EventId(BUILTIN_EVENTS.len() as u16 - 2);
     /// A `load game` found no save to bring back, or one that cannot be read (the last).
@@ -50,6 +52,8 @@ pub const BUILTIN_EVENTS: &[&str] = &[
     "UI Activated",
     // After every Created of the scene at the start, and again after Restart Game.
     "Game Start",
+    // Every frame each shown Object is drawn: its lines (`set draw color`, `draw line`).
+    "When Drawn",
     // After a `load game`, once the input that asked for it has ended.
     "load:succeeded",
     "load:failed",
@@ -151,6 +155,7 @@ mod tests {
             (EventId::MOUSE_PRESSED, "Mouse Pressed"),
             (EventId::UI_ACTIVATED, "UI Activated"),
             (EventId::GAME_START, "Game Start"),
+            (EventId::DRAWN, "When Drawn"),
         ] {
             assert_eq!(BUILTIN_EVENTS.get(id.index()), Some(&name));
         }

@@ -199,6 +199,18 @@ pub enum StepKind {
     CallLibrary { library: u16, function: Sym, object: ObjRef },
     /// Timers, tweens and Event Logic variants (see [`TimeStep`]).
     Time(Box<TimeStep>),
+    /// The Draw actions of a Draw Event (see [`DrawStep`]).
+    Draw(Box<DrawStep>),
+}
+
+/// The Draw actions, which run only while a frame's Draw Events (`when:
+/// When Drawn`) run; screen pixels counted from the bottom-left corner.
+#[derive(Clone, Debug)]
+pub enum DrawStep {
+    /// `set draw color: COLOR`: the color (with its alpha) of the lines drawn next.
+    Color(Expr),
+    /// `draw line: { x1: X, y1: Y, x2: X, y2: Y }, line width: W`
+    Line { ends: Box<[Expr; 4]>, width: Expr },
 }
 
 /// The steps of the game's clock, and the switch between Event Logic variants.

@@ -23,6 +23,11 @@ picture is made here from numbers (numpy, scipy, Pillow), with fixed seeds:
                   and round a Promotion button (120x120) (ui.py)
   square.png      240x240 opaque white (tinted at run time)
   move-marks.png  2 frames of 240x240 (480x240): a move dot and a capture ring
+  threat-marks.png  2 frames of 240x240: Threats mode's red outline of an
+                  attacked Piece's Square, and the outline with a ring inside
+                  it (unprotected) (--only threats)
+  pin-marks.png   1 frame of 240x240: the amber bar under a pinned Piece's foot
+  legend-keys.png 3 frames of 48x48: the legend's Attacked, Unprotected, Pinned
 
 Usage (from anywhere):
   python3 tools/art/render_art.py [--out DIR] [--only boards|pieces|ui|marks ...]
@@ -84,6 +89,68 @@ def make_move_marks() -> Image.Image:
 
 
 # --------------------------------------------------------------------------
+# Threats mode's marks (Chapter 9): Threat Mark, Pin Mark, Legend Key
+# --------------------------------------------------------------------------
+
+THREAT_RGB = (216, 40, 36)
+PIN_RGB = (240, 160, 32)
+
+
+def _outline(s, inset, width, radius):
+    """Coverage of a rounded-square outline, `inset` from the frame's edge."""
+    yy, xx = np.mgrid[0:s, 0:s].astype(np.float64) + 0.5
+    half = s / 2 - inset
+    qx = np.abs(xx - s / 2) - (half - radius)
+    qy = np.abs(yy - s / 2) - (half - radius)
+    d = np.hypot(np.maximum(qx, 0), np.maximum(qy, 0)) + np.minimum(np.maximum(qx, qy), 0) - radius
+    return np.clip(0.5 - d, 0, 1) * np.clip(d + width + 0.5, 0, 1)
+
+
+def _ring_cov(s, radius, width):
+    yy, xx = np.mgrid[0:s, 0:s].astype(np.float64) + 0.5
+    d = np.hypot(xx - s / 2, yy - s / 2)
+    return np.clip(radius - d + 0.5, 0, 1) * np.clip(d - (radius - width) + 0.5, 0, 1)
+
+
+def _bar_cov(s, y0, y1, x0, x1):
+    yy, xx = np.mgrid[0:s, 0:s].astype(np.float64) + 0.5
+    r = (y1 - y0) / 2
+    cy = (y0 + y1) / 2
+    dx = np.maximum(np.maximum(x0 + r - xx, xx - (x1 - r)), 0)
+    d = np.hypot(dx, yy - cy) - r
+    return np.clip(0.5 - d, 0, 1)
+
+
+def _sheet(covs, rgbs, alpha=1.0):
+    s = covs[0].shape[0]
+    sheet = np.zeros((s, s * len(covs), 4), dtype=np.uint8)
+    for i, (cov, rgb) in enumerate(zip(covs, rgbs)):
+        sheet[:, i * s:(i + 1) * s, 0:3] = rgb
+        sheet[:, i * s:(i + 1) * s, 3] = np.rint(cov * alpha * 255)
+    return Image.fromarray(sheet, "RGBA")
+
+
+def make_threat_marks() -> Image.Image:
+    s = FRAME
+    outline = _outline(s, 0.03 * s, 0.055 * s, 0.10 * s)
+    ring = np.maximum(outline, _ring_cov(s, 0.40 * s, 0.04 * s))
+    return _sheet([outline, ring], [THREAT_RGB, THREAT_RGB], 0.95)
+
+
+def make_pin_marks() -> Image.Image:
+    s = FRAME
+    return _sheet([_bar_cov(s, 0.84 * s, 0.91 * s, 0.22 * s, 0.78 * s)], [PIN_RGB], 0.95)
+
+
+def make_legend_keys() -> Image.Image:
+    s = 48
+    square = _outline(s, 4, 20, 5)  # filled: the width reaches the middle
+    ring = np.maximum(_outline(s, 4, 4, 6), _ring_cov(s, 13, 4))
+    bar = _bar_cov(s, 30, 38, 6, 42)
+    return _sheet([square, ring, bar], [THREAT_RGB, THREAT_RGB, PIN_RGB])
+
+
+# --------------------------------------------------------------------------
 # Preview (not part of the content)
 # --------------------------------------------------------------------------
 
@@ -120,14 +187,14 @@ def write_previews(out_dir: str, art_dir: str) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=DEFAULT_OUT, help="output folder (default: content/chess/art)")
-    ap.add_argument("--only", action="append", choices=["boards", "pieces", "ui", "marks"],
+    ap.add_argument("--only", action="append", choices=["boards", "pieces", "ui", "marks", "threats"],
                     help="make only these (may be repeated; default: everything)")
     ap.add_argument("--preview", metavar="DIR",
                     help="also write start-position contact sheets (each finish with each set) here")
     ap.add_argument("--ss", type=int, default=3, help="supersampling of the pieces (default 3)")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
-    only = set(args.only or ["boards", "pieces", "ui", "marks"])
+    only = set(args.only or ["boards", "pieces", "ui", "marks", "threats"])
     t0 = time.time()
 
     if "boards" in only:
@@ -162,6 +229,11 @@ def main() -> None:
     if "marks" in only:
         save_png(make_square(), os.path.join(args.out, "square.png"))
         save_png(make_move_marks(), os.path.join(args.out, "move-marks.png"))
+
+    if "threats" in only:
+        save_png(make_threat_marks(), os.path.join(args.out, "threat-marks.png"))
+        save_png(make_pin_marks(), os.path.join(args.out, "pin-marks.png"))
+        save_png(make_legend_keys(), os.path.join(args.out, "legend-keys.png"))
 
     if args.preview:
         write_previews(args.preview, args.out)

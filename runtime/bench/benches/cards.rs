@@ -543,6 +543,72 @@ fn main() {
         rhai: None,
     });
 
+    // Threats (Chapters 9 and 10): the start of a Turn (Start The Turn and
+    // every listener of turnStarted, Save The Game's save included) with
+    // Threats mode off, then on (Find Threats), in Kiwipete and position 6;
+    // and a frame's Draw Events with an inspected Piece's arrows and two pin lines.
+    let start_turn = game.names.functions["Start The Turn"];
+    let mut threats_rows = Vec::new();
+    for (name, fen) in [("Kiwipete", KIWIPETE), ("position 6", MIDDLEGAME)] {
+        let mut world = world_at(&game, &chess, fen);
+        let rules = world.object_named("Game Rules").next().expect("the Game Rules");
+        let turn = |world: &mut World| {
+            world.input(|w, g| {
+                let cx = cardtable::exec::Ctx { this: None, other: Value::None, attachment: None, base: w.stack_len() };
+                w.call_function(g, &cx, start_turn, &[Value::Obj(rules)])
+            });
+        };
+        let off = median(plan.slow * 3, Duration::ZERO, || turn(&mut world));
+        let button = world
+            .object_named("Threats")
+            .find(|id| game.types[world.objects[id.0 as usize].ty.0 as usize].hit_box.is_some())
+            .expect("the Threats button");
+        let (bx, by) = world.screen_point(button);
+        world.click_at(bx, by);
+        assert!(marked(&world, "Threats", "isAttacked") > 0, "{name}: Threats mode marks nothing");
+        let on = median(plan.slow * 3, Duration::ZERO, || turn(&mut world));
+        assert_no_faults(&world, "starting Turns with Threats");
+        let attacked = marked(&world, "Threats", "isAttacked");
+        rows.push(Row { label: format!("Turn start, Threats off, {name}"), cards: off, native: None, rhai: None });
+        rows.push(Row {
+            label: format!("Turn start, Threats on, {name} ({attacked} att.)"),
+            cards: on,
+            native: None,
+            rhai: None,
+        });
+        threats_rows.push((name, off, on));
+    }
+    let mut drawn = world_at(&game, &chess, MIDDLEGAME);
+    for name in ["Threats", "c3"] {
+        let id = drawn
+            .object_named(name)
+            .find(|id| game.types[drawn.objects[id.0 as usize].ty.0 as usize].hit_box.is_some())
+            .expect("a button or a Square");
+        let (x, y) = drawn.screen_point(id);
+        drawn.click_at(x, y);
+    }
+    for _ in 0..10 {
+        drawn.run_draw_events();
+    }
+    let lines = drawn.draws.lines.len();
+    let before = allocations();
+    for _ in 0..600 {
+        drawn.run_draw_events();
+    }
+    let draw_allocations = allocations() - before;
+    assert_no_faults(&drawn, "drawing the lines");
+    assert_eq!(draw_allocations, 0, "600 frames of Draw Events allocated {draw_allocations} times");
+    let t = median(plan.fast, plan.batch, || {
+        drawn.run_draw_events();
+        black_box(&drawn.draws);
+    });
+    rows.push(Row {
+        label: format!("a frame's Draw Events: arrows, pins ({lines} lines)"),
+        cards: t,
+        native: None,
+        rhai: None,
+    });
+
     // The table.
     println!();
     let header = ["benchmark", "cards", "native", "rhai", "cards/native", "rhai/cards"];
@@ -562,6 +628,14 @@ fn main() {
         plan.batch.as_millis()
     );
     println!("the click: {} Objects, {listeners} listeners of positionChanged", world.objects.len());
+    for (name, off, on) in &threats_rows {
+        println!(
+            "Threats, {name}: a Turn's start takes {} with Threats on, {} off (target: under 50 ms)",
+            show(*on),
+            show(*off)
+        );
+    }
+    println!("the Draw Events: 600 frames made {draw_allocations} allocations");
     println!(
         "the clock: 3600 frames (60 s) rang {rings} timers ({:.2} a frame, each a card) and made {frame_allocations} allocations",
         rings / 3600.0

@@ -3,6 +3,7 @@
 
 mod clock;
 mod cx;
+mod draw;
 mod exprs;
 mod headers;
 mod scratch;

@@ -57,6 +57,8 @@ const ACTIONS: &[&str] = &[
     "tween",
     "event",
     "call library",
+    "set draw color",
+    "draw line",
 ];
 
 impl<'a> Cx<'a> {
@@ -144,6 +146,8 @@ impl<'a> Cx<'a> {
             "tween" => self.tween(&f)?,
             "event" => self.event_mode(&f)?,
             "call library" => self.call_library(&f)?,
+            "set draw color" => self.draw_color(&f)?,
+            "draw line" => self.draw_line(&f)?,
             other => {
                 self.err(f.pos, format!("unknown action `{other}`; expected one of: {}", ACTIONS.join(", ")));
                 return None;

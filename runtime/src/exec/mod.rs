@@ -53,6 +53,7 @@ pub struct Ctx {
 }
 
 mod clock;
+mod draw;
 mod events;
 pub use events::KeyCommands;
 mod machine;

@@ -130,6 +130,7 @@ impl World {
                 self.library_calls.push(crate::world::LibraryCall { library: *library, function: *function, object });
             }
             StepKind::Time(t) => self.time_step(g, cx, t)?,
+            StepKind::Draw(d) => self.draw_step(g, cx, d)?,
             // The machine runs these itself; the tree walker, in `walk_step`.
             StepKind::Declare { .. }
             | StepKind::Set { .. }
@@ -398,7 +399,8 @@ impl World {
             | StepKind::InputContext { .. }
             | StepKind::CallLibrary { .. }
             | StepKind::ForgetSavedGame(_)
-            | StepKind::Time(_) => return Ok(at!(self.handed_step(g, cx, step, Some(trees)))),
+            | StepKind::Time(_)
+            | StepKind::Draw(_) => return Ok(at!(self.handed_step(g, cx, step, Some(trees)))),
         }
         Ok(Flow::Next)
     }

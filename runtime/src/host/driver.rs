@@ -36,7 +36,7 @@ pub struct Reloaded {
 
 /// The driver's own commands; the game's libraries add theirs.
 const HELP: &str = "commands: help | click NAME | press NAME | key KEY | inputs | table NAME | global NAME | state | \
-get OBJECT PATH | eval EXPR | call FUNCTION name=EXPR ... | objects [NAME] | faults | notices | reload | snapshot N | \
+get OBJECT PATH | eval EXPR | call FUNCTION name=EXPR ... | objects [NAME] | draws | faults | notices | reload | snapshot N | \
 restore N | save SLOT | load SLOT | wait SECONDS | off COMPONENT";
 
 impl Driver {
@@ -160,6 +160,7 @@ impl Driver {
             "eval" => self.eval(rest),
             "call" => self.call(rest),
             "objects" => self.objects(unquote(rest)),
+            "draws" => self.draws(),
             "faults" => Json::obj(vec![("faults", faults_json(&self.world.faults))]),
             "notices" => {
                 self.notices_told = self.world.notices.len();
@@ -603,6 +604,25 @@ impl Driver {
             pairs.push(("off", Json::Arr(off)));
         }
         pairs
+    }
+
+    /// `draws`: draws a frame (its Draw Events run, as the window's each
+    /// frame) and answers its lines: the Object that drew each, its ends in
+    /// screen pixels from the bottom-left, its width and its color.
+    fn draws(&mut self) -> Json {
+        self.world.run_draw_events();
+        let lines = self.world.draws.lines.iter().map(|l| {
+            let name = self.world.objects.get(l.object.0 as usize).map_or("", |o| self.world.syms.text(o.name));
+            let [x1, y1, x2, y2] = l.ends.map(|v| Json::Num((v as f64 * 1000.0).round() / 1000.0));
+            Json::obj(vec![
+                ("object", Json::Str(name.into())),
+                ("from", Json::Arr(vec![x1, y1])),
+                ("to", Json::Arr(vec![x2, y2])),
+                ("width", Json::Num((l.width as f64 * 1000.0).round() / 1000.0)),
+                ("color", Json::Str(format!("#{:08X}", l.color))),
+            ])
+        });
+        Json::obj(vec![("lines", Json::Arr(lines.collect()))])
     }
 
     fn value(&self, v: Value) -> Json {

@@ -21,6 +21,9 @@ pub enum DrawKind {
         /// ([`wrap_in_box`]).
         wrap: Option<(f32, f32)>,
     },
+    /// A line a Draw Event drew, from `rect`'s (x, y) to (w, h) read as
+    /// the other end (x2, y2), this thick (pixels).
+    Line { width: f32 },
 }
 
 /// One thing to draw, in game-screen pixels with the origin at the top-left
@@ -35,6 +38,10 @@ pub struct DrawItem {
     pub kind: DrawKind,
 }
 
+/// The depth of the lines of an Object with no sprite: over the pictures of
+/// depth below 20 (a board and its pieces), under the buttons and panels.
+pub const LINE_DEPTH: f32 = 20.0;
+
 /// How much of a button turned off shows (its alpha, times this).
 pub const DIMMED: f32 = 0.4;
 
@@ -43,9 +50,12 @@ pub fn rgba(color: u32, alpha: f32) -> [f32; 4] {
     [c(24), c(16), c(8), c(0) * alpha]
 }
 
-/// Everything visible, lowest depth first; at equal depth, in the order the Objects were made.
+/// Everything visible, lowest depth first; at equal depth, in the order the
+/// Objects were made. The frame's Draw Events run first (their lines are
+/// drawn at the depth of their Object's sprite, or [`LINE_DEPTH`]).
 pub fn draw_list(world: &mut World, out: &mut Vec<DrawItem>) {
     out.clear();
+    world.run_draw_events();
     let game = world.game.clone();
     let (_, screen_h) = game.screen;
     let ppm = game.pixels_per_meter;
@@ -90,6 +100,18 @@ pub fn draw_list(world: &mut World, out: &mut Vec<DrawItem>) {
             }
         }
     }
+    for line in &world.draws.lines {
+        let t = &game.types[world.objects[line.object.0 as usize].ty.0 as usize];
+        let [x1, y1, x2, y2] = line.ends;
+        out.push(DrawItem {
+            object: line.object,
+            depth: t.sprite.as_ref().map_or(LINE_DEPTH, |s| s.depth),
+            rect: (x1, screen_h - y1, x2, screen_h - y2),
+            color: rgba(line.color, 1.0),
+            kind: DrawKind::Line { width: line.width },
+        });
+    }
+    // Stable: an Object's lines stay in the order drawn, after its sprite and text.
     out.sort_by(|a, b| a.depth.total_cmp(&b.depth).then(a.object.cmp(&b.object)));
 }
 

@@ -13,9 +13,11 @@ use std::rc::Rc;
 
 mod clock;
 mod reload;
+mod draw;
 mod saved;
 mod table;
 pub use clock::{ModeChoice, Timer, Tween, EPSILON, FRAME};
+pub use draw::{Draws, Line, MAX_LINES};
 pub use saved::SavedLibraryState;
 pub use table::Table;
 
@@ -181,6 +183,8 @@ pub struct World {
     /// driver's `off COMPONENT`, to test a game without one of its parts);
     /// kept across a restart and a load, as the host's own setting.
     pub host_off: Vec<CompId>,
+    /// The lines the last frame's Draw Events drew (`exec`'s `World::run_draw_events`).
+    pub draws: Draws,
 }
 
 /// How many steps one input (a click, a key) may run before it is stopped:
@@ -226,6 +230,7 @@ impl World {
             ticks: 0,
             reduced_motion: false,
             host_off: Vec::new(),
+            draws: Draws::default(),
             game,
         };
         let game = world.game.clone();
