@@ -54,6 +54,11 @@ pub struct GameArgs {
     /// Play as a system that asks for less motion does: the cards read `$prefersReducedMotion` as true
     #[arg(long)]
     pub reduced_motion: bool,
+    /// The language of the game's words: each table's translation tables/T.LANG.csv where there is
+    /// one [default: the window: the system's (LC_ALL, LC_MESSAGES, LANG); drive: the words as written;
+    /// check: every language there is, each checked]
+    #[arg(long, value_name = "LANG")]
+    pub lang: Option<String>,
 }
 
 /// The window's own options.
