@@ -227,8 +227,11 @@ fn split_pgn(pgn: &str) -> Result<(Vec<(String, String)>, Vec<String>), String> 
         }
     }
     for word in clean.split_whitespace() {
+        if ["1-0", "0-1", "1/2-1/2", "*"].contains(&word) {
+            continue;
+        }
         let word = word.trim_start_matches(|c: char| c.is_ascii_digit()).trim_start_matches('.');
-        if word.is_empty() || word.starts_with('$') || ["1-0", "0-1", "1/2-1/2", "*"].contains(&word) {
+        if word.is_empty() || word.starts_with('$') {
             continue;
         }
         moves.push(word.to_string());
