@@ -198,11 +198,13 @@ fn help_lists_the_commands_of_the_games_libraries_and_no_other() {
     let help = common::parse_json(String::from_utf8_lossy(&out.stdout).trim()).expect("JSON");
     let text = help.get("help").as_str().unwrap_or_default().to_string();
     assert!(
-        text.ends_with("| restore N | save SLOT | load SLOT | wait SECONDS | fen | setfen FEN | moves | perft N"),
+        text.ends_with(
+            "| restore N | save SLOT | load SLOT | wait SECONDS | fen | setfen FEN | moves | pgn | loadpgn FILE-OR-PGN | perft N"
+        ),
         "{text}"
     );
     let commands = help.get("library commands").as_array();
-    assert_eq!(commands.len(), 4, "{help}");
+    assert_eq!(commands.len(), 6, "{help}");
     assert_eq!(commands[1].get("command").as_str(), Some("setfen FEN"));
     assert_eq!(commands[1].get("library").as_str(), Some("chess"));
 
@@ -215,7 +217,7 @@ fn help_lists_the_commands_of_the_games_libraries_and_no_other() {
     assert_eq!(answers.len(), 5, "{stdout}");
     let text = answers[0].get("help").as_str().unwrap_or_default();
     assert!(text.ends_with("| snapshot N | restore N | save SLOT | load SLOT | wait SECONDS"), "{text}");
-    for word in ["fen", "setfen", "moves", "perft"] {
+    for word in ["fen", "setfen", "moves", "perft", "pgn", "loadpgn"] {
         assert!(!text.split(" | ").any(|c| c.split_whitespace().next() == Some(word)), "`{word}` in {text}");
     }
     assert_eq!(answers[0].get("library commands").as_array().len(), 0);

@@ -106,7 +106,7 @@ const COMMANDS: &[Command] = &[
     },
     Command {
         verb: "loadpgn",
-        usage: "loadpgn FILE | loadpgn PGN",
+        usage: "loadpgn FILE-OR-PGN",
         help: "plays a PGN (a file, or the PGN on the line) from its FEN or the start, each move through the cards",
     },
     Command {
