@@ -55,14 +55,11 @@ pub struct Chess {
 pub struct ChessState {
     pub first_move: u32,
     pub black_first: bool,
-    /// The FEN set up last (`setfen`, `--fen`, a PGN's), which PGN out names.
-    #[serde(default)]
-    pub start: Option<String>,
 }
 
 impl Default for ChessState {
     fn default() -> Self {
-        ChessState { first_move: 1, black_first: false, start: None }
+        ChessState { first_move: 1, black_first: false }
     }
 }
 
@@ -403,7 +400,7 @@ impl Chess {
             _ => 0,
         };
         let plies = world.game.names.tables.get("Move History").map_or(0, |t| world.tables[t.index()].row_count());
-        let ChessState { first_move: first, black_first, .. } = super::state(world).unwrap_or_default();
+        let ChessState { first_move: first, black_first } = super::state(world).unwrap_or_default();
         out.push_str(&format!(" {fifty} {}", first as usize + (plies + usize::from(black_first)) / 2));
         Ok(out)
     }
@@ -501,8 +498,9 @@ impl Chess {
             self.set_field(world, rules, f, Value::Text(EMPTY));
         }
         world.state = 0;
-        let start = Some(format!("{} {} {castling} {ep} {fifty} {}", parts[0], parts[1], move_number.max(1)));
-        *super::state_mut(world) = ChessState { first_move: move_number.max(1), black_first: parts[1] == "b", start };
+        *super::state_mut(world) = ChessState { first_move: move_number.max(1), black_first: parts[1] == "b" };
+        let start = format!("{} {} {castling} {ep} {fifty} {}", parts[0], parts[1], move_number.max(1));
+        *super::state_mut(world) = pgn::Start { fen: Some(start) };
         let start = self.start_the_turn;
         let changed = self.position_changed;
         world.input(|w, g| {

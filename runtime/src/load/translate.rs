@@ -129,8 +129,10 @@ pub(super) fn translate_table(game: &mut Game, schema: &Path, lang: &str, d: &mu
     game.translated.extend(out);
 }
 
-/// A CSV's records, each with its line, each cell with its column.
-type Records = Vec<(usize, Vec<(String, usize)>)>;
+/// A CSV's record: its line, and each cell with its column.
+type Record = (usize, Vec<(String, usize)>);
+/// A CSV's records.
+type Records = Vec<Record>;
 
 fn read_csv(rel: &Path, text: &str, d: &mut Diagnostics) -> Option<Records> {
     if let Some(open) = super::tables::unclosed_quote(text) {
@@ -209,7 +211,7 @@ pub fn check_translations(files: &Files, langs: &[String]) -> Vec<Diagnostic> {
                     base_head.iter().position(|(b, _)| b.trim() == name.trim()).map(|j| (i, j, name.as_str()))
                 })
                 .collect();
-            let given: HashMap<&str, &(usize, Vec<(String, usize)>)> =
+            let given: HashMap<&str, &Record> =
                 tr.iter().skip(1).filter_map(|r| r.1.first().map(|(n, _)| (n.trim(), r))).collect();
             for (line, cells) in base.iter().skip(1) {
                 let Some((name, _)) = cells.first() else { continue };

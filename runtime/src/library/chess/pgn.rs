@@ -9,7 +9,38 @@
 use super::{Chess, ChessState, Move};
 use crate::ids::ObjectId;
 use crate::value::{Sym, Value};
-use crate::world::World;
+use crate::world::{LibraryState, World};
+use std::any::Any;
+
+/// What the chess library keeps for PGN in the World (so snapshots and
+/// saves carry it): the FEN set up last (`setfen`, `--fen`, a PGN's), which
+/// PGN out names when it is not the start.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Start {
+    pub fen: Option<String>,
+}
+
+impl LibraryState for Start {
+    fn clone_box(&self) -> Box<dyn LibraryState> {
+        Box::new(self.clone())
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+    fn key(&self) -> &str {
+        "chess start"
+    }
+    fn save(&self) -> serde_yaml::Value {
+        serde_yaml::to_value(self).unwrap_or_default()
+    }
+    fn load(&mut self, saved: &serde_yaml::Value) -> Result<(), String> {
+        *self = serde_yaml::from_value(saved.clone()).map_err(|e| format!("the chess library's start: {e}"))?;
+        Ok(())
+    }
+}
 
 /// The position every game starts from, unless a FEN says otherwise.
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -35,7 +66,8 @@ impl Chess {
         ] {
             out.push_str(&format!("[{tag} \"{value}\"]\n"));
         }
-        if let Some(fen) = state.start.as_deref().filter(|f| *f != START) {
+        let start: Start = super::super::state(world).unwrap_or_default();
+        if let Some(fen) = start.fen.as_deref().filter(|f| *f != START) {
             out.push_str(&format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n"));
         }
         out.push('\n');
@@ -90,7 +122,7 @@ impl Chess {
         if !over {
             return "*";
         }
-        let white_moved_last = !names.is_empty() && (names.len() - 1 + usize::from(black_first)) % 2 == 0;
+        let white_moved_last = !names.is_empty() && (names.len() - 1 + usize::from(black_first)).is_multiple_of(2);
         let wins = |white: bool| if white { "1-0" } else { "0-1" };
         if names.last().is_some_and(|n| n.ends_with('#')) {
             return wins(white_moved_last);
@@ -193,7 +225,10 @@ impl Chess {
 
 /// The tags and the moves of a PGN (comments, variations, NAGs, move numbers
 /// and the result left out).
-fn split_pgn(pgn: &str) -> Result<(Vec<(String, String)>, Vec<String>), String> {
+/// A PGN's tags (name, value) and its moves' names.
+type Tags = Vec<(String, String)>;
+
+fn split_pgn(pgn: &str) -> Result<(Tags, Vec<String>), String> {
     let mut tags = Vec::new();
     let mut text = String::new();
     for line in pgn.lines() {
