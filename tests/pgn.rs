@@ -169,3 +169,17 @@ fn a_resigned_game_is_lost_by_the_player() {
     let pgn = field(&d.command("pgn"), "pgn");
     assert!(pgn.contains("[Result \"0-1\"]") && pgn.ends_with("1. e4 e5 0-1\n"), "White, the Player, resigned: {pgn}");
 }
+
+#[test]
+fn the_windows_pgn_option_starts_from_the_pgns_last_position() {
+    let file = std::env::temp_dir().join(format!("cardtable-test-{}-option.pgn", std::process::id()));
+    std::fs::write(&file, "[Event \"x\"]\n\n1. e4 e5 2. Nf3 *\n").expect("write");
+    let mut d = common::chess_driver();
+    let path = file.display().to_string();
+    let applied = cardtable::library::apply_option(&d.libraries, &mut d.world, "pgn", &path);
+    let _ = std::fs::remove_file(&file);
+    assert_eq!(applied, Ok(()));
+    assert_eq!(field(&d.command("fen"), "fen"), "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+    let refused = cardtable::library::apply_option(&d.libraries, &mut d.world, "pgn", "/no/such.pgn");
+    assert!(refused.is_err_and(|e| e.contains("cannot read the PGN file")));
+}
