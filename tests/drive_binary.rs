@@ -201,16 +201,16 @@ fn help_lists_the_commands_of_the_games_libraries_and_no_other() {
     let text = help.get("help").as_str().unwrap_or_default().to_string();
     assert!(
         text.ends_with(
-            "| restore N | save SLOT | load SLOT | wait SECONDS | off COMPONENT | fen | setfen FEN | moves | perft N \
+            "| restore N | save SLOT | load SLOT | wait SECONDS | off COMPONENT | fen | setfen FEN | moves | pgn | loadpgn FILE-OR-PGN | perft N \
              | enginemoves | engineperft N | bestmove [MS] [depth N] [movetime MS] [noise CP] [seed S] \
              | engine [PATH|manual] | answer MOVE"
         ),
         "{text}"
     );
     let commands = help.get("library commands").as_array();
-    assert_eq!(commands.len(), 9, "{help}");
+    assert_eq!(commands.len(), 11, "{help}");
     assert_eq!(commands[6].get("library").as_str(), Some("engine"));
-    assert_eq!(commands[8].get("library").as_str(), Some("stockfishBridge"));
+    assert_eq!(commands[10].get("library").as_str(), Some("stockfishBridge"));
     assert_eq!(commands[1].get("command").as_str(), Some("setfen FEN"));
     assert_eq!(commands[1].get("library").as_str(), Some("chess"));
 
@@ -226,7 +226,7 @@ fn help_lists_the_commands_of_the_games_libraries_and_no_other() {
         text.ends_with("| snapshot N | restore N | save SLOT | load SLOT | wait SECONDS | off COMPONENT"),
         "{text}"
     );
-    for word in ["fen", "setfen", "moves", "perft"] {
+    for word in ["fen", "setfen", "moves", "perft", "pgn", "loadpgn"] {
         assert!(!text.split(" | ").any(|c| c.split_whitespace().next() == Some(word)), "`{word}` in {text}");
     }
     assert_eq!(answers[0].get("library commands").as_array().len(), 0);

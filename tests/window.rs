@@ -132,7 +132,7 @@ fn cardtable_of(run: &[String], args: &[String], computer: bool) -> Output {
         // The Player plays both Sides: the Computer is off (the Computer's own tests turn it on).
         all.extend(["--off".into(), "Make Computer Move".into()]);
     }
-    Command::new(&all[0]).args(&all[1..]).output().expect("the window runs")
+    Command::new(&all[0]).args(&all[1..]).env("LC_ALL", "C").output().expect("the window runs")
 }
 
 fn screenshot(run: &[String], script: Option<&str>, name: &str) -> Shot {
@@ -246,7 +246,8 @@ fn the_window_shows_the_built_in_game_from_anywhere() {
     args.push(env!("CARGO_BIN_EXE_cardtable").into());
     args.extend(["--screenshot".into(), png.to_string_lossy().into(), "--frames".into(), "3".into()]);
     args.extend(["--data-dir".into(), dir.join("data").to_string_lossy().into()]);
-    let out = Command::new(&args[0]).args(&args[1..]).current_dir(&dir).output().expect("the window runs");
+    let out =
+        Command::new(&args[0]).args(&args[1..]).env("LC_ALL", "C").current_dir(&dir).output().expect("the window runs");
     assert!(out.status.success(), "the window failed: {}", String::from_utf8_lossy(&out.stderr));
     let start = read_png(&png);
     let _ = std::fs::remove_dir_all(&dir);
@@ -743,7 +744,7 @@ fn a_save_that_cannot_be_written_is_told_and_the_window_plays_on() {
         [&args[0], "--screenshot", &args[1], "--frames", "3", "--script", &args[2], "--data-dir", &args[3]]
             .map(String::from),
     );
-    let out = Command::new(&all[0]).args(&all[1..]).output().expect("the window runs");
+    let out = Command::new(&all[0]).args(&all[1..]).env("LC_ALL", "C").output().expect("the window runs");
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "the window failed:\n{stderr}");
     assert_eq!(stderr.matches("notice: The game could not be saved (").count(), 1, "told once:\n{stderr}");
@@ -795,7 +796,7 @@ fn keys_sent_to_the_window_move_the_focus() {
     );
     let mut all: Vec<String> = run.to_vec();
     all.extend(["sh".into(), "-c".into(), script]);
-    let out = Command::new(&all[0]).args(&all[1..]).output().expect("the window runs");
+    let out = Command::new(&all[0]).args(&all[1..]).env("LC_ALL", "C").output().expect("the window runs");
     assert!(out.status.success(), "the window failed: {}", String::from_utf8_lossy(&out.stderr));
     let shot = read_png(&png);
     assert_eq!((shot.width, shot.height), (960, 1100));

@@ -61,6 +61,11 @@ pub struct GameArgs {
     /// parts, such as the chess game without its Computer (`--off "Make Computer Move"`: one Player plays both Sides)
     #[arg(long, value_name = "COMPONENT")]
     pub off: Vec<String>,
+    /// The language of the game's words: each table's translation tables/T.LANG.csv where there is
+    /// one [default: the window: the system's (LC_ALL, LC_MESSAGES, LANG); drive: the words as written;
+    /// check: every language there is, each checked]
+    #[arg(long, value_name = "LANG")]
+    pub lang: Option<String>,
 }
 
 /// The window's own options.

@@ -3,7 +3,7 @@
 
 use cardtable::host::driver::Driver;
 use cardtable::json::Json;
-use cardtable::load::{load_files, Loaded};
+use cardtable::load::{load_files_in, Loaded};
 use cardtable::save::Store;
 use cardtable::source::diag::Severity;
 use cardtable::source::files::Files;
@@ -37,9 +37,12 @@ fn main() -> ExitCode {
     STARTED.get_or_init(Instant::now);
     match cli::parse(&cardtable::library::options()) {
         cli::Mode::Drive(game) => {
-            drive(content_dir(game.content.as_deref()), game.data_dir.as_deref(), game.reduced_motion, &game.off)
+            let lang = game.lang.as_deref();
+            drive(content_dir(game.content.as_deref()), game.data_dir.as_deref(), game.reduced_motion, lang, &game.off)
         }
-        cli::Mode::Check(game) => check(content_dir(game.content.as_deref()), game.data_dir.as_deref()),
+        cli::Mode::Check(game) => {
+            check(content_dir(game.content.as_deref()), game.data_dir.as_deref(), game.lang.as_deref())
+        }
         cli::Mode::Window(args, library) => window(args, &library),
         cli::Mode::Uci(game) => uci(content_dir(game.content.as_deref())),
         cli::Mode::New(dir) => new_game(&dir),
@@ -49,7 +52,7 @@ fn main() -> ExitCode {
 /// The built-in engine speaking UCI, from the game's starting position as the cards set it up.
 fn uci(dir: Files) -> ExitCode {
     use cardtable::library::engine::{uci, Engine};
-    let Some(loaded) = load_or_report(&dir) else { return ExitCode::FAILURE };
+    let Some(loaded) = load_or_report(&dir, None) else { return ExitCode::FAILURE };
     let game = Rc::new(loaded.game);
     let engine = match Engine::new(&game) {
         Ok(e) => e,
@@ -94,7 +97,9 @@ fn window(args: cli::WindowArgs, library: &[(String, String)]) -> ExitCode {
         eprintln!("{why}");
         return ExitCode::FAILURE;
     }
-    let Some(loaded) = load_or_report(&content_dir(args.game.content.as_deref())) else {
+    let files = content_dir(args.game.content.as_deref());
+    let lang = args.game.lang.clone().or_else(|| cardtable::load::system_language(&files, |k| std::env::var(k).ok()));
+    let Some(loaded) = load_or_report(&files, lang.as_deref()) else {
         return ExitCode::FAILURE;
     };
     mark("content loaded");
@@ -109,8 +114,8 @@ fn content_dir(arg: Option<&Path>) -> Files {
     }
 }
 
-fn load_or_report(dir: &Files) -> Option<Loaded> {
-    match load_files(dir.clone()) {
+fn load_or_report(dir: &Files, lang: Option<&str>) -> Option<Loaded> {
+    match load_files_in(dir.clone(), lang) {
         Ok(loaded) => {
             for w in &loaded.warnings {
                 eprintln!("{}: {w}", dir.display());
@@ -132,8 +137,8 @@ fn load_or_report(dir: &Files) -> Option<Loaded> {
     }
 }
 
-fn check(dir: Files, data_dir: Option<&Path>) -> ExitCode {
-    let report = cardtable::host::check::check_with_data(dir, data_dir);
+fn check(dir: Files, data_dir: Option<&Path>, lang: Option<&str>) -> ExitCode {
+    let report = cardtable::host::check::check_in(dir, data_dir, lang);
     eprint!("{}", report.details());
     if report.is_fine() {
         println!("{}", report.verdict());
@@ -145,8 +150,8 @@ fn check(dir: Files, data_dir: Option<&Path>) -> ExitCode {
 }
 
 /// Headless; saves and Persistent Values in `data_dir` when given, else in memory.
-fn drive(dir: Files, data_dir: Option<&Path>, reduced_motion: bool, off: &[String]) -> ExitCode {
-    let Some(loaded) = load_or_report(&dir) else { return ExitCode::FAILURE };
+fn drive(dir: Files, data_dir: Option<&Path>, reduced_motion: bool, lang: Option<&str>, off: &[String]) -> ExitCode {
+    let Some(loaded) = load_or_report(&dir, lang) else { return ExitCode::FAILURE };
     let game = Rc::new(loaded.game);
     let store = match data_dir {
         Some(data) => Store::for_game(Some(data), &game.name),

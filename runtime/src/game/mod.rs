@@ -50,6 +50,11 @@ pub struct Game {
     pub libraries: Vec<String>,
     /// Input Contexts (game.yaml's `inputs:`), by `ContextId`.
     pub inputs: Vec<InputContext>,
+    /// The language asked for (`--lang`, or the system's), if any.
+    pub lang: Option<String>,
+    /// The cells its translations (`tables/T.LANG.csv`) gave: (table, row,
+    /// column, words). A loaded save keeps these words, not the save's.
+    pub translated: Vec<(TableId, Sym, ColumnId, Value)>,
 }
 
 #[derive(Default)]

@@ -4,7 +4,6 @@
 //! before its first input is not called fine.
 
 use crate::game::Game;
-use crate::load::load_files;
 use crate::save;
 use crate::source::diag::{Diagnostic, Severity};
 use crate::source::files::Files;
@@ -40,7 +39,14 @@ pub fn check_folder(files: Files) -> CheckReport {
 /// folder (`values.yaml`, `saves/*.yaml`) read, and each save fitted to the
 /// game, as the game would: nothing there is changed or moved.
 pub fn check_with_data(files: Files, data_dir: Option<&Path>) -> CheckReport {
-    let (diagnostics, game, faults) = match load_files(files.clone()) {
+    check_in(files, data_dir, None)
+}
+
+/// [`check_with_data`] in the language `lang`, and what each language lacks
+/// or changes (`load::check_translations`): `lang`'s, or with none every
+/// language's, each loaded once for the mistakes in its own files.
+pub fn check_in(files: Files, data_dir: Option<&Path>, lang: Option<&str>) -> CheckReport {
+    let (mut diagnostics, game, faults) = match crate::load::load_files_in(files.clone(), lang) {
         Ok(loaded) => {
             let game = Rc::new(loaded.game);
             let mut world = World::new(game.clone());
@@ -49,6 +55,16 @@ pub fn check_with_data(files: Files, data_dir: Option<&Path>) -> CheckReport {
         }
         Err(list) => (list, None, Vec::new()),
     };
+    let langs = lang.map_or_else(|| crate::load::languages(&files), |l| vec![l.to_string()]);
+    if lang.is_none() && game.is_some() {
+        for l in &langs {
+            let ends = format!(".{l}.csv");
+            if let Err(list) = crate::load::load_files_in(files.clone(), Some(l)) {
+                diagnostics.extend(list.into_iter().filter(|d| d.file.to_string_lossy().ends_with(&ends)));
+            }
+        }
+    }
+    diagnostics.extend(crate::load::check_translations(&files, &langs));
     let bad_files = data_dir.map_or_else(Vec::new, |d| bad_files(d, game.as_ref()));
     CheckReport { files, diagnostics, game, faults, data_dir: data_dir.map(Path::to_path_buf), bad_files }
 }

@@ -258,7 +258,9 @@ impl Driver {
     /// caller to show until they are fixed; nothing changes.
     pub fn reload_content(&mut self) -> Result<Reloaded, Vec<String>> {
         let files = self.world.game.files.clone();
-        let loaded = match crate::load::load_files(files.clone()) {
+        // In the language the game is shown in (`--lang`, or the system's).
+        let lang = self.world.game.lang.clone();
+        let loaded = match crate::load::load_files_in(files.clone(), lang.as_deref()) {
             Ok(loaded) => loaded,
             Err(diags) => {
                 let errors = diags.iter().filter(|d| d.severity == crate::source::diag::Severity::Error);
@@ -425,6 +427,9 @@ impl Driver {
     fn get(&mut self, rest: &str) -> Json {
         let words = split_words(rest);
         let [name, path] = &words[..] else { return Json::error("usage: get OBJECT PATH (quote a name with spaces)") };
+        if name.contains('/') {
+            return self.get_shown(name, path);
+        }
         let Some(id) = self.world.object_named(name).next() else {
             return Json::error(format!("no Object named `{name}`"));
         };
@@ -433,7 +438,7 @@ impl Driver {
         let t = &game.types[o.ty.0 as usize];
         let (slot, field) = path.split_once('.').map_or((path.as_str(), None), |(s, f)| (s, Some(f)));
         let Some(&s) = game.names.slots.get(slot) else {
-            return Json::error(format!("`{path}`: expected a Data Structure such as boardState, or boardState.field"));
+            return self.get_shown(name, path);
         };
         let Some(offset) = t.struct_offset.get(s.index()).copied().flatten() else {
             return Json::error(format!("the Object `{name}` has no {}", game.structs[s.index()].name));
@@ -452,6 +457,51 @@ impl Driver {
                 Some(i) => Json::obj(vec![("value", value_of(i))]),
                 None => Json::error(format!("the {} has no field `{f}`", def.name)),
             },
+        }
+    }
+
+    /// `get OBJECT PATH` for what an Object shows, as `objects` shows it:
+    /// `sprite.frame`, `transform.position.x`, `text.text`, `text.color`,
+    /// or any key of its `objects` entry (`frame`, `x`, `visible`, `buttonOn` ...).
+    fn get_shown(&mut self, name: &str, path: &str) -> Json {
+        let alias = match path {
+            "transform.position" | "position" => "x,y",
+            "transform.position.x" | "position.x" => "x",
+            "transform.position.y" | "position.y" => "y",
+            "text.text" => "text",
+            "text.color" => "textColor",
+            p => p.strip_prefix("sprite.").unwrap_or(p),
+        };
+        // NAME/TYPE: the Object of that type where several share the name (e2/Piece).
+        let (name, ty) = name.split_once('/').map_or((name, None), |(n, t)| (n, Some(t)));
+        let Json::Obj(mut all) = self.objects(name) else { return Json::error("no objects") };
+        let Some((_, Json::Arr(list))) = all.pop() else { return Json::error("no objects") };
+        let is = |pairs: &[(String, Json)], key: &str, want: &str| {
+            pairs.iter().any(|(k, v)| k == key && *v == Json::Str(want.into()))
+        };
+        let first = list.into_iter().find_map(|o| match o {
+            Json::Obj(pairs) if is(&pairs, "name", name) && ty.is_none_or(|t| is(&pairs, "type", t)) => Some(pairs),
+            _ => None,
+        });
+        let Some(pairs) = first else {
+            let of = ty.map_or(String::new(), |t| format!(" of the type `{t}`"));
+            return Json::error(format!("no Object named `{name}`{of}"));
+        };
+        let keys: Vec<&str> = alias.split(',').collect();
+        let found: Vec<(String, Json)> = pairs.iter().filter(|(k, _)| keys.contains(&k.as_str())).cloned().collect();
+        match found.len() {
+            n if n == keys.len() && n == 1 => {
+                Json::obj(vec![("value", found.into_iter().next().map_or(Json::Null, |p| p.1))])
+            }
+            n if n == keys.len() => Json::obj(vec![("value", Json::Obj(found))]),
+            _ => {
+                let shown: Vec<&str> = pairs.iter().map(|(k, _)| k.as_str()).collect();
+                Json::error(format!(
+                    "`{path}`: the Object `{name}` shows no such thing; expected a Data Structure (boardState, boardState.field), \
+                     sprite.frame, transform.position.x, text.text, text.color, or one of: {}",
+                    shown.join(", ")
+                ))
+            }
         }
     }
 

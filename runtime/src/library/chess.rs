@@ -16,6 +16,9 @@ use crate::value::{Sym, Value, EMPTY};
 use crate::world::{LibraryState, Table, World};
 use std::any::Any;
 
+mod pgn;
+pub use pgn::START;
+
 /// Each Kind's FEN letter when the content has no Kinds table with letters.
 const KINDS: [(&str, char); 6] =
     [("King", 'k'), ("Queen", 'q'), ("Rook", 'r'), ("Bishop", 'b'), ("Knight", 'n'), ("Pawn", 'p')];
@@ -180,14 +183,41 @@ const COMMANDS: &[Command] = &[
     },
     Command { verb: "moves", usage: "moves", help: "the Legal Moves the cards find, in UCI form (e2e4, e7e8q)" },
     Command {
+        verb: "pgn",
+        usage: "pgn",
+        help: "the game as PGN: the Seven Tag Roster, the Move List's names, the result",
+    },
+    Command {
+        verb: "loadpgn",
+        usage: "loadpgn FILE-OR-PGN",
+        help: "plays a PGN (a file, or the PGN on the line) from its FEN or the start, each move through the cards",
+    },
+    Command {
         verb: "perft",
         usage: "perft N",
         help: "the leaf positions N Moves deep (0 to 6), through the cards' Find Legal Moves and Make Move",
     },
 ];
 
-const OPTIONS: &[CliOption] =
-    &[CliOption { name: "fen", value: "FEN", help: "start from this position, a FEN (chess library)" }];
+const OPTIONS: &[CliOption] = &[
+    CliOption { name: "fen", value: "FEN", help: "start from this position, a FEN (chess library)" },
+    CliOption {
+        name: "pgn",
+        value: "FILE",
+        help: "start from a PGN's last position, its moves played (chess library)",
+    },
+];
+
+/// A PGN given on a line: the text itself when it looks like PGN (a tag or
+/// a move number first), else the name of a file that holds it.
+fn pgn_text(arg: &str) -> Result<String, String> {
+    let arg = arg.trim();
+    let unquoted = arg.strip_prefix('"').and_then(|a| a.strip_suffix('"')).unwrap_or(arg);
+    if arg.starts_with('[') || arg.starts_with(|c: char| c.is_ascii_digit()) {
+        return Ok(arg.to_string());
+    }
+    std::fs::read_to_string(unquoted).map_err(|e| format!("cannot read the PGN file `{unquoted}`: {e}"))
+}
 
 impl Library for ChessLibrary {
     fn name(&self) -> &'static str {
@@ -234,6 +264,17 @@ impl Resolved for Chess {
                 }
                 _ => Json::error(format!("`perft` takes a depth from 0 to 6, found `{rest}`")),
             },
+            "pgn" => match self.pgn(world) {
+                Ok(pgn) => Json::obj(vec![("pgn", Json::Str(pgn))]),
+                Err(e) => Json::error(e),
+            },
+            "loadpgn" => match pgn_text(rest).and_then(|text| self.load_pgn(world, &text)) {
+                Ok(n) => Json::obj(vec![
+                    ("moves", Json::Num(n as f64)),
+                    ("fen", Json::Str(self.fen(world).unwrap_or_default())),
+                ]),
+                Err(e) => Json::error(e),
+            },
             "moves" => {
                 let mut moves = Vec::new();
                 let mut copy = world.clone();
@@ -252,6 +293,7 @@ impl Resolved for Chess {
     fn apply_option(&self, world: &mut World, name: &str, value: &str) -> Result<(), String> {
         match name {
             "fen" => self.set_fen(world, value),
+            "pgn" => pgn_text(value).and_then(|text| self.load_pgn(world, &text)).map(|_| ()),
             other => Err(format!("the chess library has no option `--{other}`")),
         }
     }
@@ -555,6 +597,8 @@ impl Chess {
         }
         world.state = 0;
         *super::state_mut(world) = ChessState { first_move: move_number.max(1), black_first: parts[1] == "b" };
+        let start = format!("{} {} {castling} {ep} {fifty} {}", parts[0], parts[1], move_number.max(1));
+        *super::state_mut(world) = pgn::Start { fen: Some(start) };
         let start = self.start_the_turn;
         let changed = self.position_changed;
         world.input(|w, g| {

@@ -6,6 +6,7 @@ mod objects;
 mod scene;
 mod structures;
 mod tables;
+mod translate;
 
 use crate::compile::{compile_bodies, CardShells, LoadScratch};
 use crate::game::*;
@@ -21,6 +22,7 @@ use scene::*;
 use std::path::{Path, PathBuf};
 use structures::*;
 use tables::*;
+pub use translate::{check_translations, is_language_name, languages, system_language};
 
 pub struct Loaded {
     pub game: Game,
@@ -54,6 +56,13 @@ const BUILTIN: &[(&str, &[u8])] = include!(concat!(env!("OUT_DIR"), "/builtin_co
 /// its file relative to the folder; one in no file (no folder at all) has an
 /// empty file name.
 pub fn load_files(files: Files) -> Result<Loaded, Vec<Diagnostic>> {
+    load_files_in(files, None)
+}
+
+/// [`load_files`] in the language `lang`: each table's Text columns from its
+/// translation `tables/T.LANG.csv` where there is one (a row it lacks keeps
+/// `T.csv`'s words).
+pub fn load_files_in(files: Files, lang: Option<&str>) -> Result<Loaded, Vec<Diagnostic>> {
     let mut d = Diagnostics::default();
     if !files.exists() {
         d.error(
@@ -65,10 +74,20 @@ pub fn load_files(files: Files) -> Result<Loaded, Vec<Diagnostic>> {
     }
     let mut game = empty_game(files);
     let mut scratch = LoadScratch::default();
+    if let Some(lang) = lang {
+        if !is_language_name(lang) || !languages(&game.files).iter().any(|l| l == lang) {
+            let known = languages(&game.files).join(", ");
+            d.warning(Path::new("tables"), Pos::default(), format!("no table is translated into `{lang}` (tables/T.{lang}.csv); the game shows its own words. Translated: {known}"));
+        }
+        game.lang = Some(lang.to_string());
+    }
     scratch.broken_game_file = !load_game_file(&mut game, &mut scratch, &mut d);
     for rel in files_in(&game.files, "tables", "yaml", &mut d) {
         let before = game.tables.len();
         load_table(&mut game, &rel, &mut d);
+        if let (Some(lang), true) = (lang, game.tables.len() > before) {
+            translate::translate_table(&mut game, &rel, lang, &mut d);
+        }
         if game.tables.len() == before {
             scratch.broken_tables.extend(names_of_broken_file(&game.files, &rel, &["table"]));
         }
@@ -165,6 +184,8 @@ fn empty_game(files: Files) -> Game {
         names: Names::default(),
         libraries: Vec::new(),
         inputs: Vec::new(),
+        translated: Vec::new(),
+        lang: None,
     };
     for (i, name) in BUILTIN_EVENTS.iter().enumerate() {
         game.names.events.insert(name.to_string(), EventId(i as u16));

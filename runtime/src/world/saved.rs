@@ -199,6 +199,12 @@ impl World {
             }
             w.tables[t].set_rows(names, cells);
         }
+        // A translation's words are the content's, not the game's state.
+        for &(t, row, col, words) in &game.translated {
+            if let Some(r) = w.tables[t.0 as usize].find(row) {
+                *w.tables[t.0 as usize].cell_mut(r, col) = words;
+            }
+        }
         for (name, cell) in &s.globals {
             let Some(&id) = game.names.globals.get(name) else { return Err(format!("the Global `${name}` is gone")) };
             w.globals[id.index()] = w

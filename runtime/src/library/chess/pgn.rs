@@ -1,0 +1,341 @@
+//! PGN out of the World and into it. Out: the Seven Tag Roster (and `SetUp`
+//! and `FEN` when the game began from a set-up position), the Move History's
+//! names as the Move List shows them, and the Result. In: the position of
+//! the `FEN` tag (or the start), then each move found among the cards' Legal
+//! Moves by its name and played as a player plays it (its Square clicked,
+//! then its target, then the Promotion choice's button), so that a move the
+//! cards refuse is an error that names its move number.
+
+use super::{Chess, ChessState, Move};
+use crate::ids::ObjectId;
+use crate::value::{Sym, Value};
+use crate::world::{LibraryState, World};
+use std::any::Any;
+
+/// What the chess library keeps for PGN in the World (so snapshots and
+/// saves carry it): the FEN set up last (`setfen`, `--fen`, a PGN's), which
+/// PGN out names when it is not the start.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Start {
+    pub fen: Option<String>,
+}
+
+impl LibraryState for Start {
+    fn clone_box(&self) -> Box<dyn LibraryState> {
+        Box::new(self.clone())
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+    fn key(&self) -> &str {
+        "chess start"
+    }
+    fn save(&self) -> serde_yaml::Value {
+        serde_yaml::to_value(self).unwrap_or_default()
+    }
+    fn load(&mut self, saved: &serde_yaml::Value) -> Result<(), String> {
+        *self = serde_yaml::from_value(saved.clone()).map_err(|e| format!("the chess library's start: {e}"))?;
+        Ok(())
+    }
+}
+
+/// The position every game starts from, unless a FEN says otherwise.
+pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// The Move History's columns that make a Move's name, in order.
+const NAME_PARTS: [&str; 7] = ["letter", "fromFile", "fromRank", "capture", "square", "promotion", "checkMark"];
+
+impl Chess {
+    /// The game as PGN.
+    pub fn pgn(&self, world: &World) -> Result<String, String> {
+        let names = self.move_names(world)?;
+        let state: ChessState = super::super::state(world).unwrap_or_default();
+        let result = self.result(world, &names, state.black_first);
+        let mut out = String::new();
+        for (tag, value) in [
+            ("Event", "Cardtable game"),
+            ("Site", "?"),
+            ("Date", "????.??.??"),
+            ("Round", "-"),
+            ("White", "?"),
+            ("Black", "?"),
+            ("Result", result),
+        ] {
+            out.push_str(&format!("[{tag} \"{value}\"]\n"));
+        }
+        let start: Start = super::super::state(world).unwrap_or_default();
+        if let Some(fen) = start.fen.as_deref().filter(|f| *f != START) {
+            out.push_str(&format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n"));
+        }
+        out.push('\n');
+        let mut words = Vec::new();
+        for (i, name) in names.iter().enumerate() {
+            let ply = i + usize::from(state.black_first);
+            let number = state.first_move as usize + ply / 2;
+            if ply % 2 == 0 {
+                words.push(format!("{number}."));
+            } else if i == 0 {
+                words.push(format!("{number}..."));
+            }
+            words.push(name.clone());
+        }
+        words.push(result.to_string());
+        let mut line = String::new();
+        for w in words {
+            if !line.is_empty() && line.len() + 1 + w.len() > 79 {
+                out.push_str(&line);
+                out.push('\n');
+                line.clear();
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(&w);
+        }
+        out.push_str(&line);
+        out.push('\n');
+        Ok(out)
+    }
+
+    /// Each Move's name, from the Move History.
+    fn move_names(&self, world: &World) -> Result<Vec<String>, String> {
+        let game = &world.game;
+        let t = *game.names.tables.get("Move History").ok_or("PGN needs the table `Move History`")?;
+        let def = &game.tables[t.index()];
+        let cols: Vec<usize> = NAME_PARTS
+            .iter()
+            .map(|n| def.columns.iter().position(|c| c.name == *n).ok_or(format!("PGN needs Move History's `{n}`")))
+            .collect::<Result<_, _>>()?;
+        let table = &world.tables[t.index()];
+        Ok((0..table.row_count())
+            .map(|r| cols.iter().map(|&c| Self::text(world, table.cell(r, crate::ids::ColumnId(c as u16)))).collect())
+            .collect())
+    }
+
+    /// 1-0, 0-1, 1/2-1/2, or * while the game is on.
+    fn result(&self, world: &World, names: &[String], black_first: bool) -> &'static str {
+        let game = &world.game;
+        let over = game.states.get(world.state as usize).is_some_and(|s| s == "Game Over");
+        if !over {
+            return "*";
+        }
+        let white_moved_last = !names.is_empty() && (names.len() - 1 + usize::from(black_first)).is_multiple_of(2);
+        let wins = |white: bool| if white { "1-0" } else { "0-1" };
+        if names.last().is_some_and(|n| n.ends_with('#')) {
+            return wins(white_moved_last);
+        }
+        let status = game.names.globals.get("status").map(|g| world.globals[g.index()]);
+        let resigned = game.names.tables.get("Words").and_then(|&t| {
+            let table = &world.tables[t.index()];
+            let col = game.tables[t.index()].columns.iter().position(|c| c.name == "text")?;
+            let row = table.find(world.syms.get("Loss By Resignation")?)?;
+            Some(Some(table.cell(row, crate::ids::ColumnId(col as u16))) == status)
+        });
+        if resigned == Some(true) {
+            let player = self.rules(world).ok().and_then(|rules| {
+                let game = &world.game;
+                let f = game.structs[self.board_state.index()].fields.iter().position(|f| f.name == "playerSide")?;
+                Some(Self::text(world, self.field(world, rules, f as u16)) == "White")
+            });
+            return player.map_or("*", |white| wins(!white));
+        }
+        "1/2-1/2"
+    }
+
+    /// Plays a PGN from its start (its `FEN` tag, or the start position):
+    /// each move through the cards, as a player plays it. Answers how many
+    /// moves were played; an error names the move that could not be.
+    pub fn load_pgn(&self, world: &mut World, pgn: &str) -> Result<usize, String> {
+        let (tags, moves) = split_pgn(pgn)?;
+        let fen = tags.iter().find(|(k, _)| k == "FEN").map_or(START, |(_, v)| v.as_str());
+        self.set_fen(world, fen).map_err(|e| format!("the PGN's FEN: {e}"))?;
+        let state: ChessState = super::super::state(world).unwrap_or_default();
+        let letters = self.kind_letters(world);
+        let mut legal = Vec::new();
+        for (i, san) in moves.iter().enumerate() {
+            let ply = i + usize::from(state.black_first);
+            let number = state.first_move as usize + ply / 2;
+            let at = format!("move {number}{} `{san}`", if ply % 2 == 0 { "." } else { "..." });
+            let playing = world.game.states.get(world.state as usize).is_some_and(|s| s == "Playing");
+            if !playing {
+                return Err(format!("{at}: the game is over before it"));
+            }
+            let mut copy = world.clone();
+            self.legal_moves(&mut copy, &mut legal)?;
+            let m = find_move(&copy, self, &letters, &legal, san).map_err(|why| format!("{at}: {why}"))?;
+            self.play(world, m).map_err(|why| format!("{at}: {why}"))?;
+        }
+        Ok(moves.len())
+    }
+
+    /// Each Kind's letter (the Kinds table's `letter`; a Pawn's is empty).
+    fn kind_letters(&self, world: &World) -> Vec<(Sym, String)> {
+        let game = &world.game;
+        let Some(&t) = game.names.tables.get("Kinds") else { return Vec::new() };
+        let Some(col) = game.tables[t.index()].columns.iter().position(|c| c.name == "letter") else {
+            return Vec::new();
+        };
+        let table = &world.tables[t.index()];
+        (0..table.row_count())
+            .map(|r| (table.rows[r], Self::text(world, table.cell(r, crate::ids::ColumnId(col as u16))).to_string()))
+            .collect()
+    }
+
+    /// A move played as a player plays it: its Square clicked, its target,
+    /// then for a promotion the button of its Kind.
+    fn play(&self, world: &mut World, m: Move) -> Result<(), String> {
+        let position = &world.tables[self.position.index()];
+        let (from, to) = (position.rows[m.from], position.rows[m.to]);
+        let history = world.game.names.tables.get("Move History").copied();
+        let count = |w: &World| history.map_or(0, |t| w.tables[t.index()].row_count());
+        let before = count(world);
+        let faults = world.faults.len();
+        for square in [from, to] {
+            let name = world.syms.text(square).to_string();
+            let id = world
+                .object_named(&name)
+                .find(|id| world.game.types[world.objects[id.0 as usize].ty.0 as usize].hit_box.is_some())
+                .ok_or(format!("no Square `{name}` to click"))?;
+            let (x, y) = world.screen_point(id);
+            world.click_at(x, y);
+        }
+        if let Some(kind) = m.promotion {
+            let name = world.syms.text(kind).to_string();
+            let button = (0..world.objects.len() as u32).map(ObjectId).find(|&id| {
+                let o = &world.objects[id.0 as usize];
+                let t = &world.game.types[o.ty.0 as usize];
+                o.name == kind && t.hit_box.is_some() && world.shown(o)
+            });
+            let id = button.ok_or(format!("the Promotion choice shows no `{name}` to press"))?;
+            let (x, y) = world.screen_point(id);
+            world.click_at(x, y);
+        }
+        if let Some(f) = world.faults.get(faults) {
+            return Err(f.to_string());
+        }
+        if count(world) != before + 1 {
+            return Err("the cards did not make it (no Move was added to the Move History)".into());
+        }
+        Ok(())
+    }
+}
+
+/// The tags and the moves of a PGN (comments, variations, NAGs, move numbers
+/// and the result left out).
+/// A PGN's tags (name, value) and its moves' names.
+type Tags = Vec<(String, String)>;
+
+fn split_pgn(pgn: &str) -> Result<(Tags, Vec<String>), String> {
+    let mut tags = Vec::new();
+    let mut text = String::new();
+    for line in pgn.lines() {
+        let l = line.trim();
+        if l.starts_with('%') {
+            continue;
+        }
+        let mut rest = l;
+        while let Some(tag) = rest.strip_prefix('[') {
+            let Some(end) = tag.find(']') else { return Err(format!("a tag is never closed: `{l}`")) };
+            let inner = &tag[..end];
+            let (key, value) = inner.split_once(char::is_whitespace).unwrap_or((inner, ""));
+            tags.push((key.to_string(), value.trim().trim_matches('"').to_string()));
+            rest = tag[end + 1..].trim_start();
+        }
+        let rest = rest.split(';').next().unwrap_or("");
+        text.push_str(rest);
+        text.push(' ');
+    }
+    let mut moves = Vec::new();
+    let (mut comment, mut depth) = (false, 0usize);
+    let mut clean = String::new();
+    for c in text.chars() {
+        match c {
+            '{' if !comment => comment = true,
+            '}' if comment => comment = false,
+            '(' if !comment => depth += 1,
+            ')' if !comment && depth > 0 => depth -= 1,
+            _ if comment || depth > 0 => {}
+            _ => clean.push(c),
+        }
+    }
+    for word in clean.split_whitespace() {
+        if ["1-0", "0-1", "1/2-1/2", "*"].contains(&word) {
+            continue;
+        }
+        let word = word.trim_start_matches(|c: char| c.is_ascii_digit()).trim_start_matches('.');
+        if word.is_empty() || word.starts_with('$') {
+            continue;
+        }
+        moves.push(word.to_string());
+    }
+    Ok((tags, moves))
+}
+
+/// The one Legal Move that `san` names, or why there is none.
+fn find_move(
+    world: &World,
+    chess: &Chess,
+    letters: &[(Sym, String)],
+    legal: &[Move],
+    san: &str,
+) -> Result<Move, String> {
+    let position = &world.tables[chess.position.index()];
+    let square = |i: usize| world.syms.text(position.rows[i]).to_string();
+    let kind_at = |i: usize| match position.cell(i, chess.kind) {
+        Value::Text(s) => Some(s),
+        _ => None,
+    };
+    let letter_of = |k: Option<Sym>| k.and_then(|k| letters.iter().find(|(s, _)| *s == k)).map(|(_, l)| l.as_str());
+    let text = san.trim_end_matches(['+', '#', '!', '?']);
+    let found: Vec<Move> = if matches!(text, "O-O" | "0-0" | "O-O-O" | "0-0-0") {
+        let long = text.len() == 5;
+        legal
+            .iter()
+            .copied()
+            .filter(|m| {
+                let (f, t) = (square(m.from), square(m.to));
+                letter_of(kind_at(m.from)) == Some("K")
+                    && f.as_bytes()[0] == b'e'
+                    && t.as_bytes()[0] == if long { b'c' } else { b'g' }
+            })
+            .collect()
+    } else {
+        let (body, promo) = match text.split_once('=') {
+            Some((b, p)) => (b, Some(p)),
+            None => match text.chars().last() {
+                Some(c) if "QRBN".contains(c) && text.len() > 2 => {
+                    (&text[..text.len() - 1], Some(&text[text.len() - 1..]))
+                }
+                _ => (text, None),
+            },
+        };
+        if body.len() < 2 || !body.is_char_boundary(body.len() - 2) {
+            return Err("not a move's name".into());
+        }
+        let (head, to) = body.split_at(body.len() - 2);
+        let piece = head.chars().next().filter(|c| c.is_ascii_uppercase()).map(String::from).unwrap_or_default();
+        let rest: String =
+            head.chars().skip(usize::from(!piece.is_empty())).filter(|&c| c != 'x' && c != '-').collect();
+        let (file, rank) = (rest.chars().find(|c| c.is_ascii_lowercase()), rest.chars().find(|c| c.is_ascii_digit()));
+        legal
+            .iter()
+            .copied()
+            .filter(|m| {
+                let f = square(m.from);
+                square(m.to) == to
+                    && letter_of(kind_at(m.from)).unwrap_or("") == piece
+                    && file.is_none_or(|c| f.starts_with(c))
+                    && rank.is_none_or(|c| f.ends_with(c))
+                    && letter_of(m.promotion) == promo
+            })
+            .collect()
+    };
+    match found.as_slice() {
+        [m] => Ok(*m),
+        [] => Err("not a legal move here".into()),
+        _ => Err("names more than one legal move".into()),
+    }
+}

@@ -1,0 +1,169 @@
+//! Translations (content/README.md, Translations): `tables/T.LANG.csv` beside
+//! a table gives its Text columns in another language, chosen with `--lang`;
+//! a row it lacks keeps the table's own words; `check` lists every row a
+//! language lacks and every `{...}` hole it drops or adds.
+
+mod common;
+
+use cardtable::host::driver::Driver;
+use cardtable::json::Json;
+use cardtable::load::load_files_in;
+use cardtable::save::Store;
+use cardtable::source::files::Files;
+use common::TempContent;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::rc::Rc;
+
+fn cardtable(args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cardtable"))
+        .args(args)
+        .current_dir(common::root())
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .env("LANG", "fr_FR.UTF-8") // drive and check do not follow the system's language
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start cardtable");
+    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("write stdin");
+    child.wait_with_output().expect("cardtable ends")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn driver_in(dir: &Path, lang: &str, store: Rc<Store>) -> Driver {
+    match load_files_in(Files::Dir(dir.to_path_buf()), Some(lang)) {
+        Ok(loaded) => Driver::with_store(Rc::new(loaded.game), store),
+        Err(list) => panic!("{} does not load in {lang}: {list:?}", dir.display()),
+    }
+}
+
+fn value(d: &mut Driver, command: &str) -> String {
+    match d.command(command) {
+        Json::Obj(pairs) => match pairs.iter().find(|(k, _)| k == "value") {
+            Some((_, Json::Str(s))) => s.clone(),
+            other => panic!("`{command}` answers no text value: {other:?}"),
+        },
+        other => panic!("`{command}` answers {other}"),
+    }
+}
+
+fn shown_text(d: &mut Driver, object: &str) -> String {
+    let answer = d.command(&format!("objects \"{object}\"")).to_string();
+    let start = answer.find("\"text\":\"").unwrap_or_else(|| panic!("`{object}` shows no text: {answer}")) + 8;
+    answer[start..].split('"').next().unwrap_or("").to_string()
+}
+
+#[test]
+fn the_chess_game_speaks_french_and_its_french_is_complete() {
+    let mut d = driver_in(&common::chess_dir(), "fr", Rc::new(Store::memory()));
+    assert_eq!(value(&mut d, "eval data('Words', 'Your Move', 'text')"), "À vous de jouer");
+    assert_eq!(shown_text(&mut d, "Status Line"), "À vous de jouer");
+    assert_eq!(shown_text(&mut d, "Settings Button"), "Réglages");
+    // The move marks are the same in French: the Move List's names do not change.
+    assert_eq!(value(&mut d, "eval data('Words', 'Capture Mark', 'text')"), "x");
+    // Every row translated, no hole dropped nor added: check finds nothing to say.
+    let out = cardtable(&["check", "content/chess"], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stderr), "", "the French words lack nothing");
+}
+
+#[test]
+fn a_row_a_language_lacks_falls_back_and_check_names_it_and_every_changed_hole() {
+    let copy = TempContent::chess("translate-missing");
+    let words = copy.read("tables/Words.csv");
+    copy.write("tables/Words.csv", &format!("{words}Greeting,\"Hello {{name}}, you play {{side}}\"\n"));
+    // A language with only three rows, one of which drops {name} and adds {nom}.
+    copy.write(
+        "tables/Words.xx.csv",
+        "name,text\nYour Move,Dein Zug\nFlip Button,\nGreeting,\"Hallo {nom}, du spielst {side}\"\n",
+    );
+    let dir = copy.dir.to_string_lossy().to_string();
+    let out = cardtable(&["drive", &dir, "--lang", "xx"], "eval data('Words', 'Your Move', 'text')\neval data('Words', 'Check', 'text')\neval data('Words', 'Flip Button', 'text')\n");
+    assert_eq!(
+        text(&out.stdout),
+        "{\"value\":\"Dein Zug\"}\n{\"value\":\"Check\"}\n{\"value\":\"Flip board\"}\n",
+        "a row, or a cell, the language lacks shows Words.csv's words; stderr: {}",
+        text(&out.stderr)
+    );
+    let out = cardtable(&["check", &dir, "--lang", "xx"], "");
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "a language that lacks rows still plays: {err}");
+    // The row Check is line 3 of Words.csv; Flip Button line 15 (its empty cell falls back too).
+    assert!(
+        err.contains("tables/Words.csv:3:1: warning: tables/Words.xx.csv (`xx`) lacks the `text` of the row `Check`"),
+        "{err}"
+    );
+    assert!(
+        err.contains(
+            "tables/Words.csv:15:1: warning: tables/Words.xx.csv (`xx`) lacks the `text` of the row `Flip Button`"
+        ),
+        "{err}"
+    );
+    assert!(!err.contains("of the row `Your Move`"), "{err}");
+    let lacking = err.matches("lacks the `text`").count();
+    let game = common::load_game(&copy.dir);
+    let rows = game.tables.iter().find(|t| t.name == "Words").map_or(0, |t| t.rows.len());
+    assert_eq!(lacking, rows - 2, "every row but the two translated ones: {err}");
+    assert!(
+        err.contains(
+            "tables/Words.xx.csv:4:10: warning: the row `Greeting` drops the hole {name} that tables/Words.csv has"
+        ),
+        "{err}"
+    );
+    assert!(err.contains("tables/Words.xx.csv:4:10: warning: the row `Greeting` adds the hole {nom} that tables/Words.csv does not have"), "{err}");
+    // Without --lang, check looks at every language there is.
+    let all = text(&cardtable(&["check", &dir], "").stderr);
+    assert!(all.contains("drops the hole {name}") && all.contains("lacks the `text` of the row `Check`"), "{all}");
+    // A language nobody wrote: said, and the game plays in its own words.
+    let out = cardtable(&["drive", &dir, "--lang", "de"], "eval data('Words', 'Check', 'text')\n");
+    assert_eq!(text(&out.stdout), "{\"value\":\"Check\"}\n");
+    assert!(text(&out.stderr).contains("no table is translated into `de`"), "{}", text(&out.stderr));
+}
+
+#[test]
+fn a_broken_translation_is_a_mistake_with_its_place() {
+    let copy = TempContent::chess("translate-broken");
+    copy.write("tables/Words.xx.csv", "name,text,size\nYour Move,Dein Zug,3\nYour Mvoe,Zug\n");
+    copy.write("tables/Kinds.xx.csv", "name,White\nKing,10\n");
+    let dir = copy.dir.to_string_lossy().to_string();
+    let out = cardtable(&["check", &dir, "--lang", "xx"], "");
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("tables/Words.xx.csv:1:11: error: `size` is not a column of the table `Words`"), "{err}");
+    assert!(err.contains("tables/Words.xx.csv:3:1: error: `Your Mvoe` is not a row of tables/Words.csv"), "{err}");
+    assert!(err.contains("tables/Kinds.xx.csv:1:6: error: `White` is not a Text column of the table `Kinds`"), "{err}");
+    // check without --lang finds the same mistakes, in each language's own files.
+    let out = cardtable(&["check", &dir], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("`Your Mvoe` is not a row of tables/Words.csv"));
+    // The game in its own words is not broken by them.
+    let out = cardtable(&["drive", &dir], "eval data('Words', 'Check', 'text')\n");
+    assert_eq!(text(&out.stdout), "{\"value\":\"Check\"}\n", "{}", text(&out.stderr));
+}
+
+#[test]
+fn a_game_saved_in_one_language_comes_back_in_the_language_it_is_loaded_in() {
+    let data = std::env::temp_dir().join(format!("cardtable-test-{}-translate-save", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
+    {
+        let mut english =
+            Driver::with_store(common::load_game(&common::chess_dir()), Rc::new(Store::for_game(Some(&data), "Chess")));
+        english.command("click e2");
+        english.command("click e4");
+        assert_eq!(english.command("save slot").to_string(), "{\"saved\":\"slot\"}");
+        english.finish();
+    }
+    let mut french = driver_in(&common::chess_dir(), "fr", Rc::new(Store::for_game(Some(&data), "Chess")));
+    let answer = french.command("load slot").to_string();
+    assert!(!answer.contains("error"), "{answer}");
+    assert_eq!(value(&mut french, "eval data('Position', 'e4', 'kind')"), "Pawn", "the save was loaded");
+    assert_eq!(value(&mut french, "eval data('Words', 'Your Move', 'text')"), "À vous de jouer");
+    assert_eq!(shown_text(&mut french, "Settings Button"), "Réglages");
+    let _ = std::fs::remove_dir_all(&data);
+}
