@@ -880,6 +880,60 @@ fn the_window_shows_the_computer_unavailable_with_retry() {
     assert!(words(&shot) > words(&before) + 150, "The computer is unavailable: press Retry");
 }
 
+/// The strip under the Board, with a long status (the Computer unavailable)
+/// in English and in French (`--lang fr`), Threats mode on and off: the status
+/// line's words read in full between the Threats legend (a column at the
+/// strip's left, x 12-160) and the Threats button (150 x 40, x 793-943, y
+/// 978-1018), and enter neither.
+#[test]
+fn a_long_status_stays_between_the_threats_legend_and_the_threats_button() {
+    let Some(run) = display() else { return };
+    let shot_of = |lang: &[&str], script: &str, name: &str, computer: bool| {
+        let dir = out_dir();
+        let (png, path) = (dir.join(format!("{name}.png")), dir.join(format!("{name}.script")));
+        std::fs::write(&path, script).unwrap();
+        let mut args: Vec<String> = vec![content().to_string_lossy().into()];
+        args.extend(lang.iter().map(|a| a.to_string()));
+        args.extend(["--screenshot".into(), png.to_string_lossy().into(), "--frames".into(), "3".into()]);
+        args.extend(["--script".into(), path.to_string_lossy().into()]);
+        let out = cardtable_of(&run, &args, computer);
+        assert!(out.status.success(), "the window failed: {}", String::from_utf8_lossy(&out.stderr));
+        read_png(&png)
+    };
+    // Ink: any pixel darker than the strip's cream; the status line's ink is
+    // green-grey (#62745F), which neither the button's wood nor its words are.
+    let ink = |c: [f32; 3]| luma(c) < 170.0;
+    let green = |c: [f32; 3]| luma(c) < 170.0 && c[1] > c[0] + 8.0 && c[1] > c[2] + 8.0;
+    let (legend, button, row) = ((12, 160, 960, 1032), (793, 943, 978, 1018), (985, 1015));
+    for (lang, tag) in [(&[][..], "en"), (&["--lang", "fr"][..], "fr")] {
+        let calm = shot_of(lang, "press Threats\n", &format!("strip-{tag}-calm"), false);
+        for threats in [true, false] {
+            let press = if threats { "press Threats\n" } else { "" };
+            let script = format!("{press}engine /nonexistent/engine\nclick e2\nclick e4\nwait 0.5\n");
+            let name = format!("strip-{tag}-unavailable-{}", if threats { "threats" } else { "plain" });
+            let shot = shot_of(lang, &script, &name, true);
+            // The words read on both halves of the row, left and right of the middle.
+            let left = count_pixels(&shot, (180, 480, row.0, row.1), green);
+            let right = count_pixels(&shot, (480, 780, row.0, row.1), green);
+            assert!(left > 300 && right > 300, "{name}: the status's words on both halves: {left} {right}");
+            // None of its ink on the Threats button, nor in the gaps either side of its words.
+            let on_button = count_pixels(&shot, button, green);
+            assert_eq!(on_button, 0, "{name}: the status's words on the Threats button");
+            for gap in [(legend.1, 178), (782, button.0)] {
+                let n = count_pixels(&shot, (gap.0, gap.1, row.0, row.1), ink);
+                assert_eq!(n, 0, "{name}: ink in the gap x {}-{}", gap.0, gap.1);
+            }
+            // The legend's box holds what it holds under a short status: its keys (or nothing).
+            let here = count_pixels(&shot, legend, ink);
+            let there = if threats { count_pixels(&calm, legend, ink) } else { 0 };
+            assert!(here.abs_diff(there) <= 4, "{name}: the legend's box holds {here} px of ink, not {there}");
+            if threats {
+                assert!(here > 200, "{name}: the legend shows: {here}");
+            }
+        }
+    }
+}
+
 /// The Computer's Move mid-slide in a real window: a copy of the game whose
 /// slide takes 4 s, seen 2 s in: the Knight of g8-f6 stands between its
 /// Squares (about 55 % of the way, easing), g8 shows no Piece, and f6 none yet.
@@ -955,8 +1009,8 @@ fn the_window_shows_threats_mode_its_arrows_and_pin_lines() {
     };
     assert!(bar(6, 2) > 200 && bar(6, 7) > 200, "amber bars under f2 and f7: {} {}", bar(6, 2), bar(6, 7));
     assert!(bar(5, 4) < 10 && bar(1, 3) < 10, "no bar under e4 nor a3");
-    // The legend shows, at the left of the status line's row.
-    assert!(count_pixels(&shot, (14, 34, 988, 1008), is_red) > 250, "the legend's Attacked key");
+    // The legend shows, a column at the left of the strip, its Attacked key on top (16 px about (22, 978)).
+    assert!(count_pixels(&shot, (14, 31, 970, 987), is_red) > 150, "the legend's Attacked key");
 
     // Kiwipete, the White Knight on e5 inspected (selected): red arrows to
     // the Pieces it attacks (f7, d7), teal ones to the empty Squares (g4, c4).
