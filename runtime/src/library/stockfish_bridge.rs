@@ -150,7 +150,7 @@ struct Job {
 /// Who answers a Job: a UCI engine (a program), or the built-in engine.
 enum Asks {
     Uci(PathBuf),
-    BuiltIn(BuiltIn),
+    BuiltIn(Box<BuiltIn>),
 }
 
 /// A question for the built-in engine: the position on its board, and how
@@ -334,7 +334,7 @@ impl Bridge {
         let engine = match (self.built_in(&fen, path.as_ref(), &s), path) {
             (Some(Ok(b)), _) => {
                 *self.searching.borrow_mut() = Some(b.stop.clone());
-                Asks::BuiltIn(b)
+                Asks::BuiltIn(Box::new(b))
             }
             (Some(Err(e)), _) => {
                 self.arrived.borrow_mut().push_back(Answer { question, best: Err(e) });
