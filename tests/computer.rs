@@ -1,5 +1,6 @@
 //! The Computer (Chapter 7, A.49 to A.64) through the driver, as a player
-//! plays: whole games against Stockfish as White and as Black, every
+//! plays: whole games against Stockfish and against the built-in engine (also
+//! in the variant with invented Kinds) as White and as Black, every
 //! Computer Move legal by the cards; Undo in each of its cases; a Strength
 //! changed mid-game; New Game while the Computer thinks; each fake engine of
 //! tests/fixtures/engines ending in Computer Unavailable and Retry
@@ -117,11 +118,30 @@ fn new_game(d: &mut Driver, side: &str, strength: &str) {
 /// A whole game against Stockfish, the Player choosing Moves from the cards'
 /// Legal Moves; every Move of the Computer is one of the cards' Legal Moves.
 fn whole_game(side: &str, reduced_motion: bool) {
-    let mut d = driver(common::load_game(&common::chess_dir()), reduced_motion);
-    ok(&mut d, &format!("engine {}", stockfish().display()));
-    new_game(&mut d, side, "Gentle");
+    let engine = stockfish().display().to_string();
+    whole_game_of(&common::chess_dir(), &engine, side, "Gentle", reduced_motion);
+}
+
+/// A whole game of the content in `dir` against the engine `engine` (a
+/// program, or `builtin`) at `strength`, as `whole_game`; the Computer's
+/// Moves, each with the Kind it landed as. The Computer may answer between
+/// any two commands (the built-in engine often does at once), so its Moves
+/// are checked afterwards: the game's Move History is played again, by
+/// clicks, in a game of two players, each Move one of the cards' Legal Moves
+/// there.
+fn whole_game_of(
+    dir: &std::path::Path,
+    engine: &str,
+    side: &str,
+    strength: &str,
+    reduced_motion: bool,
+) -> Vec<(String, String)> {
+    let game = common::load_game(dir);
+    let mut d = driver(game.clone(), reduced_motion);
+    ok(&mut d, &format!("engine {engine}"));
+    new_game(&mut d, side, strength);
     assert_eq!(board(&mut d, "playerSide"), side);
-    let (mut players, mut computers) = (0, 0);
+    let mut players = 0;
     for turn in 0..400 {
         match state(&mut d).as_str() {
             "Game Over" => break,
@@ -141,30 +161,105 @@ fn whole_game(side: &str, reduced_motion: bool) {
                 players += 1;
             }
             "Computer's Turn" => {
-                let legal: Vec<String> = ok(&mut d, "moves")
-                    .get("moves")
-                    .as_array()
-                    .iter()
-                    .filter_map(|m| m.as_str().map(String::from))
-                    .collect();
-                let before = history(&mut d).len();
                 let came = wait_until(&mut d, 0.1, 15.0, |d| state(d) != "Computer's Turn");
                 assert!(came, "the Computer answered");
-                assert_ne!(state(&mut d), "Computer Unavailable", "Stockfish answered in time");
-                let after = history(&mut d);
-                assert_eq!(after.len(), before + 1, "the Computer made one Move");
-                let made = after.last().cloned().unwrap_or_default();
-                assert!(
-                    legal.iter().any(|m| m.starts_with(&made)),
-                    "{made} is one of the cards' Legal Moves {legal:?}"
-                );
-                computers += 1;
+                assert_ne!(state(&mut d), "Computer Unavailable", "{engine} answered in time");
             }
             other => panic!("the game stands in {other}"),
         }
     }
-    assert!(computers >= 10 || state(&mut d) == "Game Over", "the Computer played {computers} Moves");
     assert!(d.world.faults.is_empty(), "{:?}", d.world.faults);
+    let rows = ok(&mut d, "table \"Move History\"").get("rows").as_array().to_vec();
+    let text = |r: &Json, c: &str| r.get(c).as_str().unwrap_or("").to_string();
+    // White moves first: the Computer's Moves are the odd rows when the Player is White.
+    let computers = if side == "White" { 1 } else { 0 };
+    let mut replay = common::two_players(game);
+    let mut made_by = Vec::new();
+    for (i, r) in rows.iter().enumerate() {
+        let (from, to, landed) = (text(r, "from"), text(r, "to"), text(r, "landingKind"));
+        let legal: Vec<String> = ok(&mut replay, "moves")
+            .get("moves")
+            .as_array()
+            .iter()
+            .filter_map(|m| m.as_str().map(String::from))
+            .collect();
+        let made = format!("{from}{to}");
+        assert!(
+            legal.iter().any(|m| m.starts_with(&made)),
+            "Move {i}, {made}, is one of the cards' Legal Moves {legal:?}"
+        );
+        ok(&mut replay, &format!("click {from}"));
+        ok(&mut replay, &format!("click {to}"));
+        if state(&mut replay) == "Promotion" {
+            let button = ["Queen", "Rook", "Bishop", "Knight"]
+                .into_iter()
+                .find(|b| {
+                    ok(&mut replay, &format!("get {b} promotionChoice.kind")).get("value").as_str() == Some(&landed)
+                })
+                .unwrap_or_else(|| panic!("a Promotion button offers {landed}"));
+            ok(&mut replay, &format!("press {button}"));
+        }
+        if i % 2 == computers {
+            made_by.push((made, landed));
+        }
+    }
+    assert!(made_by.len() >= 10 || state(&mut d) == "Game Over", "the Computer played {made_by:?}");
+    made_by
+}
+
+/// With `engine builtin` (as when no UCI engine is found), the built-in
+/// engine answers, on the bridge's thread: a whole game, every Computer Move
+/// one of the cards' Legal Moves.
+#[test]
+fn a_whole_game_against_the_built_in_engine_as_white() {
+    let mut d = manual(true);
+    assert_eq!(ok(&mut d, "engine builtin").get("engine").as_str(), Some("builtin"));
+    let made = whole_game_of(&common::chess_dir(), "builtin", "White", "Gentle", false);
+    assert!(made.len() >= 10, "{made:?}");
+}
+
+#[test]
+fn a_whole_game_against_the_built_in_engine_as_black_at_club() {
+    let made = whole_game_of(&common::chess_dir(), "builtin", "Black", "Club", true);
+    assert!(made.len() >= 10, "{made:?}");
+}
+
+/// The variant with invented Kinds (content/examples/nightrider-camel): the
+/// built-in engine plays it even with Stockfish named, for Stockfish cannot
+/// know a Nightrider or a Camel; some of its Moves are theirs.
+#[test]
+fn the_computer_plays_the_variant_with_the_built_in_engine_even_with_stockfish() {
+    let dir = common::root().join("content/examples/nightrider-camel");
+    let engine = stockfish().display().to_string();
+    let mut all = Vec::new();
+    for side in ["White", "Black"] {
+        all.extend(whole_game_of(&dir, &engine, side, "Casual", true));
+    }
+    assert!(
+        all.iter().any(|(_, kind)| kind == "Nightrider" || kind == "Camel"),
+        "an invented Kind moved for the Computer: {all:?}"
+    );
+}
+
+/// The built-in engine answers only the latest question: a New Game while
+/// it searches (Expert: 2 s) stops the search, its answer is dropped, and
+/// the new game's Computer answers.
+#[test]
+fn new_game_while_the_built_in_engine_thinks_drops_its_answer() {
+    let mut d = driver(common::load_game(&common::chess_dir()), true);
+    ok(&mut d, "engine builtin");
+    new_game(&mut d, "White", "Expert");
+    play(&mut d, "e2e4");
+    assert_eq!(state(&mut d), "Computer's Turn");
+    new_game(&mut d, "White", "Club");
+    assert_eq!(fen(&mut d), START);
+    ok(&mut d, "wait 3");
+    assert_eq!(chosen(&mut d, "Computer"), "", "the bridge wrote no answer to the old game's question");
+    assert_eq!(fen(&mut d), START);
+    assert_eq!(state(&mut d), "Playing");
+    play(&mut d, "d2d4");
+    assert!(wait_until(&mut d, 0.1, 10.0, |d| history(d).len() == 2), "the new game's Computer answers");
+    assert_ne!(state(&mut d), "Computer Unavailable");
 }
 
 #[test]
@@ -437,4 +532,24 @@ fn a_castling_slides_the_rook_too() {
         Some("rnbq1rk1/pppp1ppp/5n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R".to_string())
     );
     assert_eq!(object(&mut d, "Moving Rook").get("visible"), &Json::Bool(false));
+}
+
+/// A newer question stops the built-in engine's search on its way: after a
+/// New Game while it searches at Expert (2 s), the new game's Computer (Club,
+/// 3 moves deep) answers well within the 2 s the old search would take.
+#[test]
+fn a_newer_question_stops_the_built_in_engines_search() {
+    let mut d = driver(common::load_game(&common::chess_dir()), true);
+    ok(&mut d, "engine builtin");
+    new_game(&mut d, "White", "Expert");
+    play(&mut d, "e2e4");
+    // The search is under way (the engine's thread has taken the question).
+    ok(&mut d, "wait 0.3");
+    assert_eq!(state(&mut d), "Computer's Turn");
+    new_game(&mut d, "White", "Club");
+    play(&mut d, "d2d4");
+    let started = std::time::Instant::now();
+    assert!(wait_until(&mut d, 0.05, 1.0, |d| history(d).len() == 2), "the new game's Computer answers within 1 s");
+    assert!(started.elapsed().as_secs_f64() < 1.5, "{:?}", started.elapsed());
+    assert_eq!(history(&mut d)[0], "d2d4");
 }

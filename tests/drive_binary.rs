@@ -203,7 +203,7 @@ fn help_lists_the_commands_of_the_games_libraries_and_no_other() {
         text.ends_with(
             "| restore N | save SLOT | load SLOT | wait SECONDS | off COMPONENT | fen | setfen FEN | moves | pgn | loadpgn FILE-OR-PGN | perft N \
              | enginemoves | engineperft N | bestmove [MS] [depth N] [movetime MS] [noise CP] [seed S] \
-             | engine [PATH|manual] | answer MOVE"
+             | engine [PATH|builtin|manual] | answer MOVE"
         ),
         "{text}"
     );

@@ -15,10 +15,16 @@
 //! question asked about another position or before a Restart Game (New
 //! Game), is dropped, so the cards never see it.
 //!
-//! Where no engine is found, [`fallback`] is asked: the seam where the
-//! built-in engine answers instead (it answers nothing yet; see its doc).
+//! Where no UCI engine is found (or `engine builtin` / `--engine builtin`
+//! says so), and always for a position holding a Kind a UCI engine cannot
+//! know (an invented piece: [`Board::is_chess`] is false), the built-in
+//! engine ([`super::engine`]) answers instead ([`fallback`]), on the same
+//! thread, through the same answers, only the latest question counting: it
+//! searches for the Strength's `thinkingSeconds`, at most `engineDepth` moves
+//! deep, each evaluation off by up to `engineNoise` centipawns.
 
-use super::chess::Chess;
+use super::chess::{kind_letters, Chess};
+use super::engine::{Board, Limits, Rules, Searcher};
 use super::{CliOption, Command, Library, Resolved};
 use crate::game::Game;
 use crate::ids::{ColumnId, EventId, ObjectId, StructId, TableId};
@@ -30,7 +36,9 @@ use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// How long an engine may take to start (`uciok`) or to say it is ready.
@@ -48,8 +56,9 @@ const EVENTS: &[&str] = &["computerMoveChosen", "hintChosen"];
 const COMMANDS: &[Command] = &[
     Command {
         verb: "engine",
-        usage: "engine [PATH|manual]",
-        help: "the UCI engine the Computer asks from now on (a program; manual: the driver answers, with `answer`)",
+        usage: "engine [PATH|builtin|manual]",
+        help: "the UCI engine the Computer asks from now on (a program; builtin: the built-in engine, as when no UCI \
+               engine is found; manual: the driver answers, with `answer`)",
     },
     Command {
         verb: "answer",
@@ -61,7 +70,8 @@ const COMMANDS: &[Command] = &[
 const OPTIONS: &[CliOption] = &[CliOption {
     name: "engine",
     value: "PATH",
-    help: "the UCI chess engine the Computer asks (stockfishBridge library; default: stockfish from PATH)",
+    help: "the UCI chess engine the Computer asks (stockfishBridge library; default: stockfish from PATH, else the \
+           built-in engine; builtin: the built-in engine always)",
 }];
 
 impl Library for StockfishBridgeLibrary {
@@ -91,8 +101,13 @@ pub struct Bridge {
     chosen: TableId,
     chosen_cols: [ColumnId; 3],
     strengths: TableId,
-    /// skillLevel, eloLimit, thinkingSeconds of Strengths.
-    strength_cols: [ColumnId; 3],
+    /// skillLevel, eloLimit, thinkingSeconds, engineDepth, engineNoise of Strengths.
+    strength_cols: [ColumnId; 5],
+    /// The built-in engine's rules, read from the content at load (Err: why
+    /// there is no built-in engine for this content).
+    rules: Result<Arc<Rules>, String>,
+    /// The Kinds' FEN letters (a Move's promotion letter names its Kind).
+    letters: Vec<(String, char)>,
     board_state: StructId,
     strength_field: u16,
     computer_event: Option<EventId>,
@@ -101,6 +116,11 @@ pub struct Bridge {
     engine: RefCell<Option<PathBuf>>,
     /// `engine manual`: no engine; the driver's `answer MOVE` answers.
     manual: Cell<bool>,
+    /// `engine builtin`: the built-in engine answers, whatever is installed.
+    builtin: Cell<bool>,
+    /// The stop flag of the built-in engine's search on its way: set when a
+    /// newer question is asked, for its answer is not wanted.
+    searching: RefCell<Option<Arc<AtomicBool>>>,
     worker: RefCell<Option<Worker>>,
     /// The number of the latest question; only its answer counts.
     latest: Cell<u64>,
@@ -120,11 +140,37 @@ struct Asked {
 /// A question for the engine's thread.
 struct Job {
     question: u64,
-    engine: PathBuf,
+    engine: Asks,
     fen: String,
     skill: f64,
     elo: f64,
     seconds: f64,
+}
+
+/// Who answers a Job: a UCI engine (a program), or the built-in engine.
+enum Asks {
+    Uci(PathBuf),
+    BuiltIn(Box<BuiltIn>),
+}
+
+/// A question for the built-in engine: the position on its board, and how
+/// deep and how exactly to search (the Strength's engineDepth, engineNoise).
+struct BuiltIn {
+    rules: Arc<Rules>,
+    board: Board,
+    depth: u32,
+    noise: i32,
+    /// Set when a newer question is asked: the search stops.
+    stop: Arc<AtomicBool>,
+}
+
+/// The Strength's settings, from its row of the Strengths table.
+struct Settings {
+    skill: f64,
+    elo: f64,
+    seconds: f64,
+    depth: f64,
+    noise: f64,
 }
 
 /// What the engine's thread answers: a Move in UCI form, or why there is none.
@@ -138,14 +184,20 @@ struct Worker {
     answers: Receiver<Answer>,
 }
 
-/// What the built-in engine answers, where no UCI engine is found: the seam
-/// for the `engine` library (branch `engine`). It takes the position as FEN
-/// and the Strength's thinking time, and answers a Move in UCI form
-/// (`e2e4`, `e7e8q`). Until that library is wired in, it answers nothing,
-/// and the Computer is unavailable without an engine.
-pub fn fallback(fen: &str, seconds: f64) -> Result<String, String> {
-    let _ = (fen, seconds);
-    Err("no UCI engine was found (stockfish on PATH or /usr/games/stockfish), and no built-in engine answers".into())
+/// What the built-in engine answers, where no UCI engine is asked: the
+/// Move of the position (`e2e4`, `e7e8q`, with the Kinds' letters), searched
+/// for `seconds` at most, at most `b.depth` moves deep, each evaluation off
+/// by up to `b.noise` centipawns (seeded by `seed`), using `searcher`'s
+/// table. It runs on the bridge's thread, never the frame's; `b.stop` ends
+/// the search early (a newer question).
+fn fallback(searcher: &mut Searcher, b: &BuiltIn, seconds: f64, seed: u64) -> Result<String, String> {
+    let seconds = if seconds.is_finite() { seconds.clamp(0.01, 3600.0) } else { 1.0 };
+    let time = Some(Duration::from_secs_f64(seconds));
+    let limits = Limits { depth: b.depth.clamp(1, 100), time, noise: b.noise, seed };
+    searcher.stop = Some(b.stop.clone());
+    let found = searcher.search(&b.rules, &b.board, limits, &[]);
+    searcher.stop = None;
+    found.best.map(|m| Board::uci(&b.rules, m)).ok_or_else(|| "the position has no legal move".into())
 }
 
 impl Bridge {
@@ -170,6 +222,8 @@ impl Bridge {
             .position(|f| f.name == "strength")
             .ok_or_else(|| lacks("Board State's `strength`".into()))? as u16;
         Ok(Bridge {
+            rules: Rules::new(game).map(Arc::new),
+            letters: kind_letters(game)?,
             chess: Chess::new(game)?,
             chosen,
             chosen_cols: [column(chosen, "from")?, column(chosen, "to")?, column(chosen, "landingKind")?],
@@ -178,6 +232,8 @@ impl Bridge {
                 column(strengths, "skillLevel")?,
                 column(strengths, "eloLimit")?,
                 column(strengths, "thinkingSeconds")?,
+                column(strengths, "engineDepth")?,
+                column(strengths, "engineNoise")?,
             ],
             board_state,
             strength_field,
@@ -185,6 +241,8 @@ impl Bridge {
             hint_event: game.names.events.get("hintChosen").copied(),
             engine: RefCell::new(None),
             manual: Cell::new(false),
+            builtin: Cell::new(false),
+            searching: RefCell::new(None),
             worker: RefCell::new(None),
             latest: Cell::new(0),
             asked: RefCell::new(None),
@@ -204,9 +262,9 @@ impl Bridge {
     }
 
     /// The Strength's settings for the Object's Board State: skill level,
-    /// Elo limit, thinking seconds (each column's default for a Strength
-    /// with no row).
-    fn settings(&self, world: &World, object: ObjectId) -> (f64, f64, f64) {
+    /// Elo limit, thinking seconds, the built-in engine's depth and noise
+    /// (each column's default for a Strength with no row).
+    fn settings(&self, world: &World, object: ObjectId) -> Settings {
         let o = &world.objects[object.0 as usize];
         let strength = world.game.types[o.ty.0 as usize]
             .struct_offset
@@ -231,29 +289,71 @@ impl Bridge {
                 _ => 0.0,
             }
         };
-        (num(self.strength_cols[0]), num(self.strength_cols[1]), num(self.strength_cols[2]))
+        let [skill, elo, seconds, depth, noise] = self.strength_cols.map(num);
+        Settings { skill, elo, seconds, depth, noise }
+    }
+
+    /// The built-in engine's question about the World's position, when it is
+    /// the one to answer: `engine builtin`, no UCI engine found, or a Kind on
+    /// the Board no UCI engine knows. None: a UCI engine answers.
+    fn built_in(&self, fen: &str, uci: Option<&PathBuf>, s: &Settings) -> Option<Result<BuiltIn, String>> {
+        let rules = match &self.rules {
+            Ok(r) => r.clone(),
+            Err(e) if uci.is_none() || self.builtin.get() => {
+                return Some(Err(format!("no UCI engine is asked, and the built-in engine cannot play this game: {e}")))
+            }
+            Err(_) => return None,
+        };
+        let board = match Board::from_fen(&rules, fen) {
+            Ok(b) => b,
+            Err(e) if uci.is_none() || self.builtin.get() => return Some(Err(e)),
+            Err(_) => return None,
+        };
+        if uci.is_some() && !self.builtin.get() && board.is_chess(&rules) {
+            return None;
+        }
+        let depth = if s.depth.is_finite() && s.depth >= 1.0 { s.depth.min(100.0) as u32 } else { 100 };
+        let noise = if s.noise.is_finite() && s.noise > 0.0 { s.noise.min(100_000.0) as i32 } else { 0 };
+        Some(Ok(BuiltIn { rules, board, depth, noise, stop: Arc::new(AtomicBool::new(false)) }))
     }
 
     fn ask(&self, world: &mut World, object: ObjectId, hint: bool) {
         let question = self.latest.get() + 1;
         self.latest.set(question);
         let fen = self.chess.fen(world).unwrap_or_default();
-        let (skill, elo, seconds) = self.settings(world, object);
+        let s = self.settings(world, object);
         *self.asked.borrow_mut() = Some(Asked { question, restarts: world.restarts, fen: fen.clone(), hint, object });
+        // The built-in engine's search on its way answers an earlier question: it stops.
+        if let Some(stop) = self.searching.borrow_mut().take() {
+            stop.store(true, Ordering::Relaxed);
+        }
         if self.manual.get() {
             return;
         }
-        let Some(engine) = self.engine_path() else {
-            let best = fallback(&fen, seconds);
-            self.arrived.borrow_mut().push_back(Answer { question, best });
-            return;
+        let path = if self.builtin.get() { None } else { self.engine_path() };
+        let engine = match (self.built_in(&fen, path.as_ref(), &s), path) {
+            (Some(Ok(b)), _) => {
+                *self.searching.borrow_mut() = Some(b.stop.clone());
+                Asks::BuiltIn(Box::new(b))
+            }
+            (Some(Err(e)), _) => {
+                self.arrived.borrow_mut().push_back(Answer { question, best: Err(e) });
+                return;
+            }
+            (None, Some(p)) => Asks::Uci(p),
+            (None, None) => {
+                let best = Err("no engine answers".to_string());
+                self.arrived.borrow_mut().push_back(Answer { question, best });
+                return;
+            }
         };
+        let job = Job { question, engine, fen, skill: s.skill, elo: s.elo, seconds: s.seconds };
         let mut worker = self.worker.borrow_mut();
         let w = worker.get_or_insert_with(Worker::start);
-        if w.jobs.send(Job { question, engine: engine.clone(), fen: fen.clone(), skill, elo, seconds }).is_err() {
+        if let Err(sent) = w.jobs.send(job) {
             // The thread is gone: a new one, once.
             *w = Worker::start();
-            let _ = w.jobs.send(Job { question, engine, fen, skill, elo, seconds });
+            let _ = w.jobs.send(sent.0);
         }
     }
 
@@ -291,12 +391,9 @@ impl Bridge {
         }
         let from = square(&uci[0..2])?;
         let to = square(&uci[2..4])?;
-        let kind = match uci.get(4..5) {
-            Some("q") => "Queen".to_string(),
-            Some("r") => "Rook".to_string(),
-            Some("b") => "Bishop".to_string(),
-            Some("n") => "Knight".to_string(),
-            Some(_) => return None,
+        // A promotion's letter names its Kind by the Kinds table's letters (q: Queen; s: Nightrider).
+        let kind = match uci[4..].chars().next() {
+            Some(p) => self.letters.iter().find(|(_, l)| l.eq_ignore_ascii_case(&p))?.0.clone(),
             None => self.chess.kind_on(world, &from),
         };
         Some((from, to, kind))
@@ -318,7 +415,8 @@ impl Resolved for Bridge {
                 if self.manual.get() {
                     return Json::obj(vec![("engine", Json::Str("manual".into()))]);
                 }
-                let engine = self.engine_path().map_or(Json::Null, |p| Json::Str(p.display().to_string()));
+                let path = if self.builtin.get() { None } else { self.engine_path() };
+                let engine = path.map_or(Json::Str("builtin".into()), |p| Json::Str(p.display().to_string()));
                 Json::obj(vec![("engine", engine)])
             }
             "answer" => {
@@ -338,7 +436,8 @@ impl Resolved for Bridge {
         match name {
             "engine" => {
                 self.manual.set(false);
-                *self.engine.borrow_mut() = Some(PathBuf::from(value));
+                self.builtin.set(value == "builtin");
+                *self.engine.borrow_mut() = (value != "builtin").then(|| PathBuf::from(value));
                 // The engine kept is another program now: the next question starts the new one.
                 if let Some(w) = self.worker.borrow_mut().take() {
                     drop(w);
@@ -520,6 +619,8 @@ impl Engine {
 /// The engine's thread: one question at a time, only the latest.
 fn engine_thread(jobs: Receiver<Job>, answers: Sender<Answer>) {
     let mut engine: Option<Engine> = None;
+    // The built-in engine's search, its table kept from one question to the next.
+    let mut searcher: Option<Searcher> = None;
     let mut next: Option<Job> = None;
     loop {
         let mut job = match next.take() {
@@ -532,12 +633,28 @@ fn engine_thread(jobs: Receiver<Job>, answers: Sender<Answer>) {
         while let Ok(newer) = jobs.try_recv() {
             job = newer;
         }
-        if engine.as_ref().is_some_and(|e| e.path != job.engine) {
+        let path = match &job.engine {
+            Asks::Uci(path) => path.clone(),
+            Asks::BuiltIn(b) => {
+                let s = searcher.get_or_insert_with(Searcher::default);
+                let seed = job.question ^ b.board.hash;
+                let best = fallback(s, b, job.seconds, seed);
+                if b.stop.load(Ordering::Relaxed) {
+                    // A newer question stopped it: this answer is not wanted.
+                    continue;
+                }
+                if answers.send(Answer { question: job.question, best }).is_err() {
+                    return;
+                }
+                continue;
+            }
+        };
+        if engine.as_ref().is_some_and(|e| e.path != path) {
             engine = None;
         }
         let best = (|| {
             if engine.is_none() {
-                engine = Some(Engine::start(&job.engine)?);
+                engine = Some(Engine::start(&path)?);
             }
             let e = engine.as_mut().ok_or("no engine")?;
             e.best_move(&job, &mut next, &jobs)
