@@ -14,7 +14,6 @@ use crate::ids::{ColumnId, EventId, FuncId, StructId, TableId};
 use crate::json::Json;
 use crate::value::{Sym, Value, EMPTY};
 use crate::world::{LibraryState, Table, World};
-use std::any::Any;
 
 mod pgn;
 pub use pgn::START;
@@ -150,15 +149,6 @@ impl Default for ChessState {
 }
 
 impl LibraryState for ChessState {
-    fn clone_box(&self) -> Box<dyn LibraryState> {
-        Box::new(self.clone())
-    }
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        self
-    }
     fn key(&self) -> &str {
         "chess"
     }

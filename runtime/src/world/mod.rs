@@ -93,16 +93,34 @@ pub struct LibraryCall {
 /// each state under its library's name (`key`), as `save` writes it; a
 /// state a save brings back waits as a [`SavedLibraryState`] until its
 /// library asks for it (`library::state_mut`) and `load`s it.
-pub trait LibraryState {
-    fn clone_box(&self) -> Box<dyn LibraryState>;
-    fn as_any(&self) -> &dyn Any;
-    fn as_any_mut(&mut self) -> &mut dyn Any;
+pub trait LibraryState: StateBox {
     /// The library's name (`chess`): a save keeps the state under it.
     fn key(&self) -> &str;
     /// The state as a save keeps it.
     fn save(&self) -> serde_yaml::Value;
     /// The state as `save` wrote it; Err says why it cannot be read.
     fn load(&mut self, saved: &serde_yaml::Value) -> Result<(), String>;
+}
+
+/// What every [`LibraryState`] has for being kept in a box: written once,
+/// for every state that is `Clone`, so a library's state only says its key
+/// and how it is saved.
+pub trait StateBox: Any {
+    fn clone_box(&self) -> Box<dyn LibraryState>;
+    fn as_any(&self) -> &dyn Any;
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+}
+
+impl<T: LibraryState + Clone + 'static> StateBox for T {
+    fn clone_box(&self) -> Box<dyn LibraryState> {
+        Box::new(self.clone())
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
 }
 
 impl Clone for Box<dyn LibraryState> {

@@ -18,15 +18,6 @@ pub struct SavedLibraryState {
 }
 
 impl LibraryState for SavedLibraryState {
-    fn clone_box(&self) -> Box<dyn LibraryState> {
-        Box::new(self.clone())
-    }
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        self
-    }
     fn key(&self) -> &str {
         &self.key
     }

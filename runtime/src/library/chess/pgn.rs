@@ -10,7 +10,6 @@ use super::{Chess, ChessState, Move};
 use crate::ids::ObjectId;
 use crate::value::{Sym, Value};
 use crate::world::{LibraryState, World};
-use std::any::Any;
 
 /// What the chess library keeps for PGN in the World (so snapshots and
 /// saves carry it): the FEN set up last (`setfen`, `--fen`, a PGN's), which
@@ -21,15 +20,6 @@ pub struct Start {
 }
 
 impl LibraryState for Start {
-    fn clone_box(&self) -> Box<dyn LibraryState> {
-        Box::new(self.clone())
-    }
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        self
-    }
     fn key(&self) -> &str {
         "chess start"
     }
