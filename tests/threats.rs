@@ -323,3 +323,60 @@ fn arrows_turn_round_with_a_flipped_board() {
         }
     }
 }
+
+/// The Threat and Pin Marks and the lines hide while the Computer's Move
+/// slides (Show Threat Mark, Show Pin Mark and Draw Threat Lines on
+/// "slideStarted"), and show again once it has landed ("positionChanged").
+#[test]
+fn the_marks_and_lines_hide_while_the_computers_move_slides() {
+    let game = common::load_game(&common::chess_dir());
+    let mut d = Driver::with_parts_off(game, std::rc::Rc::new(cardtable::save::Store::memory()), false, &[]);
+    for c in [
+        "engine manual",
+        "press Threats",
+        // White's Bishop on b5 pins Black's Knight on c6 to its King.
+        "setfen r1bqkbnr/ppp2ppp/2n5/1B1pp3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4",
+        "click e1",
+        "click g1",
+    ] {
+        let answer = d.command(c);
+        assert!(!answer.is_error(), "{c}: {answer}");
+    }
+    let shown = |d: &mut Driver, ty: &str| -> Vec<String> {
+        let answer = d.command(&format!("objects \"{ty}\""));
+        let mut names: Vec<String> = answer
+            .get("objects")
+            .as_array()
+            .iter()
+            .filter(|o| o.get("type").as_str() == Some(ty) && matches!(o.get("visible"), Json::Bool(true)))
+            .filter_map(|o| o.get("name").as_str().map(str::to_string))
+            .collect();
+        names.sort();
+        names
+    };
+    let thinking = d.command("state");
+    assert_eq!(thinking.get("state").as_str(), Some("Computer's Turn"), "{thinking}");
+    assert_eq!(shown(&mut d, "Pin Mark"), ["c6"], "the pinned Knight's bar before the slide");
+    assert!(!shown(&mut d, "Threat Mark").is_empty(), "the attacked Pieces are outlined");
+    assert!(!lines(&mut d).is_empty(), "the pin line shows before the slide");
+
+    assert!(!d.command("answer g8f6").is_error());
+    assert!(!d.command("wait 0.1").is_error());
+    assert_eq!(object_visible(&mut d, "Moving Piece"), Some(true), "mid-slide");
+    assert_eq!(shown(&mut d, "Pin Mark"), Vec::<String>::new(), "no pin bar while it slides");
+    assert_eq!(shown(&mut d, "Threat Mark"), Vec::<String>::new(), "no threat mark while it slides");
+    assert!(lines(&mut d).is_empty(), "no line while it slides");
+
+    assert!(!d.command("wait 0.5").is_error());
+    assert_eq!(object_visible(&mut d, "Moving Piece"), Some(false), "landed");
+    assert_eq!(shown(&mut d, "Pin Mark"), ["c6"], "the bar again once the Move is made");
+    assert!(!lines(&mut d).is_empty(), "the pin line again once the Move is made");
+}
+
+fn object_visible(d: &mut Driver, name: &str) -> Option<bool> {
+    let answer = d.command(&format!("objects \"{name}\""));
+    answer.get("objects").as_array().first().and_then(|o| match o.get("visible") {
+        Json::Bool(b) => Some(*b),
+        _ => None,
+    })
+}
