@@ -103,6 +103,13 @@ const FAULT_SECONDS: f64 = 8.0;
 /// start (content loaded 20.1, window open 80.3, ...)` (tools/bench/first_frame.sh).
 const REPORT_FIRST_FRAME: &str = "CARDTABLE_REPORT_FIRST_FRAME";
 
+/// Set (to anything), the window keeps each frame's times and prints them on
+/// stderr as it exits after a --screenshot: the work of a frame (input, the
+/// cards, drawing) and the time from one frame's start to the next, each
+/// apart for the frames drawn while a code library's answer was awaited (the
+/// Computer thinking) and the others (tools/bench/frames_while_thinking.sh).
+const REPORT_FRAMES: &str = "CARDTABLE_REPORT_FRAMES";
+
 /// What to run instead of the window, where none can be opened.
 const INSTEAD: &str = "run `cardtable drive` to play headless, or `xvfb-run cardtable ...` for a virtual display";
 
@@ -400,6 +407,7 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
         _ => None,
     };
     let report_first_frame = std::env::var_os(REPORT_FIRST_FRAME).is_some();
+    let mut frame_times = std::env::var_os(REPORT_FRAMES).map(|_| FrameTimes::default());
     // Every fault reaches the terminal as it happens (the window also shows it
     // for a few seconds); a screenshot of a game that faulted fails.
     let mut faults_printed = 0;
@@ -452,8 +460,10 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
     let mut last_frame = Instant::now();
     loop {
         let started = Instant::now();
-        let elapsed = started.duration_since(last_frame).as_secs_f64().min(0.25);
+        let since_last = started.duration_since(last_frame);
+        let elapsed = since_last.as_secs_f64().min(0.25);
         last_frame = started;
+        let awaiting = driver.libraries.awaiting();
         // The cards' calls into code libraries go out, and answers come in
         // (an engine's Move), never waiting.
         driver.libraries.pump(&mut driver.world);
@@ -525,9 +535,15 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
             crate::mark("first frame drawn");
         }
 
+        if let Some(times) = frame_times.as_mut() {
+            times.add(awaiting, started.elapsed(), since_last, frame);
+        }
         if let Some(path) = &opts.screenshot {
             if keys_pressed >= opts.keys && frame + 1 >= opts.frames.max(1) {
                 get_screen_data().export_png(&path.to_string_lossy());
+                if let Some(times) = &frame_times {
+                    times.report();
+                }
                 let faults = driver.world.faults.len();
                 if faults > 0 {
                     eprintln!(
@@ -570,7 +586,11 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
                 std::thread::sleep(rest);
             }
         }
+        let presenting = Instant::now();
         next_frame().await;
+        if let Some(times) = frame_times.as_mut() {
+            times.presented(awaiting, presenting.elapsed(), frame);
+        }
         if first_report {
             // The first frame has been drawn and presented (its buffers swapped).
             let since = crate::STARTED.get().map_or(Duration::ZERO, Instant::elapsed);
@@ -579,6 +599,61 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
                 marks.iter().map(|(what, at)| format!("{what} {:.1}", at.as_secs_f64() * 1000.0)).collect();
             eprintln!("first frame: {:.1} ms after the start ({})", since.as_secs_f64() * 1000.0, marks.join(", "));
         }
+    }
+}
+
+/// Each frame's work and the time since the frame before, in milliseconds,
+/// apart for the frames drawn while an answer was awaited (`REPORT_FRAMES`).
+#[derive(Default)]
+struct FrameTimes {
+    /// work, start to start, presenting (macroquad's next_frame: the GPU's
+    /// drawing of the frame's batches and the buffer swap)
+    awaiting: (Vec<f64>, Vec<f64>, Vec<f64>),
+    other: (Vec<f64>, Vec<f64>, Vec<f64>),
+}
+
+impl FrameTimes {
+    fn add(&mut self, awaiting: bool, work: Duration, since_last: Duration, frame: u32) {
+        // The first frame is the start's (loading the art; tools/bench/first_frame.sh).
+        if frame == 0 {
+            return;
+        }
+        let into = if awaiting { &mut self.awaiting } else { &mut self.other };
+        into.0.push(work.as_secs_f64() * 1000.0);
+        into.1.push(since_last.as_secs_f64() * 1000.0);
+    }
+
+    fn presented(&mut self, awaiting: bool, presenting: Duration, frame: u32) {
+        if frame <= 1 {
+            return;
+        }
+        let into = if awaiting { &mut self.awaiting } else { &mut self.other };
+        into.2.push(presenting.as_secs_f64() * 1000.0);
+    }
+
+    fn report(&self) {
+        fn line(what: &str, times: &[f64]) {
+            let mut t = times.to_vec();
+            t.sort_by(f64::total_cmp);
+            if t.is_empty() {
+                eprintln!("frames {what}: none");
+                return;
+            }
+            let at = |q: f64| t[((t.len() - 1) as f64 * q).round() as usize];
+            eprintln!(
+                "frames {what}: {} frames, median {:.2} ms, 99th {:.2} ms, most {:.2} ms",
+                t.len(),
+                at(0.5),
+                at(0.99),
+                t[t.len() - 1]
+            );
+        }
+        line("awaiting an answer, work", &self.awaiting.0);
+        line("awaiting an answer, start to start", &self.awaiting.1);
+        line("awaiting an answer, presenting", &self.awaiting.2);
+        line("otherwise, work", &self.other.0);
+        line("otherwise, start to start", &self.other.1);
+        line("otherwise, presenting", &self.other.2);
     }
 }
 
