@@ -14,7 +14,7 @@ use cardtable::game::Game;
 use cardtable::host::driver::Driver;
 use cardtable::json::Json;
 use cardtable::save::Store;
-use common::TempContent;
+use common::{ok, TempContent};
 use std::path::PathBuf;
 use std::rc::Rc;
 
@@ -63,14 +63,6 @@ fn against_stockfish() -> Driver {
 /// The driver answers the Computer (`engine manual`, `answer MOVE`).
 fn manual(reduced_motion: bool) -> Driver {
     against_in(common::load_game(&common::chess_dir()), "manual", reduced_motion)
-}
-
-/// A command that must answer with no error and no fault.
-fn ok(d: &mut Driver, command: &str) -> Json {
-    let answer = d.command(command);
-    assert!(!answer.is_error(), "`{command}`: {answer}");
-    assert!(answer.get("faults").as_array().is_empty(), "`{command}` faulted: {answer}");
-    answer
 }
 
 fn state(d: &mut Driver) -> String {
@@ -215,12 +207,7 @@ fn whole_game_of(
         ok(&mut replay, &format!("click {from}"));
         ok(&mut replay, &format!("click {to}"));
         if state(&mut replay) == "Promotion" {
-            let button = ["Queen", "Rook", "Bishop", "Knight"]
-                .into_iter()
-                .find(|b| {
-                    ok(&mut replay, &format!("get {b} promotionChoice.kind")).get("value").as_str() == Some(&landed)
-                })
-                .unwrap_or_else(|| panic!("a Promotion button offers {landed}"));
+            let button = common::promotion_button(&mut replay, &landed);
             ok(&mut replay, &format!("press {button}"));
         }
         if i % 2 == computers {

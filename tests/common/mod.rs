@@ -48,7 +48,7 @@ pub fn two_players(game: Rc<Game>) -> Driver {
 }
 
 /// A driver command that must answer with no error; its answer.
-pub fn answer(driver: &mut Driver, command: &str) -> Json {
+pub fn run(driver: &mut Driver, command: &str) -> Json {
     let answer = driver.command(command);
     assert!(!answer.is_error(), "`{command}` answered {answer}");
     answer
@@ -56,7 +56,7 @@ pub fn answer(driver: &mut Driver, command: &str) -> Json {
 
 /// A driver command that must answer with no error and make no card fault.
 pub fn ok(driver: &mut Driver, command: &str) -> Json {
-    let answer = answer(driver, command);
+    let answer = run(driver, command);
     assert!(answer.get("faults").as_array().is_empty(), "`{command}` made the cards fault: {answer}");
     answer
 }
@@ -74,7 +74,7 @@ pub fn strings(j: &Json) -> BTreeSet<String> {
 /// The moves a command answers (`moves`: the cards' Legal Moves; `enginemoves`:
 /// the built-in engine's).
 pub fn move_set(driver: &mut Driver, command: &str) -> BTreeSet<String> {
-    strings(answer(driver, command).get("moves"))
+    strings(run(driver, command).get("moves"))
 }
 
 /// The names of the visible objects of type `kind` among those an `objects`
@@ -96,7 +96,7 @@ pub fn visible(driver: &mut Driver, command: &str, kind: &str) -> Vec<String> {
 pub fn promotion_button(driver: &mut Driver, kind: &str) -> &'static str {
     ["Queen", "Rook", "Bishop", "Knight"]
         .into_iter()
-        .find(|b| answer(driver, &format!("get {b} promotionChoice.kind")).get("value").as_str() == Some(kind))
+        .find(|b| run(driver, &format!("get {b} promotionChoice.kind")).get("value").as_str() == Some(kind))
         .unwrap_or_else(|| panic!("no Promotion button offers {kind}"))
 }
 
