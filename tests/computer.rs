@@ -376,6 +376,8 @@ fn a_strength_chosen_mid_game_counts_from_the_computers_next_move() {
     std::fs::create_dir_all(&dir).unwrap();
     let recorder = dir.join("recorder.sh");
     std::fs::copy(engine("recorder.sh"), &recorder).unwrap();
+    // The UCI handshake it sources from its own folder.
+    std::fs::copy(engine("uci.sh"), dir.join("uci.sh")).unwrap();
     let log = dir.join("recorder.sh.log");
     let _ = std::fs::remove_file(&log);
     let mut d = against(&recorder.display().to_string());
@@ -551,4 +553,34 @@ fn a_newer_question_stops_the_built_in_engines_search() {
     assert!(wait_for_moves(&mut d, 0.05, 1.0, 2), "the new game's Computer answers within 1 s");
     assert!(started.elapsed().as_secs_f64() < 1.5, "{:?}", started.elapsed());
     assert_eq!(history(&mut d)[0], "d2d4");
+}
+
+/// Each fake engine, told a GUI's lines, answers the UCI handshake (its
+/// shared uci.sh) and then makes its own fault: so the tests above see that
+/// fault, not a script that fails to start. (slow_start.sh sleeps 30 s first.)
+#[test]
+fn each_fake_engine_answers_the_handshake_then_makes_its_own_fault() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let told = "uci\nisready\nposition startpos moves e2e4\ngo movetime 100\nquit\n";
+    for (name, answers, code) in [
+        ("crash", "info depth 1\n", 3),
+        ("garbage", "%%% not chess\nbestmove banana\n", 0),
+        ("illegal", "bestmove e8e1\n", 0),
+        ("silent", "", 0),
+    ] {
+        let mut child = Command::new(engine(&format!("{name}.sh")))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|e| panic!("{name}.sh runs: {e}"));
+        child.stdin.take().expect("its input").write_all(told.as_bytes()).expect("told");
+        let out = child.wait_with_output().expect("it ends");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            format!("id name {name}\nuciok\nreadyok\n{answers}"),
+            "{name}"
+        );
+        assert_eq!(out.status.code(), Some(code), "{name}.sh's exit code");
+    }
 }
