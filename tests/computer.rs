@@ -14,7 +14,7 @@ use cardtable::game::Game;
 use cardtable::host::driver::Driver;
 use cardtable::json::Json;
 use cardtable::save::Store;
-use common::TempContent;
+use common::{ok, TempContent};
 use std::path::PathBuf;
 use std::rc::Rc;
 
@@ -42,16 +42,27 @@ fn game_with_spare(label: &str, spare: f64) -> (TempContent, Rc<Game>) {
     (copy, game)
 }
 
-fn driver(game: Rc<Game>, reduced_motion: bool) -> Driver {
-    Driver::with_system(game, Rc::new(Store::memory()), reduced_motion)
+/// A game against `engine` (a program, `builtin`, or `manual`: the driver
+/// answers for the Computer with `answer MOVE`).
+fn against_in(game: Rc<Game>, engine: &str, reduced_motion: bool) -> Driver {
+    let mut d = Driver::with_system(game, Rc::new(Store::memory()), reduced_motion);
+    ok(&mut d, &format!("engine {engine}"));
+    d
 }
 
-/// A command that must answer with no error and no fault.
-fn ok(d: &mut Driver, command: &str) -> Json {
-    let answer = d.command(command);
-    assert!(!answer.is_error(), "`{command}`: {answer}");
-    assert!(answer.get("faults").as_array().is_empty(), "`{command}` faulted: {answer}");
-    answer
+/// The chess game against `engine`, with no slides.
+fn against(engine: &str) -> Driver {
+    against_in(common::load_game(&common::chess_dir()), engine, true)
+}
+
+/// The chess game against Stockfish, with no slides.
+fn against_stockfish() -> Driver {
+    against(&stockfish().display().to_string())
+}
+
+/// The driver answers the Computer (`engine manual`, `answer MOVE`).
+fn manual(reduced_motion: bool) -> Driver {
+    against_in(common::load_game(&common::chess_dir()), "manual", reduced_motion)
 }
 
 fn state(d: &mut Driver) -> String {
@@ -99,6 +110,12 @@ fn wait_until(d: &mut Driver, step: f64, most: f64, mut done: impl FnMut(&mut Dr
     done(d)
 }
 
+/// Waits (in steps of `step` seconds, at most `most`) until the Move History
+/// holds `moves` Moves; whether it came.
+fn wait_for_moves(d: &mut Driver, step: f64, most: f64, moves: usize) -> bool {
+    wait_until(d, step, most, |d| history(d).len() == moves)
+}
+
 fn play(d: &mut Driver, mv: &str) {
     ok(d, &format!("click {}", &mv[0..2]));
     ok(d, &format!("click {}", &mv[2..4]));
@@ -137,8 +154,7 @@ fn whole_game_of(
     reduced_motion: bool,
 ) -> Vec<(String, String)> {
     let game = common::load_game(dir);
-    let mut d = driver(game.clone(), reduced_motion);
-    ok(&mut d, &format!("engine {engine}"));
+    let mut d = against_in(game.clone(), engine, reduced_motion);
     new_game(&mut d, side, strength);
     assert_eq!(board(&mut d, "playerSide"), side);
     let mut players = 0;
@@ -191,12 +207,7 @@ fn whole_game_of(
         ok(&mut replay, &format!("click {from}"));
         ok(&mut replay, &format!("click {to}"));
         if state(&mut replay) == "Promotion" {
-            let button = ["Queen", "Rook", "Bishop", "Knight"]
-                .into_iter()
-                .find(|b| {
-                    ok(&mut replay, &format!("get {b} promotionChoice.kind")).get("value").as_str() == Some(&landed)
-                })
-                .unwrap_or_else(|| panic!("a Promotion button offers {landed}"));
+            let button = common::promotion_button(&mut replay, &landed);
             ok(&mut replay, &format!("press {button}"));
         }
         if i % 2 == computers {
@@ -246,19 +257,9 @@ fn the_computer_plays_the_variant_with_the_built_in_engine_even_with_stockfish()
 /// the new game's Computer answers.
 #[test]
 fn new_game_while_the_built_in_engine_thinks_drops_its_answer() {
-    let mut d = driver(common::load_game(&common::chess_dir()), true);
-    ok(&mut d, "engine builtin");
+    let mut d = against("builtin");
     new_game(&mut d, "White", "Expert");
-    play(&mut d, "e2e4");
-    assert_eq!(state(&mut d), "Computer's Turn");
-    new_game(&mut d, "White", "Club");
-    assert_eq!(fen(&mut d), START);
-    ok(&mut d, "wait 3");
-    assert_eq!(chosen(&mut d, "Computer"), "", "the bridge wrote no answer to the old game's question");
-    assert_eq!(fen(&mut d), START);
-    assert_eq!(state(&mut d), "Playing");
-    play(&mut d, "d2d4");
-    assert!(wait_until(&mut d, 0.1, 10.0, |d| history(d).len() == 2), "the new game's Computer answers");
+    new_game_while_it_thinks(&mut d);
     assert_ne!(state(&mut d), "Computer Unavailable");
 }
 
@@ -272,14 +273,29 @@ fn a_whole_game_against_stockfish_as_black_with_no_slides() {
     whole_game("Black", true);
 }
 
-/// The driver answers the Computer (`engine manual`, `answer MOVE`).
-fn manual(reduced_motion: bool) -> Driver {
-    let mut d = driver(common::load_game(&common::chess_dir()), reduced_motion);
-    ok(&mut d, "engine manual");
-    d
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// The answer to the question asked before the game went back to its start
+/// comes within 3 s and is dropped by the bridge: no Chosen Move, the start
+/// position, the Player's Turn.
+fn its_answer_is_dropped(d: &mut Driver) {
+    ok(d, "wait 3");
+    assert_eq!(chosen(d, "Computer"), "", "the bridge wrote no answer to the old question");
+    assert_eq!(fen(d), START);
+    assert_eq!(state(d), "Playing");
 }
 
-const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+/// e2e4, then New Game (White, Club) while the Computer thinks: the old
+/// game's answer is dropped, and the new game's Computer answers d2d4.
+fn new_game_while_it_thinks(d: &mut Driver) {
+    play(d, "e2e4");
+    assert_eq!(state(d), "Computer's Turn");
+    new_game(d, "White", "Club");
+    assert_eq!(fen(d), START);
+    its_answer_is_dropped(d);
+    play(d, "d2d4");
+    assert!(wait_for_moves(d, 0.1, 10.0, 2), "the new game's Computer answers");
+}
 
 #[test]
 fn undo_after_the_computer_replied_takes_back_both_moves() {
@@ -303,8 +319,7 @@ fn undo_after_the_computer_replied_takes_back_both_moves() {
 
 #[test]
 fn undo_before_the_computer_replied_takes_back_the_players_move_and_drops_the_answer() {
-    let mut d = driver(common::load_game(&common::chess_dir()), true);
-    ok(&mut d, &format!("engine {}", stockfish().display()));
+    let mut d = against_stockfish();
     play(&mut d, "e2e4");
     assert_eq!(state(&mut d), "Computer's Turn");
     ok(&mut d, "press Undo");
@@ -312,10 +327,7 @@ fn undo_before_the_computer_replied_takes_back_the_players_move_and_drops_the_an
     assert_eq!(fen(&mut d), START);
     assert_eq!(state(&mut d), "Playing");
     // Stockfish's answer to the question before the Undo comes and is dropped by the bridge.
-    ok(&mut d, "wait 3");
-    assert_eq!(chosen(&mut d, "Computer"), "", "the bridge wrote no answer");
-    assert_eq!(fen(&mut d), START);
-    assert_eq!(state(&mut d), "Playing");
+    its_answer_is_dropped(&mut d);
 }
 
 #[test]
@@ -354,18 +366,8 @@ fn undo_as_black_back_at_the_start_lets_the_computer_move_again() {
 
 #[test]
 fn new_game_while_the_computer_thinks_drops_its_answer() {
-    let mut d = driver(common::load_game(&common::chess_dir()), true);
-    ok(&mut d, &format!("engine {}", stockfish().display()));
-    play(&mut d, "e2e4");
-    assert_eq!(state(&mut d), "Computer's Turn");
-    new_game(&mut d, "White", "Club");
-    assert_eq!(fen(&mut d), START);
-    ok(&mut d, "wait 3");
-    assert_eq!(chosen(&mut d, "Computer"), "", "the bridge wrote no answer to the old game's question");
-    assert_eq!(fen(&mut d), START);
-    assert_eq!(state(&mut d), "Playing");
-    play(&mut d, "d2d4");
-    assert!(wait_until(&mut d, 0.1, 10.0, |d| history(d).len() == 2), "the new game's Computer answers");
+    let mut d = against_stockfish();
+    new_game_while_it_thinks(&mut d);
 }
 
 #[test]
@@ -374,18 +376,19 @@ fn a_strength_chosen_mid_game_counts_from_the_computers_next_move() {
     std::fs::create_dir_all(&dir).unwrap();
     let recorder = dir.join("recorder.sh");
     std::fs::copy(engine("recorder.sh"), &recorder).unwrap();
+    // The UCI handshake it sources from its own folder.
+    std::fs::copy(engine("uci.sh"), dir.join("uci.sh")).unwrap();
     let log = dir.join("recorder.sh.log");
     let _ = std::fs::remove_file(&log);
-    let mut d = driver(common::load_game(&common::chess_dir()), true);
-    ok(&mut d, &format!("engine {}", recorder.display()));
+    let mut d = against(&recorder.display().to_string());
     play(&mut d, "e2e4");
-    assert!(wait_until(&mut d, 0.05, 10.0, |d| history(d).len() == 2));
+    assert!(wait_for_moves(&mut d, 0.05, 10.0, 2));
     ok(&mut d, "press Settings");
     ok(&mut d, "press Gentle Setting");
     ok(&mut d, "press Done");
     assert_eq!(board(&mut d, "strength"), "Gentle");
     play(&mut d, "g1f3");
-    assert!(wait_until(&mut d, 0.05, 10.0, |d| history(d).len() == 4));
+    assert!(wait_for_moves(&mut d, 0.05, 10.0, 4));
     assert_eq!(history(&mut d), ["e2e4", "e7e5", "g1f3", "b8c6"]);
     let told = std::fs::read_to_string(&log).unwrap();
     let searches: Vec<&str> = told.split("isready").collect();
@@ -407,8 +410,7 @@ fn a_strength_chosen_mid_game_counts_from_the_computers_next_move() {
 /// Stockfish plays on.
 fn unavailable_then_retry(label: &str, engine_path: &str) {
     let (_copy, game) = game_with_spare(label, 1.0);
-    let mut d = driver(game, true);
-    ok(&mut d, &format!("engine {engine_path}"));
+    let mut d = against_in(game, engine_path, true);
     assert_eq!(object(&mut d, "Retry").get("visible"), &Json::Bool(false));
     play(&mut d, "e2e4");
     let came = wait_until(&mut d, 0.1, 5.0, |d| state(d) == "Computer Unavailable");
@@ -427,7 +429,7 @@ fn unavailable_then_retry(label: &str, engine_path: &str) {
     ok(&mut d, &format!("engine {}", stockfish().display()));
     ok(&mut d, "press Retry");
     assert_eq!(state(&mut d), "Computer's Turn", "{label}: Retry asks again");
-    assert!(wait_until(&mut d, 0.1, 10.0, |d| history(d).len() == 2), "{label}: Stockfish answers");
+    assert!(wait_for_moves(&mut d, 0.1, 10.0, 2), "{label}: Stockfish answers");
     assert_eq!(state(&mut d), "Playing", "{label}");
     assert_eq!(object(&mut d, "Retry").get("visible"), &Json::Bool(false), "{label}: Retry is hidden again");
     assert!(d.world.faults.is_empty(), "{label}: {:?}", d.world.faults);
@@ -539,8 +541,7 @@ fn a_castling_slides_the_rook_too() {
 /// 3 moves deep) answers well within the 2 s the old search would take.
 #[test]
 fn a_newer_question_stops_the_built_in_engines_search() {
-    let mut d = driver(common::load_game(&common::chess_dir()), true);
-    ok(&mut d, "engine builtin");
+    let mut d = against("builtin");
     new_game(&mut d, "White", "Expert");
     play(&mut d, "e2e4");
     // The search is under way (the engine's thread has taken the question).
@@ -549,7 +550,37 @@ fn a_newer_question_stops_the_built_in_engines_search() {
     new_game(&mut d, "White", "Club");
     play(&mut d, "d2d4");
     let started = std::time::Instant::now();
-    assert!(wait_until(&mut d, 0.05, 1.0, |d| history(d).len() == 2), "the new game's Computer answers within 1 s");
+    assert!(wait_for_moves(&mut d, 0.05, 1.0, 2), "the new game's Computer answers within 1 s");
     assert!(started.elapsed().as_secs_f64() < 1.5, "{:?}", started.elapsed());
     assert_eq!(history(&mut d)[0], "d2d4");
+}
+
+/// Each fake engine, told a GUI's lines, answers the UCI handshake (its
+/// shared uci.sh) and then makes its own fault: so the tests above see that
+/// fault, not a script that fails to start. (slow_start.sh sleeps 30 s first.)
+#[test]
+fn each_fake_engine_answers_the_handshake_then_makes_its_own_fault() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let told = "uci\nisready\nposition startpos moves e2e4\ngo movetime 100\nquit\n";
+    for (name, answers, code) in [
+        ("crash", "info depth 1\n", 3),
+        ("garbage", "%%% not chess\nbestmove banana\n", 0),
+        ("illegal", "bestmove e8e1\n", 0),
+        ("silent", "", 0),
+    ] {
+        let mut child = Command::new(engine(&format!("{name}.sh")))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|e| panic!("{name}.sh runs: {e}"));
+        child.stdin.take().expect("its input").write_all(told.as_bytes()).expect("told");
+        let out = child.wait_with_output().expect("it ends");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            format!("id name {name}\nuciok\nreadyok\n{answers}"),
+            "{name}"
+        );
+        assert_eq!(out.status.code(), Some(code), "{name}.sh's exit code");
+    }
 }

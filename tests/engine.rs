@@ -15,23 +15,21 @@ use cardtable::host::driver::Driver;
 use cardtable::json::Json;
 use cardtable::library::engine::board::kind_of;
 use cardtable::library::engine::{Board, Move, Rules};
-use common::TempContent;
-
-fn ok(d: &mut Driver, command: &str) -> Json {
-    let answer = d.command(command);
-    assert!(!answer.is_error(), "`{command}` answered {answer}");
-    answer
-}
-
-fn strings(j: &Json) -> BTreeSet<String> {
-    j.as_array().iter().filter_map(|m| m.as_str()).map(str::to_string).collect()
-}
+use common::{move_set, run, strings, TempContent};
 
 fn num(j: &Json) -> f64 {
     match j {
         Json::Num(n) => *n,
         other => panic!("not a number: {other}"),
     }
+}
+
+/// The chess content's engine (its Rules, as the engine library reads them)
+/// and a driver over the same game.
+fn chess_engine() -> (Rules, Driver) {
+    let game = common::load_game(&common::chess_dir());
+    let rules = Rules::new(&game).expect("the engine reads the chess content");
+    (rules, Driver::new(game))
 }
 
 /// `b` is the position after a move of the mating side: it is mate, or
@@ -59,10 +57,8 @@ fn mated_within(r: &Rules, b: &Board, n: u32) -> bool {
 #[test]
 fn the_cases_of_the_engine() {
     let text = std::fs::read_to_string(common::root().join("tests/engine/cases.txt")).expect("the cases");
-    let game = common::load_game(&common::chess_dir());
-    let rules = Rules::new(&game).expect("the engine reads the chess content");
-    let mut d = Driver::new(game);
-    assert_eq!(ok(&mut d, "enginemoves").get("chess"), &Json::Bool(true), "the chess content is chess");
+    let (rules, mut d) = chess_engine();
+    assert_eq!(run(&mut d, "enginemoves").get("chess"), &Json::Bool(true), "the chess content is chess");
     let mut wrong = Vec::new();
     let mut count = 0;
     for (i, line) in text.lines().enumerate() {
@@ -75,9 +71,9 @@ fn the_cases_of_the_engine() {
         let words: Vec<&str> = line.splitn(4, ' ').collect();
         match words[..] {
             ["perft", depth, nodes, fen] => {
-                ok(&mut d, &format!("setfen {fen}"));
+                run(&mut d, &format!("setfen {fen}"));
                 let started = std::time::Instant::now();
-                let answer = ok(&mut d, &format!("engineperft {depth}"));
+                let answer = run(&mut d, &format!("engineperft {depth}"));
                 let got = num(answer.get("nodes")) as u64;
                 println!("perft {depth} {got:>9} in {:.2} s: {fen}", started.elapsed().as_secs_f64());
                 if got.to_string() != nodes {
@@ -87,8 +83,8 @@ fn the_cases_of_the_engine() {
             ["mate", n, fen, rest] => {
                 let fen = format!("{fen} {rest}");
                 let n: u32 = n.parse().expect("a number of moves");
-                ok(&mut d, &format!("setfen {fen}"));
-                let answer = ok(&mut d, &format!("bestmove depth {}", 2 * n));
+                run(&mut d, &format!("setfen {fen}"));
+                let answer = run(&mut d, &format!("bestmove depth {}", 2 * n));
                 let mv = answer.get("move").as_str().unwrap_or("").to_string();
                 let mate = answer.get("mate");
                 let mut b = Board::from_fen(&rules, &fen).expect("the case's FEN");
@@ -164,9 +160,7 @@ const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 /// driver's `moves`), and its move at depth 2 is one of them.
 #[test]
 fn the_engines_legal_moves_are_the_reference_games_and_the_cards() {
-    let game = common::load_game(&common::chess_dir());
-    let rules = Rules::new(&game).expect("the engine reads the chess content");
-    let mut d = Driver::new(game);
+    let (rules, mut d) = chess_engine();
     let games = reference_games();
     assert_eq!(games.len(), 1000);
     let (mut positions, mut with_cards) = (0, 0);
@@ -193,12 +187,12 @@ fn the_engines_legal_moves_are_the_reference_games_and_the_cards() {
             positions += 1;
             if g.number <= 100 && ply % 20 == 0 {
                 let fen = b.fen(&rules);
-                ok(&mut d, &format!("setfen {fen}"));
-                let cards = strings(ok(&mut d, "moves").get("moves"));
-                let engine = strings(ok(&mut d, "enginemoves").get("moves"));
+                run(&mut d, &format!("setfen {fen}"));
+                let cards = move_set(&mut d, "moves");
+                let engine = move_set(&mut d, "enginemoves");
                 assert_eq!(cards, mine, "game {} ply {ply}: the cards' moves: {fen}", g.number);
                 assert_eq!(engine, mine, "game {} ply {ply}: enginemoves: {fen}", g.number);
-                let best = ok(&mut d, &format!("bestmove depth 2 noise 30 seed {ply}"));
+                let best = run(&mut d, &format!("bestmove depth 2 noise 30 seed {ply}"));
                 let mv = best.get("move").as_str().unwrap_or("").to_string();
                 assert!(cards.contains(&mv), "game {} ply {ply}: bestmove {best} is not legal: {fen}", g.number);
                 with_cards += 1;
@@ -247,44 +241,44 @@ fn invented_kinds_move_as_the_cards_move_them() {
         "4k3/8/3c4/8/8/8/1S6/4K1C1 b - - 0 1",
     ];
     for fen in positions {
-        let set = ok(&mut d, &format!("setfen {fen}"));
+        let set = run(&mut d, &format!("setfen {fen}"));
         assert_eq!(set.get("fen").as_str(), Some(fen), "the chess library reads and writes the invented letters");
-        let cards = strings(ok(&mut d, "moves").get("moves"));
-        let engine = strings(ok(&mut d, "enginemoves").get("moves"));
+        let cards = move_set(&mut d, "moves");
+        let engine = move_set(&mut d, "enginemoves");
         assert_eq!(engine, cards, "{fen}");
         assert!(!cards.is_empty(), "{fen}");
-        let cards_perft = num(ok(&mut d, "perft 2").get("nodes"));
-        let engine_perft = num(ok(&mut d, "engineperft 2").get("nodes"));
+        let cards_perft = num(run(&mut d, "perft 2").get("nodes"));
+        let engine_perft = num(run(&mut d, "engineperft 2").get("nodes"));
         assert_eq!(engine_perft, cards_perft, "perft 2 of {fen}");
     }
     // A Pawn becomes what the Promotion choice offers: here no Knight, but a Nightrider.
-    ok(&mut d, "setfen 4k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
-    let cards = strings(ok(&mut d, "moves").get("moves"));
-    assert_eq!(strings(ok(&mut d, "enginemoves").get("moves")), cards);
+    run(&mut d, "setfen 4k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
+    let cards = move_set(&mut d, "moves");
+    assert_eq!(move_set(&mut d, "enginemoves"), cards);
     for m in ["b7b8q", "b7b8r", "b7b8b", "b7b8s"] {
         assert!(cards.contains(m), "{m} in {cards:?}");
     }
     assert!(!cards.contains("b7b8n"), "{cards:?}");
     // A UCI engine knows chess alone: not a position with an invented Kind,
     // nor here one without (a Pawn may become a Nightrider).
-    ok(&mut d, "setfen 4k3/8/8/3C4/8/8/8/4K3 w - - 0 1");
-    assert_eq!(ok(&mut d, "enginemoves").get("chess"), &Json::Bool(false));
-    ok(&mut d, "setfen 4k3/8/8/3N4/8/8/8/4K3 w - - 0 1");
-    assert_eq!(ok(&mut d, "enginemoves").get("chess"), &Json::Bool(false));
+    run(&mut d, "setfen 4k3/8/8/3C4/8/8/8/4K3 w - - 0 1");
+    assert_eq!(run(&mut d, "enginemoves").get("chess"), &Json::Bool(false));
+    run(&mut d, "setfen 4k3/8/8/3N4/8/8/8/4K3 w - - 0 1");
+    assert_eq!(run(&mut d, "enginemoves").get("chess"), &Json::Bool(false));
     // The Nightrider rides: from a1 it reaches c2, e3, g4 (and b3, c5, d7).
-    ok(&mut d, "setfen 4k3/8/8/8/8/8/8/S3K3 w - - 0 1");
-    let engine = strings(ok(&mut d, "enginemoves").get("moves"));
+    run(&mut d, "setfen 4k3/8/8/8/8/8/8/S3K3 w - - 0 1");
+    let engine = move_set(&mut d, "enginemoves");
     for m in ["a1c2", "a1e3", "a1g4", "a1b3", "a1c5", "a1d7"] {
         assert!(engine.contains(m), "{m} in {engine:?}");
     }
     // The Camel leaps: from g1 to h4, f4, d2 (and nothing nearer).
-    ok(&mut d, "setfen 4k3/8/8/8/8/8/8/4K1C1 w - - 0 1");
-    let engine = strings(ok(&mut d, "enginemoves").get("moves"));
+    run(&mut d, "setfen 4k3/8/8/8/8/8/8/4K1C1 w - - 0 1");
+    let engine = move_set(&mut d, "enginemoves");
     let camel: BTreeSet<String> = engine.iter().filter(|m| m.starts_with("g1")).cloned().collect();
     assert_eq!(camel, ["g1d2", "g1f4", "g1h4"].iter().map(|s| s.to_string()).collect());
     // And the search takes a Queen with a Nightrider across the Board.
-    ok(&mut d, "setfen 4k3/8/8/8/6q1/8/8/S3K3 w - - 0 1");
-    let best = ok(&mut d, "bestmove depth 3");
+    run(&mut d, "setfen 4k3/8/8/8/6q1/8/8/S3K3 w - - 0 1");
+    let best = run(&mut d, "bestmove depth 3");
     assert_eq!(best.get("move").as_str(), Some("a1g4"), "{best}");
 }
 
@@ -302,17 +296,17 @@ fn noise_makes_the_engine_vary_by_as_much_as_it_is_told() {
     ];
     let mut differ = [0; 3];
     for fen in fens {
-        ok(&mut d, &format!("setfen {fen}"));
-        let cards = strings(ok(&mut d, "moves").get("moves"));
-        let plain = ok(&mut d, "bestmove depth 2 seed 1").get("move").clone();
+        run(&mut d, &format!("setfen {fen}"));
+        let cards = move_set(&mut d, "moves");
+        let plain = run(&mut d, "bestmove depth 2 seed 1").get("move").clone();
         for seed in 0..8 {
-            assert_eq!(ok(&mut d, &format!("bestmove depth 2 seed {seed}")).get("move"), &plain, "{fen}");
+            assert_eq!(run(&mut d, &format!("bestmove depth 2 seed {seed}")).get("move"), &plain, "{fen}");
             for (i, noise) in [20, 100, 400].into_iter().enumerate() {
                 let command = format!("bestmove depth 2 noise {noise} seed {seed}");
-                let answer = ok(&mut d, &command);
+                let answer = run(&mut d, &command);
                 let mv = answer.get("move").as_str().unwrap_or("").to_string();
                 assert!(cards.contains(&mv), "{command}: {answer} in {fen}");
-                assert_eq!(ok(&mut d, &command).get("move"), answer.get("move"), "the same seed, the same move");
+                assert_eq!(run(&mut d, &command).get("move"), answer.get("move"), "the same seed, the same move");
                 if answer.get("move") != &plain {
                     differ[i] += 1;
                 }
@@ -333,8 +327,7 @@ fn noise_makes_the_engine_vary_by_as_much_as_it_is_told() {
 #[test]
 fn the_engine_beats_a_random_mover() {
     use cardtable::library::engine::{Limits, Searcher};
-    let game = common::load_game(&common::chess_dir());
-    let rules = Rules::new(&game).unwrap();
+    let (rules, _) = chess_engine();
     let mut searcher = Searcher::new(1 << 16);
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
     let mut rng = 0x1234_5678u64;
@@ -388,14 +381,14 @@ fn a_changed_kind_is_not_chess_any_more() {
         "Knight 1 2,Knight,1,2,7,7,true,true",
     );
     let mut d = Driver::new(common::load_game(&copy.dir));
-    let start = ok(&mut d, "enginemoves");
+    let start = run(&mut d, "enginemoves");
     assert_eq!(start.get("chess"), &Json::Bool(false), "{start}");
-    ok(&mut d, "setfen 4k3/8/8/8/8/8/8/N3K3 w - - 0 1");
-    let engine = ok(&mut d, "enginemoves");
-    assert_eq!(strings(engine.get("moves")), strings(ok(&mut d, "moves").get("moves")));
+    run(&mut d, "setfen 4k3/8/8/8/8/8/8/N3K3 w - - 0 1");
+    let engine = run(&mut d, "enginemoves");
+    assert_eq!(strings(engine.get("moves")), move_set(&mut d, "moves"));
     assert!(strings(engine.get("moves")).contains("a1c5"), "{engine}");
-    ok(&mut d, "setfen 4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
-    assert_eq!(ok(&mut d, "enginemoves").get("chess"), &Json::Bool(true));
+    run(&mut d, "setfen 4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    assert_eq!(run(&mut d, "enginemoves").get("chess"), &Json::Bool(true));
 }
 
 /// `bestmove MS` keeps to its time (loosely: the machine is shared) and
@@ -403,13 +396,13 @@ fn a_changed_kind_is_not_chess_any_more() {
 #[test]
 fn bestmove_keeps_to_its_time() {
     let mut d = common::chess_driver();
-    ok(&mut d, "setfen r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10");
-    let cards = strings(ok(&mut d, "moves").get("moves"));
-    let answer = ok(&mut d, "bestmove 50");
+    run(&mut d, "setfen r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10");
+    let cards = move_set(&mut d, "moves");
+    let answer = run(&mut d, "bestmove 50");
     assert!(num(answer.get("seconds")) < 2.0, "{answer}");
     assert!(num(answer.get("depth")) >= 1.0, "{answer}");
     assert!(cards.contains(answer.get("move").as_str().unwrap_or("")), "{answer}");
-    let answer = ok(&mut d, "bestmove");
+    let answer = run(&mut d, "bestmove");
     assert_eq!(answer.get("depth"), &Json::Num(4.0), "{answer}");
     for bad in ["bestmove depth", "bestmove soon", "engineperft 8", "engineperft x"] {
         assert!(d.command(bad).is_error(), "{bad}");

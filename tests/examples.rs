@@ -6,18 +6,7 @@ mod common;
 use cardtable::host::driver::Driver;
 use cardtable::json::Json;
 use cardtable::source::files::Files;
-use common::TempContent;
-
-fn ok(driver: &mut Driver, command: &str) -> Json {
-    let answer = driver.command(command);
-    assert!(!answer.is_error(), "`{command}` answered {answer}");
-    assert!(answer.get("faults").as_array().is_empty(), "`{command}` made the cards fault: {answer}");
-    answer
-}
-
-fn text(driver: &mut Driver, command: &str) -> String {
-    ok(driver, command).get("value").as_str().unwrap_or_else(|| panic!("`{command}` answered no text")).to_string()
-}
+use common::{ok, text, TempContent};
 
 fn example(name: &str) -> std::path::PathBuf {
     common::root().join("content/examples").join(name)
@@ -29,15 +18,7 @@ fn side_on(d: &mut Driver, cell: &str) -> String {
 
 /// The visible Marks' Cells (the selected stone's ring and its moves' dots).
 fn marks(d: &mut Driver) -> Vec<String> {
-    let mut out: Vec<String> = ok(d, "objects")
-        .get("objects")
-        .as_array()
-        .iter()
-        .filter(|o| o.get("type").as_str() == Some("Mark") && o.get("visible") == &Json::Bool(true))
-        .map(|o| o.get("name").as_str().unwrap().to_string())
-        .collect();
-    out.sort();
-    out
+    common::visible(d, "objects", "Mark")
 }
 
 fn play(d: &mut Driver, moves: &[(&str, &str)]) {
@@ -128,8 +109,7 @@ fn a_new_step_in_the_steps_table_is_picked_up_by_reload_mid_game() {
     let copy = TempContent::of(&example("breakthrough"), "bt-reload");
     let mut d = Driver::new(common::load_game(&copy.dir));
     play(&mut d, &[("a2", "a3"), ("h7", "h6")]);
-    let steps = copy.read("tables/Steps.csv");
-    copy.write("tables/Steps.csv", &format!("{steps}Jump,0,2,true,false\n"));
+    copy.append("tables/Steps.csv", "Jump,0,2,true,false\n");
     ok(&mut d, "reload");
     assert_eq!(side_on(&mut d, "a3"), "White");
     assert_eq!(text(&mut d, "global toMove"), "White");

@@ -7,30 +7,11 @@ mod common;
 
 use cardtable::host::driver::Driver;
 use cardtable::json::Json;
-use common::TempContent;
-
-fn ok(driver: &mut Driver, command: &str) -> Json {
-    let answer = driver.command(command);
-    assert!(!answer.is_error(), "`{command}` answered {answer}");
-    assert!(answer.get("faults").as_array().is_empty(), "`{command}` made the cards fault: {answer}");
-    answer
-}
-
-fn text(driver: &mut Driver, command: &str) -> String {
-    ok(driver, command).get("value").as_str().unwrap_or_else(|| panic!("`{command}` answered no text")).to_string()
-}
+use common::{ok, text, TempContent};
 
 /// The squares of the visible Move Marks.
 fn marks(driver: &mut Driver) -> Vec<String> {
-    let mut out: Vec<String> = ok(driver, "objects \"Move Mark\"")
-        .get("objects")
-        .as_array()
-        .iter()
-        .filter(|o| o.get("type").as_str() == Some("Move Mark") && o.get("visible") == &Json::Bool(true))
-        .map(|o| o.get("name").as_str().unwrap().to_string())
-        .collect();
-    out.sort();
-    out
+    common::visible(driver, "objects \"Move Mark\"", "Move Mark")
 }
 
 fn move_history(driver: &mut Driver) -> Vec<String> {
@@ -64,9 +45,7 @@ fn a_directions_change_is_picked_up_mid_game_and_the_game_goes_on() {
     ok(&mut d, "click a3");
 
     let fen = ok(&mut d, "fen").to_string();
-    let mut directions = copy.read("tables/Directions.csv");
-    directions.push_str(DIAGONAL_ROOK);
-    copy.write("tables/Directions.csv", &directions);
+    copy.append("tables/Directions.csv", DIAGONAL_ROOK);
     let answer = ok(&mut d, "reload");
     assert_eq!(answer.get("started again"), &Json::Bool(false), "{answer}");
 
@@ -188,8 +167,7 @@ fn a_snapshot_taken_before_a_reload_brings_back_the_content_it_had() {
     let moves_before = ok(&mut d, "moves").to_string();
     let engine_before = ok(&mut d, "enginemoves").to_string();
     ok(&mut d, "snapshot before");
-    let directions = copy.read("tables/Directions.csv");
-    copy.write("tables/Directions.csv", &format!("{directions}{DIAGONAL_ROOK}"));
+    copy.append("tables/Directions.csv", DIAGONAL_ROOK);
     ok(&mut d, "reload");
     assert!(ok(&mut d, "moves").to_string().contains("a3b4"), "the new Rook's step is a legal move");
     assert!(ok(&mut d, "enginemoves").to_string().contains("a3b4"), "the engine reads the new Directions");

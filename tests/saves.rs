@@ -596,6 +596,32 @@ fn the_chess_librarys_state_comes_back_with_the_game() {
     assert!(text.contains("libraries:\n    chess:\n      firstMove: 12\n      blackFirst: false"), "{text}");
 }
 
+/// The chess library's two states are saved in the form they have always had
+/// (`chess`: the move number, camelCase; `chess start`: the FEN set up), and
+/// a save with them written in that form by hand loads: the FEN's move
+/// number and the PGN's FEN tag are the hand-written ones.
+#[test]
+fn the_chess_librarys_states_keep_their_saved_form() {
+    let data = TempDir::new("chess-states");
+    let fen = "4k3/8/8/8/8/8/8/4K2R b K - 3 12";
+    drive(&data.0, &common::chess_dir(), &format!("setfen {fen}\nsave kept\n"));
+    let text = std::fs::read_to_string(data.path("saves/kept.yaml")).unwrap();
+    let form = |n: u32| {
+        format!(
+            "  libraries:\n    chess:\n      firstMove: {n}\n      blackFirst: true\n    chess start:\n      fen: \
+             4k3/8/8/8/8/8/8/4K2R b K - 3 {n}\n  inputs:\n"
+        )
+    };
+    assert!(text.contains(&form(12)), "{text}");
+    std::fs::write(data.path("saves/by hand.yaml"), text.replace(&form(12), &form(30))).unwrap();
+    let answers = drive(&data.0, &common::chess_dir(), "load by hand\nfen\npgn\nnotices\n");
+    assert_eq!(answers[0].to_string(), r#"{"loaded":"by hand"}"#);
+    assert_eq!(answers[1].get("fen").as_str(), Some("4k3/8/8/8/8/8/8/4K2R b K - 3 30"));
+    let pgn = answers[2].get("pgn").as_str().unwrap_or_default();
+    assert!(pgn.contains("[FEN \"4k3/8/8/8/8/8/8/4K2R b K - 3 30\"]"), "{pgn}");
+    assert_eq!(answers[3].to_string(), r#"{"notices":[]}"#);
+}
+
 /// A tiny random number generator (xorshift), seeded from the clock: the
 /// kill test's moments.
 struct Rng(u64);

@@ -13,22 +13,10 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use cardtable::host::driver::Driver;
-use cardtable::json::Json;
-
 fn variant_dir() -> PathBuf {
     common::root().join("content/examples/nightrider-camel")
 }
-
-fn ok(d: &mut Driver, command: &str) -> Json {
-    let answer = d.command(command);
-    assert!(!answer.is_error(), "`{command}` answered {answer}");
-    answer
-}
-
-fn strings(j: &Json) -> BTreeSet<String> {
-    j.as_array().iter().filter_map(|m| m.as_str()).map(str::to_string).collect()
-}
+use common::{move_set, run};
 
 /// Every file under `dir`, as paths relative to it, `/`-separated.
 fn files(dir: &Path) -> BTreeSet<String> {
@@ -112,18 +100,6 @@ fn check_finds_nothing_wrong_with_the_variant() {
     assert!(stderr.is_empty(), "no warnings: {stderr}");
 }
 
-/// The Promotion button that offers `kind`, as the cards set it (Show
-/// Promotion Choice: the Kinds table's row at the button's place).
-fn button_for(d: &mut Driver, kind: &str) -> String {
-    for button in ["Queen", "Rook", "Bishop", "Knight"] {
-        let offered = ok(d, &format!("get {button} promotionChoice.kind"));
-        if offered.get("value").as_str() == Some(kind) {
-            return button.to_string();
-        }
-    }
-    panic!("no Promotion button offers {kind}")
-}
-
 /// The built-in engine (noise 0, depth 2) plays the variant against itself
 /// to the end of a game or 150 plies; each of its moves is among the cards'
 /// Legal Moves (`moves`) and is played as a player plays it, by clicks (and
@@ -138,18 +114,18 @@ fn the_engine_plays_the_variant_against_itself_with_only_legal_moves() {
     let mut plies = 0;
     let mut invented_moved = 0;
     while plies < 150 {
-        if ok(&mut d, "state").get("state").as_str() == Some("Game Over") {
+        if run(&mut d, "state").get("state").as_str() == Some("Game Over") {
             break;
         }
-        let legal = strings(ok(&mut d, "moves").get("moves"));
+        let legal = move_set(&mut d, "moves");
         if legal.is_empty() {
             break;
         }
-        let best = ok(&mut d, "bestmove depth 2 noise 0");
+        let best = run(&mut d, "bestmove depth 2 noise 0");
         let m = best.get("move").as_str().unwrap_or_else(|| panic!("no move: {best}")).to_string();
         assert!(legal.contains(&m), "ply {plies}: the engine's {m} is not one of the cards' moves {legal:?}");
         let (from, to) = (&m[0..2], &m[2..4]);
-        let kind = ok(&mut d, &format!("eval data('Position', '{from}', 'kind')"))
+        let kind = run(&mut d, &format!("eval data('Position', '{from}', 'kind')"))
             .get("value")
             .as_str()
             .unwrap_or("")
@@ -157,30 +133,30 @@ fn the_engine_plays_the_variant_against_itself_with_only_legal_moves() {
         if kind == "Nightrider" || kind == "Camel" {
             invented_moved += 1;
         }
-        ok(&mut d, &format!("click {from}"));
-        ok(&mut d, &format!("click {to}"));
+        run(&mut d, &format!("click {from}"));
+        run(&mut d, &format!("click {to}"));
         let mut landed = kind.clone();
         if let Some(p) = m.chars().nth(4) {
             let (promoted, _) = letters.iter().find(|(_, l)| *l == p).expect("a Kind of that letter");
-            let button = button_for(&mut d, promoted);
-            ok(&mut d, &format!("press {button}"));
+            let button = common::promotion_button(&mut d, promoted);
+            run(&mut d, &format!("press {button}"));
             landed = promoted.clone();
         }
-        let there = ok(&mut d, &format!("eval data('Position', '{to}', 'kind')"));
+        let there = run(&mut d, &format!("eval data('Position', '{to}', 'kind')"));
         assert_eq!(there.get("value").as_str(), Some(landed.as_str()), "ply {plies}: {m}");
         plies += 1;
     }
-    let status = ok(&mut d, "global status");
+    let status = run(&mut d, "global status");
     eprintln!(
         "{plies} plies, {invented_moved} by a Nightrider or a Camel; the status line: {status}; {}",
-        ok(&mut d, "fen")
+        run(&mut d, "fen")
     );
-    let faults = ok(&mut d, "faults");
+    let faults = run(&mut d, "faults");
     assert!(faults.get("faults").as_array().is_empty(), "{faults}");
     assert!(plies >= 20, "a game of {plies} plies");
     assert!(invented_moved >= 4, "the Nightriders and Camels moved {invented_moved} times");
     // The Move History names each Move of an invented Kind with its letter.
-    let history = ok(&mut d, "table Move History");
+    let history = run(&mut d, "table Move History");
     let rows = history.get("rows").as_array();
     assert_eq!(rows.len(), plies);
     let mut named = 0;

@@ -3,6 +3,7 @@
 
 #![allow(dead_code)] // each test crate uses a different part of this module
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -46,6 +47,59 @@ pub fn two_players(game: Rc<Game>) -> Driver {
     Driver::with_parts_off(game, Rc::new(cardtable::save::Store::memory()), false, &["Make Computer Move"])
 }
 
+/// A driver command that must answer with no error; its answer.
+pub fn run(driver: &mut Driver, command: &str) -> Json {
+    let answer = driver.command(command);
+    assert!(!answer.is_error(), "`{command}` answered {answer}");
+    answer
+}
+
+/// A driver command that must answer with no error and make no card fault.
+pub fn ok(driver: &mut Driver, command: &str) -> Json {
+    let answer = run(driver, command);
+    assert!(answer.get("faults").as_array().is_empty(), "`{command}` made the cards fault: {answer}");
+    answer
+}
+
+/// The text `value` of a command's answer (`global`, `get`, `eval`).
+pub fn text(driver: &mut Driver, command: &str) -> String {
+    ok(driver, command).get("value").as_str().unwrap_or_else(|| panic!("`{command}` answered no text")).to_string()
+}
+
+/// The strings of a JSON array (a `moves` answer's moves).
+pub fn strings(j: &Json) -> BTreeSet<String> {
+    j.as_array().iter().filter_map(|m| m.as_str()).map(str::to_string).collect()
+}
+
+/// The moves a command answers (`moves`: the cards' Legal Moves; `enginemoves`:
+/// the built-in engine's).
+pub fn move_set(driver: &mut Driver, command: &str) -> BTreeSet<String> {
+    strings(run(driver, command).get("moves"))
+}
+
+/// The names of the visible objects of type `kind` among those an `objects`
+/// command answers, sorted.
+pub fn visible(driver: &mut Driver, command: &str, kind: &str) -> Vec<String> {
+    let mut out: Vec<String> = ok(driver, command)
+        .get("objects")
+        .as_array()
+        .iter()
+        .filter(|o| o.get("type").as_str() == Some(kind) && o.get("visible") == &Json::Bool(true))
+        .map(|o| o.get("name").as_str().unwrap().to_string())
+        .collect();
+    out.sort();
+    out
+}
+
+/// The Promotion button that offers `kind`, as the cards set it (Show
+/// Promotion Choice: the Kinds table's row at the button's place).
+pub fn promotion_button(driver: &mut Driver, kind: &str) -> &'static str {
+    ["Queen", "Rook", "Bishop", "Knight"]
+        .into_iter()
+        .find(|b| run(driver, &format!("get {b} promotionChoice.kind")).get("value").as_str() == Some(kind))
+        .unwrap_or_else(|| panic!("no Promotion button offers {kind}"))
+}
+
 /// A copy of a content folder in the system's temp folder, removed when dropped.
 pub struct TempContent {
     pub dir: PathBuf,
@@ -81,6 +135,12 @@ impl TempContent {
 
     pub fn write(&self, rel: &str, text: &str) {
         std::fs::write(self.path(rel), text).unwrap_or_else(|e| panic!("write {rel}: {e}"))
+    }
+
+    /// Adds `text` at the end of the file.
+    pub fn append(&self, rel: &str, text: &str) {
+        let old = self.read(rel);
+        self.write(rel, &format!("{old}{text}"));
     }
 
     /// Replaces the one occurrence of `from` in the file by `to`; panics when

@@ -13,7 +13,7 @@ use crate::ids::ObjectId;
 use crate::ids::{ColumnId, EventId, FuncId, StructId, TableId};
 use crate::json::Json;
 use crate::value::{Sym, Value, EMPTY};
-use crate::world::{LibraryState, Table, World};
+use crate::world::{Table, World};
 
 mod pgn;
 pub use pgn::START;
@@ -148,17 +148,9 @@ impl Default for ChessState {
     }
 }
 
-impl LibraryState for ChessState {
-    fn key(&self) -> &str {
-        "chess"
-    }
-    fn save(&self) -> serde_yaml::Value {
-        serde_yaml::to_value(self).unwrap_or_default()
-    }
-    fn load(&mut self, saved: &serde_yaml::Value) -> Result<(), String> {
-        *self = serde_yaml::from_value(saved.clone()).map_err(|e| format!("the chess library's state: {e}"))?;
-        Ok(())
-    }
+impl super::SerdeState for ChessState {
+    const KEY: &'static str = "chess";
+    const WHAT: &'static str = "the chess library's state";
 }
 
 /// The chess library in the registry.

@@ -229,6 +229,29 @@ impl Libraries {
     }
 }
 
+/// A library's state that a save keeps as serde writes it, with what a
+/// mistake reading it back calls it: [`LibraryState`] (`key`, `save`,
+/// `load`) is written once for every such state.
+pub trait SerdeState: serde::Serialize + serde::de::DeserializeOwned + Clone + 'static {
+    /// The library's name (`chess`): a save keeps the state under it.
+    const KEY: &'static str;
+    /// The state in a mistake's words: `the chess library's state`.
+    const WHAT: &'static str;
+}
+
+impl<T: SerdeState> LibraryState for T {
+    fn key(&self) -> &str {
+        T::KEY
+    }
+    fn save(&self) -> serde_yaml::Value {
+        serde_yaml::to_value(self).unwrap_or_default()
+    }
+    fn load(&mut self, saved: &serde_yaml::Value) -> Result<(), String> {
+        *self = serde_yaml::from_value(saved.clone()).map_err(|e| format!("{}: {e}", T::WHAT))?;
+        Ok(())
+    }
+}
+
 /// A library's state in the World, found by its type; made (its `Default`)
 /// when the World has none yet, from the state a saved game brought back
 /// when there is one (a [`SavedLibraryState`] under the library's key).

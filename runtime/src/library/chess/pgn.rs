@@ -9,7 +9,7 @@
 use super::{Chess, ChessState, Move};
 use crate::ids::ObjectId;
 use crate::value::{Sym, Value};
-use crate::world::{LibraryState, World};
+use crate::world::World;
 
 /// What the chess library keeps for PGN in the World (so snapshots and
 /// saves carry it): the FEN set up last (`setfen`, `--fen`, a PGN's), which
@@ -19,17 +19,9 @@ pub struct Start {
     pub fen: Option<String>,
 }
 
-impl LibraryState for Start {
-    fn key(&self) -> &str {
-        "chess start"
-    }
-    fn save(&self) -> serde_yaml::Value {
-        serde_yaml::to_value(self).unwrap_or_default()
-    }
-    fn load(&mut self, saved: &serde_yaml::Value) -> Result<(), String> {
-        *self = serde_yaml::from_value(saved.clone()).map_err(|e| format!("the chess library's start: {e}"))?;
-        Ok(())
-    }
+impl crate::library::SerdeState for Start {
+    const KEY: &'static str = "chess start";
+    const WHAT: &'static str = "the chess library's start";
 }
 
 /// The position every game starts from, unless a FEN says otherwise.
