@@ -100,7 +100,10 @@ fn hinted_squares(d: &mut Driver) -> Vec<String> {
     let mut found: Vec<String> = all
         .iter()
         .filter(|o| o.get("type").as_str() == Some("Square"))
-        .filter(|o| o.get("tint").as_str() == Some(HINT_TINT) && matches!(o.get("alpha"), Json::Num(a) if (a - HINT_ALPHA).abs() < 1e-9))
+        .filter(|o| {
+            o.get("tint").as_str() == Some(HINT_TINT)
+                && matches!(o.get("alpha"), Json::Num(a) if (a - HINT_ALPHA).abs() < 1e-9)
+        })
         .map(|o| o.get("name").as_str().unwrap_or_default().to_string())
         .collect();
     found.sort();
@@ -460,10 +463,7 @@ fn the_hint_is_asked_at_the_hint_strength() {
 /// The Hint's words in French (`--lang fr`): Words.fr.csv and Kinds.fr.csv.
 #[test]
 fn the_hint_speaks_french() {
-    let loaded = cardtable::load::load_files_in(
-        cardtable::source::files::Files::Dir(common::chess_dir()),
-        Some("fr"),
-    );
+    let loaded = cardtable::load::load_files_in(cardtable::source::files::Files::Dir(common::chess_dir()), Some("fr"));
     let game = Rc::new(loaded.unwrap_or_else(|_| panic!("the chess game loads in French")).game);
     let mut d = driver(game);
     ok(&mut d, PROMOTION);
