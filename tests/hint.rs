@@ -53,8 +53,8 @@ fn game_with_hint_spare(label: &str, spare: f64) -> (TempContent, Rc<Game>) {
     let copy = TempContent::chess(label);
     copy.replace_once(
         "objects/Game Rules.yaml",
-        "  Give A Hint:\n    spareSeconds: 5\n",
-        &format!("  Give A Hint:\n    spareSeconds: {spare}\n"),
+        "  Give A Hint: { spareSeconds: 5 }\n",
+        &format!("  Give A Hint: {{ spareSeconds: {spare} }}\n"),
     );
     let game = common::load_game(&copy.dir);
     (copy, game)
@@ -473,4 +473,37 @@ fn the_hint_speaks_french() {
     assert_eq!(status(&mut d), "Recherche d’un conseil…");
     ok(&mut d, "answer e7e8q");
     assert_eq!(message(&mut d), (true, "Essayez e7 vers e8, promotion en dame.".to_string()));
+}
+
+#[test]
+fn new_game_while_a_hint_is_found_drops_its_answer() {
+    let mut d = chess();
+    ok(&mut d, "engine manual");
+    ok(&mut d, "press Hint");
+    assert_eq!(state(&mut d), "Finding A Hint");
+    ok(&mut d, "press New Game");
+    ok(&mut d, "press White");
+    ok(&mut d, "press Play");
+    assert_eq!((state(&mut d), status(&mut d)), ("Playing".to_string(), "Your move".to_string()));
+    let answered = ok(&mut d, "answer e2e4");
+    assert!(matches!(answered.get("taken"), Json::Bool(false)), "{answered}");
+    assert_eq!(hinted_squares(&mut d), Vec::<String>::new());
+    assert!(!message(&mut d).0);
+    assert!(hint_button_on(&mut d));
+}
+
+/// The variant with invented Kinds (content/examples/nightrider-camel): the
+/// built-in engine gives the Hint even with Stockfish named, and it is one
+/// of the cards' legal moves there.
+#[test]
+fn the_variant_gets_its_hint_from_the_built_in_engine_even_with_stockfish() {
+    let dir = common::root().join("content/examples/nightrider-camel");
+    let mut d = driver(common::load_game(&dir));
+    ok(&mut d, &format!("engine {}", stockfish().display()));
+    let legal = legal_moves(&mut d);
+    ok(&mut d, "press Hint");
+    assert!(wait_until(&mut d, 0.05, 20.0, |d| state(d) == "Playing"), "the Hint comes");
+    let (from, to, _) = chosen(&mut d, "Hint");
+    assert!(legal.contains(&format!("{from}{to}")), "{from}{to} among {legal:?}");
+    assert_eq!(message(&mut d), (true, format!("Try {from} to {to}.")));
 }
