@@ -507,3 +507,34 @@ fn the_variant_gets_its_hint_from_the_built_in_engine_even_with_stockfish() {
     assert!(legal.contains(&format!("{from}{to}")), "{from}{to} among {legal:?}");
     assert_eq!(message(&mut d), (true, format!("Try {from} to {to}.")));
 }
+
+/// The Player plays Black and asks for a Hint; Undo takes the Computer's
+/// first Move back and the Computer is asked again while the Hint's
+/// question is on its way: the answer that comes is the Computer's (the
+/// bridge answers only its latest question), lands in the row Computer and
+/// is played, and no Hint is marked or said.
+#[test]
+fn undo_as_black_while_a_hint_is_found_asks_the_computer_and_its_answer_is_no_hint() {
+    let mut d = chess();
+    ok(&mut d, "engine manual");
+    ok(&mut d, "press New Game");
+    ok(&mut d, "press Black");
+    ok(&mut d, "press Play");
+    assert_eq!(state(&mut d), "Computer's Turn");
+    ok(&mut d, "answer e2e4");
+    assert!(wait_until(&mut d, 0.1, 5.0, |d| history_len(d) == 1));
+    ok(&mut d, "press Hint");
+    assert_eq!(state(&mut d), "Finding A Hint");
+    ok(&mut d, "press Undo");
+    assert_eq!((state(&mut d), history_len(&mut d)), ("Computer's Turn".to_string(), 0));
+    ok(&mut d, "answer d2d4");
+    assert!(wait_until(&mut d, 0.1, 5.0, |d| history_len(d) == 1));
+    assert_eq!(chosen(&mut d, "Computer").0, "d2");
+    assert_eq!(chosen(&mut d, "Hint").0, "");
+    assert_eq!(hinted_squares(&mut d), Vec::<String>::new());
+    assert!(!message(&mut d).0);
+    assert_eq!(state(&mut d), "Playing");
+    // The hintWait timer of the Hint asked before rings into the Player's Turn: nothing happens.
+    ok(&mut d, "wait 7");
+    assert_eq!((state(&mut d), status(&mut d)), ("Playing".to_string(), "Your move".to_string()));
+}
