@@ -397,7 +397,7 @@ fn quoted_values_report_the_right_column() {
     assert!(
         shared
             .iter()
-            .any(|l| l.starts_with("logic/Square Marks.yaml:37:29: error: `Square Marks` has no Shared Variable")),
+            .any(|l| l.starts_with("logic/Square Marks.yaml:38:29: error: `Square Marks` has no Shared Variable")),
         "{shared:#?}"
     );
 }
@@ -510,7 +510,7 @@ fn an_unknown_state_in_is_state_is_reported_once() {
     };
     assert_eq!(
         list,
-        ["logic/Report Click.yaml:12:19: error: unknown Game State `Play`; expected one of: Playing, Promotion, Game Over, Computer's Turn, Computer Unavailable"],
+        ["logic/Report Click.yaml:12:19: error: unknown Game State `Play`; expected one of: Playing, Promotion, Game Over, Computer's Turn, Computer Unavailable, Finding A Hint"],
         "expected the one mistake"
     );
 }

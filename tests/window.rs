@@ -502,7 +502,7 @@ fn the_window_shows_each_board_finish_with_its_buttons_and_panel_and_each_piece_
     let places = [
         ("the Settings panel", &panels, (150, 210, 660, 540), (200, 360, 600, 640)),
         ("the Done button", &buttons, (380, 653, 200, 54), (392, 410, 662, 698)),
-        ("the New Game button", &buttons, (16, 1032, 148, 52), (24, 31, 1040, 1076)),
+        ("the New Game button", &buttons, (6, 1032, 132, 52), (10, 16, 1040, 1076)),
     ];
     // The option buttons' centres, and a strip above the words of each.
     let finish_buttons = [("Walnut", 255), ("Tournament", 405), ("Slate", 555), ("Marble", 705)];
@@ -864,17 +864,17 @@ fn the_window_draws_a_tween_mid_slide_and_its_frames_move_the_clock() {
 
 /// The Computer unavailable in a real window (the engine named is missing):
 /// the status line says so and the Retry button, hidden until then, shows
-/// in the strip under the Board between Undo and Settings.
+/// in the strip under the Board between Hint and Settings.
 #[test]
 fn the_window_shows_the_computer_unavailable_with_retry() {
     let Some(run) = display() else { return };
     let before = screenshot_of(&run, &content(), Some("click e2\nclick e4\n"), "chess-computer-before", 3, false);
     let script = "engine /nonexistent/engine\nclick e2\nclick e4\nwait 0.5\n";
     let shot = screenshot_of(&run, &content(), Some(script), "chess-computer-unavailable", 3, true);
-    // Retry: 148 x 52 about (558, 1058); before, the strip's background shows there.
-    assert!(mean_luma(&before, 492, 500, 1040, 1076) > 200.0, "no Retry while the Computer is available");
-    assert!(mean_luma(&shot, 492, 500, 1040, 1076) < 130.0, "the Retry button's wood");
-    assert!(cream_pixels(&shot, 500, 616, 1045, 1072) > 100, "its word Retry");
+    // Retry: 132 x 52 about (616, 1058); before, the strip's background shows there.
+    assert!(mean_luma(&before, 556, 564, 1040, 1076) > 200.0, "no Retry while the Computer is available");
+    assert!(mean_luma(&shot, 556, 564, 1040, 1076) < 130.0, "the Retry button's wood");
+    assert!(cream_pixels(&shot, 564, 664, 1045, 1072) > 100, "its word Retry");
     // The status line (about y 1000) holds longer words than Your move.
     let words = |s: &Shot| (150..810).filter(|&x| (985..1015).any(|y| s.pixel(x, y)[0] < 150)).count();
     assert!(words(&shot) > words(&before) + 150, "The computer is unavailable: press Retry");
@@ -1056,4 +1056,40 @@ fn the_window_shows_threats_mode_its_arrows_and_pin_lines() {
     assert!(n > 20, "the red arrow toward f7, turned round: {n}");
     let n = count_pixels(&shot, around(between(e5, g4), 8), is_teal);
     assert!(n < 5, "nothing where the unflipped arrow was: {n}");
+}
+
+/// The Hint in a real window (the driver's `answer` standing in for the
+/// engine): its two Squares, g1 and f3, are tinted blue (Square Marks'
+/// hintColor) where they were wood; the Hint message, a dark band at the
+/// top of the Board (760 x 48 about (480, 26)), says it in cream words; the
+/// status line under the Board still reads; the Hint button stands in the
+/// strip, 132 x 52 about (480, 1058).
+#[test]
+fn the_window_shows_the_hint_marked_and_said() {
+    let Some(run) = display() else { return };
+    let before = screenshot_of(&run, &content(), Some("engine manual\n"), "chess-hint-before", 3, true);
+    let script = "engine manual\npress Hint\nanswer g1f3\n";
+    let shot = screenshot_of(&run, &content(), Some(script), "chess-hint", 3, true);
+    let blue = |c: [f32; 3]| c[2] - c[0];
+    for (file, rank, name) in [(7, 1, "g1"), (6, 3, "f3")] {
+        let (was, now) = (before.corner_colour(file, rank), shot.corner_colour(file, rank));
+        assert!(blue(was) < 0.0, "{name} is wood before the Hint: {was:?}");
+        assert!(blue(now) > 15.0, "{name} is tinted blue with the Hint: {now:?}");
+    }
+    for (file, rank, name) in [(5, 2, "e2"), (6, 2, "f2"), (7, 3, "g3")] {
+        let now = shot.corner_colour(file, rank);
+        assert!(blue(now) < 0.0, "{name} has no Hint tint: {now:?}");
+    }
+    // The band: dark at its left end (x 104-150, no words there), and words in it.
+    assert!(mean_luma(&shot, 104, 150, 6, 46) < 110.0, "the Hint message's dark band");
+    assert!(mean_luma(&before, 104, 150, 6, 46) > 110.0, "no band before the Hint");
+    // Cream words in its middle; none at its left end, where the band darkens even the light Squares.
+    assert!(cream_pixels(&shot, 300, 660, 8, 44) > 300, "the words Try g1 to f3.");
+    assert_eq!(cream_pixels(&shot, 104, 150, 6, 46), 0, "the band's left end holds no words");
+    // The status line (about y 1000) reads Your move as before, uncovered.
+    let status = |s: &Shot| (300..660).filter(|&x| (985..1015).any(|y| s.pixel(x, y)[0] < 150)).count();
+    assert!(status(&shot) > 100 && status(&shot).abs_diff(status(&before)) < 10, "the status line still reads");
+    // The Hint button: its wood and its word.
+    assert!(mean_luma(&shot, 424, 432, 1040, 1076) < 130.0, "the Hint button's wood");
+    assert!(cream_pixels(&shot, 440, 520, 1045, 1072) > 60, "its word Hint");
 }

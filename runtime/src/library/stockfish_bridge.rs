@@ -10,7 +10,9 @@
 //!
 //! Each Strength's settings are read from the content's Strengths table
 //! (`skillLevel`, `eloLimit`, `thinkingSeconds`), the Strength from the
-//! Board State of the Object the call is for (`strength`). The bridge
+//! Board State of the Object the call is for (`strength`); a Hint's from
+//! the Hint Strength table's row Hint (the same columns), when the content
+//! has that table, else from the Board State's Strength too. The bridge
 //! answers only its latest question: an answer to an earlier one, or to a
 //! question asked about another position or before a Restart Game (New
 //! Game), is dropped, so the cards never see it.
@@ -29,7 +31,7 @@ use super::{CliOption, Command, Library, Resolved};
 use crate::game::Game;
 use crate::ids::{ColumnId, EventId, ObjectId, StructId, TableId};
 use crate::json::Json;
-use crate::value::Value;
+use crate::value::{Sym, Value};
 use crate::world::World;
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
@@ -103,6 +105,11 @@ pub struct Bridge {
     strengths: TableId,
     /// skillLevel, eloLimit, thinkingSeconds, engineDepth, engineNoise of Strengths.
     strength_cols: [ColumnId; 5],
+    /// The Hint Strength table, the name of its row Hint (None: the content
+    /// never names it, so no row has it) and the same five columns; None
+    /// when the content has no such table (a Hint is then asked at the
+    /// Board State's Strength).
+    hint_strength: Option<(TableId, Option<Sym>, [ColumnId; 5])>,
     /// The built-in engine's rules, read from the content at load (Err: why
     /// there is no built-in engine for this content).
     rules: Result<Arc<Rules>, String>,
@@ -214,6 +221,19 @@ impl Bridge {
         };
         let chosen = table("Chosen Moves")?;
         let strengths = table("Strengths")?;
+        let five = |t: TableId| -> Result<[ColumnId; 5], String> {
+            Ok([
+                column(t, "skillLevel")?,
+                column(t, "eloLimit")?,
+                column(t, "thinkingSeconds")?,
+                column(t, "engineDepth")?,
+                column(t, "engineNoise")?,
+            ])
+        };
+        let hint_strength = match game.names.tables.get("Hint Strength") {
+            Some(&t) => Some((t, game.syms.get("Hint"), five(t)?)),
+            None => None,
+        };
         let board_state =
             *game.names.structs.get("Board State").ok_or_else(|| lacks("a Data Structure `Board State`".into()))?;
         let strength_field = game.structs[board_state.index()]
@@ -228,13 +248,8 @@ impl Bridge {
             chosen,
             chosen_cols: [column(chosen, "from")?, column(chosen, "to")?, column(chosen, "landingKind")?],
             strengths,
-            strength_cols: [
-                column(strengths, "skillLevel")?,
-                column(strengths, "eloLimit")?,
-                column(strengths, "thinkingSeconds")?,
-                column(strengths, "engineDepth")?,
-                column(strengths, "engineNoise")?,
-            ],
+            strength_cols: five(strengths)?,
+            hint_strength,
             board_state,
             strength_field,
             computer_event: game.names.events.get("computerMoveChosen").copied(),
@@ -261,10 +276,16 @@ impl Bridge {
         on_path.into_iter().chain([PathBuf::from("/usr/games/stockfish")]).find(|p| p.is_file())
     }
 
-    /// The Strength's settings for the Object's Board State: skill level,
-    /// Elo limit, thinking seconds, the built-in engine's depth and noise
-    /// (each column's default for a Strength with no row).
-    fn settings(&self, world: &World, object: ObjectId) -> Settings {
+    /// The settings a question is asked at: for a Hint, the Hint Strength
+    /// table's row Hint (when the content has the table); else the Strength
+    /// of the Object's Board State: skill level, Elo limit, thinking seconds,
+    /// the built-in engine's depth and noise (each column's default for a
+    /// Strength with no row).
+    fn settings(&self, world: &World, object: ObjectId, hint: bool) -> Settings {
+        if let (true, Some((t, name, cols))) = (hint, &self.hint_strength) {
+            let row = name.and_then(|s| world.tables[t.index()].find(s));
+            return Self::read_settings(world, *t, row, cols);
+        }
         let o = &world.objects[object.0 as usize];
         let strength = world.game.types[o.ty.0 as usize]
             .struct_offset
@@ -273,15 +294,21 @@ impl Bridge {
             .flatten()
             .and_then(|off| o.fields.get(off as usize + self.strength_field as usize).copied())
             .unwrap_or(Value::None);
-        let table = &world.tables[self.strengths.index()];
-        let def = &world.game.tables[self.strengths.index()];
         let row = match strength {
-            Value::Text(s) => table.find(s),
+            Value::Text(s) => world.tables[self.strengths.index()].find(s),
             _ => None,
         };
-        let num = |c: ColumnId| {
+        Self::read_settings(world, self.strengths, row, &self.strength_cols)
+    }
+
+    /// The five settings in a row of a table (each column's default when
+    /// there is no row).
+    fn read_settings(world: &World, t: TableId, row: Option<usize>, cols: &[ColumnId; 5]) -> Settings {
+        let table = &world.tables[t.index()];
+        let def = &world.game.tables[t.index()];
+        let num = |c: &ColumnId| {
             let v = match row {
-                Some(r) => table.cell(r, c),
+                Some(r) => table.cell(r, *c),
                 None => def.columns[c.0 as usize].default,
             };
             match v {
@@ -289,7 +316,7 @@ impl Bridge {
                 _ => 0.0,
             }
         };
-        let [skill, elo, seconds, depth, noise] = self.strength_cols.map(num);
+        let [skill, elo, seconds, depth, noise] = cols.each_ref().map(num);
         Settings { skill, elo, seconds, depth, noise }
     }
 
@@ -321,7 +348,7 @@ impl Bridge {
         let question = self.latest.get() + 1;
         self.latest.set(question);
         let fen = self.chess.fen(world).unwrap_or_default();
-        let s = self.settings(world, object);
+        let s = self.settings(world, object, hint);
         *self.asked.borrow_mut() = Some(Asked { question, restarts: world.restarts, fen: fen.clone(), hint, object });
         // The built-in engine's search on its way answers an earlier question: it stops.
         if let Some(stop) = self.searching.borrow_mut().take() {
