@@ -434,6 +434,8 @@ fn the_hint_is_asked_at_the_hint_strength() {
     std::fs::create_dir_all(&dir).unwrap();
     let recorder = dir.join("recorder.sh");
     std::fs::copy(engine("recorder.sh"), &recorder).unwrap();
+    // The fake engines source their handshake from uci.sh beside them.
+    std::fs::copy(engine("uci.sh"), dir.join("uci.sh")).unwrap();
     let log = dir.join("recorder.sh.log");
     let _ = std::fs::remove_file(&log);
     let mut d = chess();
