@@ -59,7 +59,14 @@ fn lines(text: &str) -> Vec<&str> {
 #[test]
 fn the_variant_is_the_chess_game_with_rows_of_its_tables_changed() {
     let (chess, variant) = (common::chess_dir(), variant_dir());
-    let edited = ["tables/Kinds.csv", "tables/Directions.csv", "tables/Position.csv", "game.yaml", "README.md"];
+    let edited = [
+        "tables/Kinds.csv",
+        "tables/Kinds.fr.csv",
+        "tables/Directions.csv",
+        "tables/Position.csv",
+        "game.yaml",
+        "README.md",
+    ];
     let (a, b) = (files(&chess), files(&variant));
     let only_chess: Vec<&String> = a.difference(&b).filter(|f| f.as_str() != "README.md").collect();
     let only_variant: Vec<&String> = b.difference(&a).collect();
@@ -78,10 +85,15 @@ fn the_variant_is_the_chess_game_with_rows_of_its_tables_changed() {
     let (ck, vk) = (read(&chess, "tables/Kinds.csv"), read(&variant, "tables/Kinds.csv"));
     let mut want = lines(&ck);
     let knight = want.iter().position(|l| l.starts_with("Knight,")).expect("a Knight row");
-    want.insert(knight, "Nightrider,,,S,=S,550");
-    want.push("Camel,,,C,=C,250");
+    want.insert(knight, "Nightrider,,,S,=S,550,S,=S");
+    want.push("Camel,,,C,=C,250,C,=C");
     assert_eq!(lines(&vk), want);
-    assert_eq!(lines(&vk)[5], "Nightrider,,,S,=S,550", "row 4 of Kinds (the header, King, then 1 to 4)");
+    assert_eq!(lines(&vk)[5], "Nightrider,,,S,=S,550,S,=S", "row 4 of Kinds (the header, King, then 1 to 4)");
+    // Their letters in the French Move List: the chess rows, then theirs.
+    let (cf, vf) = (read(&chess, "tables/Kinds.fr.csv"), read(&variant, "tables/Kinds.fr.csv"));
+    let mut want = lines(&cf);
+    want.extend(["Nightrider,N,=N", "Camel,M,=M"]);
+    assert_eq!(lines(&vf), want);
     // Directions: the chess rows, then 8 of each new Kind.
     let (cd, vd) = (read(&chess, "tables/Directions.csv"), read(&variant, "tables/Directions.csv"));
     assert_eq!(&lines(&vd)[..lines(&cd).len()], &lines(&cd)[..]);

@@ -13,6 +13,8 @@ The edits, row by row (the folder's README.md says why):
 - tables/Kinds.csv: a row Nightrider (letter S, no art: a token) before the
   Knight, so that it is row 4, the Promotion choice's fourth place; a row
   Camel (letter C, no art) at the end.
+- tables/Kinds.fr.csv: their letters in the French Move List (Noctambule N,
+  Chameau M).
 - tables/Directions.csv: eight rows for the Nightrider (the Knight's eight
   leaps, repeated: steps 7), eight for the Camel (leaps of 1 and 3: steps 1).
 - tables/Position.csv: b1 and b8 hold a Camel, g1 and g8 a Nightrider (the
@@ -47,8 +49,12 @@ def edit(rel: str, change) -> None:
 
 
 def kinds(text: str, rel: str) -> str:
-    text = replace_once(text, "\nKnight,", "\nNightrider,,,S,=S,550\nKnight,", rel)
-    return text + ("" if text.endswith("\n") else "\n") + "Camel,,,C,=C,250\n"
+    text = replace_once(text, "\nKnight,", "\nNightrider,,,S,=S,550,S,=S\nKnight,", rel)
+    return text + ("" if text.endswith("\n") else "\n") + "Camel,,,C,=C,250,C,=C\n"
+
+
+def french_kinds(text: str, rel: str) -> str:
+    return text + ("" if text.endswith("\n") else "\n") + "Nightrider,N,=N\nCamel,M,=M\n"
 
 
 def directions(text: str, rel: str) -> str:
@@ -80,6 +86,7 @@ def main() -> None:
         shutil.rmtree(DST)
     shutil.copytree(SRC, DST, ignore=shutil.ignore_patterns("README.md"))
     edit("tables/Kinds.csv", kinds)
+    edit("tables/Kinds.fr.csv", french_kinds)
     edit("tables/Directions.csv", directions)
     edit("tables/Position.csv", position)
     edit("game.yaml", game)
