@@ -265,3 +265,29 @@ fn check_names_a_kinds_letter_a_language_lacks() {
     );
     assert!(text(&out.stdout).contains("\"text\":\"1. Nf3\""), "{}", text(&out.stdout));
 }
+
+#[test]
+fn check_names_the_kinds_letters_of_a_language_that_translates_only_words() {
+    // German gives one row of Words and no Kinds.de.csv: the Kinds' letters,
+    // which French translates, are lacking too, each in the columns French gives.
+    let copy = TempContent::chess("translate-no-kinds");
+    copy.write("tables/Words.de.csv", "name,text\nYour Move,Du bist am Zug\n");
+    let dir = copy.dir.to_string_lossy().to_string();
+    let out = cardtable(&["check", &dir, "--lang", "de"], "");
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    for lacks in [
+        "tables/Kinds.csv:6:1: warning: tables/Kinds.de.csv (`de`) lacks the `shownLetter` of the row `Knight`",
+        "tables/Kinds.csv:3:1: warning: tables/Kinds.de.csv (`de`) lacks the `shownPromotionMark` of the row `Queen`",
+        "tables/Words.csv:3:1: warning: tables/Words.de.csv (`de`) lacks the `text` of the row `Check`",
+    ] {
+        assert!(err.contains(lacks), "{lacks}\n{err}");
+    }
+    // King, Queen, Rook, Bishop and Knight's letters; Queen to Knight's promotion marks.
+    assert_eq!(err.matches("tables/Kinds.de.csv (`de`) lacks").count(), 9, "{err}");
+    // A table no language translates is no language's lack.
+    assert!(!err.contains("Tokens.de.csv") && !err.contains("Sides.de.csv"), "{err}");
+    // French, complete, lacks nothing still.
+    let out = cardtable(&["check", &dir, "--lang", "fr"], "");
+    assert_eq!(text(&out.stderr), "", "the French words lack nothing");
+}
