@@ -291,3 +291,22 @@ fn check_names_the_kinds_letters_of_a_language_that_translates_only_words() {
     let out = cardtable(&["check", &dir, "--lang", "fr"], "");
     assert_eq!(text(&out.stderr), "", "the French words lack nothing");
 }
+
+#[test]
+fn an_invented_kinds_token_shows_the_letter_of_the_games_language() {
+    // The variant's Nightrider and Camel have no art: each is its Side's token
+    // with its letter; in French, the letter the French Move List writes.
+    let variant = common::root().join("content/examples/nightrider-camel");
+    let token = |d: &mut Driver, square: &str| {
+        let answer = d.command(&format!("objects {square}")).to_string();
+        let piece = answer.split("},{").find(|o| o.contains("\"type\":\"Piece\"")).unwrap_or("").to_string();
+        let start = piece.find("\"text\":\"").unwrap_or_else(|| panic!("no Piece on {square}: {answer}")) + 8;
+        piece[start..].split('"').next().unwrap_or("").to_string()
+    };
+    let mut french = driver_in(&variant, "fr", Rc::new(Store::memory()));
+    assert_eq!((token(&mut french, "g1"), token(&mut french, "b8")), ("N".into(), "M".into()));
+    let mut english = common::two_players(common::load_game(&variant));
+    assert_eq!((token(&mut english, "g1"), token(&mut english, "b8")), ("S".into(), "C".into()));
+    // A Piece with art shows no letter, in either language.
+    assert_eq!(token(&mut french, "e1"), "");
+}
