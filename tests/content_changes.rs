@@ -190,3 +190,52 @@ fn a_player_who_plays_black_sees_the_board_turned_over_and_white_moves_first() {
     let mut white = common::chess_driver();
     assert_eq!(place(&mut white, "e2", "Piece"), (4.5 * 3.75, 4.375 + 1.5 * 3.75));
 }
+
+/// The FEN the chess library reads from the game.
+fn fen(driver: &mut Driver) -> String {
+    ok(driver, "fen").get("fen").as_str().unwrap_or_default().to_string()
+}
+
+/// `--fen` and `--pgn` (the window's, through `Driver::apply_start_option`)
+/// hold for the game a reload has to start again (`--watch`: a scene that
+/// places other Objects): the new game starts from the command line's
+/// position, not the content's start; a reload that keeps the game keeps
+/// the game's own position.
+#[test]
+fn a_reload_that_starts_a_new_game_applies_the_command_lines_fen_and_pgn_again() {
+    let copy = TempContent::chess("reload-fen");
+    let start = "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1";
+    let mut d = common::two_players(common::load_game(&copy.dir));
+    assert_eq!(d.apply_start_option("fen", start), Ok(()));
+    ok(&mut d, "click a1");
+    ok(&mut d, "click a7");
+    assert_eq!(fen(&mut d), "4k3/R7/8/8/8/8/8/4K3 b - - 1 1");
+    // A Directions change keeps the game where it was.
+    copy.replace_once("tables/Directions.csv", "Knight 1 2,", "Knight 1 2 ,");
+    copy.replace_once("tables/Directions.csv", "Knight 1 2 ,", "Knight 1 2,");
+    let kept = d.reload_content().unwrap_or_else(|m| panic!("{m:?}"));
+    assert!(!kept.started_again);
+    assert_eq!(fen(&mut d), "4k3/R7/8/8/8/8/8/4K3 b - - 1 1");
+    // A scene that places one more Object starts a new game: from --fen's position.
+    let scene = copy.read("scene.yaml");
+    let second = "\n  - object: No Moves Note\n    name: Second Note\n    group: Game Menu Panel\n    x: 0\n    y: 0\n";
+    copy.write("scene.yaml", &format!("{scene}{second}"));
+    let again = d.reload_content().unwrap_or_else(|m| panic!("{m:?}"));
+    assert!(again.started_again, "{:?}", again.notes);
+    assert_eq!(fen(&mut d), start);
+
+    // The same with --pgn: the new game is the PGN's, played again.
+    copy.write("scene.yaml", &scene);
+    let pgn = copy.path("game.pgn");
+    std::fs::write(&pgn, "1. e4 e5 2. Nf3 *\n").expect("write the PGN");
+    let mut d = common::two_players(common::load_game(&copy.dir));
+    assert_eq!(d.apply_start_option("pgn", &pgn.display().to_string()), Ok(()));
+    let played = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2";
+    assert_eq!(fen(&mut d), played);
+    ok(&mut d, "click b8");
+    ok(&mut d, "click c6");
+    copy.write("scene.yaml", &format!("{scene}{second}"));
+    let again = d.reload_content().unwrap_or_else(|m| panic!("{m:?}"));
+    assert!(again.started_again, "{:?}", again.notes);
+    assert_eq!(fen(&mut d), played);
+}

@@ -183,3 +183,91 @@ fn the_windows_pgn_option_starts_from_the_pgns_last_position() {
     let refused = cardtable::library::apply_option(&d.libraries, &mut d.world, "pgn", "/no/such.pgn");
     assert!(refused.is_err_and(|e| e.contains("cannot read the PGN file")));
 }
+
+/// A driver over the variant of content/examples/nightrider-camel (a
+/// Nightrider `S` and a Camel `C` in Kinds), one Player playing both Sides.
+fn variant_driver() -> Driver {
+    common::two_players(common::load_game(&common::root().join("content/examples/nightrider-camel")))
+}
+
+/// The variant's own start (Camels on b1 and b8, Nightriders on g1 and g8).
+const VARIANT_START: &str = "rcbqkbsr/pppppppp/8/8/8/8/PPPPPPPP/RCBQKBSR w KQkq - 0 1";
+
+#[test]
+fn a_variant_game_with_invented_pieces_loads_from_its_pgn_and_goes_out_and_back_to_the_same_fen() {
+    // Worked by hand: the Nightrider rides g1-f3-e5 and takes on d7; the King
+    // takes it back; the Camel leaps b1-c4, (1,3) from d7: check.
+    let mut d = variant_driver();
+    let answer = d.command("loadpgn 1. Sxd7 Kxd7 2. Cc4+ *");
+    let fen = "rcbq1bsr/pppkpppp/8/8/2C5/8/PPPPPPPP/R1BQKB1R b KQ - 1 2";
+    assert_eq!(field(&answer, "fen"), fen, "{answer}");
+    let pgn = field(&d.command("pgn"), "pgn");
+    // The variant's start is not chess's: the PGN names it, as a set-up position.
+    assert!(pgn.contains(&format!("[SetUp \"1\"]\n[FEN \"{VARIANT_START}\"]\n")), "{pgn}");
+    assert!(pgn.ends_with("\n1. Sxd7 Kxd7 2. Cc4+ *\n"), "{pgn}");
+    let mut back = variant_driver();
+    assert_eq!(field(&back.command(&format!("loadpgn {}", pgn.replace('\n', " "))), "fen"), fen);
+    // The chess game's own PGN names no FEN: its start is the standard one.
+    let mut chess = common::chess_driver();
+    chess.command("loadpgn 1. Nf3");
+    assert!(!field(&chess.command("pgn"), "pgn").contains("[FEN"));
+}
+
+#[test]
+fn a_pawn_promoted_to_an_invented_kind_is_read_with_or_without_the_equals_sign() {
+    // The Promotion choice's fourth button (named Knight) offers row 4 of
+    // Kinds, the Nightrider; b8 to e8 is no Nightrider's line, so Ke7 is legal.
+    for promotion in ["b8=S", "b8S"] {
+        let mut d = variant_driver();
+        let answer = d.command(&format!("loadpgn [FEN \"4k3/1P6/8/8/8/8/8/4K3 w - - 0 1\"] 1. {promotion} Ke7"));
+        assert_eq!(field(&answer, "fen"), "1S6/4k3/8/8/8/8/8/4K3 w - - 1 2", "{promotion}: {answer}");
+        assert!(field(&d.command("pgn"), "pgn").ends_with("\n1. b8=S Ke7 *\n"));
+    }
+    // The Camel is not among the four the Promotion choice offers.
+    let mut d = variant_driver();
+    assert_eq!(
+        error_of(&mut d, "loadpgn [FEN \"4k3/1P6/8/8/8/8/8/4K3 w - - 0 1\"] 1. b8=C"),
+        "move 1. `b8=C`: not a legal move here"
+    );
+}
+
+/// The built-in engine plays the variant against itself for 60 plies (or to
+/// its end); the game goes out as PGN and back into a fresh game, through
+/// the cards, to the same FEN.
+#[test]
+fn an_engine_played_variant_game_goes_out_as_pgn_and_back_to_the_same_fen() {
+    let mut d = variant_driver();
+    for _ in 0..60 {
+        if d.command("state").to_string().contains("Game Over") {
+            break;
+        }
+        let best = d.command("bestmove depth 1 noise 0");
+        let Json::Obj(pairs) = &best else { panic!("{best}") };
+        let Some((_, Json::Str(m))) = pairs.iter().find(|(k, _)| k == "move") else { break };
+        let m = m.clone();
+        d.command(&format!("click {}", &m[0..2]));
+        d.command(&format!("click {}", &m[2..4]));
+        if m.len() > 4 {
+            panic!("a promotion at depth 1 in 60 plies: {m} (play it through its button)");
+        }
+    }
+    let fen = field(&d.command("fen"), "fen");
+    let pgn = field(&d.command("pgn"), "pgn");
+    let sans = movetext_sans(&pgn);
+    assert!(sans.len() >= 20, "{pgn}");
+    assert!(sans.iter().any(|s| s.starts_with('S')) && sans.iter().any(|s| s.starts_with('C')), "{pgn}");
+    let mut back = variant_driver();
+    let answer = back.command(&format!("loadpgn {}", pgn.replace('\n', " ")));
+    assert_eq!(field(&answer, "fen"), fen, "{pgn}");
+}
+
+#[test]
+fn the_windows_pgn_option_plays_a_variant_game_from_the_variants_start() {
+    let file = std::env::temp_dir().join(format!("cardtable-test-{}-variant.pgn", std::process::id()));
+    std::fs::write(&file, "[Event \"x\"]\n\n1. Sxd7 Kxd7 2. Cc4+ *\n").expect("write");
+    let mut d = variant_driver();
+    let applied = cardtable::library::apply_option(&d.libraries, &mut d.world, "pgn", &file.display().to_string());
+    let _ = std::fs::remove_file(&file);
+    assert_eq!(applied, Ok(()));
+    assert_eq!(field(&d.command("fen"), "fen"), "rcbq1bsr/pppkpppp/8/8/2C5/8/PPPPPPPP/R1BQKB1R b KQ - 1 2");
+}

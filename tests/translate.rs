@@ -65,7 +65,7 @@ fn the_chess_game_speaks_french_and_its_french_is_complete() {
     assert_eq!(value(&mut d, "eval data('Words', 'Your Move', 'text')"), "À vous de jouer");
     assert_eq!(shown_text(&mut d, "Status Line"), "À vous de jouer");
     assert_eq!(shown_text(&mut d, "Settings Button"), "Réglages");
-    // The move marks are the same in French: the Move List's names do not change.
+    // The move marks are the same in French (the Kinds' letters are not: Kinds.fr.csv, below).
     assert_eq!(value(&mut d, "eval data('Words', 'Capture Mark', 'text')"), "x");
     // Every row translated, no hole dropped nor added: check finds nothing to say.
     let out = cardtable(&["check", "content/chess"], "");
@@ -166,4 +166,147 @@ fn a_game_saved_in_one_language_comes_back_in_the_language_it_is_loaded_in() {
     assert_eq!(value(&mut french, "eval data('Words', 'Your Move', 'text')"), "À vous de jouer");
     assert_eq!(shown_text(&mut french, "Settings Button"), "Réglages");
     let _ = std::fs::remove_dir_all(&data);
+}
+
+/// A chess game in `lang`, one Player playing both Sides (the Computer off).
+fn two_players_in(lang: &str) -> Driver {
+    match load_files_in(Files::Dir(common::chess_dir()), Some(lang)) {
+        Ok(loaded) => {
+            Driver::with_parts_off(Rc::new(loaded.game), Rc::new(Store::memory()), false, &["Make Computer Move"])
+        }
+        Err(list) => panic!("the chess game does not load in {lang}: {list:?}"),
+    }
+}
+
+/// A game that names every Kind: Nf3, Bb5, O-O, Re1, Rxe1, Qxe1, Qd1, Kh1, Kg1.
+const GAME: &str = "1. e4 e5 2. Nf3 Nc6 3. Bb5 Nf6 4. O-O Nxe4 5. Re1 Nd6 6. Nxe5 Be7 7. Bf1 Nxe5 8. Rxe5 O-O \
+                    9. d4 Bf6 10. Re1 Re8 11. Bf4 Rxe1 12. Qxe1 Ne8 13. Qd1 d6 14. Kh1 Bf5 15. Kg1";
+
+#[test]
+fn the_french_move_list_writes_the_french_letters_and_pgn_stays_english() {
+    let mut d = two_players_in("fr");
+    let answer = d.command(&format!("loadpgn {GAME}")).to_string();
+    assert!(answer.contains("\"moves\":29"), "{answer}");
+    d.command("press Game");
+    // The menu opens on the newest page: moves 13 to 15.
+    assert_eq!(shown_text(&mut d, "White Move 0"), "13. Dd1");
+    assert_eq!(shown_text(&mut d, "White Move 1"), "14. Rh1");
+    assert_eq!(shown_text(&mut d, "Black Move 1"), "Ff5");
+    assert_eq!(shown_text(&mut d, "White Move 2"), "15. Rg1");
+    let earlier = d.command("press Earlier").to_string();
+    assert!(!earlier.contains("error"), "{earlier}");
+    for (line, want) in [
+        ("White Move 1", "2. Cf3"),
+        ("Black Move 1", "Cc6"),
+        ("White Move 2", "3. Fb5"),
+        ("White Move 3", "4. O-O"),
+        ("Black Move 3", "Cxe4"),
+        ("White Move 4", "5. Te1"),
+        ("Black Move 7", "O-O"),
+        ("White Move 10", "11. Ff4"),
+        ("Black Move 10", "Txe1"),
+        ("White Move 11", "12. Dxe1"),
+        ("Black Move 11", "Ce8"),
+    ] {
+        assert_eq!(shown_text(&mut d, line), want, "{line}");
+    }
+    // The Move History keeps the standard letters, and PGN writes them.
+    assert_eq!(value(&mut d, "eval data('Move History', 1, 'letter')"), "");
+    assert_eq!(value(&mut d, "eval data('Move History', 2, 'letter')"), "N");
+    let pgn = d.command("pgn").to_string();
+    assert!(pgn.contains("2. Nf3 Nc6 3. Bb5 Nf6 4. O-O Nxe4 5. Re1"), "{pgn}");
+    assert!(pgn.contains("11. Bf4 Rxe1 12. Qxe1 Ne8 13. Qd1 d6 14. Kh1") && pgn.contains("15. Kg1 *"), "{pgn}");
+    // The same game in English shows the standard letters.
+    let mut english = common::chess_driver();
+    english.command(&format!("loadpgn {GAME}"));
+    english.command("press Game");
+    assert_eq!(shown_text(&mut english, "White Move 0"), "13. Qd1");
+    assert_eq!(shown_text(&mut english, "White Move 2"), "15. Kg1");
+    assert_eq!(english.command("pgn").to_string(), pgn, "PGN is the same in both languages");
+}
+
+#[test]
+fn a_french_promotion_is_written_with_the_french_letter_and_the_english_one_in_pgn() {
+    let mut d = two_players_in("fr");
+    let answer = d.command("loadpgn [FEN \"4k3/1P6/8/8/8/8/8/4K3 w - - 0 1\"] 1. b8=Q+ Kd7 2. Qb5+").to_string();
+    assert!(answer.contains("\"moves\":3"), "{answer}");
+    d.command("press Game");
+    assert_eq!(shown_text(&mut d, "White Move 0"), "1. b8=D+");
+    assert_eq!(shown_text(&mut d, "Black Move 0"), "Rd7");
+    assert_eq!(shown_text(&mut d, "White Move 1"), "2. Db5+");
+    assert!(d.command("pgn").to_string().contains("1. b8=Q+ Kd7 2. Qb5+ *"));
+}
+
+#[test]
+fn check_names_a_kinds_letter_a_language_lacks() {
+    let copy = TempContent::chess("translate-letters");
+    // French without the Knight's row, and the Bishop's promotion mark left empty.
+    copy.write(
+        "tables/Kinds.fr.csv",
+        "name,shownLetter,shownPromotionMark\nKing,R,\nQueen,D,=D\nRook,T,=T\nBishop,F,\n",
+    );
+    let dir = copy.dir.to_string_lossy().to_string();
+    let out = cardtable(&["check", &dir, "--lang", "fr"], "");
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "a language that lacks rows still plays: {err}");
+    for lacks in [
+        "tables/Kinds.csv:6:1: warning: tables/Kinds.fr.csv (`fr`) lacks the `shownLetter` of the row `Knight`",
+        "tables/Kinds.csv:6:1: warning: tables/Kinds.fr.csv (`fr`) lacks the `shownPromotionMark` of the row `Knight`",
+        "tables/Kinds.csv:5:1: warning: tables/Kinds.fr.csv (`fr`) lacks the `shownPromotionMark` of the row `Bishop`",
+    ] {
+        assert!(err.contains(lacks), "{lacks}\n{err}");
+    }
+    // The King has no promotion mark, nor the Pawn a letter: nothing to translate.
+    assert_eq!(err.matches("lacks the").count(), 3, "{err}");
+    // The Knight the language lacks shows the table's own letter.
+    let out = cardtable(
+        &["drive", &dir, "--lang", "fr", "--off", "Make Computer Move"],
+        "click g1\nclick f3\npress Game\nobjects \"White Move 0\"\n",
+    );
+    assert!(text(&out.stdout).contains("\"text\":\"1. Nf3\""), "{}", text(&out.stdout));
+}
+
+#[test]
+fn check_names_the_kinds_letters_of_a_language_that_translates_only_words() {
+    // German gives one row of Words and no Kinds.de.csv: the Kinds' letters,
+    // which French translates, are lacking too, each in the columns French gives.
+    let copy = TempContent::chess("translate-no-kinds");
+    copy.write("tables/Words.de.csv", "name,text\nYour Move,Du bist am Zug\n");
+    let dir = copy.dir.to_string_lossy().to_string();
+    let out = cardtable(&["check", &dir, "--lang", "de"], "");
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    for lacks in [
+        "tables/Kinds.csv:6:1: warning: tables/Kinds.de.csv (`de`) lacks the `shownLetter` of the row `Knight`",
+        "tables/Kinds.csv:3:1: warning: tables/Kinds.de.csv (`de`) lacks the `shownPromotionMark` of the row `Queen`",
+        "tables/Words.csv:3:1: warning: tables/Words.de.csv (`de`) lacks the `text` of the row `Check`",
+    ] {
+        assert!(err.contains(lacks), "{lacks}\n{err}");
+    }
+    // King, Queen, Rook, Bishop and Knight's letters; Queen to Knight's promotion marks.
+    assert_eq!(err.matches("tables/Kinds.de.csv (`de`) lacks").count(), 9, "{err}");
+    // A table no language translates is no language's lack.
+    assert!(!err.contains("Tokens.de.csv") && !err.contains("Sides.de.csv"), "{err}");
+    // French, complete, lacks nothing still.
+    let out = cardtable(&["check", &dir, "--lang", "fr"], "");
+    assert_eq!(text(&out.stderr), "", "the French words lack nothing");
+}
+
+#[test]
+fn an_invented_kinds_token_shows_the_letter_of_the_games_language() {
+    // The variant's Nightrider and Camel have no art: each is its Side's token
+    // with its letter; in French, the letter the French Move List writes.
+    let variant = common::root().join("content/examples/nightrider-camel");
+    let token = |d: &mut Driver, square: &str| {
+        let answer = d.command(&format!("objects {square}")).to_string();
+        let piece = answer.split("},{").find(|o| o.contains("\"type\":\"Piece\"")).unwrap_or("").to_string();
+        let start = piece.find("\"text\":\"").unwrap_or_else(|| panic!("no Piece on {square}: {answer}")) + 8;
+        piece[start..].split('"').next().unwrap_or("").to_string()
+    };
+    let mut french = driver_in(&variant, "fr", Rc::new(Store::memory()));
+    assert_eq!((token(&mut french, "g1"), token(&mut french, "b8")), ("N".into(), "M".into()));
+    let mut english = common::two_players(common::load_game(&variant));
+    assert_eq!((token(&mut english, "g1"), token(&mut english, "b8")), ("S".into(), "C".into()));
+    // A Piece with art shows no letter, in either language.
+    assert_eq!(token(&mut french, "e1"), "");
 }

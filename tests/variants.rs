@@ -73,20 +73,21 @@ fn the_variant_is_the_chess_game_with_rows_of_its_tables_changed() {
     let (ck, vk) = (read(&chess, "tables/Kinds.csv"), read(&variant, "tables/Kinds.csv"));
     let mut want = lines(&ck);
     let knight = want.iter().position(|l| l.starts_with("Knight,")).expect("a Knight row");
-    want.insert(knight, "Nightrider,,,S,=S,550,\", promote to nightrider\"");
-    want.push("Camel,,,C,=C,250,\", promote to camel\"");
+    want.insert(knight, "Nightrider,,,S,=S,550,\", promote to nightrider\",S,=S");
+    want.push("Camel,,,C,=C,250,\", promote to camel\",C,=C");
     assert_eq!(lines(&vk), want);
     assert_eq!(
         lines(&vk)[5],
-        "Nightrider,,,S,=S,550,\", promote to nightrider\"",
+        "Nightrider,,,S,=S,550,\", promote to nightrider\",S,=S",
         "row 4 of Kinds (the header, King, then 1 to 4)"
     );
-    // Their words in French (the Hint message): the chess rows, the two Kinds added.
+    // Their words in French (the Hint message) and their letters in the
+    // French Move List: the chess rows, the two Kinds added.
     let (cf, vf) = (read(&chess, "tables/Kinds.fr.csv"), read(&variant, "tables/Kinds.fr.csv"));
     let mut want = lines(&cf);
     let knight = want.iter().position(|l| l.starts_with("Knight,")).expect("a Knight row");
-    want.insert(knight, "Nightrider,\", promotion en noctambule\"");
-    want.push("Camel,\", promotion en chameau\"");
+    want.insert(knight, "Nightrider,\", promotion en noctambule\",N,=N");
+    want.push("Camel,\", promotion en chameau\",M,=M");
     assert_eq!(lines(&vf), want);
     // Directions: the chess rows, then 8 of each new Kind.
     let (cd, vd) = (read(&chess, "tables/Directions.csv"), read(&variant, "tables/Directions.csv"));

@@ -1092,4 +1092,113 @@ fn the_window_shows_the_hint_marked_and_said() {
     // The Hint button: its wood and its word.
     assert!(mean_luma(&shot, 424, 432, 1040, 1076) < 130.0, "the Hint button's wood");
     assert!(cream_pixels(&shot, 440, 520, 1045, 1072) > 60, "its word Hint");
+/// The nightrider-camel variant (content/examples/nightrider-camel).
+fn variant() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("content/examples/nightrider-camel")
+}
+
+/// What a 50 x 50 box at a Square's centre holds: dark pixels (luma under
+/// 80), gold ones (the Black token's letter, #E8C872: red over 180, blue
+/// under 140, red 90 over blue) and pale grey ones (the White token's disc:
+/// luma over 170, hardly any colour).
+fn centre_inks(shot: &Shot, file: u32, rank: u32) -> (usize, usize, usize) {
+    let (cx, cy) = Shot::square_centre(file, rank);
+    let b = (cx - 25, cx + 25, cy - 25, cy + 25);
+    let dark = count_pixels(shot, b, |c| luma(c) < 80.0);
+    let gold = count_pixels(shot, b, |c| c[0] > 180.0 && c[2] < 140.0 && c[0] - c[2] > 90.0);
+    let max = |c: [f32; 3]| c[0].max(c[1]).max(c[2]);
+    let min = |c: [f32; 3]| c[0].min(c[1]).min(c[2]);
+    let pale = count_pixels(shot, b, |c| luma(c) > 170.0 && max(c) - min(c) < 0.15 * max(c));
+    (dark, gold, pale)
+}
+
+/// A Kind with no art (the variant's Nightrider, S, on g1 and g8, and Camel,
+/// C, on b1 and b8) is drawn as its Side's token with its letter, in every
+/// Piece Set: White's a pale disc with a dark letter, Black's a dark disc
+/// with a gold letter (the Tokens table), where the chess game draws its
+/// Knights' art; and each letter is its own (S and C are not the same ink).
+#[test]
+fn the_window_draws_an_invented_kind_as_its_sides_token_with_its_letter() {
+    let Some(run) = display() else { return };
+    let knights = screenshot(&run, None, "token-chess-knights");
+    // Each token is a disc that fills a 50 x 50 box at its centre with its two
+    // colours; a Piece's art leaves some of the Square showing.
+    let white_token =
+        |(dark, gold, pale): (usize, usize, usize)| pale > 1200 && dark > 400 && dark + pale > 2200 && gold == 0;
+    let black_token =
+        |(dark, gold, pale): (usize, usize, usize)| gold > 400 && dark > 1000 && dark + gold > 2200 && pale == 0;
+    let (g1, g8) = (centre_inks(&knights, 7, 1), centre_inks(&knights, 7, 8));
+    assert!(!white_token(g1) && !black_token(g8), "the chess game's Knights are their art: {g1:?} {g8:?}");
+    for set in ["", "Sculpted marble", "Ivory & gold"] {
+        let script =
+            if set.is_empty() { String::new() } else { format!("press Settings\npress \"{set}\"\npress Done\n") };
+        let name = format!("token-variant{}", if set.is_empty() { String::new() } else { format!("-{}", &set[..5]) });
+        let shot = screenshot_of(&run, &variant(), Some(&script), &name, 3, false);
+        for (kind, file) in [("Nightrider", 7), ("Camel", 2)] {
+            let white = centre_inks(&shot, file, 1);
+            assert!(white_token(white), "{set}: White's {kind}, a pale token with a dark letter: {white:?}");
+            let black = centre_inks(&shot, file, 8);
+            assert!(black_token(black), "{set}: Black's {kind}, a dark token with a gold letter: {black:?}");
+        }
+        // The Bishops beside them are their art, no token.
+        let (f1, f8) = (centre_inks(&shot, 6, 1), centre_inks(&shot, 6, 8));
+        assert!(!white_token(f1) && !black_token(f8), "{set}: the Bishops are their art: {f1:?} {f8:?}");
+        // S on g1 and C on b1: the letters' dark ink, laid over each other, differs.
+        let letter = |file: u32| {
+            let (cx, cy) = Shot::square_centre(file, 1);
+            (0..50u32)
+                .flat_map(|dx| (0..50u32).map(move |dy| (dx, dy)))
+                .filter(|&(dx, dy)| luma(rgb(shot.pixel(cx - 25 + dx, cy - 25 + dy))) < 80.0)
+                .collect::<std::collections::BTreeSet<_>>()
+        };
+        let (s, c) = (letter(7), letter(2));
+        let apart = s.symmetric_difference(&c).count();
+        assert!(apart > 300, "{set}: S and C draw other letters: {apart} pixels apart of {} and {}", s.len(), c.len());
+    }
+}
+
+/// The chess game in French (`--lang fr`) beside the same game in English:
+/// after 1. Nf3 e5 the Game menu's Move List draws `1. Cf3` where English
+/// draws `1. Nf3` (the move number and Black's `e5` the same pixels, the
+/// line itself not), and the status line under the Board reads other,
+/// longer words (À vous de jouer, Your move).
+#[test]
+fn the_window_speaks_french_in_the_move_list_and_the_status_line() {
+    let Some(run) = display() else { return };
+    let shot_in = |lang: &[&str], name: &str| {
+        let dir = out_dir();
+        let (png, path) = (dir.join(format!("{name}.png")), dir.join(format!("{name}.script")));
+        std::fs::write(&path, "click g1\nclick f3\nclick e7\nclick e5\npress Game\n").unwrap();
+        let mut args: Vec<String> = vec![content().to_string_lossy().into()];
+        args.extend(lang.iter().map(|a| a.to_string()));
+        args.extend(["--screenshot".into(), png.to_string_lossy().into(), "--frames".into(), "3".into()]);
+        args.extend(["--script".into(), path.to_string_lossy().into()]);
+        let out = cardtable(&run, &args);
+        assert!(out.status.success(), "the window failed: {}", String::from_utf8_lossy(&out.stderr));
+        read_png(&png)
+    };
+    let (en, fr) = (shot_in(&[], "menu-en"), shot_in(&["--lang", "fr"], "menu-fr"));
+    let differ = |(x0, x1, y0, y1): (u32, u32, u32, u32)| {
+        (x0..x1)
+            .flat_map(|x| (y0..y1).map(move |y| (x, y)))
+            .filter(|&(x, y)| apart(rgb(en.pixel(x, y)), rgb(fr.pixel(x, y))) > 60.0)
+            .count()
+    };
+    let words = |shot: &Shot, b| count_pixels(shot, b, |c| luma(c) > 200.0);
+    // The first line of the Move List (White Move 0 at x 290, 265 from the top; Black Move 0 at x 520).
+    let (number, white, black) = ((280, 314, 248, 284), (280, 420, 248, 284), (510, 620, 248, 284));
+    assert!(words(&en, white) > 100 && words(&fr, white) > 100, "both draw White's move");
+    assert!(words(&en, black) > 30, "both draw Black's move");
+    assert_eq!(differ(number), 0, "`1. ` is the same in both");
+    assert_eq!(differ(black), 0, "`e5` is the same in both");
+    assert!(differ(white) > 100, "`Cf3` is not `Nf3`: {} pixels differ", differ(white));
+    // The status line: green-grey words, wider in French.
+    let green = |c: [f32; 3]| luma(c) < 170.0 && c[1] > c[0] + 8.0 && c[1] > c[2] + 8.0;
+    let extent = |shot: &Shot| {
+        let cols: Vec<u32> = (170..790).filter(|&x| (985..1015).any(|y| green(rgb(shot.pixel(x, y))))).collect();
+        cols.last().copied().unwrap_or(0).saturating_sub(cols.first().copied().unwrap_or(0))
+    };
+    assert!(differ((170, 790, 978, 1016)) > 500, "the status line reads other words");
+    let (e, f) = (extent(&en), extent(&fr));
+    assert!(e > 100 && f > e + 50, "À vous de jouer is wider than Your move: {f} against {e}");
 }

@@ -447,7 +447,7 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
     // Notices too (a saved game that could not be read, moved aside), shown as faults are.
     let mut notices_seen = 0;
     for (name, value) in &opts.library {
-        let applied = cardtable::library::apply_option(&driver.libraries, &mut driver.world, name, value);
+        let applied = driver.apply_start_option(name, value);
         print_new_faults(&driver.world.faults, &mut faults_printed, &format!("--{name}: "));
         if let Err(e) = applied {
             eprintln!("--{name}: {e}");

@@ -13,7 +13,9 @@ The edits, row by row (the folder's README.md says why):
 - tables/Kinds.csv: a row Nightrider (letter S, no art: a token) before the
   Knight, so that it is row 4, the Promotion choice's fourth place; a row
   Camel (letter C, no art) at the end; their promotionWords (the Hint
-  message), also in tables/Kinds.fr.csv.
+  message).
+- tables/Kinds.fr.csv: their promotionWords and their letters in the French
+  Move List (Noctambule N, Chameau M).
 - tables/Directions.csv: eight rows for the Nightrider (the Knight's eight
   leaps, repeated: steps 7), eight for the Camel (leaps of 1 and 3: steps 1).
 - tables/Position.csv: b1 and b8 hold a Camel, g1 and g8 a Nightrider (the
@@ -48,13 +50,13 @@ def edit(rel: str, change) -> None:
 
 
 def kinds(text: str, rel: str) -> str:
-    text = replace_once(text, "\nKnight,", '\nNightrider,,,S,=S,550,", promote to nightrider"\nKnight,', rel)
-    return text + ("" if text.endswith("\n") else "\n") + 'Camel,,,C,=C,250,", promote to camel"\n'
+    text = replace_once(text, "\nKnight,", '\nNightrider,,,S,=S,550,", promote to nightrider",S,=S\nKnight,', rel)
+    return text + ("" if text.endswith("\n") else "\n") + 'Camel,,,C,=C,250,", promote to camel",C,=C\n'
 
 
 def kinds_fr(text: str, rel: str) -> str:
-    text = replace_once(text, "\nKnight,", '\nNightrider,", promotion en noctambule"\nKnight,', rel)
-    return text + ("" if text.endswith("\n") else "\n") + 'Camel,", promotion en chameau"\n'
+    text = replace_once(text, "\nKnight,", '\nNightrider,", promotion en noctambule",N,=N\nKnight,', rel)
+    return text + ("" if text.endswith("\n") else "\n") + 'Camel,", promotion en chameau",M,=M\n'
 
 
 def directions(text: str, rel: str) -> str:

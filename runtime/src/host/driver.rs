@@ -26,6 +26,9 @@ pub struct Driver {
     walked: Option<Rc<Trees>>,
     /// How many of the World's notices an answer has carried.
     notices_told: usize,
+    /// The code libraries' options the game started with (`--fen FEN`,
+    /// `--pgn FILE`), applied again when a reload starts a new game.
+    start_options: Vec<(String, String)>,
 }
 
 /// What a reload could not keep, in words; and whether the game started again.
@@ -74,7 +77,17 @@ impl Driver {
         world.set_reduced_motion(reduced_motion);
         world.host_off = host_off;
         world.start();
-        Driver { world, snapshots: HashMap::new(), libraries, walked: None, notices_told: 0 }
+        Driver { world, snapshots: HashMap::new(), libraries, walked: None, notices_told: 0, start_options: Vec::new() }
+    }
+
+    /// Applies one of the code libraries' command-line options (`--fen
+    /// FEN`: the library's name for it, `fen`, and its value) to the game, as
+    /// the window does when it opens, and keeps it: a reload that has to
+    /// start a new game ([`Driver::reload_content`], `--watch`) applies it
+    /// again, so the new game starts where the command line said.
+    pub fn apply_start_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        self.start_options.push((name.to_string(), value.to_string()));
+        crate::library::apply_option(&self.libraries, &mut self.world, name, value)
     }
 
     /// The end of the driver's input: waits until the store has written
@@ -282,6 +295,17 @@ impl Driver {
             self.world.notices.push(format!("Reloaded: {n}"));
         }
         self.libraries = Libraries::start(&game);
+        let mut notes = notes;
+        if started_again {
+            // The new game starts where the command line said, as the first did.
+            for (name, value) in &self.start_options {
+                if let Err(e) = crate::library::apply_option(&self.libraries, &mut self.world, name, value) {
+                    let note = format!("--{name} could not be applied to the new game: {e}");
+                    self.world.notices.push(format!("Reloaded: {note}"));
+                    notes.push(note);
+                }
+            }
+        }
         if self.walked.is_some() {
             self.walked = Some(Rc::new(loaded.trees));
         }

@@ -130,6 +130,8 @@ pub struct Chess {
     pass_the_turn: FuncId,
     start_the_turn: FuncId,
     position_changed: Option<EventId>,
+    /// The position the content starts a game from: [`Chess::content_start`].
+    start: Option<String>,
 }
 
 /// What the chess library keeps in the World: the move number of the
@@ -327,7 +329,7 @@ impl Chess {
             .iter()
             .filter_map(|f| field(f))
             .collect();
-        Ok(Chess {
+        let mut chess = Chess {
             letters: kind_letters(game)?,
             promotions: promotion_kinds(game),
             position,
@@ -353,7 +355,10 @@ impl Chess {
             pass_the_turn: function("Pass The Turn").ok_or("the chess library needs a Function `Pass The Turn`")?,
             start_the_turn: function("Start The Turn").ok_or("the chess library needs a Function `Start The Turn`")?,
             position_changed: game.names.events.get("positionChanged").copied(),
-        })
+            start: None,
+        };
+        chess.start = chess.content_start(game);
+        Ok(chess)
     }
 
     /// The Object that carries the Board State: the Game Rules.
@@ -430,31 +435,9 @@ impl Chess {
         if pos.row_count() != 64 {
             return Err(format!("Position has {} rows, not 64", pos.row_count()));
         }
-        let mut out = String::new();
-        for rank in (0..8).rev() {
-            let mut empty = 0;
-            for file in 0..8 {
-                let r = Self::row(file, rank);
-                let kind = Self::text(world, pos.cell(r, self.kind));
-                match self.letters.iter().find(|(k, _)| k == kind) {
-                    None => empty += 1,
-                    Some((_, letter)) => {
-                        if empty > 0 {
-                            out.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        let white = Self::text(world, pos.cell(r, self.side)) == "White";
-                        out.push(if white { letter.to_ascii_uppercase() } else { *letter });
-                    }
-                }
-            }
-            if empty > 0 {
-                out.push_str(&empty.to_string());
-            }
-            if rank > 0 {
-                out.push('/');
-            }
-        }
+        let mut out = self.placement(|r| {
+            (Self::text(world, pos.cell(r, self.kind)), Self::text(world, pos.cell(r, self.side)) == "White")
+        });
         let white = Self::text(world, self.field(world, rules, self.side_to_move)) == "White";
         out.push_str(if white { " w " } else { " b " });
         let mut rights = String::new();
@@ -482,6 +465,75 @@ impl Chess {
         let ChessState { first_move: first, black_first } = super::state(world).unwrap_or_default();
         out.push_str(&format!(" {fifty} {}", first as usize + (plies + usize::from(black_first)) / 2));
         Ok(out)
+    }
+
+    /// A FEN's placement, each Square's Kind and whether it is White's
+    /// given by `piece` (from a row of Position: a1 is row 0).
+    fn placement<'a>(&self, piece: impl Fn(usize) -> (&'a str, bool)) -> String {
+        let mut out = String::new();
+        for rank in (0..8).rev() {
+            let mut empty = 0;
+            for file in 0..8 {
+                let (kind, white) = piece(Self::row(file, rank));
+                match self.letters.iter().find(|(k, _)| k == kind) {
+                    None => empty += 1,
+                    Some((_, letter)) => {
+                        if empty > 0 {
+                            out.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        out.push(if white { letter.to_ascii_uppercase() } else { *letter });
+                    }
+                }
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+            }
+            if rank > 0 {
+                out.push('/');
+            }
+        }
+        out
+    }
+
+    /// The position the content starts a game from, as FEN: the Position
+    /// and Castling tables as their files make them, the Board State's
+    /// `sideToMove` as its Data Structure gives it. [`START`] for the chess
+    /// game; a variant's own (content/examples/nightrider-camel) otherwise,
+    /// which a PGN of it names in its `FEN` tag. None when Position is not
+    /// the 64 Squares of a board.
+    fn content_start(&self, game: &Game) -> Option<String> {
+        let pos = &game.tables[self.position.index()];
+        let width = pos.columns.len();
+        if pos.rows.len() != 64 {
+            return None;
+        }
+        let text = |v: Value| match v {
+            Value::Text(s) => game.syms.text(s),
+            _ => "",
+        };
+        let placement = self.placement(|r| {
+            let cell = |c: ColumnId| pos.cells.get(r * width + c.0 as usize).copied().unwrap_or(Value::None);
+            (text(cell(self.kind)), text(cell(self.side)) == "White")
+        });
+        let side = game.structs[self.board_state.index()].fields.get(self.side_to_move as usize);
+        let white = side.is_none_or(|f| text(f.default) != "Black");
+        let mut rights = String::new();
+        if let Some((t, rook_from, allowed)) = self.castling {
+            let table = &game.tables[t.index()];
+            let width = table.columns.len();
+            let cell = |r: usize, c: ColumnId| table.cells.get(r * width + c.0 as usize).copied();
+            for (square, letter) in [("h1", 'K'), ("a1", 'Q'), ("h8", 'k'), ("a8", 'q')] {
+                let on = (0..table.rows.len()).any(|r| {
+                    cell(r, rook_from).is_some_and(|v| text(v) == square) && cell(r, allowed) == Some(Value::Bool(true))
+                });
+                if on {
+                    rights.push(letter);
+                }
+            }
+        }
+        let rights = if rights.is_empty() { "-".to_string() } else { rights };
+        Some(format!("{placement} {} {rights} - 0 1", if white { "w" } else { "b" }))
     }
 
     /// Sets up the position of a FEN: the tables, the Board State, a fresh

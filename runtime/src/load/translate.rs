@@ -179,22 +179,33 @@ fn holes(text: &str) -> Vec<&str> {
 
 /// What a language lacks and changes, as warnings: every row of a translated
 /// table that `tables/T.LANG.csv` does not give words to (placed at the row
-/// in T.csv), and every `{...}` hole a translated cell drops or adds (placed
-/// at the cell). Each language of `langs`; none: every language there is.
+/// in T.csv; when another language translates T and LANG has no T.LANG.csv,
+/// every row, in the columns the others translate), and every `{...}` hole
+/// a translated cell drops or adds (placed at the cell). Each language of
+/// `langs`; none: every language there is.
 pub fn check_translations(files: &Files, langs: &[String]) -> Vec<Diagnostic> {
     let mut d = Diagnostics::default();
     let Ok(mut schemas) = files.list("tables") else { return Vec::new() };
     schemas.retain(|p| p.extension().is_some_and(|x| x == "yaml"));
     schemas.sort();
+    let every = languages(files);
     for lang in langs {
         for schema in &schemas {
             let rel = translation_file(schema, lang);
-            let (Ok(text), Ok(base_text)) = (files.read_text(&rel), files.read_text(&schema.with_extension("csv")))
-            else {
-                continue;
+            let Ok(base_text) = files.read_text(&schema.with_extension("csv")) else { continue };
+            let text = match files.read_text(&rel) {
+                Ok(text) => {
+                    d.add_source(&rel, &text);
+                    text
+                }
+                // A table another language translates and this one does not:
+                // as if its file were there with no rows, every cell lacking.
+                Err(_) => match columns_translated(files, schema, &every, lang) {
+                    Some(header) => header,
+                    None => continue,
+                },
             };
             let base_rel = schema.with_extension("csv");
-            d.add_source(&rel, &text);
             d.add_source(&base_rel, &base_text);
             let mut quiet = Diagnostics::default();
             let (Some(tr), Some(base)) =
@@ -257,6 +268,28 @@ pub fn check_translations(files: &Files, langs: &[String]) -> Vec<Diagnostic> {
         }
     }
     d.list
+}
+
+/// The header (`name,` and the columns) of an empty translation of the table
+/// of `schema`, with every column some other language's translation of it
+/// gives, in the order they first come; None when no other language
+/// translates it.
+fn columns_translated(files: &Files, schema: &Path, every: &[String], lang: &str) -> Option<String> {
+    let mut columns: Vec<String> = Vec::new();
+    for other in every.iter().filter(|l| *l != lang) {
+        let rel = translation_file(schema, other);
+        let Ok(text) = files.read_text(&rel) else { continue };
+        let mut quiet = Diagnostics::default();
+        let Some(rows) = read_csv(&rel, &text, &mut quiet) else { continue };
+        let Some((_, header)) = rows.first() else { continue };
+        for (cell, _) in header.iter().skip(1) {
+            let name = cell.trim().to_string();
+            if !name.contains([',', '"', '\n']) && !columns.contains(&name) {
+                columns.push(name);
+            }
+        }
+    }
+    (!columns.is_empty()).then(|| format!("name,{}\n", columns.join(",")))
 }
 
 #[cfg(test)]

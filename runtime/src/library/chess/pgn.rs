@@ -49,7 +49,9 @@ impl Chess {
             out.push_str(&format!("[{tag} \"{value}\"]\n"));
         }
         let start: Start = super::super::state(world).unwrap_or_default();
-        if let Some(fen) = start.fen.as_deref().filter(|f| *f != START) {
+        // A game from a set-up position, or a variant's own start, names it.
+        let fen = start.fen.as_deref().or(self.start.as_deref());
+        if let Some(fen) = fen.filter(|f| *f != START) {
             out.push_str(&format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n"));
         }
         out.push('\n');
@@ -127,12 +129,13 @@ impl Chess {
         "1/2-1/2"
     }
 
-    /// Plays a PGN from its start (its `FEN` tag, or the start position):
+    /// Plays a PGN from its start (its `FEN` tag, or the position the content starts from):
     /// each move through the cards, as a player plays it. Answers how many
     /// moves were played; an error names the move that could not be.
     pub fn load_pgn(&self, world: &mut World, pgn: &str) -> Result<usize, String> {
         let (tags, moves) = split_pgn(pgn)?;
-        let fen = tags.iter().find(|(k, _)| k == "FEN").map_or(START, |(_, v)| v.as_str());
+        let content_start = self.start.as_deref().unwrap_or(START);
+        let fen = tags.iter().find(|(k, _)| k == "FEN").map_or(content_start, |(_, v)| v.as_str());
         self.set_fen(world, fen).map_err(|e| format!("the PGN's FEN: {e}"))?;
         let state: ChessState = super::super::state(world).unwrap_or_default();
         let letters = self.kind_letters(world);
@@ -186,11 +189,25 @@ impl Chess {
         }
         if let Some(kind) = m.promotion {
             let name = world.syms.text(kind).to_string();
-            let button = (0..world.objects.len() as u32).map(ObjectId).find(|&id| {
-                let o = &world.objects[id.0 as usize];
-                let t = &world.game.types[o.ty.0 as usize];
-                o.name == kind && t.hit_box.is_some() && world.shown(o)
+            // The button whose Promotion Choice offers the Kind (Show
+            // Promotion Choice sets its `kind` from its place in Kinds: the
+            // fourth button, named Knight, offers an invented Kind at row
+            // 4), or, without that Data Structure, the button named so.
+            let game = &world.game;
+            let choice = game.names.structs.get("Promotion Choice").and_then(|&c| {
+                let f = game.structs[c.index()].fields.iter().position(|f| f.name == "kind")?;
+                Some((c, f))
             });
+            let offers = |o: &crate::world::Object| {
+                let t = &game.types[o.ty.0 as usize];
+                let offered = choice.and_then(|(c, f)| {
+                    let off = t.struct_offset.get(c.index()).copied().flatten()?;
+                    o.fields.get(off as usize + f).copied()
+                });
+                t.hit_box.is_some() && world.shown(o) && offered.map_or(o.name == kind, |v| v == Value::Text(kind))
+            };
+            let button =
+                (0..world.objects.len() as u32).map(ObjectId).find(|&id| offers(&world.objects[id.0 as usize]));
             let id = button.ok_or(format!("the Promotion choice shows no `{name}` to press"))?;
             let (x, y) = world.screen_point(id);
             world.click_at(x, y);
@@ -288,7 +305,7 @@ fn find_move(
         let (body, promo) = match text.split_once('=') {
             Some((b, p)) => (b, Some(p)),
             None => match text.chars().last() {
-                Some(c) if "QRBN".contains(c) && text.len() > 2 => {
+                Some(c) if c.is_ascii_uppercase() && text.len() > 2 => {
                     (&text[..text.len() - 1], Some(&text[text.len() - 1..]))
                 }
                 _ => (text, None),
