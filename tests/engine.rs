@@ -214,8 +214,8 @@ fn invented() -> TempContent {
     let copy = TempContent::chess("engine-invented");
     let kinds = copy.read("tables/Kinds.csv");
     // The Nightrider in row 4, the Promotion choice's fourth place, before the Knight.
-    let kinds = kinds.replacen("Knight,", "Nightrider,4,10,S,=S,550,S,=S\nKnight,", 1);
-    copy.write("tables/Kinds.csv", &format!("{kinds}Camel,3,9,C,=C,250,C,=C\n"));
+    let kinds = kinds.replacen("Knight,", "Nightrider,4,10,S,=S,550,,S,=S\nKnight,", 1);
+    copy.write("tables/Kinds.csv", &format!("{kinds}Camel,3,9,C,=C,250,,C,=C\n"));
     let mut dirs = copy.read("tables/Directions.csv");
     for (f, r) in [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)] {
         dirs.push_str(&format!("Nightrider {f} {r},Nightrider,{f},{r},7,7,true,true\n"));
