@@ -283,8 +283,15 @@ fn check_names_the_kinds_letters_of_a_language_that_translates_only_words() {
     ] {
         assert!(err.contains(lacks), "{lacks}\n{err}");
     }
-    // King, Queen, Rook, Bishop and Knight's letters; Queen to Knight's promotion marks.
-    assert_eq!(err.matches("tables/Kinds.de.csv (`de`) lacks").count(), 9, "{err}");
+    // King, Queen, Rook, Bishop and Knight's letters; Queen to Knight's promotion marks and
+    // promotionWords (the Hint's).
+    assert!(
+        err.contains(
+            "tables/Kinds.csv:4:1: warning: tables/Kinds.de.csv (`de`) lacks the `promotionWords` of the row `Rook`"
+        ),
+        "{err}"
+    );
+    assert_eq!(err.matches("tables/Kinds.de.csv (`de`) lacks").count(), 13, "{err}");
     // A table no language translates is no language's lack.
     assert!(!err.contains("Tokens.de.csv") && !err.contains("Sides.de.csv"), "{err}");
     // French, complete, lacks nothing still.

@@ -1092,6 +1092,8 @@ fn the_window_shows_the_hint_marked_and_said() {
     // The Hint button: its wood and its word.
     assert!(mean_luma(&shot, 424, 432, 1040, 1076) < 130.0, "the Hint button's wood");
     assert!(cream_pixels(&shot, 440, 520, 1045, 1072) > 60, "its word Hint");
+}
+
 /// The nightrider-camel variant (content/examples/nightrider-camel).
 fn variant() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("content/examples/nightrider-camel")
