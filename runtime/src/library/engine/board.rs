@@ -55,6 +55,8 @@ pub struct Board {
     pub fifty: u32,
     pub fullmove: u32,
     pub hash: u64,
+    /// The Squares each Side's Pieces stand on, a bit each (a1 the lowest).
+    pub occ: [u64; 2],
 }
 
 impl Board {
@@ -64,8 +66,16 @@ impl Board {
         if parts.len() < 2 {
             return Err("a FEN has at least the placement and the side to move".into());
         }
-        let mut b =
-            Board { cells: [OFF; MAX_CELLS], side: 0, castle: 0, ep: NO_SQUARE, fifty: 0, fullmove: 1, hash: 0 };
+        let mut b = Board {
+            cells: [OFF; MAX_CELLS],
+            side: 0,
+            castle: 0,
+            ep: NO_SQUARE,
+            fifty: 0,
+            fullmove: 1,
+            hash: 0,
+            occ: [0; 2],
+        };
         for &c in &r.cell_of {
             b.cells[c as usize] = EMPTY;
         }
@@ -89,6 +99,7 @@ impl Board {
                 }
                 let side = u8::from(!ch.is_ascii_uppercase());
                 b.cells[r.cell_of[(rank * 8 + file) as usize] as usize] = code(kind as u8, side);
+                b.occ[side as usize] |= 1 << (rank * 8 + file);
                 file += 1;
             }
             if file != 8 {
@@ -189,8 +200,16 @@ impl Board {
 
     #[inline]
     fn set(&mut self, r: &Rules, cell: usize, c: u8) {
-        self.hash ^= r.key(cell, self.cells[cell]) ^ r.key(cell, c);
+        let old = self.cells[cell];
+        self.hash ^= r.key(cell, old) ^ r.key(cell, c);
         self.cells[cell] = c;
+        let bit = 1u64 << r.square_of[cell];
+        if old != EMPTY {
+            self.occ[side_of(old) as usize] &= !bit;
+        }
+        if c != EMPTY {
+            self.occ[side_of(c) as usize] |= bit;
+        }
     }
 
     /// Move Piece: what stands on `from` goes to `to`; `from` is emptied.
@@ -204,7 +223,16 @@ impl Board {
     /// Find King: the Square of the side's King, the last in a1..h8 order.
     pub fn king_cell(&self, r: &Rules, side: u8) -> Option<usize> {
         let k = code(r.king?, side);
-        r.cell_of.iter().rev().map(|&c| c as usize).find(|&c| self.cells[c] == k)
+        let mut own = self.occ[side as usize];
+        while own != 0 {
+            let sq = 63 - own.leading_zeros() as usize;
+            own &= !(1 << sq);
+            let c = r.cell_of[sq] as usize;
+            if self.cells[c] == k {
+                return Some(c);
+            }
+        }
+        None
     }
 
     /// Is Square Attacked: a Piece of `by` reaches `cell` along a capturing
@@ -284,31 +312,20 @@ impl Board {
         let mut lines = u64::MAX;
         if let Some(k) = king {
             if !self.attacked(r, k, enemy) {
-                lines = 0;
-                for ray in &r.rays[enemy as usize] {
-                    let mut t = k as i32;
-                    for _ in 1..ray.steps {
-                        t += ray.back;
-                        if self.cells[t as usize] == OFF {
-                            break;
-                        }
-                        lines |= 1 << r.square_of[t as usize];
-                    }
-                }
+                lines = r.lines[enemy as usize][r.square_of[k] as usize];
             }
         }
-        for from in 0..64u8 {
+        let mut own = self.occ[side as usize];
+        while own != 0 {
+            let from = own.trailing_zeros() as u8;
+            own &= own - 1;
             let fc = r.cell_of[from as usize] as usize;
             let c = self.cells[fc];
-            if c == EMPTY || side_of(c) != side {
-                continue;
-            }
             let kind = kind_of(c);
             let rank = i32::from(from / 8) + 1;
             let mut targets = 0u64;
             // Find Moves: each Direction of its Kind, Follow Direction.
-            for &i in &r.dirs_of[kind as usize] {
-                let d = &r.dirs[i];
+            for d in &r.kind_dirs[kind as usize] {
                 let steps = if rank == sd.pawn_rank { d.first_steps } else { d.steps };
                 let delta = d.delta[side as usize];
                 let mut t = fc as i32;
@@ -344,8 +361,9 @@ impl Board {
                 }
             }
             // Try Castling, for each allowed castling of this Square.
+            let castles = !captures_only && self.castle != 0 && r.castle_from & (1 << from) != 0;
             for (i, cd) in r.castlings.iter().enumerate() {
-                if captures_only || cd.king_from != from || self.castle & (1 << i) == 0 {
+                if !castles || cd.king_from != from || self.castle & (1 << i) == 0 {
                     continue;
                 }
                 let empty = |sq: u8| self.cells[r.cell_of[sq as usize] as usize] == EMPTY;
@@ -459,14 +477,17 @@ impl Board {
 
     /// Leaf positions `depth` moves deep.
     pub fn perft(&mut self, r: &Rules, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let mut moves = Vec::new();
-        self.legal_moves(r, &mut moves);
-        if depth == 1 {
+        let mut lists = vec![Vec::with_capacity(64); depth as usize];
+        self.perft_with(r, &mut lists)
+    }
+
+    /// perft, one list of moves kept for each depth (`lists.len()` deep).
+    fn perft_with(&mut self, r: &Rules, lists: &mut [Vec<Move>]) -> u64 {
+        let Some((moves, deeper)) = lists.split_first_mut() else { return 1 };
+        self.legal_moves(r, moves);
+        if deeper.is_empty() {
             return moves.len() as u64;
         }
-        moves.iter().map(|&m| self.make(r, m).perft(r, depth - 1)).sum()
+        moves.iter().map(|&m| self.make(r, m).perft_with(r, deeper)).sum()
     }
 }

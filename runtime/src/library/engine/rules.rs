@@ -83,11 +83,20 @@ pub struct Rules {
     pub dirs: Vec<DirDef>,
     /// The Directions of each Kind, as indices into `dirs`, in table order.
     pub dirs_of: Vec<Vec<usize>>,
+    /// The Directions of each Kind themselves, in table order (`dirs_of`
+    /// without the indirection, for the move generator).
+    pub kind_dirs: Vec<Vec<DirDef>>,
     /// The Directions that can capture, for an attack looked for backwards.
     pub capture_dirs: Vec<usize>,
     /// The same, grouped by their step, for each attacking Side.
     pub rays: [Vec<Ray>; 2],
     pub castlings: Vec<CastleDef>,
+    /// The Squares a castling starts from (its kingFrom), a bit each.
+    pub castle_from: u64,
+    /// `lines[by][sq]`: the Squares a ray of `by` passes over on its way to
+    /// `sq` (each ray's steps but its last, to the Board's edge), a bit
+    /// each: a Piece leaving another Square cannot uncover an attack on `sq`.
+    pub lines: [[u64; 64]; 2],
     /// The Kinds a Pawn may become, in the Promotion choice's order.
     pub promotions: Vec<u8>,
     /// Each Kind moves as chess's Kind of its letter, on a chess board
@@ -358,6 +367,23 @@ impl Rules {
             *k = splitmix(&mut seed);
         }
         let _ = cells;
+        let kind_dirs = dirs_of.iter().map(|ds| ds.iter().map(|&i| dirs[i]).collect()).collect();
+        let castle_from = castlings.iter().fold(0u64, |m, c| m | 1 << c.king_from);
+        let mut lines = [[0u64; 64]; 2];
+        for (by, lines) in lines.iter_mut().enumerate() {
+            for (sq, line) in lines.iter_mut().enumerate() {
+                for ray in &rays[by] {
+                    let mut t = i32::from(cell_of[sq]);
+                    for _ in 1..ray.steps {
+                        t += ray.back;
+                        match square_of.get(t as usize) {
+                            Some(&s) if s != 255 => *line |= 1 << s,
+                            _ => break,
+                        }
+                    }
+                }
+            }
+        }
         let mut rules = Rules {
             kinds,
             king,
@@ -365,9 +391,12 @@ impl Rules {
             sides,
             dirs,
             dirs_of,
+            kind_dirs,
             capture_dirs,
             rays,
             castlings,
+            castle_from,
+            lines,
             promotions,
             width,
             a1,
