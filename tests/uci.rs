@@ -115,6 +115,36 @@ fn the_built_in_engine_speaks_uci() {
     assert!(status.success());
 }
 
+/// The score of the deepest `info` line before `bestmove`, and the move.
+fn score_and_move(e: &mut Uci) -> (String, String) {
+    let lines = e.until("bestmove");
+    let score = lines
+        .iter()
+        .rev()
+        .find_map(|l| l.split(" score ").nth(1).map(|s| s.split(" nodes").next().unwrap_or("").to_string()))
+        .unwrap_or_default();
+    (score, lines.last().unwrap().split_whitespace().nth(1).unwrap_or("").to_string())
+}
+
+/// `position ... moves ...` is the game's history: Black a Queen up, the
+/// Kings shuffled (1. Ke2 Kf8 2. Ke1 Ke8 3. Ke2 Kf8 4. Kd1 Ke8), White's Ke2
+/// brings a position back a third time, a draw, which the engine takes. A
+/// position of the game seen only once before is not a draw yet: after
+/// 2. ... Ke8, White is still lost.
+#[test]
+fn uci_sees_repetitions_in_the_games_moves() {
+    let mut e = Uci::start(&[]);
+    e.send("position fen q3k3/8/8/8/8/8/8/4K3 w - - 0 1 moves e1e2 e8f8 e2e1 f8e8");
+    e.send("go depth 3");
+    let (score, _) = score_and_move(&mut e);
+    let cp: i32 = score.strip_prefix("cp ").and_then(|s| s.parse().ok()).unwrap_or(0);
+    assert!(cp < -500, "a Queen down, nothing drawn yet: {score}");
+    e.send("position fen q3k3/8/8/8/8/8/8/4K3 w - - 0 1 moves e1e2 e8f8 e2e1 f8e8 e1e2 e8f8 e2d1 f8e8");
+    e.send("go depth 3");
+    assert_eq!(score_and_move(&mut e), ("cp 0".to_string(), "d1e2".to_string()));
+    e.send("quit");
+}
+
 #[test]
 fn uci_plays_the_invented_kinds_of_a_content_folder() {
     let copy = TempContent::chess("uci-invented");
