@@ -190,3 +190,31 @@ fn uci_refuses_a_game_it_cannot_play_and_says_what_it_is() {
     let top = Command::new(env!("CARGO_BIN_EXE_cardtable")).arg("--help").output().unwrap();
     assert!(String::from_utf8_lossy(&top.stdout).contains("uci "), "{}", String::from_utf8_lossy(&top.stdout));
 }
+
+/// `setoption name Noise value CP` is a Strength's engineNoise over UCI (a
+/// match runner plays a Strength with it): listed by `uci`; with none, the
+/// same move every time; with a great deal, seeded anew by `Seed`, the
+/// moves from the start vary. An unknown option is said, not taken.
+#[test]
+fn uci_takes_a_strengths_noise_as_an_option() {
+    let mut e = Uci::start(&[]);
+    e.send("uci");
+    let hello = e.until("uciok");
+    assert!(hello.iter().any(|l| l.starts_with("option name Noise type spin")), "{hello:?}");
+    let mut moves = |e: &mut Uci| -> std::collections::BTreeSet<String> {
+        (0..8)
+            .map(|seed| {
+                e.send(&format!("setoption name Seed value {seed}"));
+                e.send("position startpos");
+                e.send("go depth 1");
+                e.bestmove()
+            })
+            .collect()
+    };
+    assert_eq!(moves(&mut e).len(), 1, "no noise: one move");
+    e.send("setoption name Noise value 5000");
+    assert!(moves(&mut e).len() > 1, "noise: the moves vary");
+    e.send("setoption name Bogus value 3");
+    assert!(e.until("info string").last().unwrap().contains("Bogus"));
+    e.send("quit");
+}
