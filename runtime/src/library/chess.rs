@@ -563,7 +563,7 @@ impl Chess {
             .into_iter()
             .enumerate()
             .map(|(i, (p, allowed))| {
-                let same_side = (n - i) % 2 == 0;
+                let same_side = (n - i).is_multiple_of(2);
                 let side = match (to_move == "w") == same_side {
                     true => "w",
                     false => "b",

@@ -8,7 +8,7 @@
 //! its Direction's firstMoveSteps, whatever its Kind; an attack is looked
 //! for along each capturing Direction's `steps`).
 
-use super::rules::{parse_square, square_name, Rules, MAX_CELLS};
+use super::rules::{parse_square, square_name, Rules, CELL_MASK, MAX_CELLS};
 
 /// A cell off the board.
 pub const OFF: u8 = 255;
@@ -203,7 +203,7 @@ impl Board {
         let old = self.cells[cell];
         self.hash ^= r.key(cell, old) ^ r.key(cell, c);
         self.cells[cell] = c;
-        let bit = 1u64 << r.square_of[cell];
+        let bit = 1u64 << r.square_of[cell & CELL_MASK];
         if old != EMPTY {
             self.occ[side_of(old) as usize] &= !bit;
         }
@@ -242,7 +242,7 @@ impl Board {
             let mut t = cell as i32;
             for k in 0..ray.steps as usize {
                 t += ray.back;
-                let c = self.cells[t as usize];
+                let c = self.cells[t as usize & CELL_MASK];
                 if c == EMPTY {
                     continue;
                 }
@@ -315,6 +315,8 @@ impl Board {
                 lines = r.lines[enemy as usize][r.square_of[k] as usize];
             }
         }
+        let occupied = self.occ[0] | self.occ[1];
+        let enemies = self.occ[enemy as usize];
         let mut own = self.occ[side as usize];
         while own != 0 {
             let from = own.trailing_zeros() as u8;
@@ -324,30 +326,37 @@ impl Board {
             let kind = kind_of(c);
             let rank = i32::from(from / 8) + 1;
             let mut targets = 0u64;
-            // Find Moves: each Direction of its Kind, Follow Direction.
+            // Find Moves: each Direction of its Kind, Follow Direction: the
+            // Squares it passes over up to the first Piece on its way, and
+            // that Piece's when it is the enemy's and the Direction captures.
+            let first = usize::from(rank == sd.pawn_rank);
+            let quiet = if !captures_only {
+                u64::MAX
+            } else if Some(kind) == r.pawn {
+                r.promotion_squares[side as usize]
+            } else {
+                0
+            };
             for d in &r.kind_dirs[kind as usize] {
-                let steps = if rank == sd.pawn_rank { d.first_steps } else { d.steps };
-                let delta = d.delta[side as usize];
-                let mut t = fc as i32;
-                for _ in 0..steps {
-                    t += delta;
-                    let tc = self.cells[t as usize];
-                    if tc == OFF {
-                        break;
-                    }
-                    if tc == EMPTY {
-                        let quiet_ok = !captures_only
-                            || (Some(kind) == r.pawn
-                                && i32::from(r.square_of[t as usize] / 8) + 1 == sd.promotion_rank);
-                        if d.can_move && quiet_ok {
-                            targets |= 1 << r.square_of[t as usize];
-                        }
-                        continue;
-                    }
-                    if side_of(tc) != side && d.can_capture {
-                        targets |= 1 << r.square_of[t as usize];
-                    }
-                    break;
+                let Some(rays) = r.dir_rays.get((usize::from(d.id) * 2 + side as usize) * 64 + from as usize) else {
+                    continue;
+                };
+                let ray = rays[first];
+                let blockers = ray & occupied;
+                let (free, hit) = if blockers == 0 {
+                    (ray, 0)
+                } else if d.up[side as usize] {
+                    let b = blockers.trailing_zeros();
+                    (ray & ((1u64 << b) - 1), 1u64 << b)
+                } else {
+                    let b = 63 - blockers.leading_zeros();
+                    (ray & !(u64::MAX >> (63 - b)), 1u64 << b)
+                };
+                if d.can_move {
+                    targets |= free & quiet;
+                }
+                if d.can_capture {
+                    targets |= hit & enemies;
                 }
             }
             // Keep Safe Moves.

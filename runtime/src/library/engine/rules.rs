@@ -11,8 +11,11 @@ use crate::value::Value;
 /// The widest board the mailbox is built for: 8 Files and 7 sentinel
 /// columns (a step of up to 7 Files), 8 Ranks and 8 sentinel rows on each
 /// side (a step of up to 7 Ranks, and one more for a step that wraps round
-/// a row).
-pub const MAX_CELLS: usize = 15 * 24;
+/// a row): 15 * 24 = 360 cells, rounded up to a power of two so that a
+/// cell's index masked by [`CELL_MASK`] needs no bounds check.
+pub const MAX_CELLS: usize = 512;
+/// Every cell index ANDed with this is itself (all are below [`MAX_CELLS`]).
+pub const CELL_MASK: usize = MAX_CELLS - 1;
 
 /// A Kind of Piece: its name, its FEN letter (lower case), its value.
 #[derive(Clone, Debug)]
@@ -35,6 +38,11 @@ pub struct DirDef {
     /// The mailbox offset of one step, for White and for Black (the rank
     /// step turned round by the Side's forward, as Follow Direction turns it).
     pub delta: [i32; 2],
+    /// Its row in `dirs`, and whether a step goes to a higher Square (a1 = 0,
+    /// h8 = 63) for White and for Black: along a ray the Squares only grow
+    /// (or only shrink), so the nearest Piece on it is its lowest (highest) bit.
+    pub id: u16,
+    pub up: [bool; 2],
 }
 
 /// One row of Castling, as Squares 0..64 (a1 = 0, b1 = 1 ... h8 = 63).
@@ -91,6 +99,12 @@ pub struct Rules {
     /// The same, grouped by their step, for each attacking Side.
     pub rays: [Vec<Ray>; 2],
     pub castlings: Vec<CastleDef>,
+    /// `dir_rays[(id * 2 + side) * 64 + square]`: the Squares a Direction
+    /// passes over from a Square, a bit each, up to its `steps` and up to its
+    /// `firstMoveSteps`, to the Board's edge (Follow Direction's walk, as bits).
+    pub dir_rays: Vec<[u64; 2]>,
+    /// The Squares of each Side's promotion Rank, a bit each.
+    pub promotion_squares: [u64; 2],
     /// The Squares a castling starts from (its kingFrom), a bit each.
     pub castle_from: u64,
     /// `lines[by][sq]`: the Squares a ray of `by` passes over on its way to
@@ -107,7 +121,7 @@ pub struct Rules {
     pub a1: i32,
     /// Square 0..64 to its mailbox cell, and back (255 off the board).
     pub cell_of: [u16; 64],
-    pub square_of: Vec<u8>,
+    pub square_of: [u8; MAX_CELLS],
     /// Zobrist keys: each cell and piece code; the side to move; each
     /// castling row; each en passant Square.
     pub piece_keys: Vec<u64>,
@@ -263,7 +277,8 @@ impl Rules {
         debug_assert!(cells <= MAX_CELLS);
         let dirs: Vec<DirDef> = raw
             .iter()
-            .map(|&(kind, f, rk, steps, first_steps, can_move, can_capture)| DirDef {
+            .enumerate()
+            .map(|(id, &(kind, f, rk, steps, first_steps, can_move, can_capture))| DirDef {
                 kind,
                 file_step: f,
                 rank_step: rk,
@@ -272,8 +287,43 @@ impl Rules {
                 can_move,
                 can_capture,
                 delta: [f + rk * sides[0].forward * width, f + rk * sides[1].forward * width],
+                id: id as u16,
+                up: [f + rk * sides[0].forward * 8 > 0, f + rk * sides[1].forward * 8 > 0],
             })
             .collect();
+        let mut dir_rays = vec![[0u64; 2]; dirs.len() * 2 * 64];
+        for d in &dirs {
+            for (side, sd) in sides.iter().enumerate() {
+                let rank_step = d.rank_step * sd.forward;
+                for sq in 0..64i32 {
+                    let mut ray = [0u64; 2];
+                    for k in 1..=d.steps.max(d.first_steps) as i32 {
+                        let (file, rank) = (sq % 8 + d.file_step * k, sq / 8 + rank_step * k);
+                        if !(0..8).contains(&file) || !(0..8).contains(&rank) {
+                            break;
+                        }
+                        let bit = 1u64 << (rank * 8 + file);
+                        if k as u32 <= d.steps {
+                            ray[0] |= bit;
+                        }
+                        if k as u32 <= d.first_steps {
+                            ray[1] |= bit;
+                        }
+                    }
+                    dir_rays[(usize::from(d.id) * 2 + side) * 64 + sq as usize] = ray;
+                }
+            }
+        }
+        let promotion_squares =
+            sides.map(
+                |sd| {
+                    if (1..=8).contains(&sd.promotion_rank) {
+                        0xFFu64 << ((sd.promotion_rank - 1) * 8)
+                    } else {
+                        0
+                    }
+                },
+            );
         let mut dirs_of = vec![Vec::new(); kinds.len()];
         for (i, d) in dirs.iter().enumerate() {
             dirs_of[d.kind as usize].push(i);
@@ -300,7 +350,7 @@ impl Rules {
         }
 
         let mut cell_of = [0u16; 64];
-        let mut square_of = vec![255u8; MAX_CELLS];
+        let mut square_of = [255u8; MAX_CELLS];
         for sq in 0..64u8 {
             let c = a1 + i32::from(sq / 8) * width + i32::from(sq % 8);
             cell_of[sq as usize] = c as u16;
@@ -395,6 +445,8 @@ impl Rules {
             capture_dirs,
             rays,
             castlings,
+            dir_rays,
+            promotion_squares,
             castle_from,
             lines,
             promotions,
