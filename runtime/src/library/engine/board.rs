@@ -238,18 +238,38 @@ impl Board {
     /// Is Square Attacked: a Piece of `by` reaches `cell` along a capturing
     /// Direction of its Kind, looked for backwards within its `steps`.
     pub fn attacked(&self, r: &Rules, cell: usize, by: u8) -> bool {
+        self.attacked_among(r, cell, by, self.occ[0] | self.occ[1])
+    }
+
+    /// [`Board::attacked`], the Pieces standing on `occupied` (a bit each):
+    /// on each ray backwards from the Square, the nearest Piece, k steps
+    /// away, attacks when it is `by`'s and its Kind's Direction reaches k.
+    fn attacked_among(&self, r: &Rules, cell: usize, by: u8, occupied: u64) -> bool {
+        let sq = r.square_of[cell & CELL_MASK];
+        if sq >= 64 {
+            return false;
+        }
         for ray in &r.rays[by as usize] {
-            let mut t = cell as i32;
-            for k in 0..ray.steps as usize {
-                t += ray.back;
-                let c = self.cells[t as usize & CELL_MASK];
-                if c == EMPTY {
-                    continue;
-                }
-                if c != OFF && side_of(c) == by && ray.reach[k] & (1u128 << kind_of(c)) != 0 {
-                    return true;
-                }
-                break;
+            let squares = ray.squares[sq as usize];
+            let blockers = squares & occupied;
+            if blockers == 0 {
+                continue;
+            }
+            let (b, walked) = if ray.up {
+                let b = blockers.trailing_zeros();
+                (b, squares & (u64::MAX >> (63 - b)))
+            } else {
+                let b = 63 - blockers.leading_zeros();
+                (b, squares & !((1u64 << b) - 1))
+            };
+            let c = self.cells[r.cell_of[b as usize] as usize & CELL_MASK];
+            let k = walked.count_ones() as usize;
+            if c != EMPTY
+                && c != OFF
+                && side_of(c) == by
+                && ray.reach.get(k.wrapping_sub(1)).is_some_and(|reach| reach & (1u128 << kind_of(c)) != 0)
+            {
+                return true;
             }
         }
         false
@@ -278,7 +298,9 @@ impl Board {
             Some(k) => k,
             None => r.cell_of[0] as usize,
         };
-        let attacked = self.attacked(r, check, 1 - side_of(moving));
+        let bit = |cell: usize| 1u64 << (r.square_of[cell & CELL_MASK] & 63);
+        let occupied = (self.occ[0] | self.occ[1]) & !bit(taken) & !bit(from) | bit(to);
+        let attacked = self.attacked_among(r, check, 1 - side_of(moving), occupied);
         self.cells[from] = moving;
         self.cells[to] = saved_to;
         self.cells[taken] = saved_taken;

@@ -69,6 +69,14 @@ pub struct Ray {
     pub steps: u32,
     /// `reach[k - 1]`: the Kinds (a bit each) whose Direction reaches k steps.
     pub reach: [u128; 8],
+    /// The step backwards in Files and Ranks.
+    pub back_file: i32,
+    pub back_rank: i32,
+    /// `squares[sq]`: the Squares walked backwards from `sq`, up to `steps`,
+    /// to the Board's edge, a bit each; `up`: whether they grow from `sq`
+    /// (the nearest Piece on them is their lowest bit) or shrink (highest).
+    pub squares: [u64; 64],
+    pub up: bool,
 }
 
 /// A Side: 0 White, 1 Black.
@@ -337,7 +345,15 @@ impl Rules {
                 let at = match rays.iter().position(|r| r.back == back) {
                     Some(at) => at,
                     None => {
-                        rays.push(Ray { back, steps: 0, reach: [0; 8] });
+                        rays.push(Ray {
+                            back,
+                            steps: 0,
+                            reach: [0; 8],
+                            back_file: -d.file_step,
+                            back_rank: -d.rank_step * sides[side].forward,
+                            squares: [0; 64],
+                            up: false,
+                        });
                         rays.len() - 1
                     }
                 };
@@ -345,6 +361,19 @@ impl Rules {
                 ray.steps = ray.steps.max(d.steps);
                 for k in 0..d.steps.min(8) as usize {
                     ray.reach[k] |= 1u128 << d.kind;
+                }
+            }
+        }
+
+        for ray in rays.iter_mut().flatten() {
+            ray.up = ray.back_file + ray.back_rank * 8 > 0;
+            for sq in 0..64i32 {
+                for k in 1..=ray.steps as i32 {
+                    let (file, rank) = (sq % 8 + ray.back_file * k, sq / 8 + ray.back_rank * k);
+                    if !(0..8).contains(&file) || !(0..8).contains(&rank) {
+                        break;
+                    }
+                    ray.squares[sq as usize] |= 1 << (rank * 8 + file);
                 }
             }
         }
