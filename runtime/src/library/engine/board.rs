@@ -359,27 +359,20 @@ impl Board {
             } else {
                 0
             };
-            for d in &r.kind_dirs[kind as usize] {
-                let Some(rays) = r.dir_rays.get((usize::from(d.id) * 2 + side as usize) * 64 + from as usize) else {
-                    continue;
-                };
+            for st in &r.kind_steps[kind as usize][side as usize] {
+                let Some(rays) = r.dir_rays.get(st.rays as usize + from as usize) else { continue };
                 let ray = rays[first];
                 let blockers = ray & occupied;
                 let (free, hit) = if blockers == 0 {
                     (ray, 0)
-                } else if d.up[side as usize] {
+                } else if st.up {
                     let b = blockers.trailing_zeros();
                     (ray & ((1u64 << b) - 1), 1u64 << b)
                 } else {
                     let b = 63 - blockers.leading_zeros();
                     (ray & !(u64::MAX >> (63 - b)), 1u64 << b)
                 };
-                if d.can_move {
-                    targets |= free & quiet;
-                }
-                if d.can_capture {
-                    targets |= hit & enemies;
-                }
+                targets |= free & quiet & st.move_mask | hit & enemies & st.capture_mask;
             }
             // Keep Safe Moves.
             let mut left = if Some(fc) != king && lines & (1 << from) == 0 { 0 } else { targets };

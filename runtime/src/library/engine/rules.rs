@@ -45,6 +45,17 @@ pub struct DirDef {
     pub up: [bool; 2],
 }
 
+/// A Direction as the move generator walks it for one Side: where its rays
+/// start in `dir_rays`, which way they go, and its canMove and canCapture
+/// as masks (all Squares, or none), so that a walk takes no branch on them.
+#[derive(Clone, Copy, Debug)]
+pub struct Step {
+    pub rays: u32,
+    pub up: bool,
+    pub move_mask: u64,
+    pub capture_mask: u64,
+}
+
 /// One row of Castling, as Squares 0..64 (a1 = 0, b1 = 1 ... h8 = 63).
 #[derive(Clone, Copy, Debug)]
 pub struct CastleDef {
@@ -102,6 +113,8 @@ pub struct Rules {
     /// The Directions of each Kind themselves, in table order (`dirs_of`
     /// without the indirection, for the move generator).
     pub kind_dirs: Vec<Vec<DirDef>>,
+    /// `kind_steps[kind][side]`: the same, as the generator walks them.
+    pub kind_steps: Vec<[Vec<Step>; 2]>,
     /// The Directions that can capture, for an attack looked for backwards.
     pub capture_dirs: Vec<usize>,
     /// The same, grouped by their step, for each attacking Side.
@@ -446,7 +459,23 @@ impl Rules {
             *k = splitmix(&mut seed);
         }
         let _ = cells;
-        let kind_dirs = dirs_of.iter().map(|ds| ds.iter().map(|&i| dirs[i]).collect()).collect();
+        let kind_dirs: Vec<Vec<DirDef>> = dirs_of.iter().map(|ds| ds.iter().map(|&i| dirs[i]).collect()).collect();
+        let mask = |yes: bool| if yes { u64::MAX } else { 0 };
+        let kind_steps = kind_dirs
+            .iter()
+            .map(|ds| {
+                [0, 1].map(|side: usize| {
+                    ds.iter()
+                        .map(|d| Step {
+                            rays: ((usize::from(d.id) * 2 + side) * 64) as u32,
+                            up: d.up[side],
+                            move_mask: mask(d.can_move),
+                            capture_mask: mask(d.can_capture),
+                        })
+                        .collect()
+                })
+            })
+            .collect();
         let castle_from = castlings.iter().fold(0u64, |m, c| m | 1 << c.king_from);
         let mut lines = [[0u64; 64]; 2];
         for (by, lines) in lines.iter_mut().enumerate() {
@@ -471,6 +500,7 @@ impl Rules {
             dirs,
             dirs_of,
             kind_dirs,
+            kind_steps,
             capture_dirs,
             rays,
             castlings,
