@@ -1,5 +1,6 @@
-//! The engine's board: a mailbox as wide as the content's longest step needs
-//! (see [`Rules`]), the side to move, the castlings still allowed, the en
+//! The engine's board: the Piece on each of the 64 Squares, and each Side's
+//! Squares and Kings as bits (a Direction is walked on bits: see [`Rules`]),
+//! the side to move, the castlings still allowed, the en
 //! passant Square and the fifty-move count; and its legal moves, which are
 //! the cards' own: Find Legal Moves (Find Moves and Follow Direction, Keep
 //! Safe Moves and Drop Move If Unsafe, Try Castling, Find En Passant Move)
@@ -57,6 +58,8 @@ pub struct Board {
     pub hash: u64,
     /// The Squares each Side's Pieces stand on, a bit each (a1 the lowest).
     pub occ: [u64; 2],
+    /// The Squares each Side's Kings stand on (Find King takes the highest).
+    pub kings: [u64; 2],
 }
 
 impl Board {
@@ -75,6 +78,7 @@ impl Board {
             fullmove: 1,
             hash: 0,
             occ: [0; 2],
+            kings: [0; 2],
         };
         for &c in &r.cell_of {
             b.cells[c as usize] = EMPTY;
@@ -100,6 +104,9 @@ impl Board {
                 let side = u8::from(!ch.is_ascii_uppercase());
                 b.cells[r.cell_of[(rank * 8 + file) as usize] as usize] = code(kind as u8, side);
                 b.occ[side as usize] |= 1 << (rank * 8 + file);
+                if r.king == Some(kind as u8) {
+                    b.kings[side as usize] |= 1 << (rank * 8 + file);
+                }
                 file += 1;
             }
             if file != 8 {
@@ -206,9 +213,13 @@ impl Board {
         let bit = 1u64 << r.square_of[cell & CELL_MASK];
         if old != EMPTY {
             self.occ[side_of(old) as usize] &= !bit;
+            self.kings[side_of(old) as usize] &= !bit;
         }
         if c != EMPTY {
             self.occ[side_of(c) as usize] |= bit;
+            if r.king == Some(kind_of(c)) {
+                self.kings[side_of(c) as usize] |= bit;
+            }
         }
     }
 
@@ -222,17 +233,8 @@ impl Board {
 
     /// Find King: the Square of the side's King, the last in a1..h8 order.
     pub fn king_cell(&self, r: &Rules, side: u8) -> Option<usize> {
-        let k = code(r.king?, side);
-        let mut own = self.occ[side as usize];
-        while own != 0 {
-            let sq = 63 - own.leading_zeros() as usize;
-            own &= !(1 << sq);
-            let c = r.cell_of[sq] as usize;
-            if self.cells[c] == k {
-                return Some(c);
-            }
-        }
-        None
+        let kings = self.kings[side as usize];
+        (kings != 0).then(|| r.cell_of[63 - kings.leading_zeros() as usize] as usize)
     }
 
     /// Is Square Attacked: a Piece of `by` reaches `cell` along a capturing
@@ -311,17 +313,25 @@ impl Board {
     /// lists the cards' (by from Square, then to Square, a1 first), each
     /// promotion once per Kind of the Promotion choice.
     pub fn legal_moves(&mut self, r: &Rules, out: &mut Vec<Move>) {
-        self.generate(r, out, false);
+        self.generate(r, out, false, false);
     }
 
     /// The legal moves that take a Piece or promote a Pawn (the search's
     /// quiescence): [`Board::legal_moves`] without the others.
     pub fn legal_captures(&mut self, r: &Rules, out: &mut Vec<Move>) {
-        self.generate(r, out, true);
+        self.generate(r, out, true, false);
     }
 
-    fn generate(&mut self, r: &Rules, out: &mut Vec<Move>, captures_only: bool) {
+    /// How many legal moves there are ([`Board::legal_moves`]'s length),
+    /// none of them written down: perft's last depth.
+    pub fn count_legal_moves(&mut self, r: &Rules) -> usize {
+        self.generate(r, &mut Vec::new(), false, true)
+    }
+
+    /// The legal moves into `out` (only counted, when `count_only`); how many.
+    fn generate(&mut self, r: &Rules, out: &mut Vec<Move>, captures_only: bool, count_only: bool) -> usize {
         out.clear();
+        let mut count = 0;
         let side = self.side;
         let enemy = 1 - side;
         let king = self.king_cell(r, side);
@@ -411,6 +421,13 @@ impl Board {
                 }
             }
             let is_pawn = Some(kind) == r.pawn;
+            if count_only {
+                let promoting =
+                    if is_pawn && !r.promotions.is_empty() { targets & r.promotion_squares[side as usize] } else { 0 };
+                count +=
+                    (targets & !promoting).count_ones() as usize + promoting.count_ones() as usize * r.promotions.len();
+                continue;
+            }
             while targets != 0 {
                 let to = targets.trailing_zeros() as u8;
                 targets &= targets - 1;
@@ -422,6 +439,11 @@ impl Board {
                     out.push(Move { from, to, promotion: Move::NONE });
                 }
             }
+        }
+        if count_only {
+            count
+        } else {
+            out.len()
         }
     }
 
@@ -508,10 +530,10 @@ impl Board {
     /// perft, one list of moves kept for each depth (`lists.len()` deep).
     fn perft_with(&mut self, r: &Rules, lists: &mut [Vec<Move>]) -> u64 {
         let Some((moves, deeper)) = lists.split_first_mut() else { return 1 };
-        self.legal_moves(r, moves);
         if deeper.is_empty() {
-            return moves.len() as u64;
+            return self.count_legal_moves(r) as u64;
         }
+        self.legal_moves(r, moves);
         moves.iter().map(|&m| self.make(r, m).perft_with(r, deeper)).sum()
     }
 }

@@ -8,12 +8,12 @@
 use crate::game::{Game, TableDef};
 use crate::value::Value;
 
-/// The widest board the mailbox is built for: 8 Files and 7 sentinel
-/// columns (a step of up to 7 Files), 8 Ranks and 8 sentinel rows on each
-/// side (a step of up to 7 Ranks, and one more for a step that wraps round
-/// a row): 15 * 24 = 360 cells, rounded up to a power of two so that a
-/// cell's index masked by [`CELL_MASK`] needs no bounds check.
-pub const MAX_CELLS: usize = 512;
+/// The board's cells: its 64 Squares (a1 = 0, b1 = 1 ... h8 = 63). Every
+/// walk along a Direction is done on bits ([`Rules::dir_rays`],
+/// [`Ray::squares`]), which end at the Board's edge, so no sentinel cell is
+/// needed around it (it was a mailbox once: `cell_of` and `square_of` remain,
+/// and are each Square itself).
+pub const MAX_CELLS: usize = 64;
 /// Every cell index ANDed with this is itself (all are below [`MAX_CELLS`]).
 pub const CELL_MASK: usize = MAX_CELLS - 1;
 
@@ -137,7 +137,7 @@ pub struct Rules {
     /// Each Kind moves as chess's Kind of its letter, on a chess board
     /// ([`Rules::kind_is_chess`]).
     pub chess_kinds: Vec<bool>,
-    /// Mailbox geometry: the width of a row, and the first cell of a1.
+    /// The board's geometry: the width of a row (8), and the cell of a1 (0).
     pub width: i32,
     pub a1: i32,
     /// Square 0..64 to its mailbox cell, and back (255 off the board).
@@ -294,8 +294,6 @@ impl Rules {
         let pad_rank = raw.iter().map(|d| d.2.abs()).max().unwrap_or(1).max(1) + 1;
         let width = 8 + pad_file;
         let a1 = pad_rank * width;
-        let cells = (width * (8 + 2 * pad_rank)) as usize;
-        debug_assert!(cells <= MAX_CELLS);
         let dirs: Vec<DirDef> = raw
             .iter()
             .enumerate()
@@ -391,12 +389,14 @@ impl Rules {
             }
         }
 
+        // The mailbox's offsets above (`delta`, `back`) only tell the
+        // Directions apart now; a cell is its Square.
+        let _ = a1;
         let mut cell_of = [0u16; 64];
         let mut square_of = [255u8; MAX_CELLS];
         for sq in 0..64u8 {
-            let c = a1 + i32::from(sq / 8) * width + i32::from(sq % 8);
-            cell_of[sq as usize] = c as u16;
-            square_of[c as usize] = sq;
+            cell_of[sq as usize] = u16::from(sq);
+            square_of[sq as usize] = sq;
         }
 
         // Castling: each row's Squares.
@@ -458,7 +458,6 @@ impl Rules {
         for k in &mut ep_keys {
             *k = splitmix(&mut seed);
         }
-        let _ = cells;
         let kind_dirs: Vec<Vec<DirDef>> = dirs_of.iter().map(|ds| ds.iter().map(|&i| dirs[i]).collect()).collect();
         let mask = |yes: bool| if yes { u64::MAX } else { 0 };
         let kind_steps = kind_dirs
@@ -481,13 +480,13 @@ impl Rules {
         for (by, lines) in lines.iter_mut().enumerate() {
             for (sq, line) in lines.iter_mut().enumerate() {
                 for ray in &rays[by] {
-                    let mut t = i32::from(cell_of[sq]);
-                    for _ in 1..ray.steps {
-                        t += ray.back;
-                        match square_of.get(t as usize) {
-                            Some(&s) if s != 255 => *line |= 1 << s,
-                            _ => break,
+                    let (file, rank) = (sq as i32 % 8, sq as i32 / 8);
+                    for k in 1..ray.steps as i32 {
+                        let (f, r) = (file + ray.back_file * k, rank + ray.back_rank * k);
+                        if !(0..8).contains(&f) || !(0..8).contains(&r) {
+                            break;
                         }
+                        *line |= 1 << (r * 8 + f);
                     }
                 }
             }
@@ -509,8 +508,8 @@ impl Rules {
             castle_from,
             lines,
             promotions,
-            width,
-            a1,
+            width: 8,
+            a1: 0,
             cell_of,
             square_of,
             piece_keys,
