@@ -201,7 +201,7 @@ fn uci_takes_a_strengths_noise_as_an_option() {
     e.send("uci");
     let hello = e.until("uciok");
     assert!(hello.iter().any(|l| l.starts_with("option name Noise type spin")), "{hello:?}");
-    let mut moves = |e: &mut Uci| -> std::collections::BTreeSet<String> {
+    let moves = |e: &mut Uci| -> std::collections::BTreeSet<String> {
         (0..8)
             .map(|seed| {
                 e.send(&format!("setoption name Seed value {seed}"));
