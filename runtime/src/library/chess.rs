@@ -512,7 +512,8 @@ impl Chess {
         let Some((t, [kind, side, allowed])) = self.history else { return Ok(Vec::new()) };
         let now = self.fen(world)?;
         let fields: Vec<&str> = now.split_whitespace().collect();
-        let (placement, to_move, castling) = (fields[0], fields[1], fields[2]);
+        let field = |i: usize| fields.get(i).copied().unwrap_or("-");
+        let (placement, to_move, castling) = (field(0), field(1), field(2));
         let castlings_now = self.castling.map_or(0, |(t, _, allowed)| {
             let table = &world.tables[t.index()];
             (0..table.row_count()).filter(|&r| table.cell(r, allowed) == Value::Bool(true)).count()
