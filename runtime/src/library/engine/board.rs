@@ -370,8 +370,7 @@ impl Board {
                 0
             };
             for st in &r.kind_steps[kind as usize][side as usize] {
-                let Some(rays) = r.dir_rays.get(st.rays as usize + from as usize) else { continue };
-                let ray = rays[first];
+                let Some(&ray) = r.dir_rays[first].get(st.rays as usize + from as usize) else { continue };
                 let blockers = ray & occupied;
                 let (free, hit) = if blockers == 0 {
                     (ray, 0)

@@ -120,10 +120,12 @@ pub struct Rules {
     /// The same, grouped by their step, for each attacking Side.
     pub rays: [Vec<Ray>; 2],
     pub castlings: Vec<CastleDef>,
-    /// `dir_rays[(id * 2 + side) * 64 + square]`: the Squares a Direction
-    /// passes over from a Square, a bit each, up to its `steps` and up to its
-    /// `firstMoveSteps`, to the Board's edge (Follow Direction's walk, as bits).
-    pub dir_rays: Vec<[u64; 2]>,
+    /// `dir_rays[0][(id * 2 + side) * 64 + square]`: the Squares a Direction
+    /// passes over from a Square, a bit each, up to its `steps`, to the
+    /// Board's edge (Follow Direction's walk, as bits); `dir_rays[1]` up to
+    /// its `firstMoveSteps` (two tables: the first, the one mostly read,
+    /// stays small).
+    pub dir_rays: [Vec<u64>; 2],
     /// The Squares of each Side's promotion Rank, a bit each.
     pub promotion_squares: [u64; 2],
     /// The Squares a castling starts from (its kingFrom), a bit each.
@@ -310,7 +312,7 @@ impl Rules {
                 up: [f + rk * sides[0].forward * 8 > 0, f + rk * sides[1].forward * 8 > 0],
             })
             .collect();
-        let mut dir_rays = vec![[0u64; 2]; dirs.len() * 2 * 64];
+        let mut dir_rays = [vec![0u64; dirs.len() * 2 * 64], vec![0u64; dirs.len() * 2 * 64]];
         for d in &dirs {
             for (side, sd) in sides.iter().enumerate() {
                 let rank_step = d.rank_step * sd.forward;
@@ -329,7 +331,9 @@ impl Rules {
                             ray[1] |= bit;
                         }
                     }
-                    dir_rays[(usize::from(d.id) * 2 + side) * 64 + sq as usize] = ray;
+                    let at = (usize::from(d.id) * 2 + side) * 64 + sq as usize;
+                    dir_rays[0][at] = ray[0];
+                    dir_rays[1][at] = ray[1];
                 }
             }
         }
