@@ -25,7 +25,7 @@ pub struct KindDef {
     pub value: i32,
 }
 
-/// One row of Directions, with its step in the mailbox for each Side.
+/// One row of Directions, with its step for each Side.
 #[derive(Clone, Copy, Debug)]
 pub struct DirDef {
     pub kind: u8,
@@ -35,8 +35,9 @@ pub struct DirDef {
     pub first_steps: u32,
     pub can_move: bool,
     pub can_capture: bool,
-    /// The mailbox offset of one step, for White and for Black (the rank
-    /// step turned round by the Side's forward, as Follow Direction turns it).
+    /// The offset of one step on a board 8 + the longest fileStep wide, for
+    /// White and for Black (the rank step turned round by the Side's
+    /// forward, as Follow Direction turns it): it tells Directions apart.
     pub delta: [i32; 2],
     /// Its row in `dirs`, and whether a step goes to a higher Square (a1 = 0,
     /// h8 = 63) for White and for Black: along a ray the Squares only grow
@@ -74,7 +75,7 @@ pub struct CastleDef {
 /// its Kind has such a Direction of at least k `steps`.
 #[derive(Clone, Debug)]
 pub struct Ray {
-    /// The mailbox offset of one step backwards.
+    /// The offset of one step backwards, as `DirDef::delta` (the rays' key).
     pub back: i32,
     /// The most steps of any of these Directions.
     pub steps: u32,
@@ -142,7 +143,7 @@ pub struct Rules {
     /// The board's geometry: the width of a row (8), and the cell of a1 (0).
     pub width: i32,
     pub a1: i32,
-    /// Square 0..64 to its mailbox cell, and back (255 off the board).
+    /// Square 0..64 to its cell, and back: each the Square itself (255 past 63).
     pub cell_of: [u16; 64],
     pub square_of: [u8; MAX_CELLS],
     /// Zobrist keys: each cell and piece code; the side to move; each
