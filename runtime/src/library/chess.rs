@@ -353,10 +353,10 @@ impl Chess {
                 .iter()
                 .filter_map(|t| game.names.tables.get(*t).copied())
                 .collect(),
-            history: match game.names.tables.get("Position History") {
-                Some(&t) => Some((t, [column(t, "kind")?, column(t, "side")?, column(t, "castlingsAllowed")?])),
-                None => None,
-            },
+            // Optional: without it (or its columns) a search sees no history.
+            history: game.names.tables.get("Position History").and_then(|&t| {
+                Some((t, [column(t, "kind").ok()?, column(t, "side").ok()?, column(t, "castlingsAllowed").ok()?]))
+            }),
             board_state,
             side_to_move: field("sideToMove").ok_or("the chess library needs Board State's `sideToMove`")?,
             en_passant: field("enPassantSquare"),
