@@ -369,6 +369,10 @@ impl Board {
             } else {
                 0
             };
+            for lp in &r.kind_leaps[kind as usize][side as usize] {
+                let squares = r.leap_table.get(lp.at as usize + from as usize).copied().unwrap_or(0);
+                targets |= squares & !occupied & quiet & lp.move_mask | squares & enemies & lp.capture_mask;
+            }
             for st in &r.kind_steps[kind as usize][side as usize] {
                 let Some(&ray) = r.dir_rays[first].get(st.rays as usize + from as usize) else { continue };
                 let blockers = ray & occupied;

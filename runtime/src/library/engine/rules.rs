@@ -57,6 +57,17 @@ pub struct Step {
     pub capture_mask: u64,
 }
 
+/// The one-step Directions of a Kind for a Side (`steps` and
+/// `firstMoveSteps` 1: a leap, whatever its length) that share canMove and
+/// canCapture, taken together: `leap_table[at + square]` is every Square
+/// they land on from a Square, a bit each; no Piece can stand in their way.
+#[derive(Clone, Copy, Debug)]
+pub struct Leap {
+    pub at: u32,
+    pub move_mask: u64,
+    pub capture_mask: u64,
+}
+
 /// One row of Castling, as Squares 0..64 (a1 = 0, b1 = 1 ... h8 = 63).
 #[derive(Clone, Copy, Debug)]
 pub struct CastleDef {
@@ -114,8 +125,11 @@ pub struct Rules {
     /// The Directions of each Kind themselves, in table order (`dirs_of`
     /// without the indirection, for the move generator).
     pub kind_dirs: Vec<Vec<DirDef>>,
-    /// `kind_steps[kind][side]`: the same, as the generator walks them.
+    /// `kind_steps[kind][side]`: the same, as the generator walks them
+    /// (but the leaps, in `kind_leaps`).
     pub kind_steps: Vec<[Vec<Step>; 2]>,
+    pub kind_leaps: Vec<[Vec<Leap>; 2]>,
+    pub leap_table: Vec<u64>,
     /// The Directions that can capture, for an attack looked for backwards.
     pub capture_dirs: Vec<usize>,
     /// The same, grouped by their step, for each attacking Side.
@@ -465,11 +479,41 @@ impl Rules {
         }
         let kind_dirs: Vec<Vec<DirDef>> = dirs_of.iter().map(|ds| ds.iter().map(|&i| dirs[i]).collect()).collect();
         let mask = |yes: bool| if yes { u64::MAX } else { 0 };
+        let is_leap = |d: &DirDef| d.steps == 1 && d.first_steps == 1;
+        let mut leap_table = Vec::new();
+        let kind_leaps = kind_dirs
+            .iter()
+            .map(|ds| {
+                [0, 1].map(|side: usize| {
+                    let mut leaps = Vec::new();
+                    for (can_move, can_capture) in [(true, true), (true, false), (false, true)] {
+                        let group: Vec<&DirDef> = ds
+                            .iter()
+                            .filter(|d| is_leap(d) && d.can_move == can_move && d.can_capture == can_capture)
+                            .collect();
+                        if group.is_empty() {
+                            continue;
+                        }
+                        let at = leap_table.len() as u32;
+                        for sq in 0..64usize {
+                            let mut m = 0u64;
+                            for d in &group {
+                                m |= dir_rays[0][(usize::from(d.id) * 2 + side) * 64 + sq];
+                            }
+                            leap_table.push(m);
+                        }
+                        leaps.push(Leap { at, move_mask: mask(can_move), capture_mask: mask(can_capture) });
+                    }
+                    leaps
+                })
+            })
+            .collect();
         let kind_steps = kind_dirs
             .iter()
             .map(|ds| {
                 [0, 1].map(|side: usize| {
                     ds.iter()
+                        .filter(|d| !is_leap(d) && (d.can_move || d.can_capture))
                         .map(|d| Step {
                             rays: ((usize::from(d.id) * 2 + side) * 64) as u32,
                             up: d.up[side],
@@ -505,6 +549,8 @@ impl Rules {
             dirs_of,
             kind_dirs,
             kind_steps,
+            kind_leaps,
+            leap_table,
             capture_dirs,
             rays,
             castlings,
