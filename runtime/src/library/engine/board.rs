@@ -463,8 +463,10 @@ impl Board {
         } else {
             b.fifty += 1;
         }
-        // Update Castling.
-        for (i, cd) in r.castlings.iter().enumerate() {
+        // Update Castling: only a move from or to a castling's Square does anything.
+        let touched = (1u64 << (m.from & 63)) | (1u64 << (m.to & 63));
+        let castlings = if touched & r.castle_squares == 0 { &[][..] } else { &r.castlings[..] };
+        for (i, cd) in castlings.iter().enumerate() {
             if r.king == Some(kind) && cd.king_from == m.from && cd.king_to == m.to {
                 b.move_piece(r, r.cell_of[cd.rook_from as usize] as usize, r.cell_of[cd.rook_to as usize] as usize);
             }

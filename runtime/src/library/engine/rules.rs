@@ -145,6 +145,9 @@ pub struct Rules {
     pub promotion_squares: [u64; 2],
     /// The Squares a castling starts from (its kingFrom), a bit each.
     pub castle_from: u64,
+    /// Each castling's kingFrom and rookFrom, a bit each: a move from or to
+    /// none of them leaves Update Castling nothing to do.
+    pub castle_squares: u64,
     /// `lines[by][sq]`: the Squares a ray of `by` passes over on its way to
     /// `sq` (each ray's steps but its last, to the Board's edge), a bit
     /// each: a Piece leaving another Square cannot uncover an attack on `sq`.
@@ -525,6 +528,7 @@ impl Rules {
             })
             .collect();
         let castle_from = castlings.iter().fold(0u64, |m, c| m | 1 << c.king_from);
+        let castle_squares = castlings.iter().fold(castle_from, |m, c| m | 1 << c.rook_from);
         let mut lines = [[0u64; 64]; 2];
         for (by, lines) in lines.iter_mut().enumerate() {
             for (sq, line) in lines.iter_mut().enumerate() {
@@ -557,6 +561,7 @@ impl Rules {
             dir_rays,
             promotion_squares,
             castle_from,
+            castle_squares,
             lines,
             promotions,
             width: 8,
