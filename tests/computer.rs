@@ -584,3 +584,28 @@ fn each_fake_engine_answers_the_handshake_then_makes_its_own_fault() {
         assert_eq!(out.status.code(), Some(code), "{name}.sh's exit code");
     }
 }
+
+/// The bridge gives the built-in engine the game's positions (Position
+/// History): the Computer, White, a lone King against a Queen, takes the
+/// draw by threefold repetition that its Ke2 makes. The Kings shuffle first
+/// (1. Ke2 Kf8 2. Ke1 Ke8 3. Ke2 Kf8 4. Kd1 Ke8), the Computer's Moves
+/// given by hand (`engine manual`); then the built-in engine answers.
+/// Without the history every Move of it looked a Queen down, Ke2 no better.
+#[test]
+fn the_built_in_engine_takes_a_draw_by_repetition_from_the_games_history() {
+    let mut d = manual(true);
+    new_game(&mut d, "Black", "Strong");
+    ok(&mut d, "setfen q3k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    for (computer, player) in [("e1e2", "e8f8"), ("e2e1", "f8e8"), ("e1e2", "e8f8"), ("e2d1", "f8e8")] {
+        assert_eq!(state(&mut d), "Computer's Turn");
+        ok(&mut d, &format!("answer {computer}"));
+        assert!(wait_until(&mut d, 0.1, 5.0, |d| state(d) == "Playing"), "the Computer's Move is made");
+        if player == "f8e8" && computer == "e2d1" {
+            ok(&mut d, "engine builtin");
+        }
+        play(&mut d, player);
+    }
+    assert!(wait_until(&mut d, 0.1, 15.0, |d| state(d) != "Computer's Turn"), "the built-in engine answered");
+    assert_eq!(history(&mut d).last().map(String::as_str), Some("d1e2"), "{:?}", history(&mut d));
+    assert_eq!(state(&mut d), "Game Over", "a draw by threefold repetition");
+}

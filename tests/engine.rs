@@ -408,3 +408,39 @@ fn bestmove_keeps_to_its_time() {
         assert!(d.command(bad).is_error(), "{bad}");
     }
 }
+
+/// The game's history reaches the search: Black, a Queen up, and White, a
+/// lone King, shuffle their Kings (1. Ke2 Kf8 2. Ke1 Ke8 3. Ke2 Kf8 4. Kd1
+/// Ke8), played by clicks as two Players play; now White's Ke2 brings back
+/// for the third time a position played twice (after 1. Ke2 and 3. Ke2): a
+/// draw by threefold repetition, the only way White does not lose. The
+/// engine sees it only through the Position History (before it, it saw
+/// none and scored every Move as a Queen down). And a position seen once
+/// before is no draw yet: after 2. ... Ke8, the same Ke2 is still lost.
+#[test]
+fn the_engine_sees_a_repetition_coming_from_the_games_history() {
+    let mut d = common::two_players(common::load_game(&common::chess_dir()));
+    ok(&mut d, "setfen q3k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    let click = |d: &mut Driver, mv: &str| {
+        ok(d, &format!("click {}", &mv[0..2]));
+        ok(d, &format!("click {}", &mv[2..4]));
+    };
+    for mv in ["e1e2", "e8f8", "e2e1", "f8e8"] {
+        click(&mut d, mv);
+    }
+    // Ke2 now would be that position's second time: not a draw.
+    let answer = ok(&mut d, "bestmove depth 3");
+    assert!(num(answer.get("score")) < -500.0, "a Queen down, nothing drawn yet: {answer}");
+    for mv in ["e1e2", "e8f8", "e2d1", "f8e8"] {
+        click(&mut d, mv);
+    }
+    let state = ok(&mut d, "state");
+    assert_eq!(state.get("state").as_str(), Some("Playing"), "no draw yet: {state}");
+    let answer = ok(&mut d, "bestmove depth 3");
+    assert_eq!(answer.get("move").as_str(), Some("d1e2"), "the repetition, the only draw: {answer}");
+    assert_eq!(num(answer.get("score")), 0.0, "scored as a draw: {answer}");
+    // And the cards agree: Ke2 ends the game as a draw by repetition.
+    click(&mut d, "d1e2");
+    let state = ok(&mut d, "state");
+    assert_eq!(state.get("state").as_str(), Some("Game Over"), "threefold repetition: {state}");
+}

@@ -115,6 +115,36 @@ fn the_built_in_engine_speaks_uci() {
     assert!(status.success());
 }
 
+/// The score of the deepest `info` line before `bestmove`, and the move.
+fn score_and_move(e: &mut Uci) -> (String, String) {
+    let lines = e.until("bestmove");
+    let score = lines
+        .iter()
+        .rev()
+        .find_map(|l| l.split(" score ").nth(1).map(|s| s.split(" nodes").next().unwrap_or("").to_string()))
+        .unwrap_or_default();
+    (score, lines.last().unwrap().split_whitespace().nth(1).unwrap_or("").to_string())
+}
+
+/// `position ... moves ...` is the game's history: Black a Queen up, the
+/// Kings shuffled (1. Ke2 Kf8 2. Ke1 Ke8 3. Ke2 Kf8 4. Kd1 Ke8), White's Ke2
+/// brings a position back a third time, a draw, which the engine takes. A
+/// position of the game seen only once before is not a draw yet: after
+/// 2. ... Ke8, White is still lost.
+#[test]
+fn uci_sees_repetitions_in_the_games_moves() {
+    let mut e = Uci::start(&[]);
+    e.send("position fen q3k3/8/8/8/8/8/8/4K3 w - - 0 1 moves e1e2 e8f8 e2e1 f8e8");
+    e.send("go depth 3");
+    let (score, _) = score_and_move(&mut e);
+    let cp: i32 = score.strip_prefix("cp ").and_then(|s| s.parse().ok()).unwrap_or(0);
+    assert!(cp < -500, "a Queen down, nothing drawn yet: {score}");
+    e.send("position fen q3k3/8/8/8/8/8/8/4K3 w - - 0 1 moves e1e2 e8f8 e2e1 f8e8 e1e2 e8f8 e2d1 f8e8");
+    e.send("go depth 3");
+    assert_eq!(score_and_move(&mut e), ("cp 0".to_string(), "d1e2".to_string()));
+    e.send("quit");
+}
+
 #[test]
 fn uci_plays_the_invented_kinds_of_a_content_folder() {
     let copy = TempContent::chess("uci-invented");
@@ -159,4 +189,32 @@ fn uci_refuses_a_game_it_cannot_play_and_says_what_it_is() {
     assert!(String::from_utf8_lossy(&help.stdout).contains("Speak UCI on stdin/stdout"));
     let top = Command::new(env!("CARGO_BIN_EXE_cardtable")).arg("--help").output().unwrap();
     assert!(String::from_utf8_lossy(&top.stdout).contains("uci "), "{}", String::from_utf8_lossy(&top.stdout));
+}
+
+/// `setoption name Noise value CP` is a Strength's engineNoise over UCI (a
+/// match runner plays a Strength with it): listed by `uci`; with none, the
+/// same move every time; with a great deal, seeded anew by `Seed`, the
+/// moves from the start vary. An unknown option is said, not taken.
+#[test]
+fn uci_takes_a_strengths_noise_as_an_option() {
+    let mut e = Uci::start(&[]);
+    e.send("uci");
+    let hello = e.until("uciok");
+    assert!(hello.iter().any(|l| l.starts_with("option name Noise type spin")), "{hello:?}");
+    let moves = |e: &mut Uci| -> std::collections::BTreeSet<String> {
+        (0..8)
+            .map(|seed| {
+                e.send(&format!("setoption name Seed value {seed}"));
+                e.send("position startpos");
+                e.send("go depth 1");
+                e.bestmove()
+            })
+            .collect()
+    };
+    assert_eq!(moves(&mut e).len(), 1, "no noise: one move");
+    e.send("setoption name Noise value 5000");
+    assert!(moves(&mut e).len() > 1, "noise: the moves vary");
+    e.send("setoption name Bogus value 3");
+    assert!(e.until("info string").last().unwrap().contains("Bogus"));
+    e.send("quit");
 }

@@ -119,6 +119,9 @@ pub struct Chess {
     targets: TableId,
     reachable: ColumnId,
     cleared_tables: Vec<TableId>,
+    /// Position History and its columns kind, side, castlingsAllowed: the
+    /// positions played since the last Capture or Pawn Move ([`Chess::earlier_fens`]).
+    history: Option<(TableId, [ColumnId; 3])>,
     board_state: StructId,
     side_to_move: u16,
     en_passant: Option<u16>,
@@ -344,6 +347,10 @@ impl Chess {
                 .iter()
                 .filter_map(|t| game.names.tables.get(*t).copied())
                 .collect(),
+            // Optional: without it (or its columns) a search sees no history.
+            history: game.names.tables.get("Position History").and_then(|&t| {
+                Some((t, [column(t, "kind").ok()?, column(t, "side").ok()?, column(t, "castlingsAllowed").ok()?]))
+            }),
             board_state,
             side_to_move: field("sideToMove").ok_or("the chess library needs Board State's `sideToMove`")?,
             en_passant: field("enPassantSquare"),
@@ -534,6 +541,60 @@ impl Chess {
         }
         let rights = if rights.is_empty() { "-".to_string() } else { rights };
         Some(format!("{placement} {} {rights} - 0 1", if white { "w" } else { "b" }))
+    }
+
+    /// The positions of the game before the one on the Board, oldest first,
+    /// as FENs, from the Position History table (the cards record one at the
+    /// start of each Turn, since the last Capture or Pawn Move; the one on
+    /// the Board may be the last): for a search to see a repetition coming.
+    /// The Side to move of each is the current one every other position back;
+    /// its castlings are the current ones when as many were allowed (they
+    /// only ever go, so the same number means the same ones), and when more
+    /// were allowed it can never come again: None. No en passant Square (a
+    /// position where one could be taken is not recorded).
+    pub fn earlier_fens(&self, world: &World) -> Result<Vec<Option<String>>, String> {
+        let Some((t, [kind, side, allowed])) = self.history else { return Ok(Vec::new()) };
+        let now = self.fen(world)?;
+        let fields: Vec<&str> = now.split_whitespace().collect();
+        let field = |i: usize| fields.get(i).copied().unwrap_or("-");
+        let (placement, to_move, castling) = (field(0), field(1), field(2));
+        let castlings_now = self.castling.map_or(0, |(t, _, allowed)| {
+            let table = &world.tables[t.index()];
+            (0..table.row_count()).filter(|&r| table.cell(r, allowed) == Value::Bool(true)).count()
+        });
+        let table = &world.tables[t.index()];
+        let count = table.row_count() / 64;
+        let mut positions: Vec<(String, usize)> = (0..count)
+            .map(|p| {
+                let out = self.placement(|r| {
+                    let r = p * 64 + r;
+                    (Self::text(world, table.cell(r, kind)), Self::text(world, table.cell(r, side)) == "White")
+                });
+                let n = match table.cell(p * 64, allowed) {
+                    Value::Num(n) if n >= 0.0 => n as usize,
+                    _ => 0,
+                };
+                (out, n)
+            })
+            .collect();
+        // A Move always changes the placement: the last one recorded is the
+        // Board's own when it has the Board's placement.
+        if positions.last().is_some_and(|(p, _)| p == placement) {
+            positions.pop();
+        }
+        let n = positions.len();
+        Ok(positions
+            .into_iter()
+            .enumerate()
+            .map(|(i, (p, allowed))| {
+                let same_side = (n - i).is_multiple_of(2);
+                let side = match (to_move == "w") == same_side {
+                    true => "w",
+                    false => "b",
+                };
+                (allowed == castlings_now).then(|| format!("{p} {side} {castling} - 0 1"))
+            })
+            .collect())
     }
 
     /// Sets up the position of a FEN: the tables, the Board State, a fresh

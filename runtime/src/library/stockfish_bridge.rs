@@ -26,7 +26,7 @@
 //! deep, each evaluation off by up to `engineNoise` centipawns.
 
 use super::chess::{kind_letters, Chess};
-use super::engine::{Board, Limits, Rules, Searcher};
+use super::engine::{history_hashes, Board, Limits, Rules, Searcher};
 use super::{CliOption, Command, Library, Resolved};
 use crate::game::Game;
 use crate::ids::{ColumnId, EventId, ObjectId, StructId, TableId};
@@ -165,6 +165,9 @@ enum Asks {
 struct BuiltIn {
     rules: Arc<Rules>,
     board: Board,
+    /// The hashes of the game's positions before it, oldest first (Position
+    /// History): a repetition is a draw.
+    history: Vec<u64>,
     depth: u32,
     noise: i32,
     /// Set when a newer question is asked: the search stops.
@@ -202,7 +205,7 @@ fn fallback(searcher: &mut Searcher, b: &BuiltIn, seconds: f64, seed: u64) -> Re
     let time = Some(Duration::from_secs_f64(seconds));
     let limits = Limits { depth: b.depth.clamp(1, 100), time, noise: b.noise, seed };
     searcher.stop = Some(b.stop.clone());
-    let found = searcher.search(&b.rules, &b.board, limits, &[]);
+    let found = searcher.search(&b.rules, &b.board, limits, &b.history);
     searcher.stop = None;
     found.best.map(|m| Board::uci(&b.rules, m)).ok_or_else(|| "the position has no legal move".into())
 }
@@ -323,7 +326,13 @@ impl Bridge {
     /// The built-in engine's question about the World's position, when it is
     /// the one to answer: `engine builtin`, no UCI engine found, or a Kind on
     /// the Board no UCI engine knows. None: a UCI engine answers.
-    fn built_in(&self, fen: &str, uci: Option<&PathBuf>, s: &Settings) -> Option<Result<BuiltIn, String>> {
+    fn built_in(
+        &self,
+        world: &World,
+        fen: &str,
+        uci: Option<&PathBuf>,
+        s: &Settings,
+    ) -> Option<Result<BuiltIn, String>> {
         let rules = match &self.rules {
             Ok(r) => r.clone(),
             Err(e) if uci.is_none() || self.builtin.get() => {
@@ -341,7 +350,9 @@ impl Bridge {
         }
         let depth = if s.depth.is_finite() && s.depth >= 1.0 { s.depth.min(100.0) as u32 } else { 100 };
         let noise = if s.noise.is_finite() && s.noise > 0.0 { s.noise.min(100_000.0) as i32 } else { 0 };
-        Some(Ok(BuiltIn { rules, board, depth, noise, stop: Arc::new(AtomicBool::new(false)) }))
+        // The positions played before it (none when the History cannot be read).
+        let history = self.chess.earlier_fens(world).map(|f| history_hashes(&rules, &f)).unwrap_or_default();
+        Some(Ok(BuiltIn { rules, board, history, depth, noise, stop: Arc::new(AtomicBool::new(false)) }))
     }
 
     fn ask(&self, world: &mut World, object: ObjectId, hint: bool) {
@@ -358,7 +369,7 @@ impl Bridge {
             return;
         }
         let path = if self.builtin.get() { None } else { self.engine_path() };
-        let engine = match (self.built_in(&fen, path.as_ref(), &s), path) {
+        let engine = match (self.built_in(world, &fen, path.as_ref(), &s), path) {
             (Some(Ok(b)), _) => {
                 *self.searching.borrow_mut() = Some(b.stop.clone());
                 Asks::BuiltIn(Box::new(b))

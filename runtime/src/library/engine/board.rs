@@ -1,5 +1,6 @@
-//! The engine's board: a mailbox as wide as the content's longest step needs
-//! (see [`Rules`]), the side to move, the castlings still allowed, the en
+//! The engine's board: the Piece on each of the 64 Squares, and each Side's
+//! Squares and Kings as bits (a Direction is walked on bits: see [`Rules`]),
+//! the side to move, the castlings still allowed, the en
 //! passant Square and the fifty-move count; and its legal moves, which are
 //! the cards' own: Find Legal Moves (Find Moves and Follow Direction, Keep
 //! Safe Moves and Drop Move If Unsafe, Try Castling, Find En Passant Move)
@@ -8,7 +9,7 @@
 //! its Direction's firstMoveSteps, whatever its Kind; an attack is looked
 //! for along each capturing Direction's `steps`).
 
-use super::rules::{parse_square, square_name, Rules, MAX_CELLS};
+use super::rules::{parse_square, square_name, Rules, CELL_MASK, MAX_CELLS};
 
 /// A cell off the board.
 pub const OFF: u8 = 255;
@@ -55,6 +56,10 @@ pub struct Board {
     pub fifty: u32,
     pub fullmove: u32,
     pub hash: u64,
+    /// The Squares each Side's Pieces stand on, a bit each (a1 the lowest).
+    pub occ: [u64; 2],
+    /// The Squares each Side's Kings stand on (Find King takes the highest).
+    pub kings: [u64; 2],
 }
 
 impl Board {
@@ -64,8 +69,17 @@ impl Board {
         if parts.len() < 2 {
             return Err("a FEN has at least the placement and the side to move".into());
         }
-        let mut b =
-            Board { cells: [OFF; MAX_CELLS], side: 0, castle: 0, ep: NO_SQUARE, fifty: 0, fullmove: 1, hash: 0 };
+        let mut b = Board {
+            cells: [OFF; MAX_CELLS],
+            side: 0,
+            castle: 0,
+            ep: NO_SQUARE,
+            fifty: 0,
+            fullmove: 1,
+            hash: 0,
+            occ: [0; 2],
+            kings: [0; 2],
+        };
         for &c in &r.cell_of {
             b.cells[c as usize] = EMPTY;
         }
@@ -89,6 +103,10 @@ impl Board {
                 }
                 let side = u8::from(!ch.is_ascii_uppercase());
                 b.cells[r.cell_of[(rank * 8 + file) as usize] as usize] = code(kind as u8, side);
+                b.occ[side as usize] |= 1 << (rank * 8 + file);
+                if r.king == Some(kind as u8) {
+                    b.kings[side as usize] |= 1 << (rank * 8 + file);
+                }
                 file += 1;
             }
             if file != 8 {
@@ -189,8 +207,20 @@ impl Board {
 
     #[inline]
     fn set(&mut self, r: &Rules, cell: usize, c: u8) {
-        self.hash ^= r.key(cell, self.cells[cell]) ^ r.key(cell, c);
+        let old = self.cells[cell];
+        self.hash ^= r.key(cell, old) ^ r.key(cell, c);
         self.cells[cell] = c;
+        let bit = 1u64 << r.square_of[cell & CELL_MASK];
+        if old != EMPTY {
+            self.occ[side_of(old) as usize] &= !bit;
+            self.kings[side_of(old) as usize] &= !bit;
+        }
+        if c != EMPTY {
+            self.occ[side_of(c) as usize] |= bit;
+            if r.king == Some(kind_of(c)) {
+                self.kings[side_of(c) as usize] |= bit;
+            }
+        }
     }
 
     /// Move Piece: what stands on `from` goes to `to`; `from` is emptied.
@@ -203,25 +233,45 @@ impl Board {
 
     /// Find King: the Square of the side's King, the last in a1..h8 order.
     pub fn king_cell(&self, r: &Rules, side: u8) -> Option<usize> {
-        let k = code(r.king?, side);
-        r.cell_of.iter().rev().map(|&c| c as usize).find(|&c| self.cells[c] == k)
+        let kings = self.kings[side as usize];
+        (kings != 0).then(|| r.cell_of[63 - kings.leading_zeros() as usize] as usize)
     }
 
     /// Is Square Attacked: a Piece of `by` reaches `cell` along a capturing
     /// Direction of its Kind, looked for backwards within its `steps`.
     pub fn attacked(&self, r: &Rules, cell: usize, by: u8) -> bool {
+        self.attacked_among(r, cell, by, self.occ[0] | self.occ[1])
+    }
+
+    /// [`Board::attacked`], the Pieces standing on `occupied` (a bit each):
+    /// on each ray backwards from the Square, the nearest Piece, k steps
+    /// away, attacks when it is `by`'s and its Kind's Direction reaches k.
+    fn attacked_among(&self, r: &Rules, cell: usize, by: u8, occupied: u64) -> bool {
+        let sq = r.square_of[cell & CELL_MASK];
+        if sq >= 64 {
+            return false;
+        }
         for ray in &r.rays[by as usize] {
-            let mut t = cell as i32;
-            for k in 0..ray.steps as usize {
-                t += ray.back;
-                let c = self.cells[t as usize];
-                if c == EMPTY {
-                    continue;
-                }
-                if c != OFF && side_of(c) == by && ray.reach[k] & (1u128 << kind_of(c)) != 0 {
-                    return true;
-                }
-                break;
+            let squares = ray.squares[sq as usize];
+            let blockers = squares & occupied;
+            if blockers == 0 {
+                continue;
+            }
+            let (b, walked) = if ray.up {
+                let b = blockers.trailing_zeros();
+                (b, squares & (u64::MAX >> (63 - b)))
+            } else {
+                let b = 63 - blockers.leading_zeros();
+                (b, squares & !((1u64 << b) - 1))
+            };
+            let c = self.cells[r.cell_of[b as usize] as usize & CELL_MASK];
+            let k = walked.count_ones() as usize;
+            if c != EMPTY
+                && c != OFF
+                && side_of(c) == by
+                && ray.reach.get(k.wrapping_sub(1)).is_some_and(|reach| reach & (1u128 << kind_of(c)) != 0)
+            {
+                return true;
             }
         }
         false
@@ -250,7 +300,9 @@ impl Board {
             Some(k) => k,
             None => r.cell_of[0] as usize,
         };
-        let attacked = self.attacked(r, check, 1 - side_of(moving));
+        let bit = |cell: usize| 1u64 << (r.square_of[cell & CELL_MASK] & 63);
+        let occupied = (self.occ[0] | self.occ[1]) & !bit(taken) & !bit(from) | bit(to);
+        let attacked = self.attacked_among(r, check, 1 - side_of(moving), occupied);
         self.cells[from] = moving;
         self.cells[to] = saved_to;
         self.cells[taken] = saved_taken;
@@ -261,17 +313,25 @@ impl Board {
     /// lists the cards' (by from Square, then to Square, a1 first), each
     /// promotion once per Kind of the Promotion choice.
     pub fn legal_moves(&mut self, r: &Rules, out: &mut Vec<Move>) {
-        self.generate(r, out, false);
+        self.generate(r, out, false, false);
     }
 
     /// The legal moves that take a Piece or promote a Pawn (the search's
     /// quiescence): [`Board::legal_moves`] without the others.
     pub fn legal_captures(&mut self, r: &Rules, out: &mut Vec<Move>) {
-        self.generate(r, out, true);
+        self.generate(r, out, true, false);
     }
 
-    fn generate(&mut self, r: &Rules, out: &mut Vec<Move>, captures_only: bool) {
+    /// How many legal moves there are ([`Board::legal_moves`]'s length),
+    /// none of them written down: perft's last depth.
+    pub fn count_legal_moves(&mut self, r: &Rules) -> usize {
+        self.generate(r, &mut Vec::new(), false, true)
+    }
+
+    /// The legal moves into `out` (only counted, when `count_only`); how many.
+    fn generate(&mut self, r: &Rules, out: &mut Vec<Move>, captures_only: bool, count_only: bool) -> usize {
         out.clear();
+        let mut count = 0;
         let side = self.side;
         let enemy = 1 - side;
         let king = self.king_cell(r, side);
@@ -284,54 +344,48 @@ impl Board {
         let mut lines = u64::MAX;
         if let Some(k) = king {
             if !self.attacked(r, k, enemy) {
-                lines = 0;
-                for ray in &r.rays[enemy as usize] {
-                    let mut t = k as i32;
-                    for _ in 1..ray.steps {
-                        t += ray.back;
-                        if self.cells[t as usize] == OFF {
-                            break;
-                        }
-                        lines |= 1 << r.square_of[t as usize];
-                    }
-                }
+                lines = r.lines[enemy as usize][r.square_of[k] as usize];
             }
         }
-        for from in 0..64u8 {
+        let occupied = self.occ[0] | self.occ[1];
+        let enemies = self.occ[enemy as usize];
+        let mut own = self.occ[side as usize];
+        while own != 0 {
+            let from = own.trailing_zeros() as u8;
+            own &= own - 1;
             let fc = r.cell_of[from as usize] as usize;
             let c = self.cells[fc];
-            if c == EMPTY || side_of(c) != side {
-                continue;
-            }
             let kind = kind_of(c);
             let rank = i32::from(from / 8) + 1;
             let mut targets = 0u64;
-            // Find Moves: each Direction of its Kind, Follow Direction.
-            for &i in &r.dirs_of[kind as usize] {
-                let d = &r.dirs[i];
-                let steps = if rank == sd.pawn_rank { d.first_steps } else { d.steps };
-                let delta = d.delta[side as usize];
-                let mut t = fc as i32;
-                for _ in 0..steps {
-                    t += delta;
-                    let tc = self.cells[t as usize];
-                    if tc == OFF {
-                        break;
-                    }
-                    if tc == EMPTY {
-                        let quiet_ok = !captures_only
-                            || (Some(kind) == r.pawn
-                                && i32::from(r.square_of[t as usize] / 8) + 1 == sd.promotion_rank);
-                        if d.can_move && quiet_ok {
-                            targets |= 1 << r.square_of[t as usize];
-                        }
-                        continue;
-                    }
-                    if side_of(tc) != side && d.can_capture {
-                        targets |= 1 << r.square_of[t as usize];
-                    }
-                    break;
-                }
+            // Find Moves: each Direction of its Kind, Follow Direction: the
+            // Squares it passes over up to the first Piece on its way, and
+            // that Piece's when it is the enemy's and the Direction captures.
+            let first = usize::from(rank == sd.pawn_rank);
+            let quiet = if !captures_only {
+                u64::MAX
+            } else if Some(kind) == r.pawn {
+                r.promotion_squares[side as usize]
+            } else {
+                0
+            };
+            for lp in &r.kind_leaps[kind as usize][side as usize] {
+                let squares = r.leap_table.get(lp.at as usize + from as usize).copied().unwrap_or(0);
+                targets |= squares & !occupied & quiet & lp.move_mask | squares & enemies & lp.capture_mask;
+            }
+            for st in &r.kind_steps[kind as usize][side as usize] {
+                let Some(&ray) = r.dir_rays[first].get(st.rays as usize + from as usize) else { continue };
+                let blockers = ray & occupied;
+                let (free, hit) = if blockers == 0 {
+                    (ray, 0)
+                } else if st.up {
+                    let b = blockers.trailing_zeros();
+                    (ray & ((1u64 << b) - 1), 1u64 << b)
+                } else {
+                    let b = 63 - blockers.leading_zeros();
+                    (ray & !(u64::MAX >> (63 - b)), 1u64 << b)
+                };
+                targets |= free & quiet & st.move_mask | hit & enemies & st.capture_mask;
             }
             // Keep Safe Moves.
             let mut left = if Some(fc) != king && lines & (1 << from) == 0 { 0 } else { targets };
@@ -344,8 +398,9 @@ impl Board {
                 }
             }
             // Try Castling, for each allowed castling of this Square.
+            let castles = !captures_only && self.castle != 0 && r.castle_from & (1 << from) != 0;
             for (i, cd) in r.castlings.iter().enumerate() {
-                if captures_only || cd.king_from != from || self.castle & (1 << i) == 0 {
+                if !castles || cd.king_from != from || self.castle & (1 << i) == 0 {
                     continue;
                 }
                 let empty = |sq: u8| self.cells[r.cell_of[sq as usize] as usize] == EMPTY;
@@ -369,6 +424,13 @@ impl Board {
                 }
             }
             let is_pawn = Some(kind) == r.pawn;
+            if count_only {
+                let promoting =
+                    if is_pawn && !r.promotions.is_empty() { targets & r.promotion_squares[side as usize] } else { 0 };
+                count +=
+                    (targets & !promoting).count_ones() as usize + promoting.count_ones() as usize * r.promotions.len();
+                continue;
+            }
             while targets != 0 {
                 let to = targets.trailing_zeros() as u8;
                 targets &= targets - 1;
@@ -380,6 +442,11 @@ impl Board {
                     out.push(Move { from, to, promotion: Move::NONE });
                 }
             }
+        }
+        if count_only {
+            count
+        } else {
+            out.len()
         }
     }
 
@@ -396,8 +463,10 @@ impl Board {
         } else {
             b.fifty += 1;
         }
-        // Update Castling.
-        for (i, cd) in r.castlings.iter().enumerate() {
+        // Update Castling: only a move from or to a castling's Square does anything.
+        let touched = (1u64 << (m.from & 63)) | (1u64 << (m.to & 63));
+        let castlings = if touched & r.castle_squares == 0 { &[][..] } else { &r.castlings[..] };
+        for (i, cd) in castlings.iter().enumerate() {
             if r.king == Some(kind) && cd.king_from == m.from && cd.king_to == m.to {
                 b.move_piece(r, r.cell_of[cd.rook_from as usize] as usize, r.cell_of[cd.rook_to as usize] as usize);
             }
@@ -459,14 +528,17 @@ impl Board {
 
     /// Leaf positions `depth` moves deep.
     pub fn perft(&mut self, r: &Rules, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
+        let mut lists = vec![Vec::with_capacity(64); depth as usize];
+        self.perft_with(r, &mut lists)
+    }
+
+    /// perft, one list of moves kept for each depth (`lists.len()` deep).
+    fn perft_with(&mut self, r: &Rules, lists: &mut [Vec<Move>]) -> u64 {
+        let Some((moves, deeper)) = lists.split_first_mut() else { return 1 };
+        if deeper.is_empty() {
+            return self.count_legal_moves(r) as u64;
         }
-        let mut moves = Vec::new();
-        self.legal_moves(r, &mut moves);
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        moves.iter().map(|&m| self.make(r, m).perft(r, depth - 1)).sum()
+        self.legal_moves(r, moves);
+        moves.iter().map(|&m| self.make(r, m).perft_with(r, deeper)).sum()
     }
 }

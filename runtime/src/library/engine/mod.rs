@@ -85,6 +85,13 @@ impl Engine {
         Board::from_fen(&self.rules, &self.chess.fen(world)?)
     }
 
+    /// The hashes of the game's positions before the World's, oldest first
+    /// (the chess library's [`Chess::earlier_fens`]), for the search to see
+    /// a repetition: [`history_hashes`].
+    pub fn history(&self, world: &World) -> Result<Vec<u64>, String> {
+        Ok(history_hashes(&self.rules, &self.chess.earlier_fens(world)?))
+    }
+
     /// The legal moves of the World's position, in UCI form.
     pub fn moves(&self, world: &World) -> Result<Vec<String>, String> {
         let mut b = self.board(world)?;
@@ -92,6 +99,13 @@ impl Engine {
         b.legal_moves(&self.rules, &mut moves);
         Ok(moves.iter().map(|&m| Board::uci(&self.rules, m)).collect())
     }
+}
+
+/// The hashes of earlier positions given as FENs: 0 (which no position
+/// has) for one that can never come again, so that each stays the number
+/// of plies back it was played.
+pub fn history_hashes(rules: &Rules, fens: &[Option<String>]) -> Vec<u64> {
+    fens.iter().map(|f| f.as_deref().and_then(|f| Board::from_fen(rules, f).ok()).map_or(0, |b| b.hash)).collect()
 }
 
 /// `bestmove`'s words: `500` (milliseconds), `depth 4`, `movetime 500`,
@@ -170,7 +184,11 @@ impl Resolved for Engine {
                     Ok(b) => b,
                     Err(e) => return Json::error(e),
                 };
-                let found = Searcher::default().search(&self.rules, &board, limits, &[]);
+                let history = match self.history(world) {
+                    Ok(h) => h,
+                    Err(e) => return Json::error(e),
+                };
+                let found = Searcher::default().search(&self.rules, &board, limits, &history);
                 let uci = |m: Move| Board::uci(&self.rules, m);
                 let pv: Vec<String> = found.pv.iter().map(|&m| uci(m)).collect();
                 let mate = (found.score.abs() >= MATE - 200)

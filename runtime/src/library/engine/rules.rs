@@ -8,11 +8,14 @@
 use crate::game::{Game, TableDef};
 use crate::value::Value;
 
-/// The widest board the mailbox is built for: 8 Files and 7 sentinel
-/// columns (a step of up to 7 Files), 8 Ranks and 8 sentinel rows on each
-/// side (a step of up to 7 Ranks, and one more for a step that wraps round
-/// a row).
-pub const MAX_CELLS: usize = 15 * 24;
+/// The board's cells: its 64 Squares (a1 = 0, b1 = 1 ... h8 = 63). Every
+/// walk along a Direction is done on bits ([`Rules::dir_rays`],
+/// [`Ray::squares`]), which end at the Board's edge, so no sentinel cell is
+/// needed around it (it was a mailbox once: `cell_of` and `square_of` remain,
+/// and are each Square itself).
+pub const MAX_CELLS: usize = 64;
+/// Every cell index ANDed with this is itself (all are below [`MAX_CELLS`]).
+pub const CELL_MASK: usize = MAX_CELLS - 1;
 
 /// A Kind of Piece: its name, its FEN letter (lower case), its value.
 #[derive(Clone, Debug)]
@@ -22,7 +25,7 @@ pub struct KindDef {
     pub value: i32,
 }
 
-/// One row of Directions, with its step in the mailbox for each Side.
+/// One row of Directions, with its step for each Side.
 #[derive(Clone, Copy, Debug)]
 pub struct DirDef {
     pub kind: u8,
@@ -32,9 +35,37 @@ pub struct DirDef {
     pub first_steps: u32,
     pub can_move: bool,
     pub can_capture: bool,
-    /// The mailbox offset of one step, for White and for Black (the rank
-    /// step turned round by the Side's forward, as Follow Direction turns it).
+    /// The offset of one step on a board 8 + the longest fileStep wide, for
+    /// White and for Black (the rank step turned round by the Side's
+    /// forward, as Follow Direction turns it): it tells Directions apart.
     pub delta: [i32; 2],
+    /// Its row in `dirs`, and whether a step goes to a higher Square (a1 = 0,
+    /// h8 = 63) for White and for Black: along a ray the Squares only grow
+    /// (or only shrink), so the nearest Piece on it is its lowest (highest) bit.
+    pub id: u16,
+    pub up: [bool; 2],
+}
+
+/// A Direction as the move generator walks it for one Side: where its rays
+/// start in `dir_rays`, which way they go, and its canMove and canCapture
+/// as masks (all Squares, or none), so that a walk takes no branch on them.
+#[derive(Clone, Copy, Debug)]
+pub struct Step {
+    pub rays: u32,
+    pub up: bool,
+    pub move_mask: u64,
+    pub capture_mask: u64,
+}
+
+/// The one-step Directions of a Kind for a Side (`steps` and
+/// `firstMoveSteps` 1: a leap, whatever its length) that share canMove and
+/// canCapture, taken together: `leap_table[at + square]` is every Square
+/// they land on from a Square, a bit each; no Piece can stand in their way.
+#[derive(Clone, Copy, Debug)]
+pub struct Leap {
+    pub at: u32,
+    pub move_mask: u64,
+    pub capture_mask: u64,
 }
 
 /// One row of Castling, as Squares 0..64 (a1 = 0, b1 = 1 ... h8 = 63).
@@ -55,12 +86,20 @@ pub struct CastleDef {
 /// its Kind has such a Direction of at least k `steps`.
 #[derive(Clone, Debug)]
 pub struct Ray {
-    /// The mailbox offset of one step backwards.
+    /// The offset of one step backwards, as `DirDef::delta` (the rays' key).
     pub back: i32,
     /// The most steps of any of these Directions.
     pub steps: u32,
     /// `reach[k - 1]`: the Kinds (a bit each) whose Direction reaches k steps.
     pub reach: [u128; 8],
+    /// The step backwards in Files and Ranks.
+    pub back_file: i32,
+    pub back_rank: i32,
+    /// `squares[sq]`: the Squares walked backwards from `sq`, up to `steps`,
+    /// to the Board's edge, a bit each; `up`: whether they grow from `sq`
+    /// (the nearest Piece on them is their lowest bit) or shrink (highest).
+    pub squares: [u64; 64],
+    pub up: bool,
 }
 
 /// A Side: 0 White, 1 Black.
@@ -83,22 +122,47 @@ pub struct Rules {
     pub dirs: Vec<DirDef>,
     /// The Directions of each Kind, as indices into `dirs`, in table order.
     pub dirs_of: Vec<Vec<usize>>,
+    /// The Directions of each Kind themselves, in table order (`dirs_of`
+    /// without the indirection, for the move generator).
+    pub kind_dirs: Vec<Vec<DirDef>>,
+    /// `kind_steps[kind][side]`: the same, as the generator walks them
+    /// (but the leaps, in `kind_leaps`).
+    pub kind_steps: Vec<[Vec<Step>; 2]>,
+    pub kind_leaps: Vec<[Vec<Leap>; 2]>,
+    pub leap_table: Vec<u64>,
     /// The Directions that can capture, for an attack looked for backwards.
     pub capture_dirs: Vec<usize>,
     /// The same, grouped by their step, for each attacking Side.
     pub rays: [Vec<Ray>; 2],
     pub castlings: Vec<CastleDef>,
+    /// `dir_rays[0][(id * 2 + side) * 64 + square]`: the Squares a Direction
+    /// passes over from a Square, a bit each, up to its `steps`, to the
+    /// Board's edge (Follow Direction's walk, as bits); `dir_rays[1]` up to
+    /// its `firstMoveSteps` (two tables: the first, the one mostly read,
+    /// stays small).
+    pub dir_rays: [Vec<u64>; 2],
+    /// The Squares of each Side's promotion Rank, a bit each.
+    pub promotion_squares: [u64; 2],
+    /// The Squares a castling starts from (its kingFrom), a bit each.
+    pub castle_from: u64,
+    /// Each castling's kingFrom and rookFrom, a bit each: a move from or to
+    /// none of them leaves Update Castling nothing to do.
+    pub castle_squares: u64,
+    /// `lines[by][sq]`: the Squares a ray of `by` passes over on its way to
+    /// `sq` (each ray's steps but its last, to the Board's edge), a bit
+    /// each: a Piece leaving another Square cannot uncover an attack on `sq`.
+    pub lines: [[u64; 64]; 2],
     /// The Kinds a Pawn may become, in the Promotion choice's order.
     pub promotions: Vec<u8>,
     /// Each Kind moves as chess's Kind of its letter, on a chess board
     /// ([`Rules::kind_is_chess`]).
     pub chess_kinds: Vec<bool>,
-    /// Mailbox geometry: the width of a row, and the first cell of a1.
+    /// The board's geometry: the width of a row (8), and the cell of a1 (0).
     pub width: i32,
     pub a1: i32,
-    /// Square 0..64 to its mailbox cell, and back (255 off the board).
+    /// Square 0..64 to its cell, and back: each the Square itself (255 past 63).
     pub cell_of: [u16; 64],
-    pub square_of: Vec<u8>,
+    pub square_of: [u8; MAX_CELLS],
     /// Zobrist keys: each cell and piece code; the side to move; each
     /// castling row; each en passant Square.
     pub piece_keys: Vec<u64>,
@@ -250,11 +314,10 @@ impl Rules {
         let pad_rank = raw.iter().map(|d| d.2.abs()).max().unwrap_or(1).max(1) + 1;
         let width = 8 + pad_file;
         let a1 = pad_rank * width;
-        let cells = (width * (8 + 2 * pad_rank)) as usize;
-        debug_assert!(cells <= MAX_CELLS);
         let dirs: Vec<DirDef> = raw
             .iter()
-            .map(|&(kind, f, rk, steps, first_steps, can_move, can_capture)| DirDef {
+            .enumerate()
+            .map(|(id, &(kind, f, rk, steps, first_steps, can_move, can_capture))| DirDef {
                 kind,
                 file_step: f,
                 rank_step: rk,
@@ -263,8 +326,45 @@ impl Rules {
                 can_move,
                 can_capture,
                 delta: [f + rk * sides[0].forward * width, f + rk * sides[1].forward * width],
+                id: id as u16,
+                up: [f + rk * sides[0].forward * 8 > 0, f + rk * sides[1].forward * 8 > 0],
             })
             .collect();
+        let mut dir_rays = [vec![0u64; dirs.len() * 2 * 64], vec![0u64; dirs.len() * 2 * 64]];
+        for d in &dirs {
+            for (side, sd) in sides.iter().enumerate() {
+                let rank_step = d.rank_step * sd.forward;
+                for sq in 0..64i32 {
+                    let mut ray = [0u64; 2];
+                    for k in 1..=d.steps.max(d.first_steps) as i32 {
+                        let (file, rank) = (sq % 8 + d.file_step * k, sq / 8 + rank_step * k);
+                        if !(0..8).contains(&file) || !(0..8).contains(&rank) {
+                            break;
+                        }
+                        let bit = 1u64 << (rank * 8 + file);
+                        if k as u32 <= d.steps {
+                            ray[0] |= bit;
+                        }
+                        if k as u32 <= d.first_steps {
+                            ray[1] |= bit;
+                        }
+                    }
+                    let at = (usize::from(d.id) * 2 + side) * 64 + sq as usize;
+                    dir_rays[0][at] = ray[0];
+                    dir_rays[1][at] = ray[1];
+                }
+            }
+        }
+        let promotion_squares =
+            sides.map(
+                |sd| {
+                    if (1..=8).contains(&sd.promotion_rank) {
+                        0xFFu64 << ((sd.promotion_rank - 1) * 8)
+                    } else {
+                        0
+                    }
+                },
+            );
         let mut dirs_of = vec![Vec::new(); kinds.len()];
         for (i, d) in dirs.iter().enumerate() {
             dirs_of[d.kind as usize].push(i);
@@ -278,7 +378,15 @@ impl Rules {
                 let at = match rays.iter().position(|r| r.back == back) {
                     Some(at) => at,
                     None => {
-                        rays.push(Ray { back, steps: 0, reach: [0; 8] });
+                        rays.push(Ray {
+                            back,
+                            steps: 0,
+                            reach: [0; 8],
+                            back_file: -d.file_step,
+                            back_rank: -d.rank_step * sides[side].forward,
+                            squares: [0; 64],
+                            up: false,
+                        });
                         rays.len() - 1
                     }
                 };
@@ -290,12 +398,27 @@ impl Rules {
             }
         }
 
+        for ray in rays.iter_mut().flatten() {
+            ray.up = ray.back_file + ray.back_rank * 8 > 0;
+            for sq in 0..64i32 {
+                for k in 1..=ray.steps as i32 {
+                    let (file, rank) = (sq % 8 + ray.back_file * k, sq / 8 + ray.back_rank * k);
+                    if !(0..8).contains(&file) || !(0..8).contains(&rank) {
+                        break;
+                    }
+                    ray.squares[sq as usize] |= 1 << (rank * 8 + file);
+                }
+            }
+        }
+
+        // The mailbox's offsets above (`delta`, `back`) only tell the
+        // Directions apart now; a cell is its Square.
+        let _ = a1;
         let mut cell_of = [0u16; 64];
-        let mut square_of = vec![255u8; MAX_CELLS];
+        let mut square_of = [255u8; MAX_CELLS];
         for sq in 0..64u8 {
-            let c = a1 + i32::from(sq / 8) * width + i32::from(sq % 8);
-            cell_of[sq as usize] = c as u16;
-            square_of[c as usize] = sq;
+            cell_of[sq as usize] = u16::from(sq);
+            square_of[sq as usize] = sq;
         }
 
         // Castling: each row's Squares.
@@ -357,7 +480,70 @@ impl Rules {
         for k in &mut ep_keys {
             *k = splitmix(&mut seed);
         }
-        let _ = cells;
+        let kind_dirs: Vec<Vec<DirDef>> = dirs_of.iter().map(|ds| ds.iter().map(|&i| dirs[i]).collect()).collect();
+        let mask = |yes: bool| if yes { u64::MAX } else { 0 };
+        let is_leap = |d: &DirDef| d.steps == 1 && d.first_steps == 1;
+        let mut leap_table = Vec::new();
+        let kind_leaps = kind_dirs
+            .iter()
+            .map(|ds| {
+                [0, 1].map(|side: usize| {
+                    let mut leaps = Vec::new();
+                    for (can_move, can_capture) in [(true, true), (true, false), (false, true)] {
+                        let group: Vec<&DirDef> = ds
+                            .iter()
+                            .filter(|d| is_leap(d) && d.can_move == can_move && d.can_capture == can_capture)
+                            .collect();
+                        if group.is_empty() {
+                            continue;
+                        }
+                        let at = leap_table.len() as u32;
+                        for sq in 0..64usize {
+                            let mut m = 0u64;
+                            for d in &group {
+                                m |= dir_rays[0][(usize::from(d.id) * 2 + side) * 64 + sq];
+                            }
+                            leap_table.push(m);
+                        }
+                        leaps.push(Leap { at, move_mask: mask(can_move), capture_mask: mask(can_capture) });
+                    }
+                    leaps
+                })
+            })
+            .collect();
+        let kind_steps = kind_dirs
+            .iter()
+            .map(|ds| {
+                [0, 1].map(|side: usize| {
+                    ds.iter()
+                        .filter(|d| !is_leap(d) && (d.can_move || d.can_capture))
+                        .map(|d| Step {
+                            rays: ((usize::from(d.id) * 2 + side) * 64) as u32,
+                            up: d.up[side],
+                            move_mask: mask(d.can_move),
+                            capture_mask: mask(d.can_capture),
+                        })
+                        .collect()
+                })
+            })
+            .collect();
+        let castle_from = castlings.iter().fold(0u64, |m, c| m | 1 << c.king_from);
+        let castle_squares = castlings.iter().fold(castle_from, |m, c| m | 1 << c.rook_from);
+        let mut lines = [[0u64; 64]; 2];
+        for (by, lines) in lines.iter_mut().enumerate() {
+            for (sq, line) in lines.iter_mut().enumerate() {
+                for ray in &rays[by] {
+                    let (file, rank) = (sq as i32 % 8, sq as i32 / 8);
+                    for k in 1..ray.steps as i32 {
+                        let (f, r) = (file + ray.back_file * k, rank + ray.back_rank * k);
+                        if !(0..8).contains(&f) || !(0..8).contains(&r) {
+                            break;
+                        }
+                        *line |= 1 << (r * 8 + f);
+                    }
+                }
+            }
+        }
         let mut rules = Rules {
             kinds,
             king,
@@ -365,12 +551,21 @@ impl Rules {
             sides,
             dirs,
             dirs_of,
+            kind_dirs,
+            kind_steps,
+            kind_leaps,
+            leap_table,
             capture_dirs,
             rays,
             castlings,
+            dir_rays,
+            promotion_squares,
+            castle_from,
+            castle_squares,
+            lines,
             promotions,
-            width,
-            a1,
+            width: 8,
+            a1: 0,
             cell_of,
             square_of,
             piece_keys,

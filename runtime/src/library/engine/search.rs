@@ -66,8 +66,10 @@ pub struct Searcher {
     stopped: bool,
     limits: Limits,
     killers: [[Move; 2]; MAX_PLY],
-    /// The hashes of the positions on the way here (a repetition is a draw).
+    /// The hashes of the positions on the way here (a repetition is a draw),
+    /// the game's before the root's: the root is `path[root]`.
     path: Vec<u64>,
+    root: usize,
     /// Someone outside asked the search to stop (UCI's `stop`).
     pub stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     /// Called after each finished depth: (depth, score, nodes, pv).
@@ -92,6 +94,7 @@ impl Searcher {
             limits: Limits::default(),
             killers: [[Move::default(); 2]; MAX_PLY],
             path: Vec::new(),
+            root: 0,
             stop: None,
             on_depth: None,
         }
@@ -114,6 +117,7 @@ impl Searcher {
         self.deadline = limits.time.map(|t| started + t);
         self.killers = [[Move::default(); 2]; MAX_PLY];
         self.path = history.to_vec();
+        self.root = self.path.len();
         self.path.push(board.hash);
         let mut root = *board;
         let mut moves = Vec::new();
@@ -175,6 +179,29 @@ impl Searcher {
             b = b.make(r, e.best);
         }
         pv
+    }
+
+    /// The position `b` (the last on the path) is a draw by repetition: it
+    /// stood on the path since the root (the side that repeated it could
+    /// repeat it again), or twice in the game before (this is the third
+    /// time). Only every other position back, since the last Capture or
+    /// Pawn Move (the fifty-move count), can be the same.
+    fn repeated(&self, b: &Board) -> bool {
+        let last = self.path.len() - 1;
+        let mut before_root = 0;
+        for back in (2..=b.fifty as usize).step_by(2) {
+            let Some(at) = last.checked_sub(back) else { break };
+            if self.path[at] == b.hash {
+                if at >= self.root {
+                    return true;
+                }
+                before_root += 1;
+                if before_root >= 2 {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     fn out_of_time(&mut self) -> bool {
@@ -266,9 +293,7 @@ impl Searcher {
             return 0;
         }
         if ply > 0 {
-            if b.fifty >= 100
-                || self.path.iter().rev().skip(2).step_by(2).take(b.fifty as usize / 2).any(|&h| h == b.hash)
-            {
+            if b.fifty >= 100 || self.repeated(b) {
                 return 0;
             }
             // Mate distance: no line here beats a mate already found nearer.

@@ -5,7 +5,10 @@
 //! Commands: `uci`, `isready`, `ucinewgame`, `position startpos|fen FEN
 //! [moves ...]` (startpos: the content's own starting position, as the cards
 //! set it up), `go` with `movetime`, `depth`, `wtime`/`btime`/`winc`/`binc`/
-//! `movestogo`, `infinite`; `stop`, `quit`. A search runs on a thread of its
+//! `movestogo`, `infinite`; `stop`, `quit`; `setoption name Noise value
+//! CP` (each evaluation off by up to CP centipawns, as a Strength's
+//! engineNoise; 0 by default) and `setoption name Seed value S` (which noise).
+//! A search runs on a thread of its
 //! own, so `isready` and `stop` are answered while it thinks; every `go` is
 //! answered by one `bestmove` (`0000` when there is no legal move), and the
 //! end of the input stops the search and ends once it has answered.
@@ -44,6 +47,7 @@ pub fn run(rules: Rules, start: Board, name: &str, input: impl BufRead, output: 
     let mut thinking: Option<Thinking> = None;
     let mut board = start;
     let mut history: Vec<u64> = Vec::new();
+    let (mut noise, mut seed) = (0i32, 0u64);
 
     let finish = |thinking: &mut Option<Thinking>, searcher: &mut Option<Searcher>| {
         if let Some(t) = thinking.take() {
@@ -65,6 +69,8 @@ pub fn run(rules: Rules, start: Board, name: &str, input: impl BufRead, output: 
             "uci" => {
                 say(&out, &format!("id name Cardtable built-in engine ({name})"));
                 say(&out, "id author Cardtable");
+                say(&out, "option name Noise type spin default 0 min 0 max 100000");
+                say(&out, "option name Seed type spin default 0 min 0 max 1000000000");
                 say(&out, "uciok");
             }
             "isready" => say(&out, "readyok"),
@@ -88,7 +94,8 @@ pub fn run(rules: Rules, start: Board, name: &str, input: impl BufRead, output: 
             }
             "go" => {
                 finish(&mut thinking, &mut searcher);
-                let (limits, infinite) = go_limits(&words[1..], board.side);
+                let (mut limits, infinite) = go_limits(&words[1..], board.side);
+                (limits.noise, limits.seed) = (noise, seed);
                 let stop = Arc::new(AtomicBool::new(false));
                 let mut s = searcher.take().unwrap_or_default();
                 s.stop = Some(stop.clone());
@@ -110,6 +117,11 @@ pub fn run(rules: Rules, start: Board, name: &str, input: impl BufRead, output: 
                 });
                 thinking = Some(Thinking { stop, handle });
             }
+            "setoption" => match set_option(&words[1..]) {
+                Some(("noise", v)) => noise = v.min(100_000) as i32,
+                Some(("seed", v)) => seed = v,
+                _ => say(&out, &format!("info string no such option, or not a number: {}", words[1..].join(" "))),
+            },
             "stop" => finish(&mut thinking, &mut searcher),
             "quit" => break,
             _ => say(&out, &format!("info string unknown command `{verb}`")),
@@ -133,6 +145,18 @@ fn position(rules: &Rules, start: Board, words: &[&str]) -> Result<(Board, Vec<u
         board = board.make(rules, m);
     }
     Ok((board, history))
+}
+
+/// `name NAME value V`: the option's name in lower case and its value.
+fn set_option(words: &[&str]) -> Option<(&'static str, u64)> {
+    let value_at = words.iter().position(|w| *w == "value")?;
+    let name = words.get(1..value_at)?.join(" ").to_ascii_lowercase();
+    let value = words.get(value_at + 1)?.parse::<i64>().ok()?.max(0) as u64;
+    match (words.first(), name.as_str()) {
+        (Some(&"name"), "noise") => Some(("noise", value)),
+        (Some(&"name"), "seed") => Some(("seed", value)),
+        _ => None,
+    }
 }
 
 /// `go`'s words as the search's limits, and whether it is `infinite`.
