@@ -420,27 +420,27 @@ fn bestmove_keeps_to_its_time() {
 #[test]
 fn the_engine_sees_a_repetition_coming_from_the_games_history() {
     let mut d = common::two_players(common::load_game(&common::chess_dir()));
-    ok(&mut d, "setfen q3k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    run(&mut d, "setfen q3k3/8/8/8/8/8/8/4K3 w - - 0 1");
     let click = |d: &mut Driver, mv: &str| {
-        ok(d, &format!("click {}", &mv[0..2]));
-        ok(d, &format!("click {}", &mv[2..4]));
+        run(d, &format!("click {}", &mv[0..2]));
+        run(d, &format!("click {}", &mv[2..4]));
     };
     for mv in ["e1e2", "e8f8", "e2e1", "f8e8"] {
         click(&mut d, mv);
     }
     // Ke2 now would be that position's second time: not a draw.
-    let answer = ok(&mut d, "bestmove depth 3");
+    let answer = run(&mut d, "bestmove depth 3");
     assert!(num(answer.get("score")) < -500.0, "a Queen down, nothing drawn yet: {answer}");
     for mv in ["e1e2", "e8f8", "e2d1", "f8e8"] {
         click(&mut d, mv);
     }
-    let state = ok(&mut d, "state");
+    let state = run(&mut d, "state");
     assert_eq!(state.get("state").as_str(), Some("Playing"), "no draw yet: {state}");
-    let answer = ok(&mut d, "bestmove depth 3");
+    let answer = run(&mut d, "bestmove depth 3");
     assert_eq!(answer.get("move").as_str(), Some("d1e2"), "the repetition, the only draw: {answer}");
     assert_eq!(num(answer.get("score")), 0.0, "scored as a draw: {answer}");
     // And the cards agree: Ke2 ends the game as a draw by repetition.
     click(&mut d, "d1e2");
-    let state = ok(&mut d, "state");
+    let state = run(&mut d, "state");
     assert_eq!(state.get("state").as_str(), Some("Game Over"), "threefold repetition: {state}");
 }
