@@ -285,6 +285,58 @@ impl Board {
         }
     }
 
+    /// Whether `by` attacks the King on `cell` ([`Board::attacked`]), and
+    /// the other Side's Pieces that are pinned to it: on a ray backwards
+    /// from the King, the nearest Piece, when it is the King's Side's and
+    /// the next Piece beyond it would attack the King were it gone (the
+    /// same test as [`Board::attacked_among`]'s, one Piece further on).
+    fn check_and_pins(&self, r: &Rules, cell: usize, by: u8) -> (bool, u64) {
+        let sq = r.square_of[cell & CELL_MASK];
+        if sq >= 64 {
+            return (false, 0);
+        }
+        let occupied = self.occ[0] | self.occ[1];
+        let (theirs, ours) = (self.occ[by as usize], self.occ[1 - by as usize]);
+        let attacks = |c: u8, k: u32, reach: &[u128; 8]| {
+            c != EMPTY
+                && c != OFF
+                && reach.get((k as usize).wrapping_sub(1)).is_some_and(|reach| reach & (1u128 << kind_of(c)) != 0)
+        };
+        let mut pinned = 0;
+        for ray in &r.rays[by as usize] {
+            let squares = ray.squares[sq as usize];
+            let blockers = squares & occupied;
+            if blockers == 0 {
+                continue;
+            }
+            let nearest = |blockers: u64| {
+                if ray.up {
+                    let b = blockers.trailing_zeros();
+                    (b, (squares & (u64::MAX >> (63 - b))).count_ones())
+                } else {
+                    let b = 63 - blockers.leading_zeros();
+                    (b, (squares & !((1u64 << b) - 1)).count_ones())
+                }
+            };
+            let (b, k) = nearest(blockers);
+            let bit = 1u64 << b;
+            if theirs & bit != 0 {
+                if attacks(self.cells[b as usize & CELL_MASK], k, &ray.reach) {
+                    return (true, 0);
+                }
+            } else if ours & bit != 0 && ray.steps >= 2 {
+                let beyond = blockers & !bit;
+                if beyond != 0 {
+                    let (b2, k2) = nearest(beyond);
+                    if theirs & (1u64 << b2) != 0 && attacks(self.cells[b2 as usize & CELL_MASK], k2, &ray.reach) {
+                        pinned |= bit;
+                    }
+                }
+            }
+        }
+        (false, pinned)
+    }
+
     /// Drop Move If Unsafe: the Piece on `from` moved to `to`, `taken`
     /// emptied first, leaves the King (or, when it is the King, `to`)
     /// attacked. The board is as it was afterwards.
@@ -336,15 +388,17 @@ impl Board {
         let enemy = 1 - side;
         let king = self.king_cell(r, side);
         let sd = r.sides[side as usize];
-        // A move of another Piece than the King, from a Square no enemy ray
-        // to the King passes over, leaves the King as safe as it was: the
-        // Square it leaves is the only one emptied, and the one it takes
-        // only blocks or removes an attacker. Such moves need no Drop Move
-        // If Unsafe when the King is safe now: its answer would be no.
-        let mut lines = u64::MAX;
+        // A move of another Piece than the King leaves the King as safe as
+        // it was, when the King is safe now and the Piece is not the
+        // nearest on a ray to the King whose next Piece would attack it
+        // (pinned): the Square it leaves is the only one emptied, and the
+        // one it takes only blocks or removes an attacker. Such moves need
+        // no Drop Move If Unsafe: its answer would be no.
+        let mut tested = u64::MAX;
         if let Some(k) = king {
-            if !self.attacked(r, k, enemy) {
-                lines = r.lines[enemy as usize][r.square_of[k] as usize];
+            let (check, pinned) = self.check_and_pins(r, k, enemy);
+            if !check {
+                tested = pinned | 1u64 << (r.square_of[k & CELL_MASK] & 63);
             }
         }
         let occupied = self.occ[0] | self.occ[1];
@@ -388,7 +442,7 @@ impl Board {
                 targets |= free & quiet & st.move_mask | hit & enemies & st.capture_mask;
             }
             // Keep Safe Moves.
-            let mut left = if Some(fc) != king && lines & (1 << from) == 0 { 0 } else { targets };
+            let mut left = if tested & (1 << from) == 0 { 0 } else { targets };
             while left != 0 {
                 let to = left.trailing_zeros() as u8;
                 left &= left - 1;
@@ -399,8 +453,9 @@ impl Board {
             }
             // Try Castling, for each allowed castling of this Square.
             let castles = !captures_only && self.castle != 0 && r.castle_from & (1 << from) != 0;
-            for (i, cd) in r.castlings.iter().enumerate() {
-                if !castles || cd.king_from != from || self.castle & (1 << i) == 0 {
+            let castlings = if castles { &r.castlings[..] } else { &[][..] };
+            for (i, cd) in castlings.iter().enumerate() {
+                if cd.king_from != from || self.castle & (1 << i) == 0 {
                     continue;
                 }
                 let empty = |sq: u8| self.cells[r.cell_of[sq as usize] as usize] == EMPTY;

@@ -148,10 +148,6 @@ pub struct Rules {
     /// Each castling's kingFrom and rookFrom, a bit each: a move from or to
     /// none of them leaves Update Castling nothing to do.
     pub castle_squares: u64,
-    /// `lines[by][sq]`: the Squares a ray of `by` passes over on its way to
-    /// `sq` (each ray's steps but its last, to the Board's edge), a bit
-    /// each: a Piece leaving another Square cannot uncover an attack on `sq`.
-    pub lines: [[u64; 64]; 2],
     /// The Kinds a Pawn may become, in the Promotion choice's order.
     pub promotions: Vec<u8>,
     /// Each Kind moves as chess's Kind of its letter, on a chess board
@@ -529,21 +525,6 @@ impl Rules {
             .collect();
         let castle_from = castlings.iter().fold(0u64, |m, c| m | 1 << c.king_from);
         let castle_squares = castlings.iter().fold(castle_from, |m, c| m | 1 << c.rook_from);
-        let mut lines = [[0u64; 64]; 2];
-        for (by, lines) in lines.iter_mut().enumerate() {
-            for (sq, line) in lines.iter_mut().enumerate() {
-                for ray in &rays[by] {
-                    let (file, rank) = (sq as i32 % 8, sq as i32 / 8);
-                    for k in 1..ray.steps as i32 {
-                        let (f, r) = (file + ray.back_file * k, rank + ray.back_rank * k);
-                        if !(0..8).contains(&f) || !(0..8).contains(&r) {
-                            break;
-                        }
-                        *line |= 1 << (r * 8 + f);
-                    }
-                }
-            }
-        }
         let mut rules = Rules {
             kinds,
             king,
@@ -562,7 +543,6 @@ impl Rules {
             promotion_squares,
             castle_from,
             castle_squares,
-            lines,
             promotions,
             width: 8,
             a1: 0,
