@@ -282,6 +282,65 @@ fn invented_kinds_move_as_the_cards_move_them() {
     assert_eq!(best.get("move").as_str(), Some("a1g4"), "{best}");
 }
 
+/// The engine tests a move of a Piece other than the King (Drop Move If
+/// Unsafe) only when the King is in check or the Piece is pinned: the
+/// nearest on a ray to its King, the next Piece beyond it an enemy whose
+/// Direction reaches the King. Here the pinning rider is the Lance (letter
+/// L), an invented Kind riding the four Rook Directions 3 steps at most:
+/// 3 Squares off it pins, 4 off it does not; and the Nightrider (S) pins
+/// along its leaps. The engine's moves and perft are the cards' in each.
+#[test]
+fn pins_are_found_by_the_reach_of_the_content_directions() {
+    let copy = invented();
+    let kinds = copy.read("tables/Kinds.csv");
+    copy.write("tables/Kinds.csv", &format!("{kinds}Lance,2,8,L,=L,300,,L,=L\n"));
+    let mut dirs = copy.read("tables/Directions.csv");
+    for (f, r) in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
+        dirs.push_str(&format!("Lance {f} {r},Lance,{f},{r},3,3,true,true\n"));
+    }
+    copy.write("tables/Directions.csv", &dirs);
+    let mut d = Driver::new(common::load_game(&copy.dir));
+    let positions = [
+        // the Knight on e2 pinned by the Lance on e4 (3 steps from e1)
+        ("4k3/8/8/8/4l3/8/4N3/4K3 w - - 0 1", false),
+        // the Lance on e5, 4 steps off: the Knight is free
+        ("4k3/8/8/4l3/8/8/4N3/4K3 w - - 0 1", true),
+        // along a rank: the Bishop on d1 behind the White Lance on b1, free;
+        // pinned by a Black Lance on b1, free of one on a1
+        ("4k3/8/8/8/8/8/8/lL1BK3 w - - 0 1", true),
+        ("4k3/8/8/8/8/8/8/1l1BK3 w - - 0 1", false),
+        ("4k3/8/8/8/8/8/8/l2BK3 w - - 0 1", true),
+        // two Pieces between: neither pinned
+        ("4k3/8/8/8/4l3/4N3/4N3/4K3 w - - 0 1", true),
+        // the Camel on d3 pinned by the Nightrider on b7 (its leaps from e1: d3, c5, b7)
+        ("4k3/1s6/8/8/8/3C4/8/4K3 w - - 0 1", false),
+        ("4k3/1s6/8/8/8/3C4/8/4K3 b - - 0 1", false),
+    ];
+    for (fen, free) in positions {
+        run(&mut d, &format!("setfen {fen}"));
+        let cards = move_set(&mut d, "moves");
+        let engine = move_set(&mut d, "enginemoves");
+        assert_eq!(engine, cards, "{fen}");
+        // Whether the Knight (Bishop, Camel) next to the King's line may leave it.
+        let piece = if fen.contains("BK") {
+            "d1"
+        } else if fen.contains('C') {
+            "d3"
+        } else {
+            "e2"
+        };
+        if fen.contains(" w ") {
+            let leaves = cards.iter().any(|m| m.starts_with(piece));
+            assert_eq!(leaves, free, "{fen}: {cards:?}");
+        }
+        for depth in [2, 3] {
+            let cards_perft = num(run(&mut d, &format!("perft {depth}")).get("nodes"));
+            let engine_perft = num(run(&mut d, &format!("engineperft {depth}")).get("nodes"));
+            assert_eq!(engine_perft, cards_perft, "perft {depth} of {fen}");
+        }
+    }
+}
+
 /// The noise: without it the move is the same whatever the seed; with it,
 /// each seed plays its own legal moves (at 400 centipawns, half of the moves
 /// or more are not the noiseless one), and the same seed the same move.
