@@ -239,3 +239,33 @@ fn watch_reads_a_broken_edit_in_the_window_and_shows_it() {
     let _ = std::fs::remove_file(&png);
     let _ = std::fs::remove_dir_all(&data);
 }
+
+/// A Logic Component switched off (`--off`, here the Computer: the Player
+/// plays both Sides) stays off after a reload that numbers the components
+/// otherwise (a new card, first in the alphabet, comes before every other),
+/// and no other component is switched off in its place: the game still
+/// ends in a checkmate (Look For Game End), and no Computer answers.
+#[test]
+fn a_component_switched_off_stays_off_when_a_reload_renumbers_the_components() {
+    let copy = TempContent::chess("reload-off");
+    let mut d = common::two_players(common::load_game(&copy.dir));
+    ok(&mut d, "click f2");
+    ok(&mut d, "click f3");
+    copy.write(
+        "logic/Aaa Added Card.yaml",
+        "component: Aaa Added Card\ndescription: A card added while playing, heard by no Object.\nevents:\n  - when: positionChanged\n    steps:\n      - set: $status\n        value: $status\n",
+    );
+    let answer = ok(&mut d, "reload");
+    assert_eq!(answer.get("started again"), &Json::Bool(false), "{answer}");
+    for (from, to) in [("e7", "e5"), ("g2", "g4")] {
+        ok(&mut d, &format!("click {from}"));
+        ok(&mut d, &format!("click {to}"));
+        // Still two players: no Computer thinking for either Side.
+        assert_eq!(ok(&mut d, "state").get("state").as_str(), Some("Playing"));
+    }
+    ok(&mut d, "click d8");
+    ok(&mut d, "click h4");
+    assert_eq!(move_history(&mut d), ["f2f3", "e7e5", "g2g4", "d8h4"]);
+    assert_eq!(ok(&mut d, "state").get("state").as_str(), Some("Game Over"), "the mate is seen");
+    assert!(ok(&mut d, "faults").get("faults").as_array().is_empty());
+}

@@ -287,7 +287,17 @@ impl Driver {
             Ok((world, notes)) => (world, notes, false),
             Err(why) => (World::new(game.clone()), vec![format!("the game started again: {why}")], true),
         };
+        // The Logic Components switched off (`--off`, `off`) stay off by
+        // name: the new content may number its components otherwise.
+        let off: Vec<String> = self
+            .world
+            .host_off
+            .iter()
+            .filter_map(|c| self.world.game.components.get(c.index()))
+            .map(|c| c.name.clone())
+            .collect();
         self.world.take_over(fresh);
+        self.world.host_off = off.iter().filter_map(|name| game.names.components.get(name).copied()).collect();
         if started_again {
             self.world.start();
         }
