@@ -14,25 +14,8 @@ use cardtable::game::Game;
 use cardtable::host::driver::Driver;
 use cardtable::json::Json;
 use cardtable::save::Store;
-use common::{ok, TempContent};
-use std::path::PathBuf;
+use common::{fake_engine, ok, state, stockfish, wait_until, TempContent};
 use std::rc::Rc;
-
-/// Stockfish, as the bridge finds it (PATH, or where Debian installs it).
-fn stockfish() -> PathBuf {
-    let on_path = std::env::var_os("PATH")
-        .map(|p| std::env::split_paths(&p).map(|d| d.join("stockfish")).collect::<Vec<_>>())
-        .unwrap_or_default();
-    on_path
-        .into_iter()
-        .chain([PathBuf::from("/usr/games/stockfish")])
-        .find(|p| p.is_file())
-        .expect("Stockfish is installed (apt-get install stockfish; .ci/run installs it)")
-}
-
-fn engine(name: &str) -> String {
-    common::root().join("tests/fixtures/engines").join(name).to_string_lossy().into_owned()
-}
 
 /// The chess game, the Computer waiting `spare` seconds past its thinking time.
 fn game_with_spare(label: &str, spare: f64) -> (TempContent, Rc<Game>) {
@@ -65,10 +48,6 @@ fn manual(reduced_motion: bool) -> Driver {
     against_in(common::load_game(&common::chess_dir()), "manual", reduced_motion)
 }
 
-fn state(d: &mut Driver) -> String {
-    ok(d, "state").get("state").as_str().unwrap_or_default().to_string()
-}
-
 fn board(d: &mut Driver, field: &str) -> String {
     ok(d, &format!("get \"Game Rules\" boardState.{field}")).get("value").as_str().unwrap_or_default().to_string()
 }
@@ -94,20 +73,6 @@ fn chosen(d: &mut Driver, row: &str) -> String {
 
 fn object(d: &mut Driver, name: &str) -> Json {
     ok(d, &format!("objects \"{name}\"")).get("objects").as_array()[0].clone()
-}
-
-/// Waits in steps of `step` seconds of the game's clock until `done`, at
-/// most `most` seconds; whether it came.
-fn wait_until(d: &mut Driver, step: f64, most: f64, mut done: impl FnMut(&mut Driver) -> bool) -> bool {
-    let mut waited = 0.0;
-    while waited < most {
-        if done(d) {
-            return true;
-        }
-        ok(d, &format!("wait {step}"));
-        waited += step;
-    }
-    done(d)
 }
 
 /// Waits (in steps of `step` seconds, at most `most`) until the Move History
@@ -375,9 +340,9 @@ fn a_strength_chosen_mid_game_counts_from_the_computers_next_move() {
     let dir = std::env::temp_dir().join(format!("cardtable-recorder-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let recorder = dir.join("recorder.sh");
-    std::fs::copy(engine("recorder.sh"), &recorder).unwrap();
+    std::fs::copy(fake_engine("recorder.sh"), &recorder).unwrap();
     // The UCI handshake it sources from its own folder.
-    std::fs::copy(engine("uci.sh"), dir.join("uci.sh")).unwrap();
+    std::fs::copy(fake_engine("uci.sh"), dir.join("uci.sh")).unwrap();
     let log = dir.join("recorder.sh.log");
     let _ = std::fs::remove_file(&log);
     let mut d = against(&recorder.display().to_string());
@@ -442,27 +407,27 @@ fn a_missing_engine_makes_the_computer_unavailable_and_retry_recovers() {
 
 #[test]
 fn an_engine_that_crashes_mid_search_makes_the_computer_unavailable_and_retry_recovers() {
-    unavailable_then_retry("crash", &engine("crash.sh"));
+    unavailable_then_retry("crash", &fake_engine("crash.sh"));
 }
 
 #[test]
 fn an_engine_that_answers_garbage_makes_the_computer_unavailable_and_retry_recovers() {
-    unavailable_then_retry("garbage", &engine("garbage.sh"));
+    unavailable_then_retry("garbage", &fake_engine("garbage.sh"));
 }
 
 #[test]
 fn an_engine_that_answers_an_illegal_move_makes_the_computer_unavailable_and_retry_recovers() {
-    unavailable_then_retry("illegal", &engine("illegal.sh"));
+    unavailable_then_retry("illegal", &fake_engine("illegal.sh"));
 }
 
 #[test]
 fn a_silent_engine_makes_the_computer_unavailable_and_retry_recovers() {
-    unavailable_then_retry("silent", &engine("silent.sh"));
+    unavailable_then_retry("silent", &fake_engine("silent.sh"));
 }
 
 #[test]
 fn an_engine_that_starts_very_slowly_makes_the_computer_unavailable_and_retry_recovers() {
-    unavailable_then_retry("slow", &engine("slow_start.sh"));
+    unavailable_then_retry("slow", &fake_engine("slow_start.sh"));
 }
 
 #[test]
@@ -569,7 +534,7 @@ fn each_fake_engine_answers_the_handshake_then_makes_its_own_fault() {
         ("illegal", "bestmove e8e1\n", 0),
         ("silent", "", 0),
     ] {
-        let mut child = Command::new(engine(&format!("{name}.sh")))
+        let mut child = Command::new(fake_engine(&format!("{name}.sh")))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()

@@ -14,29 +14,12 @@ use cardtable::game::Game;
 use cardtable::host::driver::Driver;
 use cardtable::json::Json;
 use cardtable::save::Store;
-use common::TempContent;
-use std::path::PathBuf;
+use common::{fake_engine, ok, state, stockfish, wait_until, TempContent};
 use std::rc::Rc;
 
 /// The Hint's tint on its two Squares (Square Marks' hintColor, hintAlpha).
 const HINT_TINT: &str = "#5FA8E8FF";
 const HINT_ALPHA: f64 = 0.5;
-
-/// Stockfish, as the bridge finds it (PATH, or where Debian installs it).
-fn stockfish() -> PathBuf {
-    let on_path = std::env::var_os("PATH")
-        .map(|p| std::env::split_paths(&p).map(|d| d.join("stockfish")).collect::<Vec<_>>())
-        .unwrap_or_default();
-    on_path
-        .into_iter()
-        .chain([PathBuf::from("/usr/games/stockfish")])
-        .find(|p| p.is_file())
-        .expect("Stockfish is installed (apt-get install stockfish; .ci/run installs it)")
-}
-
-fn engine(name: &str) -> String {
-    common::root().join("tests/fixtures/engines").join(name).to_string_lossy().into_owned()
-}
 
 /// The Player against the Computer, the game's saves in memory.
 fn driver(game: Rc<Game>) -> Driver {
@@ -58,18 +41,6 @@ fn game_with_hint_spare(label: &str, spare: f64) -> (TempContent, Rc<Game>) {
     );
     let game = common::load_game(&copy.dir);
     (copy, game)
-}
-
-/// A command that must answer with no error and no fault.
-fn ok(d: &mut Driver, command: &str) -> Json {
-    let answer = d.command(command);
-    assert!(!answer.is_error(), "`{command}`: {answer}");
-    assert!(answer.get("faults").as_array().is_empty(), "`{command}` faulted: {answer}");
-    answer
-}
-
-fn state(d: &mut Driver) -> String {
-    ok(d, "state").get("state").as_str().unwrap_or_default().to_string()
 }
 
 fn status(d: &mut Driver) -> String {
@@ -123,20 +94,6 @@ fn message(d: &mut Driver) -> (bool, String) {
 fn legal_moves(d: &mut Driver) -> Vec<String> {
     let moves = ok(d, "moves").get("moves").as_array().to_vec();
     moves.iter().map(|m| m.as_str().unwrap_or_default().to_string()).collect()
-}
-
-/// Waits in steps of `step` seconds of the game's clock until `done`, at
-/// most `most` seconds; whether it came.
-fn wait_until(d: &mut Driver, step: f64, most: f64, mut done: impl FnMut(&mut Driver) -> bool) -> bool {
-    let mut waited = 0.0;
-    while waited < most {
-        if done(d) {
-            return true;
-        }
-        ok(d, &format!("wait {step}"));
-        waited += step;
-    }
-    done(d)
 }
 
 /// The Player (White) asks for a Hint at the start with the engine `engine`
@@ -318,22 +275,22 @@ fn hint_not_found(label: &str, engine_path: &str) {
 
 #[test]
 fn a_silent_engine_gives_no_hint_after_the_hint_wait() {
-    hint_not_found("silent", &engine("silent.sh"));
+    hint_not_found("silent", &fake_engine("silent.sh"));
 }
 
 #[test]
 fn an_engine_that_answers_garbage_gives_no_hint() {
-    hint_not_found("garbage", &engine("garbage.sh"));
+    hint_not_found("garbage", &fake_engine("garbage.sh"));
 }
 
 #[test]
 fn an_engine_that_crashes_gives_no_hint() {
-    hint_not_found("crash", &engine("crash.sh"));
+    hint_not_found("crash", &fake_engine("crash.sh"));
 }
 
 #[test]
 fn an_engine_that_answers_an_illegal_move_gives_no_hint() {
-    hint_not_found("illegal", &engine("illegal.sh"));
+    hint_not_found("illegal", &fake_engine("illegal.sh"));
 }
 
 #[test]
@@ -433,9 +390,9 @@ fn the_hint_is_asked_at_the_hint_strength() {
     let dir = std::env::temp_dir().join(format!("cardtable-hint-recorder-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let recorder = dir.join("recorder.sh");
-    std::fs::copy(engine("recorder.sh"), &recorder).unwrap();
+    std::fs::copy(fake_engine("recorder.sh"), &recorder).unwrap();
     // The fake engines source their handshake from uci.sh beside them.
-    std::fs::copy(engine("uci.sh"), dir.join("uci.sh")).unwrap();
+    std::fs::copy(fake_engine("uci.sh"), dir.join("uci.sh")).unwrap();
     let log = dir.join("recorder.sh.log");
     let _ = std::fs::remove_file(&log);
     let mut d = chess();

@@ -328,3 +328,39 @@ impl Reader<'_> {
         }
     }
 }
+
+/// Stockfish, as the Stockfish Bridge finds it (PATH, or where Debian installs it).
+pub fn stockfish() -> PathBuf {
+    let on_path = std::env::var_os("PATH")
+        .map(|p| std::env::split_paths(&p).map(|d| d.join("stockfish")).collect::<Vec<_>>())
+        .unwrap_or_default();
+    on_path
+        .into_iter()
+        .chain([PathBuf::from("/usr/games/stockfish")])
+        .find(|p| p.is_file())
+        .expect("Stockfish is installed (apt-get install stockfish; .ci/run installs it)")
+}
+
+/// A fake UCI engine of tests/fixtures/engines (crash.sh, silent.sh ...).
+pub fn fake_engine(name: &str) -> String {
+    root().join("tests/fixtures/engines").join(name).to_string_lossy().into_owned()
+}
+
+/// The Game State (`state`).
+pub fn state(d: &mut Driver) -> String {
+    ok(d, "state").get("state").as_str().unwrap_or_default().to_string()
+}
+
+/// Waits in steps of `step` seconds of the game's clock until `done`, at
+/// most `most` seconds; whether it came.
+pub fn wait_until(d: &mut Driver, step: f64, most: f64, mut done: impl FnMut(&mut Driver) -> bool) -> bool {
+    let mut waited = 0.0;
+    while waited < most {
+        if done(d) {
+            return true;
+        }
+        ok(d, &format!("wait {step}"));
+        waited += step;
+    }
+    done(d)
+}
