@@ -11,6 +11,7 @@
 //! (`tools/bench/instructions.sh` counts all three).
 
 mod baseline;
+mod shared;
 
 /// Counts every allocation, to show that a frame of the clock makes none.
 struct Counting;
@@ -46,8 +47,9 @@ use cardtable::present::{draw_list, DrawItem};
 use cardtable::save::Store;
 use cardtable::value::Value;
 use cardtable::world::World;
+use shared::{content, load};
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
@@ -155,22 +157,6 @@ struct Row {
     cards: Duration,
     native: Option<Duration>,
     rhai: Option<Duration>,
-}
-
-fn content() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content/chess")
-}
-
-fn load(path: &Path) -> Game {
-    match cardtable::load::load(path) {
-        Ok(loaded) => loaded.game,
-        Err(mistakes) => {
-            for m in &mistakes {
-                eprintln!("{m}");
-            }
-            panic!("content/chess does not load ({} mistakes)", mistakes.len());
-        }
-    }
 }
 
 /// A started World with a position set up through the chess library.

@@ -9,11 +9,11 @@
 //! (9). The two perfts run in turn, and the ratio is the median of each
 //! pair's: the machine's load moves less within a pair than between medians.
 
-use cardtable::game::Game;
+mod shared;
+
 use cardtable::library::engine::{Board, Engine, Limits, Searcher};
 use shakmaty::{CastlingMode, Chess, Position};
 use std::hint::black_box;
-use std::path::Path;
 use std::time::{Duration, Instant};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -21,18 +21,6 @@ const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R 
 /// chessprogramming.org's perft position 6: 30 pieces.
 const POSITION6: &str = "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10";
 const PERFT5: u64 = 4_865_609;
-
-fn load(path: &Path) -> Game {
-    match cardtable::load::load(path) {
-        Ok(loaded) => loaded.game,
-        Err(mistakes) => {
-            for m in &mistakes {
-                eprintln!("{m}");
-            }
-            panic!("content/chess does not load ({} mistakes)", mistakes.len());
-        }
-    }
-}
 
 /// Runs `a` and `b` in turn, `samples` times: the median time of each, and
 /// the median of the ratios a/b of the pairs (the two of a pair ran under
@@ -82,7 +70,7 @@ fn main() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(if quick { 1 } else { 9 })
         .max(1);
-    let game = load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content/chess"));
+    let game = shared::load(&shared::content());
     let engine = Engine::new(&game).unwrap_or_else(|e| panic!("the engine library: {e}"));
     let rules = &engine.rules;
     println!("load average before: {}", load_average());

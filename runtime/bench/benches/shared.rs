@@ -1,0 +1,22 @@
+//! What the benches share: the chess content and its loading.
+
+use cardtable::game::Game;
+use std::path::{Path, PathBuf};
+
+/// content/chess, from the bench package.
+pub fn content() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content/chess")
+}
+
+/// A content folder's game; its mistakes printed, and a panic, when it does not load.
+pub fn load(path: &Path) -> Game {
+    match cardtable::load::load(path) {
+        Ok(loaded) => loaded.game,
+        Err(mistakes) => {
+            for m in &mistakes {
+                eprintln!("{m}");
+            }
+            panic!("{} does not load ({} mistakes)", path.display(), mistakes.len());
+        }
+    }
+}
