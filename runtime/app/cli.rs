@@ -1,12 +1,12 @@
 //! The `cardtable` command line (clap): the window, `drive`, `check`, `uci` and `new`.
 //!
 //! Where a new option goes:
-//! - one that every mode takes (the game folder, `--data-dir`; later `--lang`):
+//! - one that every mode takes (the game folder, `--data-dir`, `--lang`):
 //!   a field of [`GameArgs`];
-//! - one of the window's alone (`--screenshot`; later `--watch`): a field of
+//! - one of the window's alone (`--screenshot`, `--watch`): a field of
 //!   [`WindowArgs`];
-//! - one that a code library brings (the chess library's `--fen`; later
-//!   `--engine`): registered by the library itself (`options` in
+//! - one that a code library brings (the chess library's `--fen`, the
+//!   Stockfish Bridge's `--engine`): registered by the library itself (`options` in
 //!   `cardtable::library`), and handed to [`parse`]. These are added to the
 //!   window's command at run time and come back as (name, value) pairs.
 
