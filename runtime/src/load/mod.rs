@@ -3,6 +3,7 @@
 
 mod game_file;
 mod objects;
+mod references;
 mod scene;
 mod structures;
 mod tables;
@@ -84,14 +85,15 @@ pub fn load_files_in(files: Files, lang: Option<&str>) -> Result<Loaded, Vec<Dia
     scratch.broken_game_file = !load_game_file(&mut game, &mut scratch, &mut d);
     for rel in files_in(&game.files, "tables", "yaml", &mut d) {
         let before = game.tables.len();
-        load_table(&mut game, &rel, &mut d);
-        if let (Some(lang), true) = (lang, game.tables.len() > before) {
-            translate::translate_table(&mut game, &rel, lang, &mut d);
+        load_table(&mut game, &mut scratch, &rel, &mut d);
+        if let (Some(lang), Some(places)) = (lang, scratch.tables.get(before)) {
+            translate::translate_table(&mut game, places, &rel, lang, &mut d);
         }
         if game.tables.len() == before {
             scratch.broken_tables.extend(names_of_broken_file(&game.files, &rel, &["table"]));
         }
     }
+    references::check_references(&game, &scratch, &mut d);
     for rel in files_in(&game.files, "structures", "yaml", &mut d) {
         load_structure(&mut game, &rel, &mut d);
     }
@@ -143,16 +145,24 @@ fn names_of_broken_file(files: &Files, rel: &Path, keys: &[&str]) -> Vec<String>
     names
 }
 
-/// Each library the game names resolves against its content, or its name in
-/// game.yaml says what the content lacks. Checked once the rest of the folder
-/// is free of mistakes: a table or card that did not load is not missing.
+/// Each library the game names resolves against its content, or says what
+/// the content lacks: at the table cell that breaks it, or at its name in
+/// game.yaml. A lack two libraries share (each reads the Kinds' letters) is
+/// told once. Checked once the rest of the folder is free of mistakes: a
+/// table or card that did not load is not missing.
 fn check_libraries(game: &Game, scratch: &LoadScratch, d: &mut Diagnostics) {
     if d.has_errors() {
         return;
     }
+    let mut told = Vec::new();
     for (name, &pos) in game.libraries.iter().zip(&scratch.library_places) {
-        if let Some(Err(lacks)) = crate::library::find(name).map(|l| l.resolve(game)) {
-            d.error(Path::new("game.yaml"), pos, lacks);
+        if let Some(Err(lack)) = crate::library::find(name).map(|l| l.resolve(game)) {
+            let at = lack.at.and_then(|c| scratch.place(c.table, c.row, c.column));
+            let (file, pos) = at.unwrap_or_else(|| (PathBuf::from("game.yaml"), pos));
+            if !told.contains(&(file.clone(), pos, lack.message.clone())) {
+                d.error(&file, pos, lack.message.clone());
+                told.push((file, pos, lack.message));
+            }
         }
     }
 }
@@ -198,7 +208,10 @@ fn empty_game(files: Files) -> Game {
 pub fn check_table(schema: &str, rows: &str) -> Vec<Diagnostic> {
     let mut d = Diagnostics::default();
     let mut game = empty_game(Files::Dir(PathBuf::from(".")));
-    table_from_text(&mut game, Path::new("tables/T.yaml"), schema.to_string(), Some(rows.to_string()), &mut d);
+    let mut scratch = LoadScratch::default();
+    let rel = Path::new("tables/T.yaml");
+    table_from_text(&mut game, &mut scratch, rel, schema.to_string(), Some(rows.to_string()), &mut d);
+    references::check_references(&game, &scratch, &mut d);
     d.list
 }
 
