@@ -317,14 +317,17 @@ fn check_passes_the_chess_content() {
 
 #[test]
 fn check_starts_the_game_and_lists_the_faults_before_the_first_input() {
-    // Every file is right, but the Position table has no rows: the first
+    // Every file is right, but the Position table has no rows (nor the
+    // Castling table, whose Squares are Position's rows): the first
     // Turn, run by the Game Rules' Created, faults looking along a Board
     // with no Pieces; the Focus Mark (Keyboard Focus, Move The Focus Mark)
     // finds no Square e2 to stand on when the Board is laid out and turned,
     // nor a Square in front of the King when the game begins.
     let copy = TempContent::chess("check-starts");
-    let header = copy.read("tables/Position.csv").lines().next().unwrap_or_default().to_string();
-    copy.write("tables/Position.csv", &format!("{header}\n"));
+    for table in ["tables/Position.csv", "tables/Castling.csv"] {
+        let header = copy.read(table).lines().next().unwrap_or_default().to_string();
+        copy.write(table, &format!("{header}\n"));
+    }
     let out = check(&copy.dir);
     let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     assert!(!out.status.success(), "check should fail; stdout:\n{stdout}\nstderr:\n{stderr}");
