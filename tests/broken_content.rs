@@ -257,6 +257,33 @@ fn the_committed_chess_content_loads_without_mistakes() {
     }
 }
 
+/// content/README.md lists every table of the chess game with each column's
+/// type, empty cell and reference, as the schemas say
+/// (`load::tables_reference`); `CARDTABLE_BLESS=1` writes it anew.
+#[test]
+fn the_content_reference_lists_the_chess_tables_as_their_schemas_say() {
+    let (start, end) = ("<!-- the chess game's tables: generated -->\n", "<!-- end of the chess game's tables -->");
+    let path = common::root().join("content/README.md");
+    let readme = std::fs::read_to_string(&path).expect("content/README.md");
+    let (Some(a), Some(b)) = (readme.find(start), readme.find(end)) else {
+        panic!("content/README.md lacks the markers {start:?} and {end:?}")
+    };
+    let want = cardtable::load::tables_reference(cardtable::source::files::Files::Dir(common::chess_dir()));
+    assert!(want.contains("| firstMoveSteps | Number | the row's `steps` |  |"), "{want}");
+    assert!(want.contains("| kind | Text | a mistake: it names a row | Kinds |"), "{want}");
+    assert!(want.contains("It has a column named after each row of Sides."), "{want}");
+    let have = &readme[a + start.len()..b];
+    if have != want {
+        if std::env::var("CARDTABLE_BLESS").is_ok_and(|v| v == "1") {
+            std::fs::write(&path, format!("{}{want}{}", &readme[..a + start.len()], &readme[b..])).expect("write");
+        } else {
+            panic!(
+                "content/README.md's tables differ from the schemas (CARDTABLE_BLESS=1 writes them); they are:\n{want}"
+            );
+        }
+    }
+}
+
 #[test]
 fn the_broken_case_format_reads_quotes_and_escapes() {
     let case = parse_case(
