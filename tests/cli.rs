@@ -113,6 +113,7 @@ fn an_off_that_names_no_logic_component_is_refused_with_the_names() {
     for (args, usage) in [
         (vec!["drive", "content/chess", "--off", "Make Computr Move"], "Usage: cardtable drive"),
         (vec!["check", "content/chess", "--off", "Make Computr Move"], "Usage: cardtable check"),
+        (vec!["uci", "content/chess", "--off", "Make Computr Move"], "Usage: cardtable uci"),
     ] {
         let stderr = refused_with_usage(&args);
         assert!(stderr.contains(usage), "{stderr}");

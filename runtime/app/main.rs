@@ -44,15 +44,16 @@ fn main() -> ExitCode {
             check(content_dir(game.content.as_deref()), game.data_dir.as_deref(), game.lang.as_deref(), &game.off)
         }
         cli::Mode::Window(args, library) => window(args, &library),
-        cli::Mode::Uci(game) => uci(content_dir(game.content.as_deref())),
+        cli::Mode::Uci(game) => uci(content_dir(game.content.as_deref()), &game.off),
         cli::Mode::New(dir) => new_game(&dir),
     }
 }
 
 /// The built-in engine speaking UCI, from the game's starting position as the cards set it up.
-fn uci(dir: Files) -> ExitCode {
+fn uci(dir: Files, off: &[String]) -> ExitCode {
     use cardtable::library::engine::{uci, Engine};
     let Some(loaded) = load_or_report(&dir, None) else { return ExitCode::FAILURE };
+    refuse_unknown_off(&loaded.game, off, Some("uci"));
     let game = Rc::new(loaded.game);
     let engine = match Engine::new(&game) {
         Ok(e) => e,
