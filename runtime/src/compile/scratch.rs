@@ -6,7 +6,7 @@
 
 use crate::ids::{ColumnId, TableId, TypeId};
 use crate::source::diag::Pos;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 
 #[derive(Default)]
@@ -39,6 +39,10 @@ pub struct LoadScratch {
     /// says it names: for the mistakes found once every table is read (a
     /// reference that names no row, a library's demand on a cell).
     pub tables: Vec<TablePlaces>,
+    /// The Data Structure fields that name rows of a table (`refers to:`),
+    /// by (structure, field): the table, and whether it may be empty; for
+    /// the values the scene gives them.
+    pub field_refers: HashMap<(u16, u16), (TableId, bool)>,
 }
 
 /// Where one table was written: its schema, its header, each row's line and

@@ -95,7 +95,7 @@ pub fn load_files_in(files: Files, lang: Option<&str>) -> Result<Loaded, Vec<Dia
     }
     references::check_references(&game, &scratch, &mut d);
     for rel in files_in(&game.files, "structures", "yaml", &mut d) {
-        load_structure(&mut game, &rel, &mut d);
+        load_structure(&mut game, &mut scratch, &rel, &mut d);
     }
     let mut card_files = Vec::new();
     for rel in files_in(&game.files, "logic", "yaml", &mut d) {

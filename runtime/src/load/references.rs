@@ -15,6 +15,7 @@
 
 use crate::compile::{LoadScratch, Referring};
 use crate::game::*;
+use crate::ids::TableId;
 use crate::source::diag::{Diagnostics, Pos};
 use crate::source::suggest::did_you_mean;
 use crate::value::*;
@@ -112,23 +113,58 @@ pub(super) fn check_references(game: &Game, scratch: &LoadScratch, d: &mut Diagn
 }
 
 /// Whether `name` is a row of `table` (or empty, where that names no row).
-fn names_row(table: &TableDef, name: Sym, may_be_empty: bool) -> bool {
+pub(super) fn names_row(table: &TableDef, name: Sym, may_be_empty: bool) -> bool {
     (name == EMPTY && may_be_empty) || table.rows.contains(&name)
 }
 
 /// `` `Amazn` is not a row of the table `Kinds` (the column `kind` names
 /// one); did you mean `Amazon`? ``
 fn no_row<'a>(game: &Game, name: Sym, table: &TableDef, column: &str, rows: impl Iterator<Item = &'a str>) -> String {
+    no_row_of(game, name, table, &format!("the column `{column}`"), rows)
+}
+
+/// [`no_row`] of `what` (`the column `kind``, `the field `strength``).
+pub(super) fn no_row_of<'a>(
+    game: &Game,
+    name: Sym,
+    table: &TableDef,
+    what: &str,
+    rows: impl Iterator<Item = &'a str>,
+) -> String {
     if name == EMPTY {
         let all: Vec<&str> = rows.take(8).collect();
         let more = if table.rows.len() > all.len() { ", ..." } else { "" };
         return format!(
-            "the column `{column}` names a row of the table `{}` and may not be empty (its rows: {}{more})",
+            "{what} names a row of the table `{}` and may not be empty (its rows: {}{more})",
             table.name,
             all.join(", ")
         );
     }
     let text = game.syms.text(name);
     let near = did_you_mean(text, rows);
-    format!("`{text}` is not a row of the table `{}` (the column `{column}` names one){near}", table.name)
+    format!("`{text}` is not a row of the table `{}` ({what} names one){near}", table.name)
+}
+
+/// Tells `value` at its place (a Data Structure field's default, or a value
+/// the scene gives it) when it names no row of the table its field refers
+/// to (`refers to: TABLE`, `may be empty: true`); nothing when the table
+/// lost rows (what names them is not told).
+pub(super) fn check_field_value(
+    game: &Game,
+    scratch: &LoadScratch,
+    (table, may_be_empty): (TableId, bool),
+    field: &str,
+    value: Value,
+    (file, pos): (&std::path::Path, Pos),
+    d: &mut Diagnostics,
+) {
+    let Value::Text(s) = value else { return };
+    if scratch.tables.get(table.index()).is_none_or(|p| p.rows_lost) {
+        return;
+    }
+    let other = &game.tables[table.index()];
+    if !names_row(other, s, may_be_empty) {
+        let rows = other.rows.iter().map(|&r| game.syms.text(r));
+        d.error(file, pos, no_row_of(game, s, other, &format!("the field `{field}`"), rows));
+    }
 }
