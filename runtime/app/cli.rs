@@ -157,6 +157,21 @@ where
     })
 }
 
+/// Refuses the command line as clap refuses a mistake in it: `error:` and
+/// `message`, the usage of the subcommand `sub` (None: the window's), exit
+/// status 2. For what only the loaded game can tell (`--off` naming no
+/// Logic Component).
+pub fn refuse(sub: Option<&str>, message: String) -> ! {
+    let mut cmd = command(&cardtable::library::options());
+    cmd.build();
+    let cmd = match sub.and_then(|s| cmd.find_subcommand_mut(s)) {
+        Some(sub) => sub.clone(),
+        None => cmd,
+    };
+    let mut cmd = cmd;
+    cmd.error(clap::error::ErrorKind::InvalidValue, message).exit()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -41,18 +41,19 @@ fn main() -> ExitCode {
             drive(content_dir(game.content.as_deref()), game.data_dir.as_deref(), game.reduced_motion, lang, &game.off)
         }
         cli::Mode::Check(game) => {
-            check(content_dir(game.content.as_deref()), game.data_dir.as_deref(), game.lang.as_deref())
+            check(content_dir(game.content.as_deref()), game.data_dir.as_deref(), game.lang.as_deref(), &game.off)
         }
         cli::Mode::Window(args, library) => window(args, &library),
-        cli::Mode::Uci(game) => uci(content_dir(game.content.as_deref())),
+        cli::Mode::Uci(game) => uci(content_dir(game.content.as_deref()), &game.off),
         cli::Mode::New(dir) => new_game(&dir),
     }
 }
 
 /// The built-in engine speaking UCI, from the game's starting position as the cards set it up.
-fn uci(dir: Files) -> ExitCode {
+fn uci(dir: Files, off: &[String]) -> ExitCode {
     use cardtable::library::engine::{uci, Engine};
     let Some(loaded) = load_or_report(&dir, None) else { return ExitCode::FAILURE };
+    refuse_unknown_off(&loaded.game, off, Some("uci"));
     let game = Rc::new(loaded.game);
     let engine = match Engine::new(&game) {
         Ok(e) => e,
@@ -102,8 +103,19 @@ fn window(args: cli::WindowArgs, library: &[(String, String)]) -> ExitCode {
     let Some(loaded) = load_or_report(&files, lang.as_deref()) else {
         return ExitCode::FAILURE;
     };
+    refuse_unknown_off(&loaded.game, &opts.off, None);
     mark("content loaded");
     window::run(Rc::new(loaded.game), opts)
+}
+
+/// Each `--off COMPONENT` names a Logic Component of the game, or the
+/// command line is refused with the usage (exit status 2), naming the game's
+/// Logic Components and the one each could have meant.
+fn refuse_unknown_off(game: &cardtable::game::Game, off: &[String], sub: Option<&str>) {
+    let names: Vec<&str> = off.iter().map(String::as_str).collect();
+    if let Some(why) = cardtable::host::driver::unknown_components(game, &names) {
+        cli::refuse(sub, format!("--off: {why}"));
+    }
 }
 
 /// The content folder named, else the chess game built into the binary.
@@ -137,8 +149,11 @@ fn load_or_report(dir: &Files, lang: Option<&str>) -> Option<Loaded> {
     }
 }
 
-fn check(dir: Files, data_dir: Option<&Path>, lang: Option<&str>) -> ExitCode {
+fn check(dir: Files, data_dir: Option<&Path>, lang: Option<&str>, off: &[String]) -> ExitCode {
     let report = cardtable::host::check::check_in(dir, data_dir, lang);
+    if let Some(game) = &report.game {
+        refuse_unknown_off(game, off, Some("check"));
+    }
     eprint!("{}", report.details());
     if report.is_fine() {
         println!("{}", report.verdict());
@@ -152,6 +167,7 @@ fn check(dir: Files, data_dir: Option<&Path>, lang: Option<&str>) -> ExitCode {
 /// Headless; saves and Persistent Values in `data_dir` when given, else in memory.
 fn drive(dir: Files, data_dir: Option<&Path>, reduced_motion: bool, lang: Option<&str>, off: &[String]) -> ExitCode {
     let Some(loaded) = load_or_report(&dir, lang) else { return ExitCode::FAILURE };
+    refuse_unknown_off(&loaded.game, off, Some("drive"));
     let game = Rc::new(loaded.game);
     let store = match data_dir {
         Some(data) => Store::for_game(Some(data), &game.name),

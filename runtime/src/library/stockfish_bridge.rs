@@ -27,7 +27,7 @@
 
 use super::chess::{kind_letters, Chess};
 use super::engine::{history_hashes, Board, Limits, Rules, Searcher};
-use super::{CliOption, Command, Library, Resolved};
+use super::{CliOption, Command, Lack, Library, Resolved};
 use crate::game::Game;
 use crate::ids::{ColumnId, EventId, ObjectId, StructId, TableId};
 use crate::json::Json;
@@ -92,7 +92,7 @@ impl Library for StockfishBridgeLibrary {
     fn events(&self) -> &'static [&'static str] {
         EVENTS
     }
-    fn resolve(&self, game: &Game) -> Result<Box<dyn Resolved>, String> {
+    fn resolve(&self, game: &Game) -> Result<Box<dyn Resolved>, Lack> {
         Ok(Box::new(Bridge::new(game)?))
     }
 }
@@ -211,7 +211,7 @@ fn fallback(searcher: &mut Searcher, b: &BuiltIn, seconds: f64, seed: u64) -> Re
 }
 
 impl Bridge {
-    pub fn new(game: &Game) -> Result<Bridge, String> {
+    pub fn new(game: &Game) -> Result<Bridge, Lack> {
         let lacks = |what: String| format!("the stockfishBridge library needs {what}");
         let table = |name: &str| game.names.tables.get(name).copied().ok_or_else(|| lacks(format!("a table `{name}`")));
         let column = |t: TableId, name: &str| {
@@ -245,7 +245,7 @@ impl Bridge {
             .position(|f| f.name == "strength")
             .ok_or_else(|| lacks("Board State's `strength`".into()))? as u16;
         Ok(Bridge {
-            rules: Rules::new(game).map(Arc::new),
+            rules: Rules::new(game).map(Arc::new).map_err(String::from),
             letters: kind_letters(game)?,
             chess: Chess::new(game)?,
             chosen,
