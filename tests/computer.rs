@@ -533,6 +533,8 @@ fn each_fake_engine_answers_the_handshake_then_makes_its_own_fault() {
         ("garbage", "%%% not chess\nbestmove banana\n", 0),
         ("illegal", "bestmove e8e1\n", 0),
         ("silent", "", 0),
+        ("stale", "bestmove e7e5\n", 0),
+        ("king_promotion", "bestmove b2b1k\n", 0),
     ] {
         let mut child = Command::new(fake_engine(&format!("{name}.sh")))
             .stdin(Stdio::piped())
@@ -573,4 +575,128 @@ fn the_built_in_engine_takes_a_draw_by_repetition_from_the_games_history() {
     assert!(wait_until(&mut d, 0.1, 15.0, |d| state(d) != "Computer's Turn"), "the built-in engine answered");
     assert_eq!(history(&mut d).last().map(String::as_str), Some("d1e2"), "{:?}", history(&mut d));
     assert_eq!(state(&mut d), "Game Over", "a draw by threefold repetition");
+}
+
+/// The position after 1. e4, Black (the Computer) to move.
+const AFTER_E4: &str = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
+
+/// After an answer that is not played: Computer Unavailable, Retry shown,
+/// the Board at `fen`, no fault, and a notice naming the answer.
+fn refused(d: &mut Driver, answer: &str, fen_then: &str) {
+    let told = ok(d, &format!("answer {answer}"));
+    assert_eq!(state(d), "Computer Unavailable", "`{answer}`");
+    assert_eq!(fen(d), fen_then, "`{answer}`: the Board as it was");
+    assert_eq!(object(d, "Retry").get("visible"), &Json::Bool(true), "`{answer}`: Retry is shown");
+    let notices = told.get("notices").as_array().to_vec();
+    assert!(notices.iter().any(|n| n.as_str().is_some_and(|n| n.contains("not a legal move"))), "`{answer}`: {told}");
+    assert!(d.world.faults.is_empty(), "`{answer}`: {:?}", d.world.faults);
+    ok(d, "press Retry");
+    assert_eq!(state(d), "Computer's Turn", "`{answer}`: Retry asks again");
+}
+
+/// The Computer's answer is played only when it is one of the cards' Legal
+/// Moves: White's Pawn moved for Black, a Pawn promoted where none may be,
+/// a Move from an empty Square, a King's leap, words that are no Move, each
+/// ends in Computer Unavailable with the Board as it was and nothing saved
+/// of it; a legal answer after Retry is played.
+#[test]
+fn an_answer_that_is_not_a_legal_move_is_never_played() {
+    let mut d = manual(true);
+    play(&mut d, "e2e4");
+    for answer in ["d2d4", "e7e5k", "e7e5q", "e2e5", "e8e1", "e7e5x", "e7", "banana", "E7E5K"] {
+        refused(&mut d, answer, AFTER_E4);
+    }
+    // The game saved last is the one after 1. e4: none of them was saved.
+    ok(&mut d, "load auto");
+    assert_eq!(history(&mut d), ["e2e4"], "the save holds no refused answer");
+    assert_eq!(fen(&mut d), AFTER_E4);
+}
+
+/// After the refused answers, a legal one is played.
+#[test]
+fn a_legal_answer_after_a_refused_one_is_played() {
+    let mut d = manual(true);
+    play(&mut d, "e2e4");
+    refused(&mut d, "d2d4", AFTER_E4);
+    ok(&mut d, "answer e7e5");
+    assert_eq!(history(&mut d), ["e2e4", "e7e5"]);
+    assert_eq!(state(&mut d), "Playing");
+}
+
+/// A promotion letter is needed exactly where a promotion is due, and it
+/// names a Kind the Promotion choice offers: b2b1 and b2b1k are refused,
+/// b2b1q is played.
+#[test]
+fn a_promotion_is_played_only_with_a_letter_of_the_promotion_choice() {
+    let mut d = manual(true);
+    ok(&mut d, "setfen 4k3/8/8/8/8/8/1p6/4K3 w - - 0 1");
+    play(&mut d, "e1d1");
+    let after = fen(&mut d);
+    assert_eq!(state(&mut d), "Computer's Turn");
+    for answer in ["b2b1", "b2b1k", "b2b1p", "b2b2q"] {
+        refused(&mut d, answer, &after);
+    }
+    ok(&mut d, "answer b2b1q");
+    assert!(fen(&mut d).starts_with("4k3/8/8/8/8/8/8/1q1K4 w"), "{}", fen(&mut d));
+    assert_eq!(state(&mut d), "Playing");
+}
+
+/// A UCI engine that promotes a Pawn to a King is refused as the driver's
+/// answer is: Computer Unavailable, the Board as it was.
+#[test]
+fn an_engine_that_promotes_to_a_king_makes_the_computer_unavailable() {
+    let (_copy, game) = game_with_spare("king", 1.0);
+    let mut d = against_in(game, &fake_engine("king_promotion.sh"), true);
+    ok(&mut d, "setfen 4k3/8/8/8/8/8/1p6/4K3 w - - 0 1");
+    play(&mut d, "e1d1");
+    let after = fen(&mut d);
+    assert!(wait_until(&mut d, 0.1, 5.0, |d| state(d) != "Computer's Turn"));
+    assert_eq!(state(&mut d), "Computer Unavailable");
+    assert_eq!(fen(&mut d), after);
+    assert!(d.world.faults.is_empty(), "{:?}", d.world.faults);
+}
+
+/// A UCI engine that gives, for a later position, the answer of an earlier
+/// one (e7e5 again once e7 is empty) makes the Computer unavailable, with
+/// no fault and Retry shown, instead of leaving the game in the Computer's
+/// Turn.
+#[test]
+fn an_engine_that_answers_for_an_earlier_position_makes_the_computer_unavailable() {
+    let (_copy, game) = game_with_spare("stale", 1.0);
+    let mut d = against_in(game, &fake_engine("stale.sh"), true);
+    play(&mut d, "e2e4");
+    assert!(wait_for_moves(&mut d, 0.1, 5.0, 2), "its first answer is legal");
+    play(&mut d, "g1f3");
+    let after = fen(&mut d);
+    assert!(wait_until(&mut d, 0.1, 5.0, |d| state(d) == "Computer Unavailable"), "{}", state(&mut d));
+    assert_eq!(fen(&mut d), after);
+    assert_eq!(object(&mut d, "Retry").get("visible"), &Json::Bool(true));
+    assert!(d.world.faults.is_empty(), "{:?}", d.world.faults);
+}
+
+/// When the cards fault while they handle the Computer's answer (here a
+/// step added after the Move is made and the game saved), the World is put
+/// back as it was before the answer and the content's failure path runs:
+/// Computer Unavailable with Retry, the Board as it was, the save made
+/// meanwhile dropped; the fault is reported.
+#[test]
+fn a_fault_while_the_answer_is_handled_makes_the_computer_unavailable_as_it_was() {
+    let copy = TempContent::chess("answer-fault");
+    copy.replace_once(
+        "logic/Make Computer Move.yaml",
+        "          - trigger: moveMade\n            applies to: self\n          - trigger: positionChanged\n",
+        "          - trigger: moveMade\n            applies to: self\n          - trigger: positionChanged\n          \
+         - set: $status\n            value: data('Sides', 'Nobody', 'opponent')\n",
+    );
+    let mut d = against_in(common::load_game(&copy.dir), "manual", true);
+    play(&mut d, "e2e4");
+    let told = d.command("answer e7e5");
+    assert_eq!(told.get("faults").as_array().len(), 1, "the fault is reported: {told}");
+    assert_eq!(state(&mut d), "Computer Unavailable");
+    assert_eq!(fen(&mut d), AFTER_E4, "the Board as it was before the answer");
+    assert_eq!(history(&mut d), ["e2e4"]);
+    assert_eq!(object(&mut d, "Retry").get("visible"), &Json::Bool(true));
+    assert!(d.world.timers.is_empty(), "the answer's wait is over");
+    ok(&mut d, "load auto");
+    assert_eq!(history(&mut d), ["e2e4"], "the save made while the answer was handled was dropped");
 }
