@@ -700,3 +700,146 @@ fn a_fault_while_the_answer_is_handled_makes_the_computer_unavailable_as_it_was(
     ok(&mut d, "load auto");
     assert_eq!(history(&mut d), ["e2e4"], "the save made while the answer was handled was dropped");
 }
+
+/// `cardtable drive` as a process, its fake engine writing its process id
+/// into `pid_file` (CARDTABLE_TEST_PID_FILE, read by tests/fixtures/engines/uci.sh).
+struct DriveProcess {
+    child: std::process::Child,
+    stdin: Option<std::process::ChildStdin>,
+    stdout: std::io::BufReader<std::process::ChildStdout>,
+    pid_file: std::path::PathBuf,
+}
+
+impl DriveProcess {
+    fn start(label: &str, args: &[&str]) -> DriveProcess {
+        use std::process::{Command, Stdio};
+        let pid_file = std::env::temp_dir().join(format!("cardtable-{label}-{}.pid", std::process::id()));
+        let _ = std::fs::remove_file(&pid_file);
+        let mut child = Command::new(env!("CARGO_BIN_EXE_cardtable"))
+            .arg("drive")
+            .args(["--reduced-motion"])
+            .args(args)
+            .env("CARDTABLE_TEST_PID_FILE", &pid_file)
+            .current_dir(common::root())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("start cardtable drive");
+        let stdin = child.stdin.take();
+        let stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+        DriveProcess { child, stdin, stdout, pid_file }
+    }
+
+    /// One command, and its answer.
+    fn command(&mut self, line: &str) -> Json {
+        use std::io::{BufRead, Write};
+        let stdin = self.stdin.as_mut().expect("the driver's input is open");
+        writeln!(stdin, "{line}").and_then(|_| stdin.flush()).expect("write a command");
+        let mut answer = String::new();
+        self.stdout.read_line(&mut answer).expect("read an answer");
+        common::parse_json(answer.trim_end()).unwrap_or_else(|e| panic!("`{line}` answered `{answer}`: {e}"))
+    }
+
+    fn state(&mut self) -> String {
+        self.command("state").get("state").as_str().unwrap_or_default().to_string()
+    }
+
+    /// Waits (0.1 s of the game's clock at a time, at most `most` seconds)
+    /// until the Game State is `wanted`; every notice told on the way.
+    fn wait_for_state(&mut self, wanted: &str, most: f64) -> Vec<String> {
+        let mut notices = Vec::new();
+        let mut waited = 0.0;
+        while self.state() != wanted && waited < most {
+            let answer = self.command("wait 0.1");
+            notices.extend(answer.get("notices").as_array().iter().filter_map(|n| n.as_str().map(String::from)));
+            waited += 0.1;
+        }
+        notices
+    }
+
+    /// The fake engine's process id.
+    fn engine_pid(&self) -> u32 {
+        let text = std::fs::read_to_string(&self.pid_file).expect("the fake engine wrote its process id");
+        text.trim().parse().expect("a process id")
+    }
+
+    /// The most memory the driver's process has held (VmHWM), in bytes.
+    fn peak_memory(&self) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).expect("its status");
+        let line = status.lines().find(|l| l.starts_with("VmHWM:")).expect("VmHWM");
+        line.split_whitespace().nth(1).and_then(|kb| kb.parse::<u64>().ok()).expect("a number of kB") * 1024
+    }
+
+    /// Ends the driver's input and waits for the process to end.
+    fn end(mut self) -> std::process::ExitStatus {
+        self.stdin = None;
+        let status = self.child.wait().expect("cardtable drive ends");
+        let _ = std::fs::remove_file(&self.pid_file);
+        status
+    }
+}
+
+/// Whether a process runs (a zombie, ended and not yet waited for, does not).
+fn running(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .ok()
+        .and_then(|stat| stat.rsplit(')').next().and_then(|rest| rest.split_whitespace().next()).map(|s| s != "Z"))
+        .unwrap_or(false)
+}
+
+/// An engine that ignores `quit`, the end of its input and SIGTERM, and
+/// never answers, is killed when `cardtable drive` ends while the Computer
+/// thinks: no process outlives it.
+#[test]
+fn an_engine_that_ignores_quit_does_not_outlive_the_driver() {
+    let mut d = DriveProcess::start("deaf", &[]);
+    d.command(&format!("engine {}", fake_engine("deaf.sh")));
+    d.command("click e2");
+    d.command("click e4");
+    assert_eq!(d.state(), "Computer's Turn");
+    // The engine has started and been asked (the driver waits for it in real time meanwhile).
+    d.command("wait 0.5");
+    assert_eq!(d.state(), "Computer's Turn", "the engine never answers");
+    let pid = d.engine_pid();
+    assert!(running(pid), "the engine runs while the game does");
+    let status = d.end();
+    assert!(status.success(), "{status}");
+    assert!(!running(pid), "the engine {pid} ended with the driver");
+}
+
+/// An engine that answers with an endless line (no newline) is stopped by
+/// the bridge's bound on a line: the Computer is unavailable (before the
+/// content's answerWait, 5.7 s at Club, would say so), the player is told
+/// why, the engine is killed while the game goes on, and the driver's
+/// memory stays small (it grew by gigabytes, and was never given back).
+#[test]
+fn an_engine_that_floods_without_a_newline_is_ended_and_holds_no_memory() {
+    let mut d = DriveProcess::start("flood", &[]);
+    d.command(&format!("engine {}", fake_engine("flood.sh")));
+    d.command("click e2");
+    d.command("click e4");
+    let notices = d.wait_for_state("Computer Unavailable", 5.0);
+    assert_eq!(d.state(), "Computer Unavailable");
+    assert!(notices.iter().any(|n| n.contains("a line longer than")), "{notices:?}");
+    let pid = d.engine_pid();
+    assert!(!running(pid), "the engine {pid} was ended");
+    let peak = d.peak_memory();
+    assert!(peak < 200 << 20, "the driver held at most {} MB", peak >> 20);
+    assert!(d.end().success());
+}
+
+/// `cardtable drive` takes the code libraries' options as the window does:
+/// `--engine PATH` (or builtin), `--fen FEN`.
+#[test]
+fn drive_takes_engine_and_fen_from_the_command_line() {
+    let mut d =
+        DriveProcess::start("engine-option", &["--engine", "builtin", "--fen", "4k3/8/8/8/8/8/8/4K2R w K - 0 1"]);
+    assert_eq!(d.command("engine").get("engine").as_str(), Some("builtin"));
+    assert_eq!(d.command("fen").get("fen").as_str(), Some("4k3/8/8/8/8/8/8/4K2R w K - 0 1"));
+    assert!(d.end().success());
+    let illegal = fake_engine("illegal.sh");
+    let mut d = DriveProcess::start("engine-option", &["--engine", &illegal]);
+    assert_eq!(d.command("engine").get("engine").as_str(), Some(illegal.as_str()));
+    assert!(d.end().success());
+}
