@@ -829,6 +829,23 @@ fn an_engine_that_floods_without_a_newline_is_ended_and_holds_no_memory() {
     assert!(d.end().success());
 }
 
+/// An engine that says line after line and never `bestmove` is stopped by
+/// the bridge's bound on lines: the Computer is unavailable, the player is
+/// told why, and the engine is killed while the game goes on.
+#[test]
+fn an_engine_that_never_stops_talking_is_ended() {
+    let mut d = DriveProcess::start("chatter", &[]);
+    d.command(&format!("engine {}", fake_engine("chatter.sh")));
+    d.command("click e2");
+    d.command("click e4");
+    let notices = d.wait_for_state("Computer Unavailable", 5.0);
+    assert_eq!(d.state(), "Computer Unavailable");
+    assert!(notices.iter().any(|n| n.contains("lines and no `bestmove`")), "{notices:?}");
+    let pid = d.engine_pid();
+    assert!(!running(pid), "the engine {pid} was ended");
+    assert!(d.end().success());
+}
+
 /// `cardtable drive` takes the code libraries' options as the window does:
 /// `--engine PATH` (or builtin), `--fen FEN`.
 #[test]
