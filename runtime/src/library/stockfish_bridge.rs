@@ -224,7 +224,7 @@ struct Worker {
 fn fallback(searcher: &mut Searcher, b: &BuiltIn, seconds: f64, seed: u64) -> Result<String, String> {
     let seconds = if seconds.is_finite() { seconds.clamp(0.01, 3600.0) } else { 1.0 };
     let time = Some(Duration::from_secs_f64(seconds));
-    let limits = Limits { depth: b.depth.clamp(1, 100), time, noise: b.noise, seed };
+    let limits = Limits { depth: b.depth.clamp(1, 100), time, noise: b.noise, seed, nodes: None };
     searcher.stop = Some(b.stop.clone());
     let found = searcher.search(&b.rules, &b.board, limits, &b.history);
     searcher.stop = None;
