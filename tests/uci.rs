@@ -237,6 +237,20 @@ fn uci_skips_a_line_that_is_not_utf8_and_goes_on() {
     assert!(e.child.wait().unwrap().success());
 }
 
+/// A line longer than a mebibyte (a GUI gone wrong) is skipped and said
+/// with `info string`, not read whole nor said back; the session goes on.
+#[test]
+fn uci_skips_a_line_longer_than_a_mebibyte() {
+    let mut e = Uci::start(&[]);
+    e.stdin.write_all(&vec![b'x'; 3 << 20]).unwrap();
+    e.send("");
+    e.send("isready");
+    let lines = e.until("readyok");
+    assert_eq!(lines, ["info string line 1 is longer than 1048576 bytes; it was skipped", "readyok"]);
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+}
+
 /// The nodes of each `info` line of a search.
 fn info_nodes(lines: &[String]) -> Vec<u64> {
     lines

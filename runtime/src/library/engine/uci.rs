@@ -15,9 +15,10 @@
 //! own, so `isready` and `stop` are answered while it thinks; every `go` is
 //! answered by one `bestmove` (`0000` when there is no legal move), and the
 //! end of the input stops the search and ends once it has answered. A line
-//! that is not UTF-8 is skipped, and said with `info string`.
+//! that is not UTF-8, or longer than a mebibyte, is skipped, and said with
+//! `info string`.
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -68,10 +69,13 @@ pub fn run(rules: Rules, start: Board, name: &str, input: impl BufRead, output: 
     let mut input = input;
     let mut bytes = Vec::new();
     for number in 1u64.. {
-        bytes.clear();
-        match input.read_until(b'\n', &mut bytes) {
-            Ok(0) | Err(_) => break,
-            Ok(_) => {}
+        match read_line(&mut input, &mut bytes) {
+            Line::End => break,
+            Line::TooLong => {
+                say(&out, &format!("info string line {number} is longer than {MAX_LINE} bytes; it was skipped"));
+                continue;
+            }
+            Line::Read => {}
         }
         let Ok(line) = std::str::from_utf8(&bytes) else {
             say(&out, &format!("info string line {number} is not UTF-8; it was skipped"));
@@ -148,6 +152,49 @@ pub fn run(rules: Rules, start: Board, name: &str, input: impl BufRead, output: 
         }
     }
     finish(&mut thinking, &mut searcher);
+}
+
+/// The longest line read: a longer one is skipped (a GUI's longest, a
+/// `position ... moves` of a long game, is a few kilobytes).
+const MAX_LINE: usize = 1 << 20;
+
+/// What [`read_line`] read.
+enum Line {
+    /// A line, into the buffer (its newline too).
+    Read,
+    /// A line longer than [`MAX_LINE`], read to its end and dropped.
+    TooLong,
+    /// The end of the input (or a failure to read it).
+    End,
+}
+
+/// Reads one line into `bytes`, holding at most [`MAX_LINE`] bytes of it.
+fn read_line(input: &mut impl BufRead, bytes: &mut Vec<u8>) -> Line {
+    bytes.clear();
+    match input.by_ref().take(MAX_LINE as u64 + 1).read_until(b'\n', bytes) {
+        Ok(0) | Err(_) => return Line::End,
+        Ok(_) => {}
+    }
+    if bytes.last() == Some(&b'\n') || bytes.len() <= MAX_LINE {
+        return Line::Read;
+    }
+    bytes.clear();
+    loop {
+        let Ok(buf) = input.fill_buf() else { return Line::End };
+        if buf.is_empty() {
+            return Line::TooLong;
+        }
+        match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => {
+                input.consume(i + 1);
+                return Line::TooLong;
+            }
+            None => {
+                let n = buf.len();
+                input.consume(n);
+            }
+        }
+    }
 }
 
 /// `startpos|fen FEN [moves ...]`: the board, and the hashes of the positions before it.
