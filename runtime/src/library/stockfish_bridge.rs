@@ -607,9 +607,10 @@ impl Resolved for Bridge {
                 Ok(m) => {
                     let legal = self.legal_move(world, &m);
                     if legal.is_none() {
+                        // (At most a Move's length of it said: the answer is the engine's, of any length.)
+                        let shown: String = m.chars().take(12).flat_map(char::escape_debug).collect();
                         world.notices.push(format!(
-                            "The chess engine answered `{}`, which is not a legal move here; it was not played.",
-                            m.escape_debug()
+                            "The chess engine answered `{shown}`, which is not a legal move here; it was not played."
                         ));
                     }
                     legal
