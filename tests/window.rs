@@ -1207,3 +1207,35 @@ fn the_window_speaks_french_in_the_move_list_and_the_status_line() {
     let (e, f) = (extent(&en), extent(&fr));
     assert!(e > 100 && f > e + 50, "À vous de jouer is wider than Your move: {f} against {e}");
 }
+
+/// The window ends its engine when it ends: one that never answers and
+/// ignores `quit` (tests/fixtures/engines/deaf.sh, which writes its process
+/// id where CARDTABLE_TEST_PID_FILE says) is killed once the window has
+/// written its screenshot and returned, while the Computer was thinking.
+#[test]
+fn the_window_ends_an_engine_that_ignores_quit() {
+    let Some(run) = display() else { return };
+    let dir = out_dir();
+    let (png, script, pid_file) = (dir.join("deaf.png"), dir.join("deaf.script"), dir.join("deaf.pid"));
+    std::fs::write(&script, "click e2\nclick e4\nwait 0.5\n").unwrap();
+    let _ = std::fs::remove_file(&pid_file);
+    let text = |p: &Path| p.to_string_lossy().into_owned();
+    let deaf = common::root().join("tests/fixtures/engines/deaf.sh");
+    let mut all: Vec<String> = run.to_vec();
+    all.push(env!("CARGO_BIN_EXE_cardtable").into());
+    all.extend([text(&content()), "--screenshot".into(), text(&png), "--script".into(), text(&script)]);
+    all.extend(["--frames".into(), "2".into(), "--engine".into(), text(&deaf), "--data-dir".into(), text(&data_dir())]);
+    let out = Command::new(&all[0])
+        .args(&all[1..])
+        .env("LC_ALL", "C")
+        .env("CARDTABLE_TEST_PID_FILE", &pid_file)
+        .output()
+        .expect("the window runs");
+    assert!(out.status.success(), "the window failed: {}", String::from_utf8_lossy(&out.stderr));
+    let pid: u32 = std::fs::read_to_string(&pid_file).expect("the engine was started").trim().parse().unwrap();
+    let running = std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .ok()
+        .and_then(|stat| stat.rsplit(')').next().and_then(|rest| rest.split_whitespace().next()).map(|s| s != "Z"))
+        .unwrap_or(false);
+    assert!(!running, "the engine {pid} ended with the window");
+}

@@ -36,10 +36,7 @@ fn mark(what: &'static str) {
 fn main() -> ExitCode {
     STARTED.get_or_init(Instant::now);
     match cli::parse(&cardtable::library::options()) {
-        cli::Mode::Drive(game) => {
-            let lang = game.lang.as_deref();
-            drive(content_dir(game.content.as_deref()), game.data_dir.as_deref(), game.reduced_motion, lang, &game.off)
-        }
+        cli::Mode::Drive(game, library) => drive(content_dir(game.content.as_deref()), &game, &library),
         cli::Mode::Check(game) => {
             check(content_dir(game.content.as_deref()), game.data_dir.as_deref(), game.lang.as_deref(), &game.off)
         }
@@ -164,17 +161,30 @@ fn check(dir: Files, data_dir: Option<&Path>, lang: Option<&str>, off: &[String]
     }
 }
 
-/// Headless; saves and Persistent Values in `data_dir` when given, else in memory.
-fn drive(dir: Files, data_dir: Option<&Path>, reduced_motion: bool, lang: Option<&str>, off: &[String]) -> ExitCode {
-    let Some(loaded) = load_or_report(&dir, lang) else { return ExitCode::FAILURE };
-    refuse_unknown_off(&loaded.game, off, Some("drive"));
+/// Headless; saves and Persistent Values in `--data-dir` when given, else in
+/// memory; the code libraries' options (`--engine PATH`, `--fen FEN`)
+/// applied as the window applies them.
+fn drive(dir: Files, args: &cli::GameArgs, library: &[(String, String)]) -> ExitCode {
+    let Some(loaded) = load_or_report(&dir, args.lang.as_deref()) else { return ExitCode::FAILURE };
+    refuse_unknown_off(&loaded.game, &args.off, Some("drive"));
     let game = Rc::new(loaded.game);
-    let store = match data_dir {
+    let store = match args.data_dir.as_deref() {
         Some(data) => Store::for_game(Some(data), &game.name),
         None => Store::memory(),
     };
-    let off: Vec<&str> = off.iter().map(String::as_str).collect();
-    let mut driver = Driver::with_parts_off(game, Rc::new(store), reduced_motion, &off);
+    let off: Vec<&str> = args.off.iter().map(String::as_str).collect();
+    let mut driver = Driver::with_parts_off(game, Rc::new(store), args.reduced_motion, &off);
+    for (name, value) in library {
+        let faults = driver.world.faults.len();
+        let applied = driver.apply_start_option(name, value);
+        for fault in &driver.world.faults[faults..] {
+            eprintln!("--{name}: {fault}");
+        }
+        if let Err(e) = applied {
+            eprintln!("--{name}: {e}");
+            return ExitCode::FAILURE;
+        }
+    }
     let mut input = std::io::stdin().lock();
     let mut out = std::io::stdout().lock();
     // Bytes, not `lines()`: a line that is not UTF-8 is answered with an error
