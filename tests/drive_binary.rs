@@ -384,3 +384,21 @@ fn drive_bounds_each_argument_and_names_the_bound() {
     fine(13);
     assert!(String::from_utf8_lossy(&out.stderr).is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
 }
+
+/// A line longer than a mebibyte is answered with an error that names the
+/// bound and is not kept whole (nor run); the lines after it are read.
+#[test]
+fn drive_refuses_a_line_longer_than_its_bound() {
+    let mut input = format!("eval '{}'\n", "a".repeat(3 << 20)).into_bytes();
+    input.extend(format!("eval '{}'\nstate\n", "b".repeat(1000)).bytes());
+    let out = drive_bytes(&[], &input);
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let answers: Vec<Json> = stdout.lines().map(|l| common::parse_json(l).unwrap()).collect();
+    assert_eq!(answers.len(), 3, "{}", &stdout[..stdout.len().min(500)]);
+    assert_eq!(
+        answers[0].get("error").as_str(),
+        Some("line 1 is longer than 1048576 bytes, the most a line takes; it was not run")
+    );
+    assert_eq!(answers[1].get("value").as_str().map(str::len), Some(1000), "the next line is read");
+    assert_eq!(answers[2].get("state").as_str(), Some("Playing"));
+}
