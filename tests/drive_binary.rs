@@ -205,7 +205,7 @@ fn help_lists_the_commands_of_the_games_libraries_and_no_other() {
     let text = help.get("help").as_str().unwrap_or_default().to_string();
     assert!(
         text.ends_with(
-            "| restore N | save SLOT | load SLOT | wait SECONDS | off COMPONENT | fen | setfen FEN | moves | pgn | loadpgn FILE-OR-PGN | perft N \
+            "| restore N | drop N | save SLOT | load SLOT | wait SECONDS | off COMPONENT | fen | setfen FEN | moves | pgn | loadpgn FILE-OR-PGN | perft N \
              | enginemoves | engineperft N | bestmove [MS] [depth N] [movetime MS] [noise CP] [seed S] \
              | engine [PATH|builtin|manual] | answer MOVE"
         ),
@@ -227,7 +227,7 @@ fn help_lists_the_commands_of_the_games_libraries_and_no_other() {
     assert_eq!(answers.len(), 5, "{stdout}");
     let text = answers[0].get("help").as_str().unwrap_or_default();
     assert!(
-        text.ends_with("| snapshot N | restore N | save SLOT | load SLOT | wait SECONDS | off COMPONENT"),
+        text.ends_with("| snapshot N | restore N | drop N | save SLOT | load SLOT | wait SECONDS | off COMPONENT"),
         "{text}"
     );
     for word in ["fen", "setfen", "moves", "perft", "pgn", "loadpgn"] {
@@ -342,4 +342,67 @@ fn reduced_motion_stays_over_a_restart() {
     assert_eq!(driver.command("global prefersReducedMotion").get("value"), &Json::Bool(true));
     assert_eq!(driver.command("global reducedAtStart").get("value"), &Json::Bool(true));
     assert_eq!(driver.command("global beats").get("value"), &Json::Num(0.0), "the World began again");
+}
+
+/// Every argument of the driver is bounded, and a command past a bound is
+/// an error that names it, answered at once: no command grows the memory
+/// without end (snapshots), blocks for hours (`bestmove`), or is
+/// acknowledged and then fails on the disk (a slot's name too long in bytes).
+#[test]
+fn drive_bounds_each_argument_and_names_the_bound() {
+    let data = std::env::temp_dir().join(format!("cardtable-drive-bounds-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
+    let data_arg = data.to_string_lossy().to_string();
+    let mut input: String = (1..=64).map(|n| format!("snapshot s{n}\n")).collect();
+    let (long, longest) = ("𝐀".repeat(64), "𝐀".repeat(50));
+    input.push_str(&format!(
+        "snapshot s65\nsnapshot s64\ndrop s1\nsnapshot s65\ndrop s1\nrestore s1\nrestore s65\nsnapshot {}\n\
+         save {long}\nsave {longest}\nbestmove 99999999999999\nbestmove movetime 10001\nbestmove depth 100\n\
+         bestmove depth 1\n",
+        "x".repeat(65)
+    ));
+    let out = drive(&["--data-dir", &data_arg], &input);
+    let saved = data.join("saves").join(format!("{longest}.yaml")).is_file();
+    let _ = std::fs::remove_dir_all(&data);
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let answers: Vec<Json> = stdout.lines().map(|l| common::parse_json(l).unwrap()).collect();
+    assert_eq!(answers.len(), 64 + 14, "{stdout}");
+    assert!(answers[..64].iter().all(|a| !a.is_error()), "{stdout}");
+    let error =
+        |i: usize| answers[64 + i].get("error").as_str().unwrap_or_else(|| panic!("an error: {}", answers[64 + i]));
+    let fine = |i: usize| assert!(!answers[64 + i].is_error(), "{}", answers[64 + i]);
+    assert!(error(0).starts_with("64 snapshots are kept already, the most the driver keeps: `drop N`"), "{}", error(0));
+    fine(1); // an old name taken again
+    assert_eq!(answers[66].get("dropped").as_str(), Some("s1"));
+    fine(3);
+    assert_eq!(error(4), "no snapshot named `s1`");
+    assert_eq!(error(5), "no snapshot named `s1`");
+    assert_eq!(answers[70].get("restored").as_str(), Some("s65"));
+    assert!(error(7).starts_with("a snapshot's name is 1 to 64 characters"), "{}", error(7));
+    assert!(error(8).contains("at most 200 bytes in UTF-8"), "{}", error(8));
+    assert_eq!(answers[73].get("saved").as_str(), Some(longest.as_str()), "{}", answers[73]);
+    assert!(saved, "the 200-byte slot's file is on the disk");
+    assert_eq!(error(10), "`bestmove` thinks at most 10000 ms, found 99999999999999");
+    assert_eq!(error(11), "`bestmove` thinks at most 10000 ms, found 10001");
+    assert_eq!(error(12), "`depth` is 1 to 64, found 100");
+    fine(13);
+    assert!(String::from_utf8_lossy(&out.stderr).is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+/// A line longer than a mebibyte is answered with an error that names the
+/// bound and is not kept whole (nor run); the lines after it are read.
+#[test]
+fn drive_refuses_a_line_longer_than_its_bound() {
+    let mut input = format!("eval '{}'\n", "a".repeat(3 << 20)).into_bytes();
+    input.extend(format!("eval '{}'\nstate\n", "b".repeat(1000)).bytes());
+    let out = drive_bytes(&[], &input);
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let answers: Vec<Json> = stdout.lines().map(|l| common::parse_json(l).unwrap()).collect();
+    assert_eq!(answers.len(), 3, "{}", &stdout[..stdout.len().min(500)]);
+    assert_eq!(
+        answers[0].get("error").as_str(),
+        Some("line 1 is longer than 1048576 bytes, the most a line takes; it was not run")
+    );
+    assert_eq!(answers[1].get("value").as_str().map(str::len), Some(1000), "the next line is read");
+    assert_eq!(answers[2].get("state").as_str(), Some("Playing"));
 }

@@ -32,6 +32,23 @@ fn chess_engine() -> (Rules, Driver) {
     (rules, Driver::new(game))
 }
 
+/// `engineperft` counts at most [`ENGINE_PERFT_POSITIONS`] leaf positions:
+/// one past them stops the count (in a few seconds, not the minutes of the
+/// start's depth 7) and the answer names the bound.
+#[test]
+fn engineperft_stops_past_its_bound_of_leaf_positions() {
+    use cardtable::library::engine::ENGINE_PERFT_POSITIONS;
+    let (rules, mut d) = chess_engine();
+    let mut b = Board::from_fen(&rules, START).unwrap();
+    assert_eq!(b.perft_within(&rules, 4, &mut 197_280), None, "one short of the start's depth 4");
+    let mut left = 197_281;
+    assert_eq!(b.perft_within(&rules, 4, &mut left), Some(197_281));
+    assert_eq!(left, 0);
+    let answer = d.command("engineperft 7");
+    let bound = format!("`engineperft 7` stopped past {ENGINE_PERFT_POSITIONS} leaf positions");
+    assert!(answer.get("error").as_str().is_some_and(|e| e.starts_with(&bound)), "{answer}");
+}
+
 /// `b` is the position after a move of the mating side: it is mate, or
 /// (with `n` > 0) every answer leaves a move after which this holds with
 /// `n - 1`.

@@ -206,6 +206,25 @@ fn snapshot_and_restore_carry_the_move_number() {
     assert_eq!(driver.command("fen").get("fen").as_str(), Some(at_37));
 }
 
+/// `perft` counts at most so many leaf positions (the driver's, a million):
+/// one past them stops the count and says so, whatever the depth; the count
+/// that fits answers.
+#[test]
+fn perft_stops_past_its_bound_of_leaf_positions() {
+    let game = common::load_game(&common::chess_dir());
+    let chess = cardtable::library::chess::Chess::new(&game).expect("the chess library resolves");
+    let mut driver = common::two_players(game);
+    let mut world = driver.world.clone();
+    assert_eq!(chess.perft_within(&mut world, 3, &mut 8_901), Err(None), "one short of start's depth 3");
+    let mut world = driver.world.clone();
+    let mut left = 8_902;
+    assert_eq!(chess.perft_within(&mut world, 3, &mut left), Ok(8_902));
+    assert_eq!(left, 0);
+    assert_eq!(cardtable::library::chess::PERFT_POSITIONS, 1_000_000);
+    let answer = driver.command("perft 7");
+    assert_eq!(answer.get("error").as_str(), Some("`perft` takes a depth from 0 to 6, found `7`"));
+}
+
 #[test]
 fn perft_brings_back_the_rows_a_move_adds() {
     // A content whose Make Move also adds a row to Move History and one to

@@ -819,6 +819,122 @@ fn keys_sent_to_the_window_move_the_focus() {
     }
 }
 
+/// Clicks in a real window left alone while it watches its folder
+/// (`--watch`): an idle window sleeps a quarter of a second between its
+/// looks for changes, and each click that comes meanwhile is applied where
+/// it was made. xdotool leaves the window alone for half a second (it
+/// counts as left alone after a tenth: CARDTABLE_IDLE_AFTER), then clicks
+/// e2, e4, e7 and e5 as a player does, the pointer moving on to the next
+/// Square at once after each click, and presses Escape (the window's
+/// `--keys 1` waits for it before its frames): both moves are played.
+/// (Before, a frame applied the click where the pointer was by then, the
+/// next Square, and no move was played.)
+#[test]
+fn clicks_in_a_window_idle_and_watching_land_each_where_it_was_made() {
+    let Some(run) = display() else { return };
+    if !xdotool() {
+        return;
+    }
+    let png = out_dir().join("clicks-after-idle.png");
+    let bin = env!("CARGO_BIN_EXE_cardtable");
+    let to = |file, rank| {
+        let (x, y) = Shot::square_centre(file, rank);
+        format!("mousemove --window %1 {x} {y}")
+    };
+    // Each click, then the pointer on to the next Square at once, and a pause.
+    let clicks = [(5, 2), (5, 4), (5, 7), (5, 5), (4, 4)]
+        .windows(2)
+        .map(|w| format!("{} click 1 {} sleep 0.3", to(w[0].0, w[0].1), to(w[1].0, w[1].1)))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let script = format!(
+        "CARDTABLE_IDLE_AFTER=0.1 timeout 120 '{bin}' '{}' --watch --off 'Make Computer Move' --data-dir '{}' \
+         --screenshot '{}' --keys 1 --frames 40 & pid=$!\n\
+         timeout 60 xdotool search --sync --onlyvisible --name Chess windowfocus --sync %1 sleep 0.5 {clicks} key Escape\n\
+         wait $pid",
+        content().display(),
+        data_dir().display(),
+        png.display(),
+    );
+    let mut all: Vec<String> = run.to_vec();
+    all.extend(["sh".into(), "-c".into(), script]);
+    let out = Command::new(&all[0]).args(&all[1..]).env("LC_ALL", "C").output().expect("the window runs");
+    assert!(out.status.success(), "the window failed: {}", String::from_utf8_lossy(&out.stderr));
+    let shot = read_png(&png);
+    assert!(shot.white_pixels(5, 4) > 100, "White's pawn went to e4: {} pixels", shot.white_pixels(5, 4));
+    assert_eq!(shot.white_pixels(5, 2), 0, "and left e2");
+    let dark = |file: u32, rank: u32| {
+        let (cx, cy) = Shot::square_centre(file, rank);
+        count_pixels(&shot, around((cx, cy), 20), |c| luma(c) < 60.0)
+    };
+    assert!(dark(5, 5) > 100, "Black's pawn went to e5: {} dark pixels", dark(5, 5));
+    assert!(dark(5, 7) < 20, "and left e7: {} dark pixels", dark(5, 7));
+}
+
+/// `--watch` in a real window: a broken edit's mistakes are shown in a red
+/// banner at the bottom, in a strip of its own, and the game screen shrinks
+/// to fit above it: the buttons under the Board stay whole. xdotool waits
+/// for the window, the test breaks a table, waits until the window has told
+/// that it did not reload, and presses Escape (`--keys 1`) for the
+/// screenshot. Down the middle of the New game button: red banner, then a
+/// few pixels of the strip's cream under the button, then the button's
+/// brown. (Before, the banner lay over the bottom row of buttons.)
+#[test]
+fn the_mistakes_banner_hides_none_of_the_buttons() {
+    let Some(run) = display() else { return };
+    if !xdotool() {
+        return;
+    }
+    let copy = common::TempContent::chess("banner");
+    let png = out_dir().join("mistakes-banner.png");
+    let err = out_dir().join("mistakes-banner.stderr");
+    let bin = env!("CARGO_BIN_EXE_cardtable");
+    let directions = copy.path("tables/Directions.csv");
+    let script = format!(
+        "CARDTABLE_IDLE_AFTER=0.1 timeout 120 '{bin}' '{}' --watch --off 'Make Computer Move' --data-dir '{}' \
+         --screenshot '{}' --keys 1 --frames 3 2>'{}' & pid=$!\n\
+         timeout 60 xdotool search --sync --onlyvisible --name Chess >/dev/null\n\
+         sed -i '1s/canCapture/canCapture,reach/' '{}'\n\
+         timeout 60 sh -c 'until grep -q \"not reloaded\" \"$0\"; do sleep 0.05; done' '{}'\n\
+         timeout 60 xdotool search --onlyvisible --name Chess windowfocus --sync %1 key Escape\n\
+         wait $pid",
+        copy.dir.display(),
+        data_dir().display(),
+        png.display(),
+        err.display(),
+        directions.display(),
+        err.display(),
+    );
+    let mut all: Vec<String> = run.to_vec();
+    all.extend(["sh".into(), "-c".into(), script]);
+    let out = Command::new(&all[0]).args(&all[1..]).env("LC_ALL", "C").output().expect("the window runs");
+    let stderr = std::fs::read_to_string(&err).unwrap_or_default();
+    assert!(out.status.success(), "the window failed: {}{stderr}", String::from_utf8_lossy(&out.stderr));
+    assert!(stderr.contains("tables/Directions.csv:1:") && stderr.contains("not reloaded"), "{stderr}");
+    let shot = read_png(&png);
+    let red = |x: u32, y: u32| {
+        let p = shot.pixel(x, y);
+        p[0] > 100 && p[1] < 60 && p[2] < 60
+    };
+    // The banner's top, at its left edge.
+    let mut top = shot.height - 12;
+    while top > 0 && red(12, top - 1) {
+        top -= 1;
+    }
+    assert!(top < shot.height - 40, "a red banner at the bottom: its top at {top}");
+    // The game screen (960 x 1100) scaled into the room above the banner's strip (8 px over it).
+    let scale = (top - 8) as f32 / 1100.0;
+    let x = ((960.0 - 960.0 * scale) / 2.0 + 72.0 * scale) as u32;
+    let brown = |y: u32| {
+        let c = rgb(shot.pixel(x, y));
+        c[0] > c[2] + 30.0 && luma(c) < 140.0
+    };
+    let column: Vec<[u8; 4]> = (top - 80..top).map(|y| shot.pixel(x, y)).collect();
+    assert!((top - 12..top).all(|y| !brown(y)), "nothing of a button just above the banner: {column:?}");
+    let button = (top - 80..top - 12).filter(|&y| brown(y)).count();
+    assert!(button > 20, "the New game button above the banner: {button} brown rows, {column:?}");
+}
+
 /// The clock fixture in a real window: the Mover (an orange square, 1 m)
 /// drawn mid-slide where `wait` left it, and, with no `wait`, moved on by
 /// the window's own frames (each frame's real time moves the clock).

@@ -7,7 +7,7 @@ use cardtable::load::{load_files_in, Loaded};
 use cardtable::save::Store;
 use cardtable::source::diag::Severity;
 use cardtable::source::files::Files;
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
 use std::path::Path;
 use std::process::ExitCode;
 use std::rc::Rc;
@@ -15,6 +15,7 @@ use std::sync::OnceLock;
 use std::time::Instant;
 
 mod cli;
+mod watch;
 mod window;
 
 /// When `main` began: the window reports the time to its first frame from
@@ -161,6 +162,30 @@ fn check(dir: Files, data_dir: Option<&Path>, lang: Option<&str>, off: &[String]
     }
 }
 
+/// The longest line `drive` reads, in bytes (a PGN on one line takes a few
+/// thousand): a longer one is answered with an error, not kept whole.
+const LINE: usize = 1 << 20;
+
+/// Reads and drops the rest of a line, through its line break.
+fn skip_line(input: &mut impl BufRead) -> std::io::Result<()> {
+    loop {
+        let buf = input.fill_buf()?;
+        if buf.is_empty() {
+            return Ok(());
+        }
+        match buf.iter().position(|&b| b == b'\n') {
+            Some(at) => {
+                input.consume(at + 1);
+                return Ok(());
+            }
+            None => {
+                let n = buf.len();
+                input.consume(n);
+            }
+        }
+    }
+}
+
 /// Headless; saves and Persistent Values in `--data-dir` when given, else in
 /// memory; the code libraries' options (`--engine PATH`, `--fen FEN`)
 /// applied as the window applies them.
@@ -192,7 +217,10 @@ fn drive(dir: Files, args: &cli::GameArgs, library: &[(String, String)]) -> Exit
     let mut bytes = Vec::new();
     for number in 1u64.. {
         bytes.clear();
-        match input.read_until(b'\n', &mut bytes) {
+        // At most LINE bytes of a line are kept; the rest of a longer one is skipped.
+        let read = (&mut input).take(LINE as u64 + 1).read_until(b'\n', &mut bytes);
+        let long = bytes.len() > LINE && !bytes.ends_with(b"\n");
+        match read.and_then(|n| if long { skip_line(&mut input).map(|_| n) } else { Ok(n) }) {
             Ok(0) => break,
             Ok(_) => {}
             Err(e) => {
@@ -201,6 +229,9 @@ fn drive(dir: Files, args: &cli::GameArgs, library: &[(String, String)]) -> Exit
             }
         }
         let answer = match std::str::from_utf8(&bytes) {
+            _ if long => {
+                Json::error(format!("line {number} is longer than {LINE} bytes, the most a line takes; it was not run"))
+            }
             Ok(line) if line.trim().is_empty() || line.trim_start().starts_with('#') => continue,
             Ok(line) => driver.command(line),
             Err(e) => Json::error(format!(

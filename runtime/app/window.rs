@@ -2,6 +2,7 @@
 //! It draws the World's draw list scaled to fit the window, keeping the game
 //! screen's shape, and turns clicks back into game-screen points.
 
+use crate::watch::{Watch, SETTLE};
 use cardtable::game::{Align, Game};
 use cardtable::host::driver::Driver;
 use cardtable::ids::ImageId;
@@ -39,10 +40,6 @@ pub struct Options {
     pub watch: bool,
 }
 
-/// How long the folder must stay still after a change before it is read
-/// again: an editor's save is a burst of events (a temporary file, a
-/// rename, the file itself), read once.
-const SETTLE: Duration = Duration::from_millis(200);
 /// While watching, how often an idle window looks for changes: each look
 /// draws a frame (the watcher's thread cannot wake a window blocked waiting
 /// for input on X11), and a click waits for the look to end. Ten a second
@@ -62,64 +59,27 @@ const WATCH_POLL: Duration = Duration::from_millis(100);
 const WATCH_POLL_IDLE: Duration = Duration::from_millis(250);
 /// How long after the last click or key a window counts as played.
 const PLAYING: Duration = Duration::from_secs(5);
+/// Set to a number of seconds in the environment, the window counts as
+/// played for that long after a click or a key instead of [`PLAYING`]: the
+/// window tests leave it alone for a fraction of a second, not five.
+const IDLE_AFTER: &str = "CARDTABLE_IDLE_AFTER";
 
-/// The content folder watched (`--watch`): the watcher's thread tells when
-/// each change came, the frame takes them.
-struct Watch {
-    _watcher: notify::RecommendedWatcher,
-    changes: std::sync::mpsc::Receiver<Instant>,
-    /// When the last change came, while one is waiting to be read.
-    last: Option<Instant>,
-    /// The new files' mistakes, shown until a reload succeeds.
-    mistakes: Vec<String>,
-}
-
-impl Watch {
-    fn start(dir: &std::path::Path) -> Result<Watch, String> {
-        use notify::{EventKind, RecursiveMode, Watcher};
-        let (tx, changes) = std::sync::mpsc::channel();
-        let mut watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
-            if let Ok(e) = event {
-                if matches!(e.kind, EventKind::Create(_) | EventKind::Modify(_) | EventKind::Remove(_)) {
-                    let _ = tx.send(Instant::now());
-                }
-            }
-        })
-        .map_err(|e| format!("cannot watch {}: {e}", dir.display()))?;
-        watcher.watch(dir, RecursiveMode::Recursive).map_err(|e| format!("cannot watch {}: {e}", dir.display()))?;
-        Ok(Watch { _watcher: watcher, changes, last: None, mistakes: Vec::new() })
-    }
-
-    /// Whether the folder changed and has been still for [`SETTLE`] since.
-    fn settled(&mut self) -> bool {
-        while let Ok(at) = self.changes.try_recv() {
-            self.last = Some(self.last.map_or(at, |last| last.max(at)));
-        }
-        match self.last {
-            Some(at) if at.elapsed() >= SETTLE => {
-                self.last = None;
-                true
-            }
-            _ => false,
-        }
-    }
-
-    /// How long an idle window waits before it looks again, the last click
-    /// or key at `played`: see [`next_look`].
-    fn next_look(&self, played: Instant) -> Duration {
-        next_look(self.last.map(|at| at.elapsed()), played.elapsed())
-    }
+/// How long an idle window waits before it looks again, the last click or
+/// key at `played`, a window counting as played for `playing`: see [`next_look`].
+fn next_look_of(watch: &Watch, played: Instant, playing: Duration) -> Duration {
+    next_look(watch.waiting(), played.elapsed(), playing)
 }
 
 /// How long an idle window waits before it looks for changes again, given
 /// how long ago a change waiting to settle came (if one is) and how long
 /// ago the last click or key was: until the change has settled (a
 /// millisecond at the least), at most [`WATCH_POLL`]; else [`WATCH_POLL`]
-/// while the window is played, [`WATCH_POLL_IDLE`] once it is left alone.
-fn next_look(change: Option<Duration>, since_played: Duration) -> Duration {
+/// while the window is played (for `playing` after a click or a key:
+/// [`PLAYING`]), [`WATCH_POLL_IDLE`] once it is left alone.
+fn next_look(change: Option<Duration>, since_played: Duration, playing: Duration) -> Duration {
     match change {
         Some(ago) => SETTLE.saturating_sub(ago).clamp(Duration::from_millis(1), WATCH_POLL),
-        None if since_played < PLAYING => WATCH_POLL,
+        None if since_played < playing => WATCH_POLL,
         None => WATCH_POLL_IDLE,
     }
 }
@@ -483,8 +443,8 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
     crate::mark("fonts loaded");
     let mut frame = 0u32;
     let mut keys_pressed = 0u32;
-    let key_subscriber = macroquad::input::utils::register_input_subscriber();
-    let mut key_events = KeyEvents(Vec::new());
+    let input_subscriber = macroquad::input::utils::register_input_subscriber();
+    let mut inputs = Inputs(Vec::new());
     let mut faults_seen = driver.world.faults.len();
     let mut toasts: Vec<Toast> = Vec::new();
     // The game's clock moves by each frame's real time (at most a quarter of
@@ -492,6 +452,11 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
     let mut last_frame = Instant::now();
     // The last click or key (`--watch` looks for changes more often while the window is played).
     let mut played = Instant::now();
+    let playing = std::env::var(IDLE_AFTER)
+        .ok()
+        .and_then(|s| s.parse::<f64>().ok())
+        .and_then(|s| Duration::try_from_secs_f64(s).ok())
+        .unwrap_or(PLAYING);
     loop {
         let started = Instant::now();
         let since_last = started.duration_since(last_frame);
@@ -504,26 +469,34 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
         if driver.world.clock_running() {
             driver.world.advance(elapsed);
         }
-        let view = View::fit(&game);
-        if is_mouse_button_pressed(MouseButton::Left) {
-            played = started;
-            let (mx, my) = mouse_position();
-            if let Some((x, y)) = view.to_game(mx, my) {
-                driver.world.click_at(x, y);
-            }
-        }
-        // Every key went down, in order, each press once (two presses in one
-        // frame are two): macroquad's set of keys pressed keeps neither.
-        macroquad::input::utils::repeat_all_miniquad_input(&mut key_events, key_subscriber);
-        for code in key_events.0.drain(..) {
-            if let Some(key) = key_of(code) {
-                driver.world.press_key(key);
-                keys_pressed += 1;
-                played = started;
+        // Clicks land where the last frame drew: the banner it showed kept its room.
+        let view = View::fit(&game, banner_height(&mistake_lines(&art, &watch)));
+        // Every click and key since the last frame, in order, each click at
+        // the point its press was made (two clicks in one frame are two, each
+        // where it was): macroquad's state of the mouse keeps only the last
+        // point and one press, and a frame may come long after its input (a
+        // window idle and watching sleeps a quarter of a second).
+        macroquad::input::utils::repeat_all_miniquad_input(&mut inputs, input_subscriber);
+        for input in inputs.0.drain(..) {
+            match input {
+                Input::Click(mx, my) => {
+                    played = started;
+                    let dpi = miniquad::window::dpi_scale();
+                    if let Some((x, y)) = view.to_game(mx / dpi, my / dpi) {
+                        driver.world.click_at(x, y);
+                    }
+                }
+                Input::Key(code) => {
+                    if let Some(key) = key_of(code) {
+                        driver.world.press_key(key);
+                        keys_pressed += 1;
+                        played = started;
+                    }
+                }
             }
         }
         if let Some(w) = watch.as_mut() {
-            match w.settled().then(|| driver.reload_content()) {
+            match w.settled(Instant::now()).then(|| driver.reload_content()) {
                 None => {}
                 Some(Ok(_)) => {
                     w.mistakes.clear();
@@ -560,13 +533,15 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
         clear_background(Color::new(r, g, b, a));
         draw_list(&mut driver.world, &mut items);
         art.need(&game, sprites(&items));
+        // The mistakes' banner takes a strip of its own under the game screen,
+        // which shrinks to fit above it: it hides nothing of the game.
+        let banner = mistake_lines(&art, &watch);
+        let view = View::fit(&game, banner_height(&banner));
         for item in &items {
             draw_item(&art, &view, item);
         }
         draw_toasts(&art, &toasts);
-        if let Some(w) = &watch {
-            draw_mistakes(&art, &w.mistakes);
-        }
+        draw_banner(&art, &banner);
         if frame == 0 {
             crate::mark("first frame drawn");
         }
@@ -601,7 +576,10 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
         let first_report = report_first_frame && frame == 1;
         // After the first frame, the pictures not drawn yet are loaded a few a frame.
         let loading = frame > 1 && art.load_later(&game);
-        if opts.screenshot.is_some()
+        // A screenshot's frames come one after the other; while it waits for
+        // its keys (`--keys`), the window idles as a player's does.
+        let counting = opts.screenshot.is_some() && keys_pressed >= opts.keys;
+        if counting
             || !toasts.is_empty()
             || driver.world.store.writing()
             || first_report
@@ -614,7 +592,7 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
         } else if let Some(w) = &watch {
             // Idle and watching: a change is looked for four to ten times a
             // second (see WATCH_POLL).
-            std::thread::sleep(w.next_look(played));
+            std::thread::sleep(next_look_of(w, played, playing));
             miniquad::window::schedule_update();
         }
         if !first_report {
@@ -693,16 +671,28 @@ impl FrameTimes {
     }
 }
 
-/// The keys that went down since the last frame, in order (a key held
-/// down and repeating counts once).
-struct KeyEvents(Vec<KeyCode>);
+/// A click or a key of the player.
+enum Input {
+    /// The left button went down at this point of the window (physical pixels).
+    Click(f32, f32),
+    Key(KeyCode),
+}
 
-impl miniquad::EventHandler for KeyEvents {
+/// The clicks and keys since the last frame, in order (a key held down and
+/// repeating counts once).
+struct Inputs(Vec<Input>);
+
+impl miniquad::EventHandler for Inputs {
     fn update(&mut self) {}
     fn draw(&mut self) {}
     fn key_down_event(&mut self, code: KeyCode, _mods: miniquad::KeyMods, repeat: bool) {
         if !repeat {
-            self.0.push(code);
+            self.0.push(Input::Key(code));
+        }
+    }
+    fn mouse_button_down_event(&mut self, button: MouseButton, x: f32, y: f32) {
+        if button == MouseButton::Left {
+            self.0.push(Input::Click(x, y));
         }
     }
 }
@@ -769,10 +759,12 @@ struct View {
 }
 
 impl View {
-    fn fit(game: &Game) -> View {
+    /// The game screen fitted into the window but for a strip `bottom` pixels high at its bottom.
+    fn fit(game: &Game, bottom: f32) -> View {
         let (w, h) = game.screen;
-        let scale = (screen_width() / w).min(screen_height() / h).max(0.01);
-        View { scale, left: (screen_width() - w * scale) / 2.0, top: (screen_height() - h * scale) / 2.0, w, h }
+        let room = (screen_height() - bottom).max(1.0);
+        let scale = (screen_width() / w).min(room / h).max(0.01);
+        View { scale, left: (screen_width() - w * scale) / 2.0, top: (room - h * scale) / 2.0, w, h }
     }
 
     /// A window point to a game-screen point (pixels from the bottom-left), if it is on the game screen.
@@ -877,27 +869,46 @@ fn draw_toasts(art: &Art, toasts: &[Toast]) {
     }
 }
 
-/// The new files' mistakes (`--watch`), at the bottom of the window, in red,
-/// until the files are fixed.
-fn draw_mistakes(art: &Art, mistakes: &[String]) {
-    if mistakes.is_empty() {
-        return;
-    }
-    let (size, line) = (15u16, 20.0);
+/// The lines of the new files' mistakes' banner (`--watch`), until the
+/// files are fixed; none when there are none.
+fn mistake_lines(art: &Art, watch: &Option<Watch>) -> Vec<String> {
+    let Some(mistakes) = watch.as_ref().map(|w| &w.mistakes).filter(|m| !m.is_empty()) else { return Vec::new() };
     let width = screen_width() - 32.0;
     let mut lines = vec!["The content was not reloaded; the game goes on with the content it had:".to_string()];
     for m in mistakes.iter().take(4) {
-        lines.extend(wrap(m, art.regular.as_ref(), size, width));
+        lines.extend(wrap(m, art.regular.as_ref(), BANNER_SIZE, width));
     }
     if mistakes.len() > 4 {
         lines.push(format!("... and {} more (the terminal lists them all)", mistakes.len() - 4));
     }
-    let height = 6.0 + line * lines.len() as f32;
+    lines
+}
+
+/// The banner's text size and line height.
+const BANNER_SIZE: u16 = 15;
+const BANNER_LINE: f32 = 20.0;
+
+/// The height of the strip the banner takes at the bottom of the window, its margins in it.
+fn banner_height(lines: &[String]) -> f32 {
+    if lines.is_empty() {
+        0.0
+    } else {
+        6.0 + BANNER_LINE * lines.len() as f32 + 16.0
+    }
+}
+
+/// The mistakes' banner in red, in its strip at the bottom of the window.
+fn draw_banner(art: &Art, lines: &[String]) {
+    if lines.is_empty() {
+        return;
+    }
+    let height = banner_height(lines) - 16.0;
     let y = screen_height() - height - 8.0;
     draw_rectangle(8.0, y, screen_width() - 16.0, height, Color::new(0.45, 0.05, 0.05, 0.9));
     for (i, text) in lines.iter().enumerate() {
-        let params = TextParams { font: art.regular.as_ref(), font_size: size, color: WHITE, ..Default::default() };
-        draw_text_ex(text, 16.0, y + 18.0 + line * i as f32, params);
+        let params =
+            TextParams { font: art.regular.as_ref(), font_size: BANNER_SIZE, color: WHITE, ..Default::default() };
+        draw_text_ex(text, 16.0, y + 18.0 + BANNER_LINE * i as f32, params);
     }
 }
 
@@ -930,19 +941,20 @@ mod tests {
 
     #[test]
     fn an_idle_window_looks_for_changes_less_often_once_left_alone() {
-        assert_eq!(next_look(None, ms(0)), WATCH_POLL);
-        assert_eq!(next_look(None, PLAYING - ms(1)), WATCH_POLL);
-        assert_eq!(next_look(None, PLAYING), WATCH_POLL_IDLE);
+        assert_eq!(next_look(None, ms(0), PLAYING), WATCH_POLL);
+        assert_eq!(next_look(None, PLAYING - ms(1), PLAYING), WATCH_POLL);
+        assert_eq!(next_look(None, PLAYING, PLAYING), WATCH_POLL_IDLE);
+        assert_eq!(next_look(None, ms(100), ms(100)), WATCH_POLL_IDLE, "idle sooner when told");
         assert!(WATCH_POLL_IDLE > WATCH_POLL && WATCH_POLL_IDLE <= SETTLE + ms(50), "{WATCH_POLL_IDLE:?}");
     }
 
     #[test]
     fn a_window_that_saw_a_change_looks_again_when_it_has_settled() {
         // Seen at once: it waits the whole settling, no more than a look.
-        assert_eq!(next_look(Some(ms(0)), PLAYING * 2), WATCH_POLL.min(SETTLE));
+        assert_eq!(next_look(Some(ms(0)), PLAYING * 2, PLAYING), WATCH_POLL.min(SETTLE));
         // Seen late (the window was left alone): only what is left of the settling.
-        assert_eq!(next_look(Some(SETTLE - ms(30)), PLAYING * 2), ms(30));
+        assert_eq!(next_look(Some(SETTLE - ms(30)), PLAYING * 2, PLAYING), ms(30));
         // Settled already (a change that came as the frame looked): at once.
-        assert_eq!(next_look(Some(SETTLE + ms(5)), PLAYING * 2), ms(1));
+        assert_eq!(next_look(Some(SETTLE + ms(5)), PLAYING * 2, PLAYING), ms(1));
     }
 }

@@ -16,6 +16,7 @@ use std::rc::Rc;
 
 pub struct Driver {
     pub world: World,
+    /// `snapshot N`'s Worlds, at most [`SNAPSHOTS`] of them.
     snapshots: HashMap<String, World>,
     /// The code libraries the game uses (game.yaml's `libraries`), resolved
     /// when it started; their commands follow the driver's own.
@@ -40,7 +41,15 @@ pub struct Reloaded {
 /// The driver's own commands; the game's libraries add theirs.
 const HELP: &str = "commands: help | click NAME | press NAME | key KEY | inputs | table NAME | global NAME | state | \
 get OBJECT PATH | eval EXPR | call FUNCTION name=EXPR ... | objects [NAME] | draws | faults | notices | reload | snapshot N | \
-restore N | save SLOT | load SLOT | wait SECONDS | off COMPONENT";
+restore N | drop N | save SLOT | load SLOT | wait SECONDS | off COMPONENT";
+
+/// How many snapshots the driver keeps at once: each is a whole World (the
+/// chess game's, about 176 KB), so a script that names a new one for every
+/// move would grow without end. Past it, `snapshot` with a new name is
+/// refused (`drop N` frees one); an old name is taken again.
+pub const SNAPSHOTS: usize = 64;
+/// The longest snapshot name, in characters.
+const SNAPSHOT_NAME: usize = 64;
 
 /// What is wrong with `names` as Logic Components of `game` (`--off`, the
 /// driver's `off`): each that names none, with the one it could have meant,
@@ -209,10 +218,11 @@ impl Driver {
                 Ok(()) => Json::obj(vec![("loaded", Json::Str(unquote(rest).into()))]),
                 Err(why) => Json::error(format!("no game was loaded: {why}")),
             },
-            "snapshot" => {
-                self.snapshots.insert(rest.to_string(), self.world.clone());
-                Json::obj(vec![("snapshot", Json::Str(rest.into()))])
-            }
+            "snapshot" => self.snapshot(rest),
+            "drop" => match self.snapshots.remove(rest) {
+                Some(_) => Json::obj(vec![("dropped", Json::Str(rest.into()))]),
+                None => Json::error(format!("no snapshot named `{rest}`")),
+            },
             "restore" => match self.snapshots.get(rest) {
                 Some(w) => {
                     // A snapshot taken before a `reload` holds the content it had: its libraries with it.
@@ -342,6 +352,22 @@ impl Driver {
             self.walked = Some(Rc::new(loaded.trees));
         }
         Ok(Reloaded { notes, started_again })
+    }
+
+    /// `snapshot N`: the whole World kept under N (1 to 64 characters), at
+    /// most [`SNAPSHOTS`] names at once.
+    fn snapshot(&mut self, name: &str) -> Json {
+        if name.is_empty() || name.chars().count() > SNAPSHOT_NAME {
+            return Json::error(format!("a snapshot's name is 1 to {SNAPSHOT_NAME} characters, found `{name}`"));
+        }
+        if self.snapshots.len() >= SNAPSHOTS && !self.snapshots.contains_key(name) {
+            return Json::error(format!(
+                "{SNAPSHOTS} snapshots are kept already, the most the driver keeps: `drop N` one first (or take an \
+                 old name again)"
+            ));
+        }
+        self.snapshots.insert(name.to_string(), self.world.clone());
+        Json::obj(vec![("snapshot", Json::Str(name.into()))])
     }
 
     /// `wait SECONDS`: the game's clock moves on by SECONDS (up to an hour),

@@ -188,7 +188,8 @@ const COMMANDS: &[Command] = &[
     Command {
         verb: "perft",
         usage: "perft N",
-        help: "the leaf positions N Moves deep (0 to 6), through the cards' Find Legal Moves and Make Move",
+        help: "the leaf positions N Moves deep (0 to 6, at most 1000000 of them), through the cards' Find Legal Moves \
+               and Make Move",
     },
 ];
 
@@ -200,6 +201,11 @@ const OPTIONS: &[CliOption] = &[
         help: "start from a PGN's last position, its moves played (chess library)",
     },
 ];
+
+/// The most leaf positions `perft` counts through the cards (a few seconds
+/// to a minute's work: the start position's depth 4 is 197,281): a deeper
+/// count is refused as it passes them, so that no command runs for hours.
+pub const PERFT_POSITIONS: u64 = 1_000_000;
 
 /// A PGN given on a line: the text itself when it looks like PGN (a tag or
 /// a move number first), else the name of a file that holds it.
@@ -246,13 +252,17 @@ impl Resolved for Chess {
                     let started = std::time::Instant::now();
                     // Counted on a copy: the game itself is left as it was.
                     let mut copy = world.clone();
-                    match self.perft(&mut copy, depth) {
+                    let mut left = PERFT_POSITIONS;
+                    match self.perft_within(&mut copy, depth, &mut left) {
                         Ok(n) => Json::obj(vec![
                             ("depth", Json::Num(f64::from(depth))),
                             ("nodes", Json::Num(n as f64)),
                             ("seconds", Json::Num((started.elapsed().as_secs_f64() * 1000.0).round() / 1000.0)),
                         ]),
-                        Err(e) => Json::error(e),
+                        Err(None) => Json::error(format!(
+                            "`perft {depth}` stopped past {PERFT_POSITIONS} leaf positions, the most `perft` counts"
+                        )),
+                        Err(Some(e)) => Json::error(e),
                     }
                 }
                 _ => Json::error(format!("`perft` takes a depth from 0 to 6, found `{rest}`")),
@@ -797,17 +807,27 @@ impl Chess {
 
     /// Counts the leaf positions `depth` moves deep, through the cards.
     pub fn perft(&self, world: &mut World, depth: u32) -> Result<u64, String> {
+        let mut left = u64::MAX;
+        self.perft_within(world, depth, &mut left).map_err(Option::unwrap_or_default)
+    }
+
+    /// [`Chess::perft`], counting at most `left` leaf positions (each one
+    /// counted is taken from it): past them, `Err(None)`, the World left
+    /// wherever the count stopped.
+    pub fn perft_within(&self, world: &mut World, depth: u32, left: &mut u64) -> Result<u64, Option<String>> {
         let mut moves = Vec::new();
         self.legal_moves(world, &mut moves)?;
         if depth <= 1 {
-            return Ok(if depth == 0 { 1 } else { moves.len() as u64 });
+            let leaves = if depth == 0 { 1 } else { moves.len() as u64 };
+            *left = left.checked_sub(leaves).ok_or(None)?;
+            return Ok(leaves);
         }
         let rules = self.rules(world)?;
         let mut total = 0;
         for m in moves {
             let saved = self.save(world, rules);
             self.make(world, m)?;
-            total += self.perft(world, depth - 1)?;
+            total += self.perft_within(world, depth - 1, left)?;
             self.restore(world, rules, saved);
         }
         Ok(total)

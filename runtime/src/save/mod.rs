@@ -346,12 +346,19 @@ fn incomplete_or(e: serde_yaml::Error, what: &str) -> String {
     }
 }
 
+/// The most bytes a save slot's name takes (UTF-8): a file system allows a
+/// file's name 255 bytes, and the store adds to the slot's name as much as
+/// `.yaml.bad-20250102T030405-99` (a file moved aside).
+pub const SLOT_BYTES: usize = 200;
+
 /// Whether a text may name a save slot: it becomes a file's name, so it is
-/// 1 to 64 letters, digits, spaces, `-`, `_` or `.`, neither starting with a
-/// dot or a space nor ending with a dot or a space.
+/// 1 to 64 letters, digits, spaces, `-`, `_` or `.` taking at most
+/// [`SLOT_BYTES`] bytes, neither starting with a dot or a space nor ending
+/// with a dot or a space.
 pub fn check_slot(slot: &str) -> Result<(), String> {
     let fine = !slot.is_empty()
         && slot.chars().count() <= 64
+        && slot.len() <= SLOT_BYTES
         && slot.chars().all(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_' | '.'))
         && !slot.starts_with(['.', ' '])
         && !slot.ends_with(['.', ' ']);
@@ -359,8 +366,9 @@ pub fn check_slot(slot: &str) -> Result<(), String> {
         Ok(())
     } else {
         Err(format!(
-            "`{slot}` cannot name a save slot: a slot is 1 to 64 letters, digits, spaces, `-`, `_` or `.`, not starting \
-             with a dot or a space nor ending with one"
+            "`{slot}` cannot name a save slot: a slot is 1 to 64 letters, digits, spaces, `-`, `_` or `.` (at most \
+             {SLOT_BYTES} bytes in UTF-8: it becomes a file's name), not starting with a dot or a space nor ending \
+             with one"
         ))
     }
 }
@@ -412,6 +420,11 @@ mod tests {
         }
         for bad in ["", ".hidden", "../x", "a/b", "a\\b", "x.", " x", "x ", "a:b", &"x".repeat(65)] {
             assert!(check_slot(bad).is_err(), "{bad}");
+        }
+        // A file's name is bytes: 64 four-byte letters (`𝐀`) are 256 of them.
+        assert!(check_slot(&"𝐀".repeat(50)).is_ok());
+        for bad in ["𝐀".repeat(51), "𝐀".repeat(64)] {
+            assert!(check_slot(&bad).unwrap_err().contains("at most 200 bytes"), "{bad}");
         }
         assert!(check_key("playerSide").is_ok());
         assert!(check_key("").is_err() && check_key("a\nb").is_err());

@@ -583,17 +583,33 @@ impl Board {
 
     /// Leaf positions `depth` moves deep.
     pub fn perft(&mut self, r: &Rules, depth: u32) -> u64 {
+        let mut left = u64::MAX;
+        self.perft_within(r, depth, &mut left).unwrap_or_default()
+    }
+
+    /// [`Board::perft`], counting at most `left` leaf positions (each one
+    /// counted is taken from it): None past them.
+    pub fn perft_within(&mut self, r: &Rules, depth: u32, left: &mut u64) -> Option<u64> {
         let mut lists = vec![Vec::with_capacity(64); depth as usize];
-        self.perft_with(r, &mut lists)
+        self.perft_with(r, &mut lists, left)
     }
 
     /// perft, one list of moves kept for each depth (`lists.len()` deep).
-    fn perft_with(&mut self, r: &Rules, lists: &mut [Vec<Move>]) -> u64 {
-        let Some((moves, deeper)) = lists.split_first_mut() else { return 1 };
+    fn perft_with(&mut self, r: &Rules, lists: &mut [Vec<Move>], left: &mut u64) -> Option<u64> {
+        let Some((moves, deeper)) = lists.split_first_mut() else {
+            *left = left.checked_sub(1)?;
+            return Some(1);
+        };
         if deeper.is_empty() {
-            return self.count_legal_moves(r) as u64;
+            let leaves = self.count_legal_moves(r) as u64;
+            *left = left.checked_sub(leaves)?;
+            return Some(leaves);
         }
         self.legal_moves(r, moves);
-        moves.iter().map(|&m| self.make(r, m).perft_with(r, deeper)).sum()
+        let mut total = 0;
+        for &m in moves.iter() {
+            total += self.make(r, m).perft_with(r, deeper, left)?;
+        }
+        Some(total)
     }
 }

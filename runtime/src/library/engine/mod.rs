@@ -39,13 +39,14 @@ const COMMANDS: &[Command] = &[
     Command {
         verb: "engineperft",
         usage: "engineperft N",
-        help: "the leaf positions N moves deep (0 to 7), through the built-in engine's own move generator",
+        help: "the leaf positions N moves deep (0 to 7, at most 200000000 of them), through the built-in engine's own \
+               move generator",
     },
     Command {
         verb: "bestmove",
         usage: "bestmove [MS] [depth N] [movetime MS] [noise CP] [seed S]",
-        help: "the built-in engine's move for the position: searched MS milliseconds and/or N moves deep, \
-               each evaluation off by up to CP centipawns (seeded by S)",
+        help: "the built-in engine's move for the position: searched MS milliseconds (at most 10000) and/or N moves \
+               deep (1 to 64, and 10 s at most), each evaluation off by up to CP centipawns (seeded by S)",
     },
 ];
 
@@ -108,8 +109,20 @@ pub fn history_hashes(rules: &Rules, fens: &[Option<String>]) -> Vec<u64> {
     fens.iter().map(|f| f.as_deref().and_then(|f| Board::from_fen(rules, f).ok()).map_or(0, |b| b.hash)).collect()
 }
 
+/// The most leaf positions `engineperft` counts (a few seconds: the start
+/// position's depth 6 is 119,060,324): a deeper count is refused as it
+/// passes them, so that no command runs for hours.
+pub const ENGINE_PERFT_POSITIONS: u64 = 200_000_000;
+/// The longest `bestmove` thinks, in milliseconds: the most `MS` and
+/// `movetime` take, and where a search given only a depth stops (its answer's
+/// `depth` says how deep it went).
+pub const BESTMOVE_MS: u64 = 10_000;
+/// The deepest `bestmove` searches, in moves (plies).
+pub const BESTMOVE_DEPTH: u64 = 64;
+
 /// `bestmove`'s words: `500` (milliseconds), `depth 4`, `movetime 500`,
-/// `noise 50`, `seed 7`. With neither depth nor time, a depth of 4.
+/// `noise 50`, `seed 7`. With neither depth nor time, a depth of 4. Every
+/// search stops after [`BESTMOVE_MS`].
 pub fn parse_limits(rest: &str) -> Result<Limits, String> {
     let mut limits = Limits { depth: 0, ..Limits::default() };
     let words: Vec<&str> = rest.split_whitespace().collect();
@@ -117,14 +130,21 @@ pub fn parse_limits(rest: &str) -> Result<Limits, String> {
     let number = |w: Option<&&str>, what: &str| -> Result<u64, String> {
         w.and_then(|w| w.parse::<u64>().ok()).ok_or(format!("`{what}` takes a whole number"))
     };
+    let ms = |n: u64| match n {
+        0..=BESTMOVE_MS => Ok(Some(Duration::from_millis(n))),
+        _ => Err(format!("`bestmove` thinks at most {BESTMOVE_MS} ms, found {n}")),
+    };
     while i < words.len() {
         match words[i] {
             "depth" => {
-                limits.depth = number(words.get(i + 1), "depth")?.clamp(1, 100) as u32;
+                limits.depth = match number(words.get(i + 1), "depth")? {
+                    n @ 1..=BESTMOVE_DEPTH => n as u32,
+                    n => return Err(format!("`depth` is 1 to {BESTMOVE_DEPTH}, found {n}")),
+                };
                 i += 2;
             }
             "movetime" => {
-                limits.time = Some(Duration::from_millis(number(words.get(i + 1), "movetime")?.min(3_600_000)));
+                limits.time = ms(number(words.get(i + 1), "movetime")?)?;
                 i += 2;
             }
             "noise" => {
@@ -136,8 +156,8 @@ pub fn parse_limits(rest: &str) -> Result<Limits, String> {
                 i += 2;
             }
             w => match w.parse::<u64>() {
-                Ok(ms) => {
-                    limits.time = Some(Duration::from_millis(ms.min(3_600_000)));
+                Ok(n) => {
+                    limits.time = ms(n)?;
                     i += 1;
                 }
                 Err(_) => {
@@ -149,6 +169,8 @@ pub fn parse_limits(rest: &str) -> Result<Limits, String> {
     if limits.depth == 0 {
         limits.depth = if limits.time.is_some() { 100 } else { 4 };
     }
+    // A deep search given no time still ends.
+    limits.time.get_or_insert(Duration::from_millis(BESTMOVE_MS));
     Ok(limits)
 }
 
@@ -165,7 +187,13 @@ impl Resolved for Engine {
             "engineperft" => match (rest.trim().parse::<u32>(), self.board(world)) {
                 (Ok(depth), Ok(mut b)) if depth <= 7 => {
                     let started = Instant::now();
-                    let nodes = b.perft(&self.rules, depth);
+                    let mut left = ENGINE_PERFT_POSITIONS;
+                    let Some(nodes) = b.perft_within(&self.rules, depth, &mut left) else {
+                        return Json::error(format!(
+                            "`engineperft {depth}` stopped past {ENGINE_PERFT_POSITIONS} leaf positions, the most \
+                             `engineperft` counts"
+                        ));
+                    };
                     Json::obj(vec![
                         ("depth", Json::Num(f64::from(depth))),
                         ("nodes", Json::Num(nodes as f64)),
@@ -231,7 +259,7 @@ mod tests {
     #[test]
     fn bestmove_reads_its_words() {
         let l = parse_limits("").unwrap();
-        assert_eq!((l.depth, l.time, l.noise), (4, None, 0));
+        assert_eq!((l.depth, l.time, l.noise), (4, Some(Duration::from_millis(BESTMOVE_MS)), 0));
         let l = parse_limits("250 noise 40 seed 9").unwrap();
         assert_eq!((l.depth, l.time, l.noise, l.seed), (100, Some(Duration::from_millis(250)), 40, 9));
         let l = parse_limits("depth 3 movetime 100").unwrap();
@@ -239,5 +267,16 @@ mod tests {
         assert!(parse_limits("depth").is_err());
         assert!(parse_limits("depth x").is_err());
         assert!(parse_limits("fast").is_err());
+        // Each argument bounded, the bound named; a depth alone stops in time too.
+        assert_eq!(
+            parse_limits("99999999999999").unwrap_err(),
+            "`bestmove` thinks at most 10000 ms, found 99999999999999"
+        );
+        assert!(parse_limits("movetime 10001").unwrap_err().contains("at most 10000 ms"));
+        assert_eq!(parse_limits("depth 100").unwrap_err(), "`depth` is 1 to 64, found 100");
+        assert!(parse_limits("depth 0").is_err());
+        let l = parse_limits("depth 64").unwrap();
+        assert_eq!((l.depth, l.time), (64, Some(Duration::from_millis(BESTMOVE_MS))));
+        assert_eq!(parse_limits("10000").unwrap().time, Some(Duration::from_millis(10_000)));
     }
 }
