@@ -174,7 +174,8 @@ fn a_world_built_from_a_save_is_the_world_saved() {
     let mut driver = Driver::new(game.clone());
     play(&mut driver);
     let saved = driver.world.to_save();
-    let world = World::from_save(game, &saved).expect("the save fits");
+    let (world, dropped) = World::from_save(game, &saved).expect("the save fits");
+    assert_eq!(dropped, Vec::<String>::new());
     assert_eq!(world.to_save(), saved);
     assert_eq!(world.objects.len(), driver.world.objects.len());
     for (a, b) in world.objects.iter().zip(&driver.world.objects) {
@@ -461,21 +462,111 @@ fn has_saved_game_answers_no_for_a_file_that_cannot_be_read() {
     assert_eq!(saved.game, "Chess");
 }
 
+/// A save of content that changed since loads what still fits, and says
+/// what it drops: a column gone from a table the cards write (its values
+/// dropped, the rows kept), a Global the cards write that changed its type
+/// (the content's value). What no card writes is the content's, whatever
+/// the save held: a Global's new value in game.yaml, a Data Structure
+/// field's new default. What the cards write is the save's: a field whose
+/// default changed, the content's own row of a written table.
 #[test]
-fn a_save_of_content_that_changed_is_moved_aside_and_the_game_plays_on() {
-    let content = TempContent::of(&fixture(), "lost-column");
+fn a_save_of_content_that_changed_loads_what_fits_and_says_what_it_dropped() {
+    let content = TempContent::of(&fixture(), "changed");
+    content.replace_once(
+        "game.yaml",
+        "globals:\n",
+        "globals:\n  title: { type: Text, value: First title }\n  level: { type: Number, value: 0 }\n",
+    );
+    content.replace_once(
+        "structures/Keeper State.yaml",
+        "fields:\n",
+        "fields:\n  limit: { type: Number, default: 5 }\n",
+    );
+    content.write("logic/Set Level.yaml", "function: Set Level\nsteps:\n  - set: $level\n    value: 3\n");
+    let data = TempDir::new("changed");
+    let first =
+        drive(&data.0, &content.dir, "call Bump\ncall Bump\ncall Set Level\ncall Change Everything\nsave auto\n");
+    assert!(first.iter().all(|a| !a.is_error()), "{first:?}");
+    let saved = std::fs::read_to_string(data.path("saves/auto.yaml")).unwrap();
+    assert!(saved.contains("level: 3") && !saved.contains("title") && !saved.contains("limit"), "{saved}");
+
+    // The tint column is gone (and the step that set it).
     content.replace_once("tables/Log.yaml", "  tint: { type: Color, default: '#FFFFFF' }\n", "");
     content.replace_once(
         "tables/Log.csv",
         "name,what,n,done,tint\nfirst,the content's row,0,true,#102030",
-        "name,what,n,done\nfirst,the content's row,0,true",
+        "name,what,n,done\nfirst,the new content's row,0,true",
     );
     let tint_step = "  - set data cell: Log\n    row: \"'first'\"\n    column: \"'tint'\"\n    value: '#ABCDEF80'\n";
     content.replace_once("logic/Change Everything.yaml", tint_step, "");
-    let good = a_save_text();
-    let (data, answers) = with_bad_save("lost-column", &content.dir, good.as_bytes());
-    let why = "the game's content changed since it was saved: the table `Log` has no column `tint` any more";
-    moved_aside_and_plays_on("lost column", &data, &answers, good.as_bytes(), why);
+    content.replace_once(
+        "game.yaml",
+        "title: { type: Text, value: First title }",
+        "title: { type: Text, value: Second title }",
+    );
+    content.replace_once("game.yaml", "level: { type: Number, value: 0 }", "level: { type: Text, value: low }");
+    content.write("logic/Set Level.yaml", "function: Set Level\nsteps:\n  - set: $level\n    value: \"'high'\"\n");
+    content.replace_once(
+        "structures/Keeper State.yaml",
+        "limit: { type: Number, default: 5 }",
+        "limit: { type: Number, default: 7 }",
+    );
+    content.replace_once(
+        "structures/Keeper State.yaml",
+        "total: { type: Number, default: 0 }",
+        "total: { type: Number, default: 100 }",
+    );
+
+    let answers = drive(
+        &data.0,
+        &content.dir,
+        "load auto\ntable Log\nglobal title\nglobal level\nget keeper keeperState\ncall Bump\nglobal count\nnotices\n",
+    );
+    assert_eq!(answers[0].get("loaded").as_str(), Some("auto"), "{}", answers[0]);
+    let notices: Vec<&str> = answers[0].get("notices").as_array().iter().filter_map(Json::as_str).collect();
+    assert_eq!(
+        notices,
+        [
+            "The saved game `auto` was loaded, but the game's content changed since: the table `Log` has no column \
+             `tint` any more: its saved values were dropped.",
+            "The saved game `auto` was loaded, but the game's content changed since: the Global `$level` is a Text \
+             now: its saved value was dropped.",
+        ]
+    );
+    assert_eq!(
+        answers[1].to_string(),
+        r#"{"table":"Log","rows":[{"name":"first","what":"the content's row","n":0,"done":false},{"name":"r1","what":"bump 1","n":1.5,"done":false},{"name":"r2","what":"bump 2","n":3,"done":false}]}"#,
+        "the rows play wrote, without their tint"
+    );
+    assert_eq!(answers[2].to_string(), r#"{"global":"title","value":"Second title"}"#, "no card writes it");
+    assert_eq!(answers[3].to_string(), r#"{"global":"level","value":"low"}"#, "dropped: the content's");
+    assert_eq!(
+        answers[4].to_string(),
+        r#"{"limit":7,"made":{"object":"token2"},"total":2,"note":"true"}"#,
+        "limit is the content's, total the save's"
+    );
+    assert_eq!(answers[6].to_string(), r#"{"global":"count","value":3}"#, "the game goes on");
+    assert_eq!(answers[7].get("notices").as_array().len(), 2, "told once: {}", answers[7]);
+    assert_eq!(data.files("saves"), ["auto.yaml"], "nothing moved aside");
+}
+
+/// The chess game saved, then a Kind added to the copy's Kinds.csv (a table
+/// no card writes): the next run has the new Kind, the saved position, and
+/// nothing to tell (before, the save brought back the old Kinds).
+#[test]
+fn a_kind_added_after_a_save_is_in_the_game_the_save_brings_back() {
+    let copy = TempContent::chess("camel");
+    let data = TempDir::new("camel");
+    let first = drive(&data.0, &copy.dir, "click e2\nclick e4\n");
+    assert!(first.iter().all(|a| !a.is_error() && a.get("faults").as_array().is_empty()), "{first:?}");
+    assert!(data.path("saves/auto.yaml").exists(), "the Turn saved the game");
+    copy.append("tables/Kinds.csv", "Camel,,,C,=C,250,\", promote to camel\",C,=C\n");
+    let answers = drive(&data.0, &copy.dir, "table Kinds\nnotices\neval data('Position', 'e4', 'kind')\nfaults\n");
+    let kinds: Vec<&str> = answers[0].get("rows").as_array().iter().filter_map(|r| r.get("name").as_str()).collect();
+    assert_eq!(kinds, ["King", "Queen", "Rook", "Bishop", "Knight", "Pawn", "Camel"]);
+    assert_eq!(answers[1].to_string(), r#"{"notices":[]}"#);
+    assert_eq!(answers[2].to_string(), r#"{"value":"Pawn"}"#, "the saved game came back");
+    assert_eq!(answers[3].to_string(), r#"{"faults":[]}"#);
 }
 
 #[test]
@@ -675,7 +766,7 @@ fn kill_while_saving(rounds: usize) {
             continue;
         };
         let save = SaveFile::read(&bytes).unwrap_or_else(|e| panic!("round {round}: not a whole save: {e}"));
-        let world = World::from_save(game.clone(), &save).unwrap_or_else(|e| panic!("round {round}: {e}"));
+        let (world, _) = World::from_save(game.clone(), &save).unwrap_or_else(|e| panic!("round {round}: {e}"));
         let count = match world.globals[game.names.globals["count"].index()] {
             cardtable::value::Value::Num(n) => n,
             other => panic!("round {round}: count is {other:?}"),
@@ -954,7 +1045,7 @@ fn kept_chess_choices_the_tables_lack_leave_board_states_own() {
 /// chess game saved with its Promotion choice open has its Promotion Choice
 /// keys on and the Board's off. A save made before the engine had Input
 /// Contexts (no `inputs:`) loads with them as a game starts; a save that
-/// names a context the content lacks does not fit it.
+/// names a context the content lacks loads without it, and says so.
 #[test]
 fn the_input_contexts_on_come_back_with_a_save() {
     let game = common::load_game(&common::chess_dir());
@@ -968,21 +1059,22 @@ fn the_input_contexts_on_come_back_with_a_save() {
     let text = saved.to_yaml().unwrap();
     assert!(text.contains("inputs:") && text.contains("Promotion Choice: true"), "{text}");
     let back = SaveFile::read(text.as_bytes()).expect("the save reads back");
-    let world = World::from_save(game.clone(), &back).expect("the save fits");
+    let (world, _) = World::from_save(game.clone(), &back).expect("the save fits");
     assert_eq!(world.inputs_on, [false, true]);
 
     let mut older = saved.clone();
     older.world.inputs.clear();
     let older_text = older.to_yaml().unwrap();
     assert!(!older_text.contains("inputs:"), "{older_text}");
-    let world =
+    let (world, _) =
         World::from_save(game.clone(), &SaveFile::read(older_text.as_bytes()).unwrap()).expect("an older save fits");
     assert_eq!(world.inputs_on, [true, false], "as a game starts");
 
     let mut gone = saved;
     gone.world.inputs.insert("Menu Keys".into(), true);
-    let why = World::from_save(game, &gone).err().expect("a context the content lacks");
-    assert!(why.contains("the Input Context `Menu Keys` is gone"), "{why}");
+    let (world, dropped) = World::from_save(game, &gone).expect("loads without a context the content lacks");
+    assert_eq!(dropped, ["the Input Context `Menu Keys` is gone"]);
+    assert_eq!(world.inputs_on, [false, true]);
 }
 
 /// A game saved mid-slide (tests/fixtures/clock: two tweens, the Mover's

@@ -27,6 +27,9 @@ pub struct CheckReport {
     /// cannot be read, or does not fit the content), each with why: the game
     /// moves such a file aside when it meets it.
     pub bad_files: Vec<(PathBuf, String)>,
+    /// Its saved games that load, but without what no longer fits the
+    /// content (as a load tells the player), each with what is dropped.
+    pub dropped: Vec<(PathBuf, Vec<String>)>,
 }
 
 /// Loads the content `files`; if it loads, starts it headless (`World::new`
@@ -65,13 +68,15 @@ pub fn check_in(files: Files, data_dir: Option<&Path>, lang: Option<&str>) -> Ch
         }
     }
     diagnostics.extend(crate::load::check_translations(&files, &langs));
-    let bad_files = data_dir.map_or_else(Vec::new, |d| bad_files(d, game.as_ref()));
-    CheckReport { files, diagnostics, game, faults, data_dir: data_dir.map(Path::to_path_buf), bad_files }
+    let (bad_files, dropped) = data_dir.map_or_else(Default::default, |d| data_files(d, game.as_ref()));
+    CheckReport { files, diagnostics, game, faults, data_dir: data_dir.map(Path::to_path_buf), bad_files, dropped }
 }
 
-/// The files of a data folder the game cannot use, with why.
-fn bad_files(dir: &Path, game: Option<&Rc<Game>>) -> Vec<(PathBuf, String)> {
+/// The files of a data folder the game cannot use, with why; and its saves
+/// that load without some of what they hold, with what.
+fn data_files(dir: &Path, game: Option<&Rc<Game>>) -> (Vec<(PathBuf, String)>, Vec<(PathBuf, Vec<String>)>) {
     let mut out = Vec::new();
+    let mut dropped = Vec::new();
     let values = dir.join(save::VALUES);
     match std::fs::read(&values) {
         Ok(bytes) => {
@@ -93,14 +98,16 @@ fn bad_files(dir: &Path, game: Option<&Rc<Game>>) -> Vec<(PathBuf, String)> {
     for path in saves {
         let read = std::fs::read(&path).map_err(|e| e.to_string()).and_then(|b| save::SaveFile::read(&b));
         let fits = read.and_then(|s| match game {
-            Some(g) => World::from_save(g.clone(), &s).map(|_| ()),
-            None => Ok(()),
+            Some(g) => World::from_save(g.clone(), &s).map(|(_, notes)| notes),
+            None => Ok(Vec::new()),
         });
-        if let Err(why) = fits {
-            out.push((path, why));
+        match fits {
+            Err(why) => out.push((path, why)),
+            Ok(notes) if !notes.is_empty() => dropped.push((path, notes)),
+            Ok(_) => {}
         }
     }
-    out
+    (out, dropped)
 }
 
 impl CheckReport {
@@ -128,6 +135,18 @@ impl CheckReport {
             ));
             for f in &self.faults {
                 out.push_str(&format!("  {f}\n"));
+            }
+            out.push('\n');
+        }
+        if let (Some(data), false) = (&self.data_dir, self.dropped.is_empty()) {
+            out.push_str(&format!(
+                "{}: saved games made with other content, which load without what no longer fits (the player is told):\n",
+                data.display()
+            ));
+            for (file, notes) in &self.dropped {
+                for n in notes {
+                    out.push_str(&format!("  {}: {n}\n", file.display()));
+                }
             }
             out.push('\n');
         }

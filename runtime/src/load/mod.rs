@@ -44,9 +44,54 @@ pub fn builtin() -> Files {
 }
 
 /// Writes the built-in game into `dir` (which must not exist, or be empty)
-/// as a content folder to change, and answers the files written.
+/// as a content folder to change, and answers the files written. The copy
+/// is a game of its own: its game.yaml names it after its folder (`game:
+/// my-chess`, the rest of the file as it was), so that its saved games and
+/// settings are its own, never the built-in game's (they are kept by the
+/// game's name, `save::platform_dir`).
 pub fn write_builtin(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
-    builtin().write_to(dir)
+    let files = builtin().write_to(dir)?;
+    let path = dir.join("game.yaml");
+    let text = std::fs::read_to_string(&path)?;
+    std::fs::write(&path, renamed(&text, &copy_name(dir, &text)))?;
+    Ok(files)
+}
+
+/// The name of a copy of the game whose game.yaml is `text`, written to
+/// `dir`: the folder's name, unless the copy's saves would then go where
+/// the original's go (`chess` beside `Chess`, on a system that ignores case).
+fn copy_name(dir: &Path, text: &str) -> String {
+    let folder = dir.file_name().map(PathBuf::from).or_else(|| dir.canonicalize().ok()?.file_name().map(PathBuf::from));
+    let name = folder.map(|f| f.to_string_lossy().trim().to_string()).filter(|n| !n.is_empty());
+    let name = name.unwrap_or_else(|| "My Game".into());
+    let original = text.lines().find_map(|l| l.strip_prefix("game:")).unwrap_or_default().trim();
+    let folder_of = |n: &str| crate::save::folder_name(n).to_lowercase();
+    if folder_of(&name) == folder_of(original) {
+        format!("{name} copy")
+    } else {
+        name
+    }
+}
+
+/// game.yaml's text with its `game:` line naming `name` (in single quotes
+/// unless it is a plain word or words); every other byte as it was.
+fn renamed(text: &str, name: &str) -> String {
+    let plain = name.starts_with(|c: char| c.is_alphabetic())
+        && name.chars().all(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_' | '.'))
+        && !name.ends_with(' ');
+    let value = if plain { name.to_string() } else { format!("'{}'", name.replace('\'', "''")) };
+    let mut out = String::with_capacity(text.len() + value.len());
+    let mut done = false;
+    for line in text.split_inclusive('\n') {
+        if !done && line.starts_with("game:") {
+            let end = &line[line.trim_end_matches(['\r', '\n']).len()..];
+            out.push_str(&format!("game: {value}{end}"));
+            done = true;
+        } else {
+            out.push_str(line);
+        }
+    }
+    out
 }
 
 /// content/chess/, listed by build.rs.
@@ -113,7 +158,7 @@ pub fn load_files_in(files: Files, lang: Option<&str>) -> Result<Loaded, Vec<Dia
     load_pictures(&mut game, &mut d);
     load_scene(&mut game, &scratch, &mut d);
     let trees = compile_bodies(&mut game, &shells, &scratch, &mut d);
-    check_libraries(&game, &scratch, &mut d);
+    check_libraries(&mut game, &scratch, &mut d);
     if d.has_errors() {
         Err(d.list)
     } else {
@@ -146,15 +191,20 @@ fn names_of_broken_file(files: &Files, rel: &Path, keys: &[&str]) -> Vec<String>
 /// Each library the game names resolves against its content, or its name in
 /// game.yaml says what the content lacks. Checked once the rest of the folder
 /// is free of mistakes: a table or card that did not load is not missing.
-fn check_libraries(game: &Game, scratch: &LoadScratch, d: &mut Diagnostics) {
+/// What each writes joins what the cards write (`Game::written`).
+fn check_libraries(game: &mut Game, scratch: &LoadScratch, d: &mut Diagnostics) {
     if d.has_errors() {
         return;
     }
+    let mut written = std::mem::take(&mut game.written);
     for (name, &pos) in game.libraries.iter().zip(&scratch.library_places) {
-        if let Some(Err(lacks)) = crate::library::find(name).map(|l| l.resolve(game)) {
-            d.error(Path::new("game.yaml"), pos, lacks);
+        match crate::library::find(name).map(|l| l.resolve(game)) {
+            Some(Err(lacks)) => d.error(Path::new("game.yaml"), pos, lacks),
+            Some(Ok(resolved)) => resolved.writes(&mut written),
+            None => {}
         }
     }
+    game.written = written;
 }
 
 /// A game with nothing in it yet but the built-in Events.
@@ -186,6 +236,7 @@ fn empty_game(files: Files) -> Game {
         inputs: Vec::new(),
         translated: Vec::new(),
         lang: None,
+        written: Written::default(),
     };
     for (i, name) in BUILTIN_EVENTS.iter().enumerate() {
         game.names.events.insert(name.to_string(), EventId(i as u16));
