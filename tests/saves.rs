@@ -627,6 +627,48 @@ fn check_with_a_data_folder_reports_the_files_the_game_cannot_use() {
     assert_eq!(data.files(""), ["saves", "values.yaml"]);
 }
 
+/// `check --data-dir` says what a load would drop of each save made with
+/// other content, and which kept value no `load value` can read as its
+/// default's type; the game is still fine, and nothing is moved.
+#[test]
+fn check_with_a_data_folder_says_what_the_game_would_not_use() {
+    let content = TempContent::of(&fixture(), "check-drops");
+    let data = TempDir::new("check-drops");
+    std::fs::create_dir_all(data.path("saves")).unwrap();
+    std::fs::write(data.path("saves/auto.yaml"), a_save_text()).unwrap();
+    std::fs::write(
+        data.path("values.yaml"),
+        "format: 1\nvalues:\n  playerSide: { type: Color, value: '#FF0000FF' }\ncomplete: true\n",
+    )
+    .unwrap();
+    content.replace_once("tables/Log.yaml", "  tint: { type: Color, default: '#FFFFFF' }\n", "");
+    content.replace_once(
+        "tables/Log.csv",
+        "name,what,n,done,tint\nfirst,the content's row,0,true,#102030",
+        "name,what,n,done\nfirst,the content's row,0,true",
+    );
+    let tint_step = "  - set data cell: Log\n    row: \"'first'\"\n    column: \"'tint'\"\n    value: '#ABCDEF80'\n";
+    content.replace_once("logic/Change Everything.yaml", tint_step, "");
+    let out = Command::new(env!("CARGO_BIN_EXE_cardtable"))
+        .arg("check")
+        .arg(&content.dir)
+        .arg("--data-dir")
+        .arg(&data.0)
+        .output()
+        .expect("run cardtable check");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    for expected in [
+        "what the game would not use of these files",
+        "saves/auto.yaml: the table `Log` has no column `tint` any more: its saved values were dropped",
+        "values.yaml: the kept value `playerSide` cannot be read as a Text (expected a Text, found a Color): `load \
+         value` in Kept Side answers its default",
+    ] {
+        assert!(stderr.contains(expected), "`{expected}` in:\n{stderr}");
+    }
+    assert_eq!(data.files("saves"), ["auto.yaml"]);
+}
+
 /// The chess game of the book played from the start to a castle each, an en
 /// passant and a promotion: 1.e4 a6 2.e5 d5 3.exd6 Nf6 4.dxc7 e6 5.Nf3 Be7
 /// 6.Bc4 O-O 7.O-O a5 8.cxb8=Q.
