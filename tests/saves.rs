@@ -627,6 +627,50 @@ fn check_with_a_data_folder_reports_the_files_the_game_cannot_use() {
     assert_eq!(data.files(""), ["saves", "values.yaml"]);
 }
 
+/// What the chess game's play writes, found at load: the tables its cards
+/// write and those its libraries write from outside (the chess library's
+/// setfen, the Stockfish Bridge's answers), never Kinds, Directions, Words
+/// or Strengths; and only those are in a save.
+#[test]
+fn the_tables_play_writes_are_found_at_load_libraries_included() {
+    use cardtable::game::Written;
+    let game = common::load_game(&common::chess_dir());
+    let name = |t: usize| game.tables[t].name.as_str();
+    let written: Vec<&str> = (0..game.tables.len()).filter(|&t| game.written.tables[t]).map(name).collect();
+    assert_eq!(
+        written,
+        [
+            "Arrows",
+            "Castling",
+            "Chosen Moves",
+            "Move History",
+            "Position History",
+            "Position",
+            "Slides",
+            "Targets",
+            "Threats"
+        ]
+    );
+    // Each library says what it writes, by the names it resolved.
+    let by_library = |lib: &str| {
+        let mut w = Written::none(&game);
+        let resolved = cardtable::library::find(lib).unwrap().resolve(&game).unwrap_or_else(|e| panic!("{e}"));
+        resolved.writes(&mut w);
+        (0..game.tables.len()).filter(|&t| w.tables[t]).map(name).collect::<Vec<_>>()
+    };
+    assert_eq!(by_library("chess"), ["Castling", "Move History", "Position History", "Position", "Targets"]);
+    assert_eq!(by_library("stockfishBridge"), ["Chosen Moves"]);
+    assert_eq!(by_library("engine"), Vec::<&str>::new());
+    let board = game.names.structs["Board State"];
+    let side = game.structs[board.index()].fields.iter().position(|f| f.name == "sideToMove").unwrap();
+    assert!(game.written.field(board, side));
+    let mut driver = common::two_players(game.clone());
+    assert!(!driver.command("click e2").is_error());
+    let saved = driver.world.to_save();
+    assert_eq!(saved.world.tables.keys().map(String::as_str).collect::<Vec<_>>().len(), written.len());
+    assert!(!saved.world.tables.contains_key("Kinds") && !saved.fingerprint.tables.contains_key("Kinds"));
+}
+
 /// `check --data-dir` says what a load would drop of each save made with
 /// other content, and which kept value no `load value` can read as its
 /// default's type; the game is still fine, and nothing is moved.
@@ -849,7 +893,7 @@ fn measure_saving_and_loading_a_chess_game() {
     let game = common::load_game(&common::chess_dir());
     for (label, store) in [("memory", Store::memory()), ("folder", Store::folder(data.0.clone()))] {
         let store = Rc::new(store);
-        let mut driver = Driver::with_store(game.clone(), store.clone());
+        let mut driver = Driver::with_parts_off(game.clone(), store.clone(), false, &["Make Computer Move"]);
         for line in CHESS_GAME.lines() {
             assert!(!driver.command(line).is_error(), "{line}");
         }
