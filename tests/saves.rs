@@ -671,6 +671,52 @@ fn the_tables_play_writes_are_found_at_load_libraries_included() {
     assert!(!saved.world.tables.contains_key("Kinds") && !saved.fingerprint.tables.contains_key("Kinds"));
 }
 
+/// A save written before saves held only what play writes holds every
+/// table and Global (format 1 still): it loads as it was meant, its content
+/// tables and Globals ignored (the content's are the game's), with nothing
+/// to tell.
+#[test]
+fn an_older_save_with_every_table_loads_and_its_content_tables_are_ignored() {
+    use cardtable::save::{Cell, SavedRow};
+    let copy = TempContent::chess("older-save");
+    copy.append("tables/Kinds.csv", "Camel,,,C,=C,250,\", promote to camel\",C,=C\n");
+    let game = common::load_game(&copy.dir);
+    let mut driver = common::two_players(game.clone());
+    for command in ["click e2", "click e4"] {
+        assert!(!driver.command(command).is_error(), "{command}");
+    }
+    let mut older = driver.world.to_save();
+    // As the engine wrote it before: Kinds as it was then (no Camel, a King worth 1), an unwritten Global.
+    let cells = |value: f64| {
+        let text = |t: &str| Cell::Text(t.into());
+        [("White", Cell::Number(0.0)), ("Black", Cell::Number(6.0)), ("letter", text("K"))]
+            .into_iter()
+            .chain([("promotionMark", text("")), ("value", Cell::Number(value)), ("promotionWords", text(""))])
+            .chain([("shownLetter", text("K")), ("shownPromotionMark", text(""))])
+            .map(|(c, v)| (c.to_string(), v))
+            .collect()
+    };
+    older.world.tables.insert("Kinds".into(), vec![SavedRow { name: "King".into(), cells: cells(1.0) }]);
+    let kinds = game.tables[game.names.tables["Kinds"].index()].columns.iter();
+    older.fingerprint.tables.insert("Kinds".into(), kinds.map(|c| (c.name.clone(), c.ty.name().to_string())).collect());
+    older.world.globals.insert("prefersReducedMotion".into(), Cell::Boolean(true));
+    let text = older.to_yaml().unwrap();
+    let back = SaveFile::read(text.as_bytes()).expect("an older save reads");
+    let (world, dropped) = World::from_save(game.clone(), &back).expect("an older save loads");
+    assert_eq!(dropped, Vec::<String>::new());
+    let mut loaded = common::two_players(game);
+    loaded.world = world;
+    let rows = loaded.command("table Kinds");
+    let names: Vec<&str> = rows.get("rows").as_array().iter().filter_map(|r| r.get("name").as_str()).collect();
+    assert_eq!(names, ["King", "Queen", "Rook", "Bishop", "Knight", "Pawn", "Camel"], "the content's Kinds");
+    assert_eq!(loaded.command("eval data('Kinds', 'King', 'value')").to_string(), r#"{"value":0}"#);
+    assert_eq!(
+        loaded.command("global prefersReducedMotion").to_string(),
+        r#"{"global":"prefersReducedMotion","value":false}"#
+    );
+    assert_eq!(loaded.command("eval data('Position', 'e4', 'kind')").to_string(), r#"{"value":"Pawn"}"#);
+}
+
 /// `check --data-dir` says what a load would drop of each save made with
 /// other content, and which kept value no `load value` can read as its
 /// default's type; the game is still fine, and nothing is moved.
