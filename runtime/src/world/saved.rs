@@ -299,13 +299,14 @@ impl World {
             );
         }
         let width = def.columns.len();
+        let all_read = read.iter().all(|&r| r);
         let mut names = Vec::with_capacity(rows.len());
         let mut cells = Vec::with_capacity(rows.len() * width);
         for row in rows {
             let name = self.syms.intern(&row.name);
             names.push(name);
-            // The content's row of that name, for the columns not read.
-            let own = def.rows.iter().position(|r| *r == name);
+            // The content's row of that name, for the columns not read (looked for only then).
+            let own = if all_read { None } else { def.rows.iter().position(|r| *r == name) };
             for (c, col) in def.columns.iter().enumerate() {
                 let cell = if read[c] { row.cells.get(&col.name) } else { None };
                 let v = match cell {
