@@ -135,6 +135,7 @@ fn new_writes_the_built_in_game_as_content_chess_byte_for_byte_but_its_name() {
         "says what it wrote: {stdout}"
     );
     assert!(stdout.contains("logic/") && stdout.contains("game.yaml"), "{stdout}");
+    assert!(stdout.contains("it is a game of its own, `my game`"), "{stdout}");
 
     let check = run(&here.dir, &["check", "my game"], "");
     assert!(check.status.success(), "check {}:\n{}", written.display(), text(&check.stderr));

@@ -44,17 +44,19 @@ pub fn builtin() -> Files {
 }
 
 /// Writes the built-in game into `dir` (which must not exist, or be empty)
-/// as a content folder to change, and answers the files written. The copy
+/// as a content folder to change, and answers the files written and the
+/// copy's name. The copy
 /// is a game of its own: its game.yaml names it after its folder (`game:
 /// my-chess`, the rest of the file as it was), so that its saved games and
 /// settings are its own, never the built-in game's (they are kept by the
 /// game's name, `save::platform_dir`).
-pub fn write_builtin(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+pub fn write_builtin(dir: &Path) -> std::io::Result<(Vec<PathBuf>, String)> {
     let files = builtin().write_to(dir)?;
     let path = dir.join("game.yaml");
     let text = std::fs::read_to_string(&path)?;
-    std::fs::write(&path, renamed(&text, &copy_name(dir, &text)))?;
-    Ok(files)
+    let name = copy_name(dir, &text);
+    std::fs::write(&path, renamed(&text, &name))?;
+    Ok((files, name))
 }
 
 /// The name of a copy of the game whose game.yaml is `text`, written to
