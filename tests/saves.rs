@@ -669,6 +669,16 @@ fn the_tables_play_writes_are_found_at_load_libraries_included() {
     let saved = driver.world.to_save();
     assert_eq!(saved.world.tables.keys().map(String::as_str).collect::<Vec<_>>().len(), written.len());
     assert!(!saved.world.tables.contains_key("Kinds") && !saved.fingerprint.tables.contains_key("Kinds"));
+
+    // A table only a library writes (no card sets Chosen Moves here) is saved all the same.
+    let copy = TempContent::chess("library-writes");
+    let forget = copy.read("logic/Forget The Hint.yaml");
+    let steps = &forget[forget.find("steps:\n").unwrap()..];
+    copy.replace_once("logic/Forget The Hint.yaml", steps, "steps:\n  - set: $status\n    value: $status\n");
+    let game = common::load_game(&copy.dir);
+    let chosen = game.names.tables["Chosen Moves"];
+    assert!(game.written.table(chosen), "the Stockfish Bridge writes it");
+    assert!(common::two_players(game).world.to_save().world.tables.contains_key("Chosen Moves"));
 }
 
 /// A save written before saves held only what play writes holds every
