@@ -257,6 +257,33 @@ fn the_committed_chess_content_loads_without_mistakes() {
     }
 }
 
+/// content/README.md lists every table of the chess game with each column's
+/// type, empty cell and reference, as the schemas say
+/// (`load::tables_reference`); `CARDTABLE_BLESS=1` writes it anew.
+#[test]
+fn the_content_reference_lists_the_chess_tables_as_their_schemas_say() {
+    let (start, end) = ("<!-- the chess game's tables: generated -->\n", "<!-- end of the chess game's tables -->");
+    let path = common::root().join("content/README.md");
+    let readme = std::fs::read_to_string(&path).expect("content/README.md");
+    let (Some(a), Some(b)) = (readme.find(start), readme.find(end)) else {
+        panic!("content/README.md lacks the markers {start:?} and {end:?}")
+    };
+    let want = cardtable::load::tables_reference(cardtable::source::files::Files::Dir(common::chess_dir()));
+    assert!(want.contains("| firstMoveSteps | Number | the row's `steps` |  |"), "{want}");
+    assert!(want.contains("| kind | Text | a mistake: it names a row | Kinds |"), "{want}");
+    assert!(want.contains("It has a column named after each row of Sides."), "{want}");
+    let have = &readme[a + start.len()..b];
+    if have != want {
+        if std::env::var("CARDTABLE_BLESS").is_ok_and(|v| v == "1") {
+            std::fs::write(&path, format!("{}{want}{}", &readme[..a + start.len()], &readme[b..])).expect("write");
+        } else {
+            panic!(
+                "content/README.md's tables differ from the schemas (CARDTABLE_BLESS=1 writes them); they are:\n{want}"
+            );
+        }
+    }
+}
+
 #[test]
 fn the_broken_case_format_reads_quotes_and_escapes() {
     let case = parse_case(
@@ -317,14 +344,17 @@ fn check_passes_the_chess_content() {
 
 #[test]
 fn check_starts_the_game_and_lists_the_faults_before_the_first_input() {
-    // Every file is right, but the Position table has no rows: the first
+    // Every file is right, but the Position table has no rows (nor the
+    // Castling table, whose Squares are Position's rows): the first
     // Turn, run by the Game Rules' Created, faults looking along a Board
     // with no Pieces; the Focus Mark (Keyboard Focus, Move The Focus Mark)
     // finds no Square e2 to stand on when the Board is laid out and turned,
     // nor a Square in front of the King when the game begins.
     let copy = TempContent::chess("check-starts");
-    let header = copy.read("tables/Position.csv").lines().next().unwrap_or_default().to_string();
-    copy.write("tables/Position.csv", &format!("{header}\n"));
+    for table in ["tables/Position.csv", "tables/Castling.csv"] {
+        let header = copy.read(table).lines().next().unwrap_or_default().to_string();
+        copy.write(table, &format!("{header}\n"));
+    }
     let out = check(&copy.dir);
     let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     assert!(!out.status.success(), "check should fail; stdout:\n{stdout}\nstderr:\n{stderr}");

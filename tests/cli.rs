@@ -95,14 +95,46 @@ fn unknown_options_and_stray_arguments_are_refused() {
     refused_with_usage(&["--bogus"]);
     refused_with_usage(&["content/chess", "extra"]);
     refused_with_usage(&["content/chess", "drive"]);
-    // The window's options are not the subcommands'.
-    refused_with_usage(&["drive", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1"]);
+    // The window's options are not the subcommands' (`drive` takes the libraries' options, as the window does).
+    refused_with_usage(&["check", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1"]);
+    refused_with_usage(&["uci", "--engine", "builtin"]);
+    refused_with_usage(&["drive", "--screenshot", "a.png"]);
     refused_with_usage(&["check", "--screenshot", "a.png"]);
     // A value is checked, wherever the option stands.
     let stderr = refused(&["--frames", "many", "content/chess"]);
     assert!(stderr.contains("--frames"), "{stderr}");
     refused(&["content/chess", "--frames", "many"]);
     refused(&["content/chess", "--screenshot"]);
+}
+
+#[test]
+fn an_off_that_names_no_logic_component_is_refused_with_the_names() {
+    // The name is known only once the game is loaded, yet it is refused as
+    // any other mistake of the command line: exit 2, the usage, and here the
+    // game's Logic Components and the one meant.
+    for (args, usage) in [
+        (vec!["drive", "content/chess", "--off", "Make Computr Move"], "Usage: cardtable drive"),
+        (vec!["check", "content/chess", "--off", "Make Computr Move"], "Usage: cardtable check"),
+        (vec!["uci", "content/chess", "--off", "Make Computr Move"], "Usage: cardtable uci"),
+    ] {
+        let stderr = refused_with_usage(&args);
+        assert!(stderr.contains(usage), "{stderr}");
+        assert!(
+            stderr.contains("no Logic Component is named `Make Computr Move` (did you mean `Make Computer Move`?)"),
+            "{stderr}"
+        );
+        assert!(stderr.contains("The game's Logic Components: Ask To Resign, "), "{stderr}");
+        assert!(stderr.contains(", Undo"), "{stderr}");
+    }
+    // Every unknown name at once; a known one is taken.
+    let stderr = refused_with_usage(&["drive", "--off", "Undo", "--off", "Nothing", "--off", "Sliding Piece"]);
+    assert!(stderr.contains("are named `Nothing`, `Sliding Piece` (did you mean `Slide Piece`?)."), "{stderr}");
+    let out = cardtable(&["drive", "content/chess", "--off", "Make Computer Move"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    // The driver's own `off` says the same.
+    let mut d = common::chess_driver();
+    let answer = d.command("off \"Make Computr Move\"").to_string();
+    assert!(answer.contains("(did you mean `Make Computer Move`?). The game's Logic Components: "), "{answer}");
 }
 
 #[test]

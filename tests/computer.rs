@@ -533,6 +533,8 @@ fn each_fake_engine_answers_the_handshake_then_makes_its_own_fault() {
         ("garbage", "%%% not chess\nbestmove banana\n", 0),
         ("illegal", "bestmove e8e1\n", 0),
         ("silent", "", 0),
+        ("stale", "bestmove e7e5\n", 0),
+        ("king_promotion", "bestmove b2b1k\n", 0),
     ] {
         let mut child = Command::new(fake_engine(&format!("{name}.sh")))
             .stdin(Stdio::piped())
@@ -573,4 +575,288 @@ fn the_built_in_engine_takes_a_draw_by_repetition_from_the_games_history() {
     assert!(wait_until(&mut d, 0.1, 15.0, |d| state(d) != "Computer's Turn"), "the built-in engine answered");
     assert_eq!(history(&mut d).last().map(String::as_str), Some("d1e2"), "{:?}", history(&mut d));
     assert_eq!(state(&mut d), "Game Over", "a draw by threefold repetition");
+}
+
+/// The position after 1. e4, Black (the Computer) to move.
+const AFTER_E4: &str = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
+
+/// After an answer that is not played: Computer Unavailable, Retry shown,
+/// the Board at `fen`, no fault, and a notice naming the answer.
+fn refused(d: &mut Driver, answer: &str, fen_then: &str) {
+    let told = ok(d, &format!("answer {answer}"));
+    assert_eq!(state(d), "Computer Unavailable", "`{answer}`");
+    assert_eq!(fen(d), fen_then, "`{answer}`: the Board as it was");
+    assert_eq!(object(d, "Retry").get("visible"), &Json::Bool(true), "`{answer}`: Retry is shown");
+    let notices = told.get("notices").as_array().to_vec();
+    assert!(notices.iter().any(|n| n.as_str().is_some_and(|n| n.contains("not a legal move"))), "`{answer}`: {told}");
+    assert!(d.world.faults.is_empty(), "`{answer}`: {:?}", d.world.faults);
+    ok(d, "press Retry");
+    assert_eq!(state(d), "Computer's Turn", "`{answer}`: Retry asks again");
+}
+
+/// The Computer's answer is played only when it is one of the cards' Legal
+/// Moves: White's Pawn moved for Black, a Pawn promoted where none may be,
+/// a Move from an empty Square, a King's leap, words that are no Move, each
+/// ends in Computer Unavailable with the Board as it was and nothing saved
+/// of it; a legal answer after Retry is played.
+#[test]
+fn an_answer_that_is_not_a_legal_move_is_never_played() {
+    let mut d = manual(true);
+    play(&mut d, "e2e4");
+    for answer in ["d2d4", "e7e5k", "e7e5q", "e2e5", "e8e1", "e7e5x", "e7", "banana", "E7E5K"] {
+        refused(&mut d, answer, AFTER_E4);
+    }
+    // The game saved last is the one after 1. e4: none of them was saved.
+    ok(&mut d, "load auto");
+    assert_eq!(history(&mut d), ["e2e4"], "the save holds no refused answer");
+    assert_eq!(fen(&mut d), AFTER_E4);
+}
+
+/// After the refused answers, a legal one is played.
+#[test]
+fn a_legal_answer_after_a_refused_one_is_played() {
+    let mut d = manual(true);
+    play(&mut d, "e2e4");
+    refused(&mut d, "d2d4", AFTER_E4);
+    ok(&mut d, "answer e7e5");
+    assert_eq!(history(&mut d), ["e2e4", "e7e5"]);
+    assert_eq!(state(&mut d), "Playing");
+}
+
+/// A promotion letter is needed exactly where a promotion is due, and it
+/// names a Kind the Promotion choice offers: b2b1 and b2b1k are refused,
+/// b2b1q is played.
+#[test]
+fn a_promotion_is_played_only_with_a_letter_of_the_promotion_choice() {
+    let mut d = manual(true);
+    ok(&mut d, "setfen 4k3/8/8/8/8/8/1p6/4K3 w - - 0 1");
+    play(&mut d, "e1d1");
+    let after = fen(&mut d);
+    assert_eq!(state(&mut d), "Computer's Turn");
+    for answer in ["b2b1", "b2b1k", "b2b1p", "b2b2q"] {
+        refused(&mut d, answer, &after);
+    }
+    ok(&mut d, "answer b2b1q");
+    assert!(fen(&mut d).starts_with("4k3/8/8/8/8/8/8/1q1K4 w"), "{}", fen(&mut d));
+    assert_eq!(state(&mut d), "Playing");
+}
+
+/// A UCI engine that promotes a Pawn to a King is refused as the driver's
+/// answer is: Computer Unavailable, the Board as it was.
+#[test]
+fn an_engine_that_promotes_to_a_king_makes_the_computer_unavailable() {
+    let (_copy, game) = game_with_spare("king", 1.0);
+    let mut d = against_in(game, &fake_engine("king_promotion.sh"), true);
+    ok(&mut d, "setfen 4k3/8/8/8/8/8/1p6/4K3 w - - 0 1");
+    play(&mut d, "e1d1");
+    let after = fen(&mut d);
+    assert!(wait_until(&mut d, 0.1, 5.0, |d| state(d) != "Computer's Turn"));
+    assert_eq!(state(&mut d), "Computer Unavailable");
+    assert_eq!(fen(&mut d), after);
+    assert!(d.world.faults.is_empty(), "{:?}", d.world.faults);
+}
+
+/// A UCI engine that gives, for a later position, the answer of an earlier
+/// one (e7e5 again once e7 is empty) makes the Computer unavailable, with
+/// no fault and Retry shown, instead of leaving the game in the Computer's
+/// Turn.
+#[test]
+fn an_engine_that_answers_for_an_earlier_position_makes_the_computer_unavailable() {
+    let (_copy, game) = game_with_spare("stale", 1.0);
+    let mut d = against_in(game, &fake_engine("stale.sh"), true);
+    play(&mut d, "e2e4");
+    assert!(wait_for_moves(&mut d, 0.1, 5.0, 2), "its first answer is legal");
+    play(&mut d, "g1f3");
+    let after = fen(&mut d);
+    assert!(wait_until(&mut d, 0.1, 5.0, |d| state(d) == "Computer Unavailable"), "{}", state(&mut d));
+    assert_eq!(fen(&mut d), after);
+    assert_eq!(object(&mut d, "Retry").get("visible"), &Json::Bool(true));
+    assert!(d.world.faults.is_empty(), "{:?}", d.world.faults);
+}
+
+/// When the cards fault while they handle the Computer's answer (here a
+/// step added after the Move is made and the game saved), the World is put
+/// back as it was before the answer and the content's failure path runs:
+/// Computer Unavailable with Retry, the Board as it was, the save made
+/// meanwhile dropped; the fault is reported.
+#[test]
+fn a_fault_while_the_answer_is_handled_makes_the_computer_unavailable_as_it_was() {
+    let copy = TempContent::chess("answer-fault");
+    copy.replace_once(
+        "logic/Make Computer Move.yaml",
+        "          - trigger: moveMade\n            applies to: self\n          - trigger: positionChanged\n",
+        "          - trigger: moveMade\n            applies to: self\n          - trigger: positionChanged\n          \
+         - set: $status\n            value: data('Sides', 'Nobody', 'opponent')\n",
+    );
+    let mut d = against_in(common::load_game(&copy.dir), "manual", true);
+    play(&mut d, "e2e4");
+    let told = d.command("answer e7e5");
+    assert_eq!(told.get("faults").as_array().len(), 1, "the fault is reported: {told}");
+    assert_eq!(state(&mut d), "Computer Unavailable");
+    assert_eq!(fen(&mut d), AFTER_E4, "the Board as it was before the answer");
+    assert_eq!(history(&mut d), ["e2e4"]);
+    assert_eq!(object(&mut d, "Retry").get("visible"), &Json::Bool(true));
+    assert!(d.world.timers.is_empty(), "the answer's wait is over");
+    ok(&mut d, "load auto");
+    assert_eq!(history(&mut d), ["e2e4"], "the save made while the answer was handled was dropped");
+}
+
+/// `cardtable drive` as a process, its fake engine writing its process id
+/// into `pid_file` (CARDTABLE_TEST_PID_FILE, read by tests/fixtures/engines/uci.sh).
+struct DriveProcess {
+    child: std::process::Child,
+    stdin: Option<std::process::ChildStdin>,
+    stdout: std::io::BufReader<std::process::ChildStdout>,
+    pid_file: std::path::PathBuf,
+}
+
+impl DriveProcess {
+    fn start(label: &str, args: &[&str]) -> DriveProcess {
+        use std::process::{Command, Stdio};
+        let pid_file = std::env::temp_dir().join(format!("cardtable-{label}-{}.pid", std::process::id()));
+        let _ = std::fs::remove_file(&pid_file);
+        let mut child = Command::new(env!("CARGO_BIN_EXE_cardtable"))
+            .arg("drive")
+            .args(["--reduced-motion"])
+            .args(args)
+            .env("CARDTABLE_TEST_PID_FILE", &pid_file)
+            .current_dir(common::root())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("start cardtable drive");
+        let stdin = child.stdin.take();
+        let stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+        DriveProcess { child, stdin, stdout, pid_file }
+    }
+
+    /// One command, and its answer.
+    fn command(&mut self, line: &str) -> Json {
+        use std::io::{BufRead, Write};
+        let stdin = self.stdin.as_mut().expect("the driver's input is open");
+        writeln!(stdin, "{line}").and_then(|_| stdin.flush()).expect("write a command");
+        let mut answer = String::new();
+        self.stdout.read_line(&mut answer).expect("read an answer");
+        common::parse_json(answer.trim_end()).unwrap_or_else(|e| panic!("`{line}` answered `{answer}`: {e}"))
+    }
+
+    fn state(&mut self) -> String {
+        self.command("state").get("state").as_str().unwrap_or_default().to_string()
+    }
+
+    /// Waits (0.1 s of the game's clock at a time, at most `most` seconds)
+    /// until the Game State is `wanted`; every notice told on the way.
+    fn wait_for_state(&mut self, wanted: &str, most: f64) -> Vec<String> {
+        let mut notices = Vec::new();
+        let mut waited = 0.0;
+        while self.state() != wanted && waited < most {
+            let answer = self.command("wait 0.1");
+            notices.extend(answer.get("notices").as_array().iter().filter_map(|n| n.as_str().map(String::from)));
+            waited += 0.1;
+        }
+        notices
+    }
+
+    /// The fake engine's process id.
+    fn engine_pid(&self) -> u32 {
+        let text = std::fs::read_to_string(&self.pid_file).expect("the fake engine wrote its process id");
+        text.trim().parse().expect("a process id")
+    }
+
+    /// The most memory the driver's process has held (VmHWM), in bytes.
+    fn peak_memory(&self) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).expect("its status");
+        let line = status.lines().find(|l| l.starts_with("VmHWM:")).expect("VmHWM");
+        line.split_whitespace().nth(1).and_then(|kb| kb.parse::<u64>().ok()).expect("a number of kB") * 1024
+    }
+
+    /// Ends the driver's input and waits for the process to end.
+    fn end(mut self) -> std::process::ExitStatus {
+        self.stdin = None;
+        let status = self.child.wait().expect("cardtable drive ends");
+        let _ = std::fs::remove_file(&self.pid_file);
+        status
+    }
+}
+
+/// Whether a process runs (a zombie, ended and not yet waited for, does not).
+fn running(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .ok()
+        .and_then(|stat| stat.rsplit(')').next().and_then(|rest| rest.split_whitespace().next()).map(|s| s != "Z"))
+        .unwrap_or(false)
+}
+
+/// An engine that ignores `quit`, the end of its input and SIGTERM, and
+/// never answers, is killed when `cardtable drive` ends while the Computer
+/// thinks: no process outlives it.
+#[test]
+fn an_engine_that_ignores_quit_does_not_outlive_the_driver() {
+    let mut d = DriveProcess::start("deaf", &[]);
+    d.command(&format!("engine {}", fake_engine("deaf.sh")));
+    d.command("click e2");
+    d.command("click e4");
+    assert_eq!(d.state(), "Computer's Turn");
+    // The engine has started and been asked (the driver waits for it in real time meanwhile).
+    d.command("wait 0.5");
+    assert_eq!(d.state(), "Computer's Turn", "the engine never answers");
+    let pid = d.engine_pid();
+    assert!(running(pid), "the engine runs while the game does");
+    let status = d.end();
+    assert!(status.success(), "{status}");
+    assert!(!running(pid), "the engine {pid} ended with the driver");
+}
+
+/// An engine that answers with an endless line (no newline) is stopped by
+/// the bridge's bound on a line: the Computer is unavailable (before the
+/// content's answerWait, 5.7 s at Club, would say so), the player is told
+/// why, the engine is killed while the game goes on, and the driver's
+/// memory stays small (it grew by gigabytes, and was never given back).
+#[test]
+fn an_engine_that_floods_without_a_newline_is_ended_and_holds_no_memory() {
+    let mut d = DriveProcess::start("flood", &[]);
+    d.command(&format!("engine {}", fake_engine("flood.sh")));
+    d.command("click e2");
+    d.command("click e4");
+    let notices = d.wait_for_state("Computer Unavailable", 5.0);
+    assert_eq!(d.state(), "Computer Unavailable");
+    assert!(notices.iter().any(|n| n.contains("a line longer than")), "{notices:?}");
+    let pid = d.engine_pid();
+    assert!(!running(pid), "the engine {pid} was ended");
+    let peak = d.peak_memory();
+    assert!(peak < 200 << 20, "the driver held at most {} MB", peak >> 20);
+    assert!(d.end().success());
+}
+
+/// An engine that says line after line and never `bestmove` is stopped by
+/// the bridge's bound on lines: the Computer is unavailable, the player is
+/// told why, and the engine is killed while the game goes on.
+#[test]
+fn an_engine_that_never_stops_talking_is_ended() {
+    let mut d = DriveProcess::start("chatter", &[]);
+    d.command(&format!("engine {}", fake_engine("chatter.sh")));
+    d.command("click e2");
+    d.command("click e4");
+    let notices = d.wait_for_state("Computer Unavailable", 5.0);
+    assert_eq!(d.state(), "Computer Unavailable");
+    assert!(notices.iter().any(|n| n.contains("lines and no `bestmove`")), "{notices:?}");
+    let pid = d.engine_pid();
+    assert!(!running(pid), "the engine {pid} was ended");
+    assert!(d.end().success());
+}
+
+/// `cardtable drive` takes the code libraries' options as the window does:
+/// `--engine PATH` (or builtin), `--fen FEN`.
+#[test]
+fn drive_takes_engine_and_fen_from_the_command_line() {
+    let mut d =
+        DriveProcess::start("engine-option", &["--engine", "builtin", "--fen", "4k3/8/8/8/8/8/8/4K2R w K - 0 1"]);
+    assert_eq!(d.command("engine").get("engine").as_str(), Some("builtin"));
+    assert_eq!(d.command("fen").get("fen").as_str(), Some("4k3/8/8/8/8/8/8/4K2R w K - 0 1"));
+    assert!(d.end().success());
+    let illegal = fake_engine("illegal.sh");
+    let mut d = DriveProcess::start("engine-option", &["--engine", &illegal]);
+    assert_eq!(d.command("engine").get("engine").as_str(), Some(illegal.as_str()));
+    assert!(d.end().success());
 }

@@ -28,11 +28,32 @@ fn play(d: &mut Driver, moves: &[(&str, &str)]) {
     }
 }
 
+/// Every game folder of the repository: content/chess, each of
+/// content/examples/, and each test fixture that is a whole game (has a
+/// game.yaml), found on the disk so that a new one is checked too.
+fn every_game_folder() -> Vec<std::path::PathBuf> {
+    let mut out = vec![common::chess_dir()];
+    for parent in ["content/examples", "tests/fixtures"] {
+        let mut found: Vec<_> = std::fs::read_dir(common::root().join(parent))
+            .unwrap_or_else(|e| panic!("{parent}: {e}"))
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.join("game.yaml").is_file())
+            .collect();
+        found.sort();
+        out.extend(found);
+    }
+    out
+}
+
 #[test]
-fn every_example_checks_clean() {
-    for name in ["breakthrough", "template", "tic-tac-toe"] {
-        let report = cardtable::host::check::check_with_data(Files::Dir(example(name)), None);
-        assert!(report.is_fine(), "{name}: {}", report.details());
+fn every_game_folder_checks_clean() {
+    let folders = every_game_folder();
+    assert!(folders.len() >= 11, "{folders:?}");
+    for dir in folders {
+        let report = cardtable::host::check::check_with_data(Files::Dir(dir.clone()), None);
+        assert!(report.is_fine(), "{}: {}", dir.display(), report.details());
+        // Clean means no warning either.
+        assert!(!report.details().contains("warning"), "{}: {}", dir.display(), report.details());
     }
 }
 

@@ -497,3 +497,53 @@ fn undo_as_black_while_a_hint_is_found_asks_the_computer_and_its_answer_is_no_hi
     ok(&mut d, "wait 7");
     assert_eq!((state(&mut d), status(&mut d)), ("Playing".to_string(), "Your move".to_string()));
 }
+
+/// The Hint's answer is shown only when it is one of the cards' Legal
+/// Moves: a promotion to a King, a promotion with no letter, a Move of the
+/// other Side, a Move from an empty Square: each is No Hint Found, nothing
+/// marked, the Player's Turn going on; then a promotion to a Queen is the Hint.
+#[test]
+fn a_hint_that_is_not_a_legal_move_is_never_shown() {
+    let mut d = chess();
+    ok(&mut d, PROMOTION);
+    ok(&mut d, "engine manual");
+    for answer in ["e7e8k", "e7e8", "a8a7", "d4d5", "b6c6q"] {
+        ok(&mut d, "press Hint");
+        assert_eq!(state(&mut d), "Finding A Hint");
+        let told = ok(&mut d, &format!("answer {answer}"));
+        assert_eq!(state(&mut d), "Playing", "`{answer}`");
+        assert_eq!(status(&mut d), "No hint could be found", "`{answer}`");
+        assert_eq!(hinted_squares(&mut d), Vec::<String>::new(), "`{answer}`: nothing marked");
+        assert!(!message(&mut d).0, "`{answer}`: no message");
+        assert!(told.get("notices").to_string().contains("not a legal move"), "`{answer}`: {told}");
+    }
+    ok(&mut d, "press Hint");
+    ok(&mut d, "answer e7e8q");
+    assert_eq!(message(&mut d), (true, "Try e7 to e8, promote to queen.".to_string()));
+    assert!(d.world.faults.is_empty(), "{:?}", d.world.faults);
+}
+
+/// When the cards fault while they handle the Hint's answer (a step added
+/// after hintFound), the World is put back as it was before the answer and
+/// the Hint is not found: the Player's Turn goes on, nothing marked.
+#[test]
+fn a_fault_while_the_hint_is_handled_gives_no_hint() {
+    let copy = TempContent::chess("hint-fault");
+    copy.replace_once(
+        "logic/Give A Hint.yaml",
+        "              - trigger: hintFound\n",
+        "              - trigger: hintFound\n              - set: $status\n                value: data('Sides', \
+         'Nobody', 'opponent')\n",
+    );
+    let mut d = driver(common::load_game(&copy.dir));
+    ok(&mut d, "engine manual");
+    ok(&mut d, "press Hint");
+    let told = d.command("answer e2e4");
+    assert_eq!(told.get("faults").as_array().len(), 1, "the fault is reported: {told}");
+    assert_eq!(state(&mut d), "Playing");
+    assert_eq!(status(&mut d), "No hint could be found");
+    assert_eq!(hinted_squares(&mut d), Vec::<String>::new());
+    assert!(!message(&mut d).0, "no message");
+    assert!(d.world.timers.is_empty(), "the Hint's wait is over: {:?}", d.world.timers.len());
+    assert!(hint_button_on(&mut d), "the Hint may be asked again");
+}

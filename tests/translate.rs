@@ -131,6 +131,8 @@ fn a_broken_translation_is_a_mistake_with_its_place() {
     let copy = TempContent::chess("translate-broken");
     copy.write("tables/Words.xx.csv", "name,text,size\nYour Move,Dein Zug,3\nYour Mvoe,Zug\n");
     copy.write("tables/Kinds.xx.csv", "name,White\nKing,10\n");
+    // A column that names rows of another table is not words: translated, it would name none.
+    copy.write("tables/Position.xx.csv", "name,kind\na1,Tour\n");
     let dir = copy.dir.to_string_lossy().to_string();
     let out = cardtable(&["check", &dir, "--lang", "xx"], "");
     let err = text(&out.stderr);
@@ -138,6 +140,8 @@ fn a_broken_translation_is_a_mistake_with_its_place() {
     assert!(err.contains("tables/Words.xx.csv:1:11: error: `size` is not a column of the table `Words`"), "{err}");
     assert!(err.contains("tables/Words.xx.csv:3:1: error: `Your Mvoe` is not a row of tables/Words.csv"), "{err}");
     assert!(err.contains("tables/Kinds.xx.csv:1:6: error: `White` is not a Text column of the table `Kinds`"), "{err}");
+    let refused = "tables/Position.xx.csv:1:6: error: `kind` names rows of the table `Kinds` (`refers to: Kinds`), so it is not translated: a translation gives words only";
+    assert!(err.contains(refused), "{err}");
     // check without --lang finds the same mistakes, in each language's own files.
     let out = cardtable(&["check", &dir], "");
     assert_eq!(out.status.code(), Some(1));

@@ -218,3 +218,91 @@ fn uci_takes_a_strengths_noise_as_an_option() {
     assert!(e.until("info string").last().unwrap().contains("Bogus"));
     e.send("quit");
 }
+
+/// A line that is not UTF-8 is skipped and said with `info string`; the
+/// session goes on (it ended there, silently).
+#[test]
+fn uci_skips_a_line_that_is_not_utf8_and_goes_on() {
+    let mut e = Uci::start(&[]);
+    e.send("uci");
+    e.until("uciok");
+    e.stdin.write_all(b"position \xff\xfe startpos\n").unwrap();
+    e.send("isready");
+    let lines = e.until("readyok");
+    assert_eq!(lines, ["info string line 2 is not UTF-8; it was skipped", "readyok"]);
+    e.send("position startpos moves e2e4");
+    e.send("go depth 1");
+    assert_eq!(e.bestmove().len(), 4);
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+}
+
+/// A line longer than a mebibyte (a GUI gone wrong) is skipped and said
+/// with `info string`, not read whole nor said back; the session goes on.
+#[test]
+fn uci_skips_a_line_longer_than_a_mebibyte() {
+    let mut e = Uci::start(&[]);
+    e.stdin.write_all(&vec![b'x'; 3 << 20]).unwrap();
+    e.send("");
+    e.send("isready");
+    let lines = e.until("readyok");
+    assert_eq!(lines, ["info string line 1 is longer than 1048576 bytes; it was skipped", "readyok"]);
+    e.send("quit");
+    assert!(e.child.wait().unwrap().success());
+}
+
+/// The nodes of each `info` line of a search.
+fn info_nodes(lines: &[String]) -> Vec<u64> {
+    lines
+        .iter()
+        .filter_map(|l| l.split(" nodes ").nth(1))
+        .filter_map(|rest| rest.split_whitespace().next()?.parse().ok())
+        .collect()
+}
+
+/// `go nodes N` (0 too) and `go mate N` end by themselves, with no `stop`
+/// (they searched on until told to stop): nodes at most N (and one more, the
+/// node that saw the limit), a mate in one found, and from the start, where
+/// there is none, a move after a search one ply deep.
+#[test]
+fn uci_go_nodes_and_go_mate_answer_by_themselves() {
+    let mut e = Uci::start(&[]);
+    e.send("position startpos");
+    e.send("go nodes 0");
+    let lines = e.until("bestmove");
+    let mv = lines.last().unwrap().split_whitespace().nth(1).unwrap().to_string();
+    assert!(mv.len() == 4 && mv != "0000", "{lines:?}");
+    e.send("go nodes 3000");
+    let lines = e.until("bestmove");
+    let nodes = info_nodes(&lines);
+    assert!(!nodes.is_empty() && nodes.iter().all(|&n| n <= 3001), "{lines:?}");
+    e.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    e.send("go mate 1");
+    assert_eq!(e.bestmove(), "a1a8");
+    e.send("position startpos");
+    e.send("go mate 1");
+    let lines = e.until("bestmove");
+    assert!(lines.iter().all(|l| !l.starts_with("info depth 2")), "no deeper than one ply: {lines:?}");
+    assert_eq!(lines.last().unwrap().split_whitespace().nth(1).map(str::len), Some(4), "{lines:?}");
+    e.send("quit");
+}
+
+/// `go ... searchmoves M ...` searches only those moves of the position: a
+/// King move where a Rook mates, a2a3 or h2h3 from the start; a word that
+/// is not a legal move is said and left out.
+#[test]
+fn uci_searchmoves_restricts_the_root_moves() {
+    let mut e = Uci::start(&[]);
+    e.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    e.send("go depth 3 searchmoves g1f1");
+    assert_eq!(e.bestmove(), "g1f1");
+    e.send("position startpos");
+    e.send("go searchmoves a2a3 h2h3 depth 3");
+    let best = e.bestmove();
+    assert!(["a2a3", "h2h3"].contains(&best.as_str()), "{best}");
+    e.send("go depth 2 searchmoves e2e5 b1c3");
+    let lines = e.until("bestmove");
+    assert!(lines.iter().any(|l| l == "info string searchmoves: `e2e5` is not a legal move here"), "{lines:?}");
+    assert_eq!(lines.last().map(String::as_str), Some("bestmove b1c3"));
+    e.send("quit");
+}

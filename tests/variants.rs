@@ -192,3 +192,47 @@ fn the_engine_plays_the_variant_against_itself_with_only_legal_moves() {
     }
     assert_eq!(named, invented_moved, "{history}");
 }
+
+/// A Wazir-rider (issue 19): a Kind that rides the four orthogonal
+/// Directions two Squares at most, its Directions' `firstMoveSteps` left
+/// empty. An empty `firstMoveSteps` is the row's `steps` (Directions.yaml:
+/// `default: { column: steps }`), so on its Side's Pawn Rank it moves two
+/// Squares, as far as it gives check (Is Square Attacked reads `steps`);
+/// before, an empty cell meant 1 there, and it moved one Square but gave
+/// check from two. The cards (`moves`, Follow Direction) and the built-in
+/// engine (`enginemoves`, which reads the same cell) agree.
+#[test]
+fn an_empty_first_move_steps_is_the_rows_steps_for_the_cards_and_the_engine() {
+    let copy = common::TempContent::chess("wazir-rider");
+    copy.append("tables/Kinds.csv", "Wazir Rider,,,W,=W,500,,W,=W\n");
+    let rows: String = [("up", 0, 1), ("right", 1, 0), ("down", 0, -1), ("left", -1, 0)]
+        .iter()
+        .map(|(name, f, r)| format!("Wazir Rider {name},Wazir Rider,{f},{r},2,,true,true\n"))
+        .collect();
+    copy.append("tables/Directions.csv", &rows);
+    let mut d = common::two_players(common::load_game(&copy.dir));
+    assert_eq!(
+        run(&mut d, "eval data('Directions', 'Wazir Rider up', 'firstMoveSteps')").get("value"),
+        &cardtable::json::Json::Num(2.0),
+        "the empty cell holds the row's steps"
+    );
+    // On e2, White's Pawn Rank, a Black Rook two Squares up, the Black King far.
+    run(&mut d, "setfen 7k/8/8/8/4r3/8/4W3/K7 w - - 0 1");
+    let from_e2 =
+        |moves: &BTreeSet<String>| -> Vec<String> { moves.iter().filter(|m| m.starts_with("e2")).cloned().collect() };
+    let cards = move_set(&mut d, "moves");
+    assert_eq!(from_e2(&cards), ["e2c2", "e2d2", "e2e1", "e2e3", "e2e4", "e2f2", "e2g2"], "{cards:?}");
+    assert_eq!(move_set(&mut d, "enginemoves"), cards, "the built-in engine agrees");
+    // The Targets a player sees when the Piece is clicked: two Squares up, taking the Rook.
+    common::ok(&mut d, "click e2");
+    let reachable = |d: &mut cardtable::host::driver::Driver, sq: &str| {
+        run(d, &format!("eval data('Targets', '{sq}', 'reachable')")).get("value") == &cardtable::json::Json::Bool(true)
+    };
+    assert!(reachable(&mut d, "e3") && reachable(&mut d, "e4") && reachable(&mut d, "c2"));
+    assert!(!reachable(&mut d, "e5") && !reachable(&mut d, "b2"));
+    // Its check reaches as far: the Black King two Squares up must step off the file's e3 and e4.
+    run(&mut d, "setfen 8/8/8/8/4k3/8/4W3/K7 b - - 0 1");
+    let cards = move_set(&mut d, "moves");
+    assert_eq!(cards.iter().cloned().collect::<Vec<_>>(), ["e4d3", "e4d4", "e4d5", "e4e5", "e4f3", "e4f4", "e4f5"]);
+    assert_eq!(move_set(&mut d, "enginemoves"), cards, "the built-in engine agrees");
+}

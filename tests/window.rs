@@ -128,7 +128,9 @@ fn cardtable_of(run: &[String], args: &[String], computer: bool) -> Output {
     all.push(env!("CARGO_BIN_EXE_cardtable").into());
     all.extend(args.iter().cloned());
     all.extend(["--data-dir".into(), data_dir().to_string_lossy().into()]);
-    if !computer {
+    // A test fixture has no Computer, and `--off` naming no Logic Component is refused.
+    let fixture = args.iter().any(|a| a.contains("tests/fixtures/"));
+    if !computer && !fixture {
         // The Player plays both Sides: the Computer is off (the Computer's own tests turn it on).
         all.extend(["--off".into(), "Make Computer Move".into()]);
     }
@@ -1281,4 +1283,36 @@ fn a_copy_and_the_built_in_game_each_bring_back_their_own_save() {
     };
     assert_eq!((game_of("Chess"), game_of("my-chess")), ("Chess".to_string(), "my-chess".to_string()));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The window ends its engine when it ends: one that never answers and
+/// ignores `quit` (tests/fixtures/engines/deaf.sh, which writes its process
+/// id where CARDTABLE_TEST_PID_FILE says) is killed once the window has
+/// written its screenshot and returned, while the Computer was thinking.
+#[test]
+fn the_window_ends_an_engine_that_ignores_quit() {
+    let Some(run) = display() else { return };
+    let dir = out_dir();
+    let (png, script, pid_file) = (dir.join("deaf.png"), dir.join("deaf.script"), dir.join("deaf.pid"));
+    std::fs::write(&script, "click e2\nclick e4\nwait 0.5\n").unwrap();
+    let _ = std::fs::remove_file(&pid_file);
+    let text = |p: &Path| p.to_string_lossy().into_owned();
+    let deaf = common::root().join("tests/fixtures/engines/deaf.sh");
+    let mut all: Vec<String> = run.to_vec();
+    all.push(env!("CARGO_BIN_EXE_cardtable").into());
+    all.extend([text(&content()), "--screenshot".into(), text(&png), "--script".into(), text(&script)]);
+    all.extend(["--frames".into(), "2".into(), "--engine".into(), text(&deaf), "--data-dir".into(), text(&data_dir())]);
+    let out = Command::new(&all[0])
+        .args(&all[1..])
+        .env("LC_ALL", "C")
+        .env("CARDTABLE_TEST_PID_FILE", &pid_file)
+        .output()
+        .expect("the window runs");
+    assert!(out.status.success(), "the window failed: {}", String::from_utf8_lossy(&out.stderr));
+    let pid: u32 = std::fs::read_to_string(&pid_file).expect("the engine was started").trim().parse().unwrap();
+    let running = std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .ok()
+        .and_then(|stat| stat.rsplit(')').next().and_then(|rest| rest.split_whitespace().next()).map(|s| s != "Z"))
+        .unwrap_or(false);
+    assert!(!running, "the engine {pid} ended with the window");
 }

@@ -1,12 +1,12 @@
 //! The `cardtable` command line (clap): the window, `drive`, `check`, `uci` and `new`.
 //!
 //! Where a new option goes:
-//! - one that every mode takes (the game folder, `--data-dir`; later `--lang`):
+//! - one that every mode takes (the game folder, `--data-dir`, `--lang`):
 //!   a field of [`GameArgs`];
-//! - one of the window's alone (`--screenshot`; later `--watch`): a field of
+//! - one of the window's alone (`--screenshot`, `--watch`): a field of
 //!   [`WindowArgs`];
-//! - one that a code library brings (the chess library's `--fen`; later
-//!   `--engine`): registered by the library itself (`options` in
+//! - one that a code library brings (the chess library's `--fen`, the
+//!   Stockfish Bridge's `--engine`): registered by the library itself (`options` in
 //!   `cardtable::library`), and handed to [`parse`]. These are added to the
 //!   window's command at run time and come back as (name, value) pairs.
 
@@ -95,13 +95,15 @@ pub struct WindowArgs {
 pub enum Mode {
     /// The window, with the values of the library options given, as (long name, value).
     Window(WindowArgs, Vec<(String, String)>),
-    Drive(GameArgs),
+    /// `drive`, with the values of the library options given, as the window's.
+    Drive(GameArgs, Vec<(String, String)>),
     Check(GameArgs),
     Uci(GameArgs),
     New(PathBuf),
 }
 
-/// The whole command, with each library option appended as `--NAME VALUE`.
+/// The whole command, with each library option appended as `--NAME VALUE`
+/// to the window's command and to `drive`'s.
 ///
 /// Panics when a library option's name is taken: two libraries (or a library
 /// and the engine) may not claim the same option.
@@ -112,16 +114,26 @@ pub fn command(library_options: &[(&'static str, &'static str, &'static str)]) -
             cmd.get_arguments().all(|a| a.get_id() != long && a.get_long() != Some(long)),
             "the library option --{long} is already an option of cardtable"
         );
-        cmd = cmd.arg(
-            Arg::new(long)
-                .long(long)
-                .value_name(value_name)
-                .help(help)
-                .action(ArgAction::Set)
-                .help_heading("Library options"),
-        );
+        let arg = Arg::new(long)
+            .long(long)
+            .value_name(value_name)
+            .help(help)
+            .action(ArgAction::Set)
+            .help_heading("Library options");
+        cmd = cmd.arg(arg.clone()).mut_subcommand("drive", |drive| drive.arg(arg));
     }
     cmd
+}
+
+/// The library options given in `matches`, as (long name, value).
+fn library_values(
+    matches: &clap::ArgMatches,
+    library_options: &[(&'static str, &'static str, &'static str)],
+) -> Vec<(String, String)> {
+    library_options
+        .iter()
+        .filter_map(|&(long, _, _)| matches.get_one::<String>(long).map(|v| (long.to_string(), v.clone())))
+        .collect()
 }
 
 /// Reads the command line; on a mistake, or for --help and --version, prints
@@ -143,18 +155,30 @@ where
     let matches = cmd.try_get_matches_from_mut(args)?;
     let cli = Cli::from_arg_matches(&matches).map_err(|e| e.format(&mut cmd))?;
     Ok(match cli.mode {
-        Some(Sub::Drive(game)) => Mode::Drive(game),
+        Some(Sub::Drive(game)) => {
+            let values = matches.subcommand_matches("drive").map(|m| library_values(m, library_options));
+            Mode::Drive(game, values.unwrap_or_default())
+        }
         Some(Sub::Check(game)) => Mode::Check(game),
         Some(Sub::Uci(game)) => Mode::Uci(game),
         Some(Sub::New { dir }) => Mode::New(dir),
-        None => {
-            let values = library_options
-                .iter()
-                .filter_map(|&(long, _, _)| matches.get_one::<String>(long).map(|v| (long.to_string(), v.clone())))
-                .collect();
-            Mode::Window(cli.window, values)
-        }
+        None => Mode::Window(cli.window, library_values(&matches, library_options)),
     })
+}
+
+/// Refuses the command line as clap refuses a mistake in it: `error:` and
+/// `message`, the usage of the subcommand `sub` (None: the window's), exit
+/// status 2. For what only the loaded game can tell (`--off` naming no
+/// Logic Component).
+pub fn refuse(sub: Option<&str>, message: String) -> ! {
+    let mut cmd = command(&cardtable::library::options());
+    cmd.build();
+    let cmd = match sub.and_then(|s| cmd.find_subcommand_mut(s)) {
+        Some(sub) => sub.clone(),
+        None => cmd,
+    };
+    let mut cmd = cmd;
+    cmd.error(clap::error::ErrorKind::InvalidValue, message).exit()
 }
 
 #[cfg(test)]
@@ -187,12 +211,24 @@ mod tests {
     }
 
     #[test]
+    fn drive_takes_the_library_options_as_the_window_does() {
+        let opts = cardtable::library::options();
+        let Ok(Mode::Drive(d, values)) =
+            try_parse_from(["cardtable", "drive", "--engine", "builtin", "content/chess"], &opts)
+        else {
+            panic!()
+        };
+        assert_eq!(values, [("engine".to_string(), "builtin".to_string())]);
+        assert_eq!(d.content, Some(PathBuf::from("content/chess")));
+    }
+
+    #[test]
     fn every_mode_takes_a_data_folder() {
         let opts = cardtable::library::options();
         let data = Some(PathBuf::from("/tmp/d"));
         let Ok(Mode::Window(w, _)) = try_parse_from(["cardtable", "--data-dir", "/tmp/d"], &opts) else { panic!() };
         assert_eq!(w.game.data_dir, data);
-        let Ok(Mode::Drive(d)) = try_parse_from(["cardtable", "drive", "--data-dir", "/tmp/d", "x"], &opts) else {
+        let Ok(Mode::Drive(d, _)) = try_parse_from(["cardtable", "drive", "--data-dir", "/tmp/d", "x"], &opts) else {
             panic!()
         };
         assert_eq!((d.data_dir, d.content), (data.clone(), Some(PathBuf::from("x"))));

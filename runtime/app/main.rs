@@ -36,23 +36,21 @@ fn mark(what: &'static str) {
 fn main() -> ExitCode {
     STARTED.get_or_init(Instant::now);
     match cli::parse(&cardtable::library::options()) {
-        cli::Mode::Drive(game) => {
-            let lang = game.lang.as_deref();
-            drive(content_dir(game.content.as_deref()), game.data_dir.as_deref(), game.reduced_motion, lang, &game.off)
-        }
+        cli::Mode::Drive(game, library) => drive(content_dir(game.content.as_deref()), &game, &library),
         cli::Mode::Check(game) => {
-            check(content_dir(game.content.as_deref()), game.data_dir.as_deref(), game.lang.as_deref())
+            check(content_dir(game.content.as_deref()), game.data_dir.as_deref(), game.lang.as_deref(), &game.off)
         }
         cli::Mode::Window(args, library) => window(args, &library),
-        cli::Mode::Uci(game) => uci(content_dir(game.content.as_deref())),
+        cli::Mode::Uci(game) => uci(content_dir(game.content.as_deref()), &game.off),
         cli::Mode::New(dir) => new_game(&dir),
     }
 }
 
 /// The built-in engine speaking UCI, from the game's starting position as the cards set it up.
-fn uci(dir: Files) -> ExitCode {
+fn uci(dir: Files, off: &[String]) -> ExitCode {
     use cardtable::library::engine::{uci, Engine};
     let Some(loaded) = load_or_report(&dir, None) else { return ExitCode::FAILURE };
+    refuse_unknown_off(&loaded.game, off, Some("uci"));
     let game = Rc::new(loaded.game);
     let engine = match Engine::new(&game) {
         Ok(e) => e,
@@ -102,8 +100,19 @@ fn window(args: cli::WindowArgs, library: &[(String, String)]) -> ExitCode {
     let Some(loaded) = load_or_report(&files, lang.as_deref()) else {
         return ExitCode::FAILURE;
     };
+    refuse_unknown_off(&loaded.game, &opts.off, None);
     mark("content loaded");
     window::run(Rc::new(loaded.game), opts)
+}
+
+/// Each `--off COMPONENT` names a Logic Component of the game, or the
+/// command line is refused with the usage (exit status 2), naming the game's
+/// Logic Components and the one each could have meant.
+fn refuse_unknown_off(game: &cardtable::game::Game, off: &[String], sub: Option<&str>) {
+    let names: Vec<&str> = off.iter().map(String::as_str).collect();
+    if let Some(why) = cardtable::host::driver::unknown_components(game, &names) {
+        cli::refuse(sub, format!("--off: {why}"));
+    }
 }
 
 /// The content folder named, else the chess game built into the binary.
@@ -137,8 +146,11 @@ fn load_or_report(dir: &Files, lang: Option<&str>) -> Option<Loaded> {
     }
 }
 
-fn check(dir: Files, data_dir: Option<&Path>, lang: Option<&str>) -> ExitCode {
+fn check(dir: Files, data_dir: Option<&Path>, lang: Option<&str>, off: &[String]) -> ExitCode {
     let report = cardtable::host::check::check_in(dir, data_dir, lang);
+    if let Some(game) = &report.game {
+        refuse_unknown_off(game, off, Some("check"));
+    }
     eprint!("{}", report.details());
     if report.is_fine() {
         println!("{}", report.verdict());
@@ -149,16 +161,30 @@ fn check(dir: Files, data_dir: Option<&Path>, lang: Option<&str>) -> ExitCode {
     }
 }
 
-/// Headless; saves and Persistent Values in `data_dir` when given, else in memory.
-fn drive(dir: Files, data_dir: Option<&Path>, reduced_motion: bool, lang: Option<&str>, off: &[String]) -> ExitCode {
-    let Some(loaded) = load_or_report(&dir, lang) else { return ExitCode::FAILURE };
+/// Headless; saves and Persistent Values in `--data-dir` when given, else in
+/// memory; the code libraries' options (`--engine PATH`, `--fen FEN`)
+/// applied as the window applies them.
+fn drive(dir: Files, args: &cli::GameArgs, library: &[(String, String)]) -> ExitCode {
+    let Some(loaded) = load_or_report(&dir, args.lang.as_deref()) else { return ExitCode::FAILURE };
+    refuse_unknown_off(&loaded.game, &args.off, Some("drive"));
     let game = Rc::new(loaded.game);
-    let store = match data_dir {
+    let store = match args.data_dir.as_deref() {
         Some(data) => Store::for_game(Some(data), &game.name),
         None => Store::memory(),
     };
-    let off: Vec<&str> = off.iter().map(String::as_str).collect();
-    let mut driver = Driver::with_parts_off(game, Rc::new(store), reduced_motion, &off);
+    let off: Vec<&str> = args.off.iter().map(String::as_str).collect();
+    let mut driver = Driver::with_parts_off(game, Rc::new(store), args.reduced_motion, &off);
+    for (name, value) in library {
+        let faults = driver.world.faults.len();
+        let applied = driver.apply_start_option(name, value);
+        for fault in &driver.world.faults[faults..] {
+            eprintln!("--{name}: {fault}");
+        }
+        if let Err(e) = applied {
+            eprintln!("--{name}: {e}");
+            return ExitCode::FAILURE;
+        }
+    }
     let mut input = std::io::stdin().lock();
     let mut out = std::io::stdout().lock();
     // Bytes, not `lines()`: a line that is not UTF-8 is answered with an error

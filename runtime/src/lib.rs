@@ -9,7 +9,6 @@
 //! - [`source`]: reading content text: YAML with positions, diagnostics, typed values.
 //! - [`code`]: the instruction set, the lowering, the inliner, the check.
 //! - [`game`]: the loaded content, which never changes while playing.
-//! - [`save`]: what a game keeps on this computer: saved games and Persistent Values.
 //! - [`save`]: what a game keeps on the computer: the save format, the
 //!   content's fingerprint, the store of saves and Persistent Values.
 //! - [`compile`]: card headers, steps and expressions into [`program`] form.

@@ -13,7 +13,7 @@ mod written;
 use cx::{Cx, Kind};
 pub use headers::CardShells;
 use headers::Shell;
-pub use scratch::LoadScratch;
+pub use scratch::{LoadScratch, Referring, Refers, TablePlaces};
 
 use crate::game::*;
 use crate::ids::*;

@@ -4,9 +4,9 @@
 //! (`load/mod.rs`) owns it and hands it to the steps that need it; it is no
 //! part of the [`Game`](crate::game::Game), and is dropped once loaded.
 
-use crate::ids::TypeId;
+use crate::ids::{ColumnId, TableId, TypeId};
 use crate::source::diag::Pos;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 
 #[derive(Default)]
@@ -35,4 +35,79 @@ pub struct LoadScratch {
     /// The Custom Events each library of `Game::libraries` sends (its
     /// answers), in its order: no card triggers them, yet they are sent.
     pub library_events: Vec<&'static [&'static str]>,
+    /// Where each table (by its `TableId`) was written, and what its schema
+    /// says it names: for the mistakes found once every table is read (a
+    /// reference that names no row, a library's demand on a cell).
+    pub tables: Vec<TablePlaces>,
+    /// The Data Structure fields that name rows of a table (`refers to:`),
+    /// by (structure, field): the table, and whether it may be empty; for
+    /// the values the scene gives them.
+    pub field_refers: HashMap<(u16, u16), (TableId, bool)>,
+}
+
+/// Where one table was written: its schema, its header, each row's line and
+/// each cell's column.
+#[derive(Default)]
+pub struct TablePlaces {
+    /// `tables/T.yaml`.
+    pub schema: PathBuf,
+    /// `tables/T.csv`.
+    pub csv: PathBuf,
+    /// Each schema column's column in the CSV's header (line 1); 0 when the
+    /// header lacks it.
+    pub header: Vec<usize>,
+    /// Each row of the content's (the `TableDef`'s rows, in order): its line,
+    /// and each schema column's cell's column (0: the CSV lacks the column).
+    pub rows: Vec<(usize, Vec<usize>)>,
+    /// What the schema says names rows of other tables.
+    pub refers: Vec<Refers>,
+    /// Some row of the CSV was not read (a mistake told already): a name
+    /// that is no row of the table may be that row's, and is not told.
+    pub rows_lost: bool,
+}
+
+/// A schema's word that some names of its table are rows of another table
+/// (`refers to: Kinds`).
+pub struct Refers {
+    pub what: Referring,
+    /// The table named, and where the schema names it.
+    pub table: String,
+    pub pos: Pos,
+}
+
+/// What names rows of another table.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Referring {
+    /// A column's cells (`kind: { type: Text, refers to: Kinds }`); an empty
+    /// one is no row when `may be empty: true`. `default` is where the
+    /// schema gives its default, if it does.
+    Column { column: ColumnId, may_be_empty: bool, default: Option<Pos> },
+    /// The rows' own names (`row names refer to: Sides`).
+    RowNames,
+    /// The other table has a column named after each of this table's rows
+    /// (`one column per row of: Sides` in Kinds: its White and Black).
+    ColumnPerRow,
+}
+
+impl TablePlaces {
+    /// Where a cell is (row and column), a row is (its first cell), a
+    /// column is (its header), or the table's rows are (line 1): a file and
+    /// a place in it.
+    pub fn place(&self, row: Option<usize>, column: Option<ColumnId>) -> (PathBuf, Pos) {
+        let at = |line, column: usize| Pos { line, column: column.max(1) };
+        let pos = match (row.and_then(|r| self.rows.get(r)), column) {
+            (Some((line, cells)), Some(c)) => at(*line, cells.get(c.index()).copied().unwrap_or(1)),
+            (Some((line, _)), None) => at(*line, 1),
+            (None, Some(c)) => at(1, self.header.get(c.index()).copied().unwrap_or(1)),
+            (None, None) => at(1, 1),
+        };
+        (self.csv.clone(), pos)
+    }
+}
+
+impl LoadScratch {
+    /// Where a table's cell, row or column is: [`TablePlaces::place`].
+    pub fn place(&self, table: TableId, row: Option<usize>, column: Option<ColumnId>) -> Option<(PathBuf, Pos)> {
+        self.tables.get(table.index()).map(|t| t.place(row, column))
+    }
 }

@@ -170,7 +170,12 @@ pub struct ColumnDef {
     pub name: String,
     pub sym: Sym,
     pub ty: Type,
+    /// What an empty cell, and a row made while playing, holds.
     pub default: Value,
+    /// `default: { column: steps }`: an empty cell of the content's rows
+    /// holds that row's value of this other column (`default` is then that
+    /// column's default, for a row made while playing).
+    pub default_column: Option<ColumnId>,
 }
 
 pub struct StructDef {

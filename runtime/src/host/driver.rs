@@ -42,6 +42,28 @@ const HELP: &str = "commands: help | click NAME | press NAME | key KEY | inputs 
 get OBJECT PATH | eval EXPR | call FUNCTION name=EXPR ... | objects [NAME] | draws | faults | notices | reload | snapshot N | \
 restore N | save SLOT | load SLOT | wait SECONDS | off COMPONENT";
 
+/// What is wrong with `names` as Logic Components of `game` (`--off`, the
+/// driver's `off`): each that names none, with the one it could have meant,
+/// and the game's Logic Components; None when each names one.
+pub fn unknown_components(game: &Game, names: &[&str]) -> Option<String> {
+    let known = || game.components.iter().map(|c| c.name.as_str());
+    let unknown: Vec<String> = names
+        .iter()
+        .filter(|n| !game.names.components.contains_key(**n))
+        .map(|n| match crate::source::suggest::nearest(n, known()).as_slice() {
+            [] => format!("`{n}`"),
+            near => format!("`{n}` (did you mean `{}`?)", near.join("` or `")),
+        })
+        .collect();
+    if unknown.is_empty() {
+        return None;
+    }
+    let mut all: Vec<&str> = known().collect();
+    all.sort_unstable();
+    let what = if unknown.len() == 1 { "no Logic Component is named" } else { "no Logic Components are named" };
+    Some(format!("{what} {}. The game's Logic Components: {}", unknown.join(", "), all.join(", ")))
+}
+
 impl Driver {
     /// A driver over a new game, started (the scene's Created Events have
     /// run), its libraries resolved. Its saved games and Persistent Values
@@ -159,7 +181,7 @@ impl Driver {
                         }
                         Json::obj(vec![("off", Json::Str(name.into()))])
                     }
-                    None => Json::error(format!("no Logic Component named `{name}`")),
+                    None => Json::error(unknown_components(&self.world.game, &[name]).unwrap_or_default()),
                 }
             }
             "table" => self.table(unquote(rest)),

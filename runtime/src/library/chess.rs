@@ -6,7 +6,7 @@
 //! A game uses it with `libraries: [chess]` in game.yaml; it adds the driver's
 //! `fen`, `setfen FEN`, `moves` and `perft N`, and the window's `--fen FEN`.
 
-use super::{CliOption, Command, Library, Resolved};
+use super::{CliOption, Command, Lack, Library, Resolved};
 use crate::exec::Ctx;
 use crate::game::{Game, Written};
 use crate::ids::ObjectId;
@@ -26,9 +26,13 @@ const KINDS: [(&str, char); 6] =
 /// column (the letter of a Move's name; the Kind named Pawn, whose Moves are
 /// named by their Squares, is `p`), so that an invented Kind has its own; a
 /// Kind with no letter cannot stand in a FEN. Without such a table, the six
-/// Kinds of chess. Err: two Kinds share a letter, or a letter is not one.
-pub fn kind_letters(game: &Game) -> Result<Vec<(String, char)>, String> {
-    let Some(t) = game.names.tables.get("Kinds").map(|t| &game.tables[t.index()]) else {
+/// Kinds of chess. Err: two Kinds share a letter, or a letter is not one
+/// (at the second Kind's letter).
+pub fn kind_letters(game: &Game) -> Result<Vec<(String, char)>, Lack> {
+    let Some(&id) = game.names.tables.get("Kinds") else {
+        return Ok(KINDS.iter().map(|(k, l)| (k.to_string(), *l)).collect());
+    };
+    let Some(t) = game.tables.get(id.index()) else {
         return Ok(KINDS.iter().map(|(k, l)| (k.to_string(), *l)).collect());
     };
     let Some(col) = t.columns.iter().position(|c| c.name == "letter") else {
@@ -47,11 +51,13 @@ pub fn kind_letters(game: &Game) -> Result<Vec<(String, char)>, String> {
             None => continue,
         };
         if !letter.is_ascii_alphabetic() {
-            return Err(format!("the Kind `{name}` has the letter `{letter}`, which a FEN cannot hold (a to z)"));
+            let why = format!("the Kind `{name}` has the letter `{letter}`, which a FEN cannot hold (a to z)");
+            return Err(Lack::at(id, Some(r), Some(col), why));
         }
         let letter = letter.to_ascii_lowercase();
         if let Some((other, _)) = out.iter().find(|(_, l)| *l == letter) {
-            return Err(format!("the Kinds `{other}` and `{name}` have the same letter `{letter}`"));
+            let why = format!("the Kinds `{other}` and `{name}` have the same letter `{letter}`");
+            return Err(Lack::at(id, Some(r), Some(col), why));
         }
         out.push((name.to_string(), letter));
     }
@@ -219,7 +225,7 @@ impl Library for ChessLibrary {
         OPTIONS
     }
 
-    fn resolve(&self, game: &Game) -> Result<Box<dyn Resolved>, String> {
+    fn resolve(&self, game: &Game) -> Result<Box<dyn Resolved>, Lack> {
         Ok(Box::new(Chess::new(game)?))
     }
 }
@@ -321,7 +327,7 @@ pub struct Move {
 
 impl Chess {
     /// Resolves every name the library needs, or says which is missing.
-    pub fn new(game: &Game) -> Result<Chess, String> {
+    pub fn new(game: &Game) -> Result<Chess, Lack> {
         let table = |name: &str| {
             game.names.tables.get(name).copied().ok_or(format!("the chess library needs a table `{name}`"))
         };

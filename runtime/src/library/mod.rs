@@ -18,7 +18,7 @@ pub mod engine;
 pub mod stockfish_bridge;
 
 use crate::game::{Game, Written};
-use crate::ids::ObjectId;
+use crate::ids::{ColumnId, ObjectId, TableId};
 use crate::json::Json;
 use crate::world::{LibraryState, SavedLibraryState, World};
 use std::time::Duration;
@@ -54,8 +54,10 @@ pub trait Library: Sync {
     /// The command-line options it adds.
     fn options(&self) -> &'static [CliOption];
     /// Resolves the names it needs in a game's content, once. Err says what
-    /// the content lacks (a content mistake, reported at load).
-    fn resolve(&self, game: &Game) -> Result<Box<dyn Resolved>, String>;
+    /// the content lacks (a content mistake, reported at load: at the table
+    /// cell that breaks it when it names one, else at the library's name in
+    /// game.yaml).
+    fn resolve(&self, game: &Game) -> Result<Box<dyn Resolved>, Lack>;
     /// The functions the cards may call by name (`call library: NAME,
     /// function: F`); checked at load.
     fn functions(&self) -> &'static [&'static str] {
@@ -65,6 +67,58 @@ pub trait Library: Sync {
     /// triggers them).
     fn events(&self) -> &'static [&'static str] {
         &[]
+    }
+}
+
+/// What a library needs of a game's content and does not find: in words,
+/// and, when a table's cell (or row, or column) breaks it, that cell, which
+/// the loader places at its file, line and column.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Lack {
+    pub message: String,
+    pub at: Option<Cell>,
+}
+
+/// A cell of a table of the content: a row (by number, as the content's
+/// rows are), a column, or both. A row alone is its first cell; a column
+/// alone, its header; neither, the table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Cell {
+    pub table: TableId,
+    pub row: Option<usize>,
+    pub column: Option<ColumnId>,
+}
+
+impl Lack {
+    /// What the content lacks, found in the cell at `row` and `column` of `table`.
+    pub fn at(table: TableId, row: Option<usize>, column: Option<usize>, message: impl Into<String>) -> Lack {
+        let column = column.map(|c| ColumnId(c as u16));
+        Lack { message: message.into(), at: Some(Cell { table, row, column }) }
+    }
+}
+
+impl std::fmt::Display for Lack {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// A lack that no cell breaks: a table, a column, a card missing.
+impl From<String> for Lack {
+    fn from(message: String) -> Lack {
+        Lack { message, at: None }
+    }
+}
+
+impl From<&str> for Lack {
+    fn from(message: &str) -> Lack {
+        Lack { message: message.to_string(), at: None }
+    }
+}
+
+impl From<Lack> for String {
+    fn from(lack: Lack) -> String {
+        lack.message
     }
 }
 
@@ -156,7 +210,7 @@ impl Libraries {
         let mut by_game_index = Vec::new();
         for name in &game.libraries {
             by_game_index.push(find(name).map(|library| {
-                used.push(Used { library, resolved: library.resolve(game) });
+                used.push(Used { library, resolved: library.resolve(game).map_err(String::from) });
                 used.len() - 1
             }));
         }

@@ -27,7 +27,7 @@
 
 use super::chess::{kind_letters, Chess};
 use super::engine::{history_hashes, Board, Limits, Rules, Searcher};
-use super::{CliOption, Command, Library, Resolved};
+use super::{CliOption, Command, Lack, Library, Resolved};
 use crate::game::{Game, Written};
 use crate::ids::{ColumnId, EventId, ObjectId, StructId, TableId};
 use crate::json::Json;
@@ -49,6 +49,20 @@ const START_SECONDS: f64 = 10.0;
 /// before the bridge gives up on it (the cards' own answerWait timer usually
 /// rings first).
 const SPARE_SECONDS: f64 = 10.0;
+/// The longest line the bridge reads from an engine (Stockfish's longest,
+/// an `info ... pv` line, is a few hundred bytes): past it the engine has
+/// failed, and is ended.
+const MAX_LINE: usize = 64 * 1024;
+/// The most lines an engine may say while the bridge waits for one word
+/// (`uciok`, `readyok`, `bestmove`): past it the engine has failed, and is
+/// ended. Stockfish says a few hundred in a long search.
+const MAX_LINES: usize = 100_000;
+/// How many lines read from an engine may wait for the bridge's thread: the
+/// reader waits past it, so an engine that talks faster than it is heard
+/// holds no more memory than this.
+const QUEUED_LINES: usize = 256;
+/// How long an engine is given to end after `quit` before it is killed.
+const GRACE: Duration = Duration::from_millis(500);
 
 pub struct StockfishBridgeLibrary;
 
@@ -92,7 +106,7 @@ impl Library for StockfishBridgeLibrary {
     fn events(&self) -> &'static [&'static str] {
         EVENTS
     }
-    fn resolve(&self, game: &Game) -> Result<Box<dyn Resolved>, String> {
+    fn resolve(&self, game: &Game) -> Result<Box<dyn Resolved>, Lack> {
         Ok(Box::new(Bridge::new(game)?))
     }
 }
@@ -189,9 +203,16 @@ struct Answer {
     best: Result<String, String>,
 }
 
+/// The bridge's thread, which speaks to the engine. Dropped, it ends: the
+/// engine is told `quit` and killed if it has not ended within [`GRACE`],
+/// and the drop waits for that, so no engine outlives the bridge (the
+/// driver's or the window's end).
 struct Worker {
-    jobs: Sender<Job>,
+    jobs: Option<Sender<Job>>,
     answers: Receiver<Answer>,
+    /// Set when the Worker is dropped: a wait for the engine stops at once.
+    closing: Arc<AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
 }
 
 /// What the built-in engine answers, where no UCI engine is asked: the
@@ -203,7 +224,7 @@ struct Worker {
 fn fallback(searcher: &mut Searcher, b: &BuiltIn, seconds: f64, seed: u64) -> Result<String, String> {
     let seconds = if seconds.is_finite() { seconds.clamp(0.01, 3600.0) } else { 1.0 };
     let time = Some(Duration::from_secs_f64(seconds));
-    let limits = Limits { depth: b.depth.clamp(1, 100), time, noise: b.noise, seed };
+    let limits = Limits { depth: b.depth.clamp(1, 100), time, noise: b.noise, seed, nodes: None };
     searcher.stop = Some(b.stop.clone());
     let found = searcher.search(&b.rules, &b.board, limits, &b.history);
     searcher.stop = None;
@@ -211,7 +232,7 @@ fn fallback(searcher: &mut Searcher, b: &BuiltIn, seconds: f64, seed: u64) -> Re
 }
 
 impl Bridge {
-    pub fn new(game: &Game) -> Result<Bridge, String> {
+    pub fn new(game: &Game) -> Result<Bridge, Lack> {
         let lacks = |what: String| format!("the stockfishBridge library needs {what}");
         let table = |name: &str| game.names.tables.get(name).copied().ok_or_else(|| lacks(format!("a table `{name}`")));
         let column = |t: TableId, name: &str| {
@@ -245,7 +266,7 @@ impl Bridge {
             .position(|f| f.name == "strength")
             .ok_or_else(|| lacks("Board State's `strength`".into()))? as u16;
         Ok(Bridge {
-            rules: Rules::new(game).map(Arc::new),
+            rules: Rules::new(game).map(Arc::new).map_err(String::from),
             letters: kind_letters(game)?,
             chess: Chess::new(game)?,
             chosen,
@@ -388,11 +409,21 @@ impl Bridge {
         let job = Job { question, engine, fen, skill: s.skill, elo: s.elo, seconds: s.seconds };
         let mut worker = self.worker.borrow_mut();
         let w = worker.get_or_insert_with(Worker::start);
-        if let Err(sent) = w.jobs.send(job) {
+        if let Err(sent) = w.send(job) {
             // The thread is gone: a new one, once.
             *w = Worker::start();
-            let _ = w.jobs.send(sent.0);
+            let _ = w.send(sent);
         }
+    }
+
+    /// Ends the bridge's thread and its engine (a search of the built-in
+    /// engine stopped first): the next question starts them again.
+    fn end_worker(&self) {
+        if let Some(stop) = self.searching.borrow_mut().take() {
+            stop.store(true, Ordering::Relaxed);
+        }
+        let worker = self.worker.borrow_mut().take();
+        drop(worker);
     }
 
     /// Writes the answer into Chosen Moves and tells the cards.
@@ -417,6 +448,61 @@ impl Bridge {
         }
     }
 
+    /// The answer `uci` as [`Bridge::read_move`] reads it, when it is one
+    /// of the cards' Legal Moves of the position on the Board (found on a
+    /// copy of the World, through Find Legal Moves): the Side to move's
+    /// Piece, a Square it may reach, a promotion letter exactly when a
+    /// promotion is due and naming a Kind the Promotion choice offers. None
+    /// otherwise, or when the cards cannot say (their fault is not the
+    /// game's: the copy is dropped).
+    fn legal_move(&self, world: &World, uci: &str) -> Option<(String, String, String)> {
+        let uci = uci.trim().to_ascii_lowercase();
+        let mut copy = world.clone();
+        let mut moves = Vec::new();
+        self.chess.legal_moves(&mut copy, &mut moves).ok()?;
+        if !moves.iter().any(|&m| self.chess.uci(&copy, m) == uci) {
+            return None;
+        }
+        self.read_move(world, &uci)
+    }
+
+    /// Delivers an answer (`best`, or None: no Move). When the cards fault
+    /// while they handle it, the World is put back as it was before it (the
+    /// Board, the Game State, the answer's wait timer; the faults and
+    /// notices kept, the saves made meanwhile dropped) and the answer is
+    /// delivered again as no Move, so the content's own failure path runs
+    /// (Computer Unavailable with Retry, Hint Not Found); should that fault
+    /// too, the World is put back once more and the content's wait timer,
+    /// still running, ends the wait.
+    fn deliver_or_undo(&self, world: &mut World, asked: &Asked, best: Option<(String, String, String)>) {
+        let gave_move = best.is_some();
+        world.hold_saves();
+        let before = world.clone();
+        let faults = world.faults.len();
+        self.deliver(world, asked, best);
+        if world.faults.len() > faults {
+            Self::undo(world, &before);
+            if gave_move {
+                let faults = world.faults.len();
+                self.deliver(world, asked, None);
+                if world.faults.len() > faults {
+                    Self::undo(world, &before);
+                }
+            }
+        }
+        world.release_saves();
+    }
+
+    /// Puts the World back to `before`, keeping the faults and the notices
+    /// given since.
+    fn undo(world: &mut World, before: &World) {
+        let new_faults = world.faults.split_off(before.faults.len().min(world.faults.len()));
+        let notices = std::mem::take(&mut world.notices);
+        *world = before.clone();
+        world.faults.extend(new_faults);
+        world.notices = notices;
+    }
+
     /// A Move in UCI form as Squares and the Kind the Piece lands as:
     /// `e7e8q` is e7, e8, Queen; None when it is no Move on this Board.
     fn read_move(&self, world: &World, uci: &str) -> Option<(String, String, String)> {
@@ -438,6 +524,14 @@ impl Bridge {
     }
 }
 
+impl Drop for Bridge {
+    /// The game is over for good (the driver's or the window's end, another
+    /// game): its engine ends with it.
+    fn drop(&mut self) {
+        self.end_worker();
+    }
+}
+
 impl Resolved for Bridge {
     /// Its answers are written into Chosen Moves.
     fn writes(&self, written: &mut Written) {
@@ -449,7 +543,7 @@ impl Resolved for Bridge {
             "engine" => {
                 if rest == "manual" {
                     self.manual.set(true);
-                    self.worker.borrow_mut().take();
+                    self.end_worker();
                     return Json::obj(vec![("engine", Json::Str("manual".into()))]);
                 }
                 if !rest.is_empty() {
@@ -482,9 +576,7 @@ impl Resolved for Bridge {
                 self.builtin.set(value == "builtin");
                 *self.engine.borrow_mut() = (value != "builtin").then(|| PathBuf::from(value));
                 // The engine kept is another program now: the next question starts the new one.
-                if let Some(w) = self.worker.borrow_mut().take() {
-                    drop(w);
-                }
+                self.end_worker();
                 Ok(())
             }
             other => Err(format!("the stockfishBridge library has no option `--{other}`")),
@@ -516,8 +608,24 @@ impl Resolved for Bridge {
             if asked.restarts != world.restarts || asked.fen != fen || answer.question != self.latest.get() {
                 continue;
             }
-            let best = answer.best.ok().and_then(|m| self.read_move(world, &m));
-            self.deliver(world, &asked, best);
+            let best = match answer.best {
+                Ok(m) => {
+                    let legal = self.legal_move(world, &m);
+                    if legal.is_none() {
+                        // (At most a Move's length of it said: the answer is the engine's, of any length.)
+                        let shown: String = m.chars().take(12).flat_map(char::escape_debug).collect();
+                        world.notices.push(format!(
+                            "The chess engine answered `{shown}`, which is not a legal move here; it was not played."
+                        ));
+                    }
+                    legal
+                }
+                Err(why) => {
+                    world.notices.push(format!("The chess engine gave no move: {why}."));
+                    None
+                }
+            };
+            self.deliver_or_undo(world, &asked, best);
             gave = true;
         }
         gave
@@ -543,60 +651,123 @@ impl Worker {
     fn start() -> Worker {
         let (jobs, job_rx) = channel::<Job>();
         let (answer_tx, answers) = channel::<Answer>();
-        std::thread::Builder::new()
+        let closing = Arc::new(AtomicBool::new(false));
+        let closed = closing.clone();
+        let thread = std::thread::Builder::new()
             .name("stockfish bridge".into())
-            .spawn(move || engine_thread(job_rx, answer_tx))
-            .map(|_| ())
-            .unwrap_or_else(|e| eprintln!("the Stockfish Bridge could not start its thread: {e}"));
-        Worker { jobs, answers }
+            .spawn(move || engine_thread(job_rx, answer_tx, closed))
+            .map_err(|e| eprintln!("the Stockfish Bridge could not start its thread: {e}"))
+            .ok();
+        Worker { jobs: Some(jobs), answers, closing, thread }
+    }
+
+    /// Hands the thread a question; Err gives it back when the thread is gone.
+    fn send(&self, job: Job) -> Result<(), Job> {
+        match &self.jobs {
+            Some(jobs) => jobs.send(job).map_err(|e| e.0),
+            None => Err(job),
+        }
     }
 }
 
-/// An engine process, kept between questions.
+impl Drop for Worker {
+    fn drop(&mut self) {
+        self.closing.store(true, Ordering::Relaxed);
+        // No more questions: the thread's wait for one ends.
+        self.jobs = None;
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+/// What the reader of an engine's output hands the bridge's thread: a line
+/// (bytes that are not UTF-8 replaced), or why it stopped reading.
+type Line = Result<String, String>;
+
+/// An engine process, kept between questions. Dropped, it is told `quit`
+/// and, if it has not ended within [`GRACE`], killed; and waited for.
 struct Engine {
     path: PathBuf,
     child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<Line>,
+    closing: Arc<AtomicBool>,
 }
 
 impl Drop for Engine {
     fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "quit");
+        if let Some(mut stdin) = self.stdin.take() {
+            let _ = writeln!(stdin, "quit").and_then(|_| stdin.flush());
+            // Its input ends too: an engine may end on that.
+        }
+        let until = Instant::now() + GRACE;
+        while Instant::now() < until {
+            match self.child.try_wait() {
+                Ok(None) => std::thread::sleep(Duration::from_millis(5)),
+                // Ended (and waited for), or it cannot be asked: killed below.
+                Ok(Some(_)) => return,
+                Err(_) => break,
+            }
+        }
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
 }
 
+/// Reads an engine's output line by line into `tx`, each line at most
+/// [`MAX_LINE`] bytes: a longer one is the engine's failure, told as Err,
+/// and the reading ends (dropping the output: an engine that writes on is
+/// stopped by its broken pipe, or killed by the bridge).
+fn read_lines(stdout: impl std::io::Read, tx: std::sync::mpsc::SyncSender<Line>) {
+    use std::io::Read;
+    let mut reader = BufReader::new(stdout);
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        match (&mut reader).take(MAX_LINE as u64 + 1).read_until(b'\n', &mut buf) {
+            Ok(0) | Err(_) => return,
+            Ok(_) => {}
+        }
+        let line = match buf.strip_suffix(b"\n") {
+            Some(line) => Ok(String::from_utf8_lossy(line).trim_end().to_string()),
+            None if buf.len() > MAX_LINE => Err(format!("the engine wrote a line longer than {MAX_LINE} bytes")),
+            // Its last line, with no end: the output ends after it.
+            None => Ok(String::from_utf8_lossy(&buf).trim_end().to_string()),
+        };
+        let failed = line.is_err();
+        if tx.send(line).is_err() || failed {
+            return;
+        }
+    }
+}
+
 impl Engine {
-    fn start(path: &Path) -> Result<Engine, String> {
+    fn start(path: &Path, closing: &Arc<AtomicBool>) -> Result<Engine, String> {
         let mut child = std::process::Command::new(path)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
             .map_err(|e| format!("cannot start the engine {}: {e}", path.display()))?;
-        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
-            let _ = child.kill();
-            return Err("the engine's input and output could not be opened".into());
+        let (stdin, stdout) = (child.stdin.take(), child.stdout.take());
+        let (tx, lines) = std::sync::mpsc::sync_channel(QUEUED_LINES);
+        let mut engine = Engine { path: path.to_path_buf(), child, stdin, lines, closing: closing.clone() };
+        let Some(stdout) = stdout else {
+            return Err("the engine's output could not be opened".into());
         };
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let mut engine = Engine { path: path.to_path_buf(), child, stdin, lines };
+        std::thread::Builder::new()
+            .name("engine output".into())
+            .spawn(move || read_lines(stdout, tx))
+            .map_err(|e| format!("no thread to read the engine with: {e}"))?;
         engine.send("uci")?;
         engine.expect("uciok", START_SECONDS, None)?;
         Ok(engine)
     }
 
     fn send(&mut self, line: &str) -> Result<(), String> {
-        writeln!(self.stdin, "{line}").and_then(|_| self.stdin.flush()).map_err(|e| format!("the engine stopped ({e})"))
+        let stdin = self.stdin.as_mut().ok_or("the engine's input could not be opened")?;
+        writeln!(stdin, "{line}").and_then(|_| stdin.flush()).map_err(|e| format!("the engine stopped ({e})"))
     }
 
     /// Reads lines until one starts with `word` (that line), for at most
@@ -609,10 +780,14 @@ impl Engine {
         mut jobs: Option<(&Receiver<Job>, &mut Option<Job>)>,
     ) -> Result<String, String> {
         let until = Instant::now() + Duration::from_secs_f64(seconds);
+        let mut said = 0;
         loop {
             let left = until.saturating_duration_since(Instant::now());
             if left.is_zero() {
                 return Err(format!("the engine said no `{word}` in {seconds} s"));
+            }
+            if self.closing.load(Ordering::Relaxed) {
+                return Err("the game ended".into());
             }
             if let Some((rx, newer)) = jobs.as_mut() {
                 if let Ok(job) = rx.try_recv() {
@@ -621,8 +796,15 @@ impl Engine {
                 }
             }
             match self.lines.recv_timeout(left.min(Duration::from_millis(20))) {
-                Ok(line) if line.split_whitespace().next() == Some(word) => return Ok(line),
-                Ok(_) | Err(RecvTimeoutError::Timeout) => {}
+                Ok(Ok(line)) if line.split_whitespace().next() == Some(word) => return Ok(line),
+                Ok(Ok(_)) => {
+                    said += 1;
+                    if said > MAX_LINES {
+                        return Err(format!("the engine said more than {MAX_LINES} lines and no `{word}`"));
+                    }
+                }
+                Ok(Err(why)) => return Err(why),
+                Err(RecvTimeoutError::Timeout) => {}
                 Err(RecvTimeoutError::Disconnected) => return Err("the engine stopped".into()),
             }
         }
@@ -659,8 +841,9 @@ impl Engine {
     }
 }
 
-/// The engine's thread: one question at a time, only the latest.
-fn engine_thread(jobs: Receiver<Job>, answers: Sender<Answer>) {
+/// The engine's thread: one question at a time, only the latest. It ends
+/// when the Worker is dropped, ending its engine first.
+fn engine_thread(jobs: Receiver<Job>, answers: Sender<Answer>, closing: Arc<AtomicBool>) {
     let mut engine: Option<Engine> = None;
     // The built-in engine's search, its table kept from one question to the next.
     let mut searcher: Option<Searcher> = None;
@@ -697,7 +880,7 @@ fn engine_thread(jobs: Receiver<Job>, answers: Sender<Answer>) {
         }
         let best = (|| {
             if engine.is_none() {
-                engine = Some(Engine::start(&path)?);
+                engine = Some(Engine::start(&path, &closing)?);
             }
             let e = engine.as_mut().ok_or("no engine")?;
             e.best_move(&job, &mut next, &jobs)

@@ -3,12 +3,13 @@
 
 mod game_file;
 mod objects;
+mod references;
 mod scene;
 mod structures;
 mod tables;
 mod translate;
 
-use crate::compile::{compile_bodies, CardShells, LoadScratch};
+use crate::compile::{self, compile_bodies, CardShells, LoadScratch};
 use crate::game::*;
 use crate::ids::*;
 use crate::program::Trees;
@@ -131,16 +132,17 @@ pub fn load_files_in(files: Files, lang: Option<&str>) -> Result<Loaded, Vec<Dia
     scratch.broken_game_file = !load_game_file(&mut game, &mut scratch, &mut d);
     for rel in files_in(&game.files, "tables", "yaml", &mut d) {
         let before = game.tables.len();
-        load_table(&mut game, &rel, &mut d);
-        if let (Some(lang), true) = (lang, game.tables.len() > before) {
-            translate::translate_table(&mut game, &rel, lang, &mut d);
+        load_table(&mut game, &mut scratch, &rel, &mut d);
+        if let (Some(lang), Some(places)) = (lang, scratch.tables.get(before)) {
+            translate::translate_table(&mut game, places, &rel, lang, &mut d);
         }
         if game.tables.len() == before {
             scratch.broken_tables.extend(names_of_broken_file(&game.files, &rel, &["table"]));
         }
     }
+    references::check_references(&game, &scratch, &mut d);
     for rel in files_in(&game.files, "structures", "yaml", &mut d) {
-        load_structure(&mut game, &rel, &mut d);
+        load_structure(&mut game, &mut scratch, &rel, &mut d);
     }
     let mut card_files = Vec::new();
     for rel in files_in(&game.files, "logic", "yaml", &mut d) {
@@ -190,18 +192,28 @@ fn names_of_broken_file(files: &Files, rel: &Path, keys: &[&str]) -> Vec<String>
     names
 }
 
-/// Each library the game names resolves against its content, or its name in
-/// game.yaml says what the content lacks. Checked once the rest of the folder
-/// is free of mistakes: a table or card that did not load is not missing.
-/// What each writes joins what the cards write (`Game::written`).
+/// Each library the game names resolves against its content, or says what
+/// the content lacks: at the table cell that breaks it, or at its name in
+/// game.yaml. A lack two libraries share (each reads the Kinds' letters) is
+/// told once. Checked once the rest of the folder is free of mistakes: a
+/// table or card that did not load is not missing. What each writes joins
+/// what the cards write (`Game::written`).
 fn check_libraries(game: &mut Game, scratch: &LoadScratch, d: &mut Diagnostics) {
     if d.has_errors() {
         return;
     }
     let mut written = std::mem::take(&mut game.written);
+    let mut told = Vec::new();
     for (name, &pos) in game.libraries.iter().zip(&scratch.library_places) {
         match crate::library::find(name).map(|l| l.resolve(game)) {
-            Some(Err(lacks)) => d.error(Path::new("game.yaml"), pos, lacks),
+            Some(Err(lack)) => {
+                let at = lack.at.and_then(|c| scratch.place(c.table, c.row, c.column));
+                let (file, pos) = at.unwrap_or_else(|| (PathBuf::from("game.yaml"), pos));
+                if !told.contains(&(file.clone(), pos, lack.message.clone())) {
+                    d.error(&file, pos, lack.message.clone());
+                    told.push((file, pos, lack.message));
+                }
+            }
             Some(Ok(resolved)) => resolved.writes(&mut written),
             None => {}
         }
@@ -251,8 +263,71 @@ fn empty_game(files: Files) -> Game {
 pub fn check_table(schema: &str, rows: &str) -> Vec<Diagnostic> {
     let mut d = Diagnostics::default();
     let mut game = empty_game(Files::Dir(PathBuf::from(".")));
-    table_from_text(&mut game, Path::new("tables/T.yaml"), schema.to_string(), Some(rows.to_string()), &mut d);
+    let mut scratch = LoadScratch::default();
+    let rel = Path::new("tables/T.yaml");
+    table_from_text(&mut game, &mut scratch, rel, schema.to_string(), Some(rows.to_string()), &mut d);
+    references::check_references(&game, &scratch, &mut d);
     d.list
+}
+
+/// Every table of the content folder `files` as the content reference lists
+/// them (content/README.md, "The chess game's tables"): for each, what its
+/// rows are and each column's type, what an empty cell holds and the table
+/// it names rows of, in Markdown. Its schemas only are read (and the rows
+/// the defaults need); a schema that does not load is left out.
+pub fn tables_reference(files: Files) -> String {
+    let mut d = Diagnostics::default();
+    let mut game = empty_game(files);
+    let mut scratch = LoadScratch::default();
+    for rel in files_in(&game.files, "tables", "yaml", &mut d) {
+        load_table(&mut game, &mut scratch, &rel, &mut d);
+    }
+    let mut out = String::new();
+    for (table, places) in game.tables.iter().zip(&scratch.tables) {
+        out.push_str(&format!("#### {}\n\n", table.name));
+        for r in &places.refers {
+            match r.what {
+                compile::Referring::RowNames => out.push_str(&format!("Its rows are rows of {}.\n", r.table)),
+                compile::Referring::ColumnPerRow => {
+                    out.push_str(&format!("It has a column named after each row of {}.\n", r.table))
+                }
+                compile::Referring::Column { .. } => {}
+            }
+        }
+        match table.missing_rows {
+            MissingRows::Error => {}
+            MissingRows::Default => out.push_str("A row it does not have reads as the defaults.\n"),
+            MissingRows::DefaultForEmptyName => out.push_str("The row `''` reads as the defaults.\n"),
+        }
+        if !out.ends_with("\n\n") {
+            out.push('\n');
+        }
+        out.push_str("| column | type | an empty cell | names a row of |\n| --- | --- | --- | --- |\n");
+        for (i, c) in table.columns.iter().enumerate() {
+            let refers = places.refers.iter().find_map(|r| match r.what {
+                compile::Referring::Column { column, may_be_empty, .. } if column.index() == i => {
+                    Some((r.table.as_str(), may_be_empty))
+                }
+                _ => None,
+            });
+            let empty = match (c.default_column, c.default, refers) {
+                (Some(from), _, _) => format!("the row's `{}`", table.columns[from.index()].name),
+                (None, Value::Text(crate::value::EMPTY), Some((_, false))) => "a mistake: it names a row".into(),
+                (None, Value::Text(crate::value::EMPTY), Some((_, true))) => "no row".into(),
+                (None, Value::Text(crate::value::EMPTY), None) => "`''`".into(),
+                (None, Value::Text(s), _) => format!("`{}`", game.syms.text(s)),
+                (None, Value::Num(n), _) => format!("{n}"),
+                (None, Value::Bool(b), _) => format!("{b}"),
+                (None, Value::Color(rgba), _) if rgba & 0xFF == 0xFF => format!("`#{:06X}`", rgba >> 8),
+                (None, Value::Color(rgba), _) => format!("`#{rgba:08X}`"),
+                (None, other, _) => format!("{other:?}"),
+            };
+            let refers = refers.map_or(String::new(), |(t, _)| t.to_string());
+            out.push_str(&format!("| {} | {} | {empty} | {refers} |\n", c.name, c.ty.name()));
+        }
+        out.push('\n');
+    }
+    out
 }
 
 /// The files with extension `ext` in the folder `dir`, sorted by name,

@@ -67,7 +67,7 @@ pub(super) fn load_scene(game: &mut Game, scratch: &LoadScratch, d: &mut Diagnos
             }),
         };
         let fields = match p.get("fields").and_then(|n| Fields::of(&file, n, "`fields`", d)) {
-            Some(f) => placement_fields(game, ty, &f, d),
+            Some(f) => placement_fields(game, scratch, ty, &f, d),
             None => Vec::new(),
         };
         let (x, y) = (p.number("x", d).unwrap_or(0.0) as f32, p.number("y", d).unwrap_or(0.0) as f32);
@@ -101,7 +101,13 @@ pub(super) fn load_scene(game: &mut Game, scratch: &LoadScratch, d: &mut Diagnos
 /// for its Object's Data Structure fields (`panelOption.option: White`) and
 /// for its Logic Components' instance variables (`line: 3`), each read as
 /// its type; as (the field's index in the Object's fields, value).
-fn placement_fields(game: &mut Game, ty: TypeId, f: &Fields, d: &mut Diagnostics) -> Vec<(u16, Value)> {
+fn placement_fields(
+    game: &mut Game,
+    scratch: &LoadScratch,
+    ty: TypeId,
+    f: &Fields,
+    d: &mut Diagnostics,
+) -> Vec<(u16, Value)> {
     let rel = Path::new("scene.yaml");
     let mut out = Vec::new();
     for (key, node) in f.map.iter() {
@@ -115,7 +121,14 @@ fn placement_fields(game: &mut Game, ty: TypeId, f: &Fields, d: &mut Diagnostics
         };
         let Some((text, vpos)) = yaml::scalar(f.file, node, "a field's value", d) else { continue };
         match crate::source::values::cell_value(ty_of_field, text.as_str(), &mut game.syms) {
-            Some(v) => out.push((offset, v)),
+            Some(v) => {
+                // A field that names rows of a table (`refers to:`): the value names one.
+                if let Some(&refers) = struct_field(game, ty, key.as_str()).and_then(|at| scratch.field_refers.get(&at))
+                {
+                    super::references::check_field_value(game, scratch, refers, key.as_str(), v, (rel, vpos), d);
+                }
+                out.push((offset, v))
+            }
             None => d.error(
                 rel,
                 vpos,
@@ -129,6 +142,15 @@ fn placement_fields(game: &mut Game, ty: TypeId, f: &Fields, d: &mut Diagnostics
         }
     }
     out
+}
+
+/// The Data Structure field `slot.field` names, as (structure, field), when
+/// the object type carries that structure.
+fn struct_field(game: &Game, ty: TypeId, key: &str) -> Option<(u16, u16)> {
+    let (slot, field) = key.split_once('.')?;
+    let s = game.names.slots.get(slot).copied().filter(|s| game.types[ty.0 as usize].structs.contains(s))?;
+    let i = game.structs[s.index()].fields.iter().position(|fd| fd.name == field)?;
+    Some((s.0, i as u16))
 }
 
 /// Where a placement writes `key` in its Object's fields, and its type: a

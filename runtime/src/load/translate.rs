@@ -4,6 +4,7 @@
 //! T. A row it lacks, or an empty cell, keeps T.csv's words. `check` lists
 //! every row a language lacks and every `{...}` hole it drops or adds.
 
+use crate::compile::{Referring, TablePlaces};
 use crate::game::*;
 use crate::ids::*;
 use crate::source::diag::{Diagnostic, Diagnostics, Pos};
@@ -52,7 +53,7 @@ pub fn system_language(files: &Files, env: impl Fn(&str) -> Option<String>) -> O
 
 /// Reads `tables/T.LANG.csv`, if there is one, over the table just loaded
 /// from `schema` (the last of `game.tables`).
-pub(super) fn translate_table(game: &mut Game, schema: &Path, lang: &str, d: &mut Diagnostics) {
+pub(super) fn translate_table(game: &mut Game, places: &TablePlaces, schema: &Path, lang: &str, d: &mut Diagnostics) {
     let rel = translation_file(schema, lang);
     let Ok(text) = game.files.read_text(&rel) else { return };
     let Some(t) = game.tables.len().checked_sub(1) else { return };
@@ -63,8 +64,26 @@ pub(super) fn translate_table(game: &mut Game, schema: &Path, lang: &str, d: &mu
         return d.error(&rel, Pos { line: 1, column: 1 }, "the translation is empty; expected a header `name,text`");
     };
     let mut columns = Vec::new();
+    // A column that names rows of a table is not words: translated, it would name none.
+    let refers = |i: usize| {
+        places.refers.iter().find_map(|r| match r.what {
+            Referring::Column { column, .. } if column.index() == i => Some(r.table.as_str()),
+            _ => None,
+        })
+    };
     for (cell, column) in header.iter().skip(1) {
         match table.columns.iter().position(|c| c.name == cell.trim()) {
+            Some(i) if refers(i).is_some() => {
+                let other = refers(i).unwrap_or_default();
+                d.error(
+                    &rel,
+                    Pos { line: 1, column: *column },
+                    format!(
+                        "`{cell}` names rows of the table `{other}` (`refers to: {other}`), so it is not translated: a translation gives words only"
+                    ),
+                );
+                columns.push(None);
+            }
             Some(i) if table.columns[i].ty == Type::Text => columns.push(Some(ColumnId(i as u16))),
             found => {
                 let texts: Vec<&str> =

@@ -5,5 +5,6 @@
 
 pub mod diag;
 pub mod files;
+pub mod suggest;
 pub mod values;
 pub(crate) mod yaml;

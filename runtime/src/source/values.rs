@@ -13,12 +13,26 @@ pub fn typed_value(
     syms: &mut Interner,
     d: &mut Diagnostics,
 ) -> Option<(Type, Value)> {
+    typed_value_with(file, node, &[], syms, d)
+}
+
+/// [`typed_value`], which may also have the keys `extra` (read by the caller:
+/// a Data Structure field's `refers to`).
+pub fn typed_value_with(
+    file: &YamlFile,
+    node: &marked_yaml::Node,
+    extra: &[&str],
+    syms: &mut Interner,
+    d: &mut Diagnostics,
+) -> Option<(Type, Value)> {
     if let Some((word, pos)) = node.as_scalar().map(|s| (s, yaml::text_start(file, s))) {
         let ty = type_or_report(file, word.as_str(), pos, d)?;
         return Some((ty, ty.zero()));
     }
     let f = Fields::of(file, node, "a type and value", d)?;
-    f.only(&["type", "value", "default", "description", "is", "requires"], "a typed value", d);
+    let known: Vec<&str> =
+        ["type", "value", "default", "description", "is", "requires"].iter().chain(extra).copied().collect();
+    f.only(&known, "a typed value", d);
     let ty = match f.opt_text("type", d) {
         Some((word, pos)) => type_or_report(file, word.as_str(), pos, d)?,
         None => Type::Number,

@@ -164,6 +164,11 @@ pub struct World {
     /// While above 0, a load asked for waits: the inputs that run are one
     /// (a click's listeners, the scene's Created Events).
     pub(crate) holding: u32,
+    /// While Some (`World::hold_saves`), the saves the cards make wait here,
+    /// each slot's newest, until `World::release_saves` hands them to the
+    /// store: a code library that may put the World back (an answer whose
+    /// handling faulted) drops them with it.
+    pub(crate) held_saves: Option<Vec<(String, crate::save::SaveFile)>>,
     pub(crate) stack: Vec<Value>,
     pub(crate) ret: Vec<Value>,
     pub(crate) steps_left: u64,
@@ -231,6 +236,7 @@ impl World {
             store: Rc::new(Store::memory()),
             pending_load: None,
             holding: 0,
+            held_saves: None,
             stack: Vec::with_capacity(4096),
             ret: vec![Value::None; ret_width],
             steps_left: STEP_BUDGET,

@@ -470,11 +470,36 @@ impl World {
     /// fails on the writer's thread is told later, as a notice.
     pub fn save_game(&mut self, slot: &str) -> Result<(), String> {
         check_slot(slot)?;
+        if self.held_saves.is_some() {
+            let save = self.to_save();
+            let held = self.held_saves.get_or_insert_with(Vec::new);
+            held.retain(|(s, _)| s != slot);
+            held.push((slot.to_string(), save));
+            return Ok(());
+        }
         match self.store.put_save(slot, self.to_save()) {
             Ok(()) => Ok(()),
             Err(notice) => {
                 self.notices.push(notice.clone());
                 Err(notice)
+            }
+        }
+    }
+
+    /// From now on the saves the cards make wait in the World (and in
+    /// every copy of it taken meanwhile) until [`World::release_saves`]: a
+    /// copy put back in the World's place drops those made since it was
+    /// taken.
+    pub fn hold_saves(&mut self) {
+        self.held_saves.get_or_insert_with(Vec::new);
+    }
+
+    /// Hands the saves held since [`World::hold_saves`] to the store, in the
+    /// order they were made, and saves at once again.
+    pub fn release_saves(&mut self) {
+        for (slot, save) in self.held_saves.take().unwrap_or_default() {
+            if let Err(notice) = self.store.put_save(&slot, save) {
+                self.notices.push(notice);
             }
         }
     }
@@ -537,6 +562,7 @@ impl World {
         loaded.step_budget = self.step_budget;
         loaded.steps_left = self.steps_left;
         loaded.holding = self.holding;
+        loaded.held_saves = self.held_saves.take();
         loaded.set_reduced_motion(self.reduced_motion);
         loaded.host_off = std::mem::take(&mut self.host_off);
         *self = loaded;

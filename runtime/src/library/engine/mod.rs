@@ -20,7 +20,7 @@ pub use rules::Rules;
 pub use search::{Found, Limits, Searcher, MATE};
 
 use super::chess::Chess;
-use super::{CliOption, Command, Library, Resolved};
+use super::{CliOption, Command, Lack, Library, Resolved};
 use crate::game::Game;
 use crate::json::Json;
 use crate::world::World;
@@ -69,14 +69,14 @@ impl Library for EngineLibrary {
         &[]
     }
 
-    fn resolve(&self, game: &Game) -> Result<Box<dyn Resolved>, String> {
+    fn resolve(&self, game: &Game) -> Result<Box<dyn Resolved>, Lack> {
         Ok(Box::new(Engine::new(game)?))
     }
 }
 
 impl Engine {
     /// Reads the rules from the content, and the chess library's names.
-    pub fn new(game: &Game) -> Result<Engine, String> {
+    pub fn new(game: &Game) -> Result<Engine, Lack> {
         Ok(Engine { rules: Rules::new(game)?, chess: Chess::new(game)? })
     }
 

@@ -5,7 +5,9 @@
 //! King and the Pawn are found by name, as the cards find them (Find King,
 //! Make Move, Find En Passant Move).
 
+use super::super::Lack;
 use crate::game::{Game, TableDef};
+use crate::ids::TableId;
 use crate::value::Value;
 
 /// The board's cells: its 64 Squares (a1 = 0, b1 = 1 ... h8 = 63). Every
@@ -183,11 +185,11 @@ fn cell(t: &TableDef, row: usize, col: usize) -> Value {
     t.cells[row * t.columns.len() + col]
 }
 
-fn table<'g>(game: &'g Game, name: &str) -> Result<&'g TableDef, String> {
+fn table<'g>(game: &'g Game, name: &str) -> Result<(TableId, &'g TableDef), String> {
     game.names
         .tables
         .get(name)
-        .map(|t| &game.tables[t.index()])
+        .map(|&t| (t, &game.tables[t.index()]))
         .ok_or(format!("the engine library needs a table `{name}`"))
 }
 
@@ -215,8 +217,9 @@ pub fn splitmix(state: &mut u64) -> u64 {
 }
 
 impl Rules {
-    /// Reads the rules from a game's content, or says what it lacks.
-    pub fn new(game: &Game) -> Result<Rules, String> {
+    /// Reads the rules from a game's content, or says what it lacks (at the
+    /// cell that breaks it, when one does).
+    pub fn new(game: &Game) -> Result<Rules, Lack> {
         let text = |v: Value| match v {
             Value::Text(s) => game.syms.text(s).to_string(),
             _ => String::new(),
@@ -229,10 +232,10 @@ impl Rules {
 
         // Kinds: each row's FEN letter (the chess library's) and value.
         let letters = super::super::chess::kind_letters(game)?;
-        let kt = table(game, "Kinds")?;
+        let (kid, kt) = table(game, "Kinds")?;
         let value_col = column(kt, "value")?;
         if kt.rows.len() > 100 {
-            return Err("the engine library takes at most 100 Kinds".into());
+            return Err(Lack::at(kid, Some(100), None, "the engine library takes at most 100 Kinds"));
         }
         let mut kinds = Vec::new();
         for (r, &name) in kt.rows.iter().enumerate() {
@@ -241,9 +244,9 @@ impl Rules {
             let value = num(cell(kt, r, value_col));
             // 64 Pieces of the most value stay below a mate's score.
             if !(value.is_finite() && value.abs() <= 10_000.0) {
-                return Err(format!(
-                    "the engine library takes a Kind's value from -10000 to 10000, not {value} (`{name}`)"
-                ));
+                let why =
+                    format!("the engine library takes a Kind's value from -10000 to 10000, not {value} (`{name}`)");
+                return Err(Lack::at(kid, Some(r), Some(value_col), why));
             }
             kinds.push(KindDef { name, letter, value: value as i32 });
         }
@@ -252,22 +255,22 @@ impl Rules {
         let pawn = kind_of("Pawn");
 
         // Sides: White and Black, each the other's opponent.
-        let st = table(game, "Sides")?;
+        let (sid, st) = table(game, "Sides")?;
         let (forward, pawn_rank, promotion_rank, opponent) =
             (column(st, "forward")?, column(st, "pawnRank")?, column(st, "promotionRank")?, column(st, "opponent")?);
         let mut sides = [SideDef { forward: 1, pawn_rank: 2, promotion_rank: 8 }; 2];
         for (i, (name, other)) in [("White", "Black"), ("Black", "White")].into_iter().enumerate() {
-            let r = st
-                .rows
-                .iter()
-                .position(|&s| game.syms.text(s) == name)
-                .ok_or(format!("the engine library needs a row `{name}` in the table `Sides`"))?;
+            let r = st.rows.iter().position(|&s| game.syms.text(s) == name).ok_or_else(|| {
+                Lack::at(sid, None, None, format!("the engine library needs a row `{name}` in the table `Sides`"))
+            })?;
             if text(cell(st, r, opponent)) != other {
-                return Err(format!("the engine library plays two Sides: the opponent of {name} must be {other}"));
+                let why = format!("the engine library plays two Sides: the opponent of {name} must be {other}");
+                return Err(Lack::at(sid, Some(r), Some(opponent), why));
             }
             let f = num(cell(st, r, forward));
             if f != 1.0 && f != -1.0 {
-                return Err(format!("the engine library takes a forward of 1 or -1 (the Side {name})"));
+                let why = format!("the engine library takes a forward of 1 or -1 (the Side {name})");
+                return Err(Lack::at(sid, Some(r), Some(forward), why));
             }
             sides[i] = SideDef {
                 forward: f as i32,
@@ -278,7 +281,7 @@ impl Rules {
 
         // Directions: a step of 8 or more Files or Ranks never lands on the
         // Board, so it is left out (it neither moves nor attacks).
-        let dt = table(game, "Directions")?;
+        let (_, dt) = table(game, "Directions")?;
         let (kc, fc, rc, sc, fmc, mc, cc) = (
             column(dt, "kind")?,
             column(dt, "fileStep")?,
@@ -429,16 +432,19 @@ impl Rules {
                 column(ct, "rookPasses")?,
             ];
             if ct.rows.len() > 64 {
-                return Err("the engine library takes at most 64 rows of Castling".into());
+                return Err(Lack::at(t, Some(64), None, "the engine library takes at most 64 rows of Castling"));
             }
             for r in 0..ct.rows.len() {
                 let mut sq = [0u8; 5];
                 for (i, &c) in cols.iter().enumerate() {
                     let name = text(cell(ct, r, c));
-                    sq[i] = parse_square(&name).ok_or(format!(
-                        "the engine library needs Squares in the table `Castling`: `{name}` (row {})",
-                        game.syms.text(ct.rows[r])
-                    ))?;
+                    sq[i] = parse_square(&name).ok_or_else(|| {
+                        let why = format!(
+                            "the engine library needs Squares in the table `Castling`: `{name}` (row {}) is not a1 to h8",
+                            game.syms.text(ct.rows[r])
+                        );
+                        Lack::at(t, Some(r), Some(c), why)
+                    })?;
                 }
                 let fen = match square_name(sq[2]).as_str() {
                     "h1" => Some('K'),

@@ -23,11 +23,14 @@ pub struct Limits {
     /// At most this many centipawns of noise on each evaluation (0: none).
     pub noise: i32,
     pub seed: u64,
+    /// At most about this many nodes (UCI's `go nodes N`): the search stops
+    /// once it has searched more; the first depth always gives a move.
+    pub nodes: Option<u64>,
 }
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { depth: 64, time: None, noise: 0, seed: 0 }
+        Limits { depth: 64, time: None, noise: 0, seed: 0, nodes: None }
     }
 }
 
@@ -74,6 +77,9 @@ pub struct Searcher {
     pub stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     /// Called after each finished depth: (depth, score, nodes, pv).
     pub on_depth: Option<OnDepth>,
+    /// The root's moves searched (UCI's `searchmoves`), each a legal move of
+    /// the root; empty: all of them.
+    pub only: Vec<Move>,
 }
 
 impl Default for Searcher {
@@ -97,6 +103,7 @@ impl Searcher {
             root: 0,
             stop: None,
             on_depth: None,
+            only: Vec::new(),
         }
     }
 
@@ -122,6 +129,7 @@ impl Searcher {
         let mut root = *board;
         let mut moves = Vec::new();
         root.legal_moves(r, &mut moves);
+        self.keep_only(&mut moves);
         let mut found = Found::default();
         if moves.is_empty() {
             found.score = if root.in_check(r) { -MATE } else { 0 };
@@ -137,7 +145,8 @@ impl Searcher {
             found.depth = depth;
             found.score = score;
             found.pv = self.pv(r, &root, depth as usize);
-            if let Some(&m) = found.pv.first() {
+            // (A depth stopped early may leave the table an earlier search's move.)
+            if let Some(&m) = found.pv.first().filter(|m| moves.contains(m)) {
                 found.best = Some(m);
             }
             found.nodes = self.nodes;
@@ -204,7 +213,17 @@ impl Searcher {
         false
     }
 
+    /// Keeps the root's moves that `only` names (all of them when it names none of them).
+    fn keep_only(&self, moves: &mut Vec<Move>) {
+        if !self.only.is_empty() && moves.iter().any(|m| self.only.contains(m)) {
+            moves.retain(|m| self.only.contains(m));
+        }
+    }
+
     fn out_of_time(&mut self) -> bool {
+        if self.limits.nodes.is_some_and(|n| self.nodes > n) {
+            self.stopped = true;
+        }
         if self.nodes & 1023 == 0
             && (self.deadline.is_some_and(|d| Instant::now() >= d)
                 || self.stop.as_ref().is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed)))
@@ -326,6 +345,9 @@ impl Searcher {
         board.legal_moves(r, &mut moves);
         if moves.is_empty() {
             return if in_check { -(MATE - ply as i32) } else { 0 };
+        }
+        if ply == 0 {
+            self.keep_only(&mut moves);
         }
         self.order(r, b, &mut moves, tt_move, ply);
         let alpha0 = alpha;

@@ -4,16 +4,21 @@
 //!
 //! Commands: `uci`, `isready`, `ucinewgame`, `position startpos|fen FEN
 //! [moves ...]` (startpos: the content's own starting position, as the cards
-//! set it up), `go` with `movetime`, `depth`, `wtime`/`btime`/`winc`/`binc`/
-//! `movestogo`, `infinite`; `stop`, `quit`; `setoption name Noise value
+//! set it up), `go` with `movetime`, `depth`, `nodes`, `mate` (a mate in
+//! that many moves looked for: as deep as it needs, no deeper),
+//! `wtime`/`btime`/`winc`/`binc`/`movestogo`, `searchmoves` (only these
+//! moves of the position, each said when it is not one of its legal
+//! moves), `infinite`; `stop`, `quit`; `setoption name Noise value
 //! CP` (each evaluation off by up to CP centipawns, as a Strength's
 //! engineNoise; 0 by default) and `setoption name Seed value S` (which noise).
 //! A search runs on a thread of its
 //! own, so `isready` and `stop` are answered while it thinks; every `go` is
 //! answered by one `bestmove` (`0000` when there is no legal move), and the
-//! end of the input stops the search and ends once it has answered.
+//! end of the input stops the search and ends once it has answered. A line
+//! that is not UTF-8, or longer than a mebibyte, is skipped, and said with
+//! `info string`.
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -61,8 +66,21 @@ pub fn run(rules: Rules, start: Board, name: &str, input: impl BufRead, output: 
         }
     };
 
-    for line in input.lines() {
-        let Ok(line) = line else { break };
+    let mut input = input;
+    let mut bytes = Vec::new();
+    for number in 1u64.. {
+        match read_line(&mut input, &mut bytes) {
+            Line::End => break,
+            Line::TooLong => {
+                say(&out, &format!("info string line {number} is longer than {MAX_LINE} bytes; it was skipped"));
+                continue;
+            }
+            Line::Read => {}
+        }
+        let Ok(line) = std::str::from_utf8(&bytes) else {
+            say(&out, &format!("info string line {number} is not UTF-8; it was skipped"));
+            continue;
+        };
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some(&verb) = words.first() else { continue };
         match verb {
@@ -96,9 +114,14 @@ pub fn run(rules: Rules, start: Board, name: &str, input: impl BufRead, output: 
                 finish(&mut thinking, &mut searcher);
                 let (mut limits, infinite) = go_limits(&words[1..], board.side);
                 (limits.noise, limits.seed) = (noise, seed);
+                let (only, refused) = search_moves(&rules, board, &words[1..]);
+                for text in refused {
+                    say(&out, &format!("info string searchmoves: `{text}` is not a legal move here"));
+                }
                 let stop = Arc::new(AtomicBool::new(false));
                 let mut s = searcher.take().unwrap_or_default();
                 s.stop = Some(stop.clone());
+                s.only = only;
                 let (r, o, b, h, st) = (rules.clone(), out.clone(), board, history.clone(), stop.clone());
                 let info_out = out.clone();
                 let info_rules = rules.clone();
@@ -113,6 +136,7 @@ pub fn run(rules: Rules, start: Board, name: &str, input: impl BufRead, output: 
                     say(&o, &format!("bestmove {best}"));
                     s.on_depth = None;
                     s.stop = None;
+                    s.only.clear();
                     s
                 });
                 thinking = Some(Thinking { stop, handle });
@@ -128,6 +152,49 @@ pub fn run(rules: Rules, start: Board, name: &str, input: impl BufRead, output: 
         }
     }
     finish(&mut thinking, &mut searcher);
+}
+
+/// The longest line read: a longer one is skipped (a GUI's longest, a
+/// `position ... moves` of a long game, is a few kilobytes).
+const MAX_LINE: usize = 1 << 20;
+
+/// What [`read_line`] read.
+enum Line {
+    /// A line, into the buffer (its newline too).
+    Read,
+    /// A line longer than [`MAX_LINE`], read to its end and dropped.
+    TooLong,
+    /// The end of the input (or a failure to read it).
+    End,
+}
+
+/// Reads one line into `bytes`, holding at most [`MAX_LINE`] bytes of it.
+fn read_line(input: &mut impl BufRead, bytes: &mut Vec<u8>) -> Line {
+    bytes.clear();
+    match input.by_ref().take(MAX_LINE as u64 + 1).read_until(b'\n', bytes) {
+        Ok(0) | Err(_) => return Line::End,
+        Ok(_) => {}
+    }
+    if bytes.last() == Some(&b'\n') || bytes.len() <= MAX_LINE {
+        return Line::Read;
+    }
+    bytes.clear();
+    loop {
+        let Ok(buf) = input.fill_buf() else { return Line::End };
+        if buf.is_empty() {
+            return Line::TooLong;
+        }
+        match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => {
+                input.consume(i + 1);
+                return Line::TooLong;
+            }
+            None => {
+                let n = buf.len();
+                input.consume(n);
+            }
+        }
+    }
 }
 
 /// `startpos|fen FEN [moves ...]`: the board, and the hashes of the positions before it.
@@ -159,16 +226,52 @@ fn set_option(words: &[&str]) -> Option<(&'static str, u64)> {
     }
 }
 
+/// The words of `go` that UCI names.
+const GO_WORDS: &[&str] = &[
+    "searchmoves",
+    "ponder",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "mate",
+    "movetime",
+    "infinite",
+];
+
+/// `go ... searchmoves M1 M2 ...`: the moves named, each legal on `board`,
+/// and the words named that are not its legal moves. The moves run to the
+/// next word of `go` or the end.
+fn search_moves(rules: &Rules, mut board: Board, words: &[&str]) -> (Vec<super::board::Move>, Vec<String>) {
+    let (mut only, mut refused) = (Vec::new(), Vec::new());
+    let Some(at) = words.iter().position(|w| *w == "searchmoves") else { return (only, refused) };
+    for text in words[at + 1..].iter().take_while(|w| !GO_WORDS.contains(w)) {
+        match board.parse_move(rules, text) {
+            Some(m) => only.push(m),
+            None => refused.push(text.to_string()),
+        }
+    }
+    (only, refused)
+}
+
 /// `go`'s words as the search's limits, and whether it is `infinite`.
 fn go_limits(words: &[&str], side: u8) -> (Limits, bool) {
     let mut limits = Limits::default();
     let (mut time, mut inc, mut to_go, mut infinite) = (None, 0u64, 30u64, false);
+    // The least of `depth` and `mate`'s depth.
+    let mut depth = u32::MAX;
     let mut i = 0;
     while i < words.len() {
         let value = words.get(i + 1).and_then(|w| w.parse::<i64>().ok()).map(|v| v.max(0) as u64);
         match (words[i], value) {
             ("movetime", Some(ms)) => limits.time = Some(Duration::from_millis(ms.max(1))),
-            ("depth", Some(d)) => limits.depth = d.clamp(1, 100) as u32,
+            ("depth", Some(d)) => depth = depth.min(d.clamp(1, 100) as u32),
+            ("nodes", Some(n)) => limits.nodes = Some(n),
+            // A mate in n moves is 2n - 1 plies deep: searched no deeper.
+            ("mate", Some(n)) => depth = depth.min((2 * n.clamp(1, 50) - 1) as u32),
             ("wtime", Some(ms)) if side == 0 => time = Some(ms),
             ("btime", Some(ms)) if side == 1 => time = Some(ms),
             ("winc", Some(ms)) if side == 0 => inc = ms,
@@ -184,6 +287,9 @@ fn go_limits(words: &[&str], side: u8) -> (Limits, bool) {
         // kept for the answer to travel.
         let ms = (t / to_go + inc * 3 / 4).min(t / 2).saturating_sub(10).max(5);
         limits.time = Some(Duration::from_millis(ms));
+    }
+    if depth != u32::MAX {
+        limits.depth = depth;
     }
     if infinite {
         limits.time = None;
