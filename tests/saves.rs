@@ -685,6 +685,44 @@ fn the_tables_play_writes_are_found_at_load_libraries_included() {
     assert!(common::two_players(game).world.to_save().world.tables.contains_key("Chosen Moves"));
 }
 
+/// A Kind renamed after a save (Kinds.csv and Position.csv): the saved rows
+/// that name the old name (Position's `kind`, refers to: Kinds) do not fit;
+/// each starts as the content's row of its name (b1: the renamed Kind), or is
+/// dropped when the content has none (Position History's), and the player is
+/// told; the game plays on without a fault.
+#[test]
+fn a_kind_renamed_after_a_save_drops_the_saved_rows_that_name_it() {
+    let copy = TempContent::chess("renamed");
+    copy.append("tables/Kinds.csv", "Berolina,,,O,=O,300,\", promote to berolina\",O,=O\n");
+    copy.replace_once("tables/Position.csv", "b1,2,1,b,Knight,White", "b1,2,1,b,Berolina,White");
+    let data = TempDir::new("renamed");
+    let first = drive(&data.0, &copy.dir, "click e2\nclick e4\neval data('Position', 'b1', 'kind')\n");
+    assert!(first.iter().all(|a| !a.is_error() && a.get("faults").as_array().is_empty()), "{first:?}");
+    assert_eq!(first[2].to_string(), r#"{"value":"Berolina"}"#);
+    copy.replace_once(
+        "tables/Kinds.csv",
+        "Berolina,,,O,=O,300,\", promote to berolina\"",
+        "Camel,,,O,=O,300,\", promote to camel\"",
+    );
+    copy.replace_once("tables/Position.csv", "b1,2,1,b,Berolina,White", "b1,2,1,b,Camel,White");
+    let answers = drive(
+        &data.0,
+        &copy.dir,
+        "notices\neval data('Position', 'b1', 'kind')\neval data('Position', 'e4', 'kind')\nclick e7\nclick e5\nfaults\n",
+    );
+    let notices: Vec<&str> = answers[0].get("notices").as_array().iter().filter_map(Json::as_str).collect();
+    assert!(
+        notices.iter().any(|n| n.contains(
+            "rows of the table `Position` name `Berolina` (`kind`), which is no row of `Kinds` any more: each starts as \
+             the content's row of its name, or is dropped"
+        )),
+        "{notices:?}"
+    );
+    assert_eq!(answers[1].to_string(), r#"{"value":"Camel"}"#, "b1 as the content starts it");
+    assert_eq!(answers[2].to_string(), r#"{"value":"Pawn"}"#, "the rest of the saved game is kept");
+    assert_eq!(answers[5].to_string(), r#"{"faults":[]}"#);
+}
+
 /// A save written before saves held only what play writes holds every
 /// table and Global (format 1 still): it loads as it was meant, its content
 /// tables and Globals ignored (the content's are the game's), with nothing

@@ -1235,7 +1235,8 @@ fn window_run(run: &[String], args: &[String], script: &str, name: &str, env: &[
 /// Kind (`--fen`, through the chess library, which reads the letters from
 /// the content) draws it as its token on d4, without a fault. (Before, the
 /// save brought back the old Kinds, and Show Kind faulted: the table `Kinds`
-/// has no row `Berolina`.)
+/// has no row `Berolina`.) Then the Kind renamed: the saved position that
+/// names it loads without it, and nothing faults.
 #[test]
 fn a_kind_added_after_the_window_saved_is_drawn_without_a_fault() {
     let Some(run) = display() else { return };
@@ -1252,6 +1253,13 @@ fn a_kind_added_after_the_window_saved_is_drawn_without_a_fault() {
     let shown = window_run(&run, &with_fen, "", "berolina-fen", &[]);
     let (dark, gold, pale) = centre_inks(&shown, 4, 4);
     assert!(pale > 1200 && dark > 400 && gold == 0, "the Berolina on d4 is White's token: {:?}", (dark, gold, pale));
+    // A second edit: the Kind renamed. The saved d4 names a Kind that is gone: it starts as the content's
+    // d4 (empty), with a notice, and nothing faults.
+    copy.replace_once("tables/Kinds.csv", "Berolina,,,O,", "Camel,,,O,");
+    let renamed = window_run(&run, &args, "", "berolina-renamed", &[]);
+    let (dark, gold, pale) = centre_inks(&renamed, 4, 4);
+    assert!(pale < 200, "no token on d4 any more: {:?}", (dark, gold, pale));
+    assert!(renamed.white_pixels(5, 1) > 150, "the White King still stands on e1");
 }
 
 /// A copy written by `cardtable new` and the built-in game, each played in

@@ -58,6 +58,22 @@ pub struct Game {
     /// What play may change (a card's step or a code library writes it); a
     /// save holds these and nothing else of the content.
     pub written: Written,
+    /// What the tables' schemas say names rows of another table, resolved:
+    /// the loader holds the content's rows to it, a load a save's.
+    pub references: Vec<Reference>,
+}
+
+/// A column whose cells name rows of another table (`refers to: Kinds`), or
+/// a table whose rows' own names do (`row names refer to: Sides`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reference {
+    pub table: TableId,
+    /// The column; None: the rows' own names.
+    pub column: Option<ColumnId>,
+    /// The table whose rows it names.
+    pub to: TableId,
+    /// An empty cell names no row (`may be empty: true`).
+    pub may_be_empty: bool,
 }
 
 /// The tables, Globals and Data Structure fields that play may change: a

@@ -141,6 +141,7 @@ pub fn load_files_in(files: Files, lang: Option<&str>) -> Result<Loaded, Vec<Dia
         }
     }
     references::check_references(&game, &scratch, &mut d);
+    game.references = references::resolved(&game, &scratch);
     for rel in files_in(&game.files, "structures", "yaml", &mut d) {
         load_structure(&mut game, &mut scratch, &rel, &mut d);
     }
@@ -251,6 +252,7 @@ fn empty_game(files: Files) -> Game {
         translated: Vec::new(),
         lang: None,
         written: Written::default(),
+        references: Vec::new(),
     };
     for (i, name) in BUILTIN_EVENTS.iter().enumerate() {
         game.names.events.insert(name.to_string(), EventId(i as u16));

@@ -211,6 +211,7 @@ impl World {
                 *w.tables[t.0 as usize].cell_mut(r, col) = words;
             }
         }
+        w.fit_references(&mut notes);
         for (name, cell) in &s.globals {
             let Some(&id) = game.names.globals.get(name) else {
                 note(&mut notes, format!("the Global `${name}` is gone: its saved value was dropped"));
@@ -326,6 +327,56 @@ impl World {
         }
         self.tables[t.index()].set_rows(names, cells);
         Ok(())
+    }
+
+    /// Each saved row of a table play writes that names a row another table
+    /// no longer has (its schema's `refers to`: a Kind renamed in Kinds, a
+    /// saved Position naming the old name) starts as the content's row of
+    /// its name, or is dropped when the content has none.
+    fn fit_references(&mut self, notes: &mut Vec<String>) {
+        let game = self.game.clone();
+        for r in game.references.iter().filter(|r| game.written.table(r.table)) {
+            let (t, def) = (r.table.index(), &game.tables[r.table.index()]);
+            let mut row = 0;
+            while row < self.tables[t].row_count() {
+                let name = self.tables[t].rows[row];
+                let named = match r.column {
+                    Some(c) => self.tables[t].cell(row, c),
+                    None => Value::Text(name),
+                };
+                let gone = match named {
+                    Value::Text(s) if s == EMPTY && r.may_be_empty => None,
+                    Value::Text(s) => self.tables[r.to.index()].find(s).is_none().then_some(s),
+                    _ => None,
+                };
+                let Some(gone) = gone else {
+                    row += 1;
+                    continue;
+                };
+                let column = r.column.map_or("its name".to_string(), |c| format!("`{}`", def.columns[c.index()].name));
+                note(
+                    notes,
+                    format!(
+                        "rows of the table `{}` name `{}` ({column}), which is no row of `{}` any more: each starts as the \
+                         content's row of its name, or is dropped",
+                        def.name,
+                        self.syms.text(gone),
+                        game.tables[r.to.index()].name
+                    ),
+                );
+                let width = def.columns.len();
+                match def.rows.iter().position(|&n| n == name) {
+                    Some(own) => {
+                        for c in 0..width {
+                            let v = def.cells.get(own * width + c).copied().unwrap_or(def.columns[c].default);
+                            *self.tables[t].cell_mut(row, ColumnId(c as u16)) = v;
+                        }
+                        row += 1;
+                    }
+                    None => self.tables[t].remove_row(row),
+                }
+            }
+        }
     }
 
     /// Object number `i` as the save holds it (it is made already, its
