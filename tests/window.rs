@@ -1324,6 +1324,91 @@ fn the_window_speaks_french_in_the_move_list_and_the_status_line() {
     assert!(e > 100 && f > e + 50, "À vous de jouer is wider than Your move: {f} against {e}");
 }
 
+/// Runs the window (the Player playing both Sides) with `args`, a script and
+/// a screenshot named `name`, and these environment variables; fails on a
+/// fault (the window then exits with 1) and answers the screenshot.
+fn window_run(run: &[String], args: &[String], script: &str, name: &str, env: &[(&str, &Path)]) -> Shot {
+    let dir = out_dir();
+    let (png, path) = (dir.join(format!("{name}.png")), dir.join(format!("{name}.script")));
+    std::fs::write(&path, script).unwrap();
+    let mut all: Vec<String> = run.to_vec();
+    all.push(env!("CARGO_BIN_EXE_cardtable").into());
+    all.extend(args.iter().cloned());
+    all.extend(["--screenshot".into(), png.to_string_lossy().into(), "--frames".into(), "3".into()]);
+    all.extend(["--script".into(), path.to_string_lossy().into(), "--off".into(), "Make Computer Move".into()]);
+    let mut command = Command::new(&all[0]);
+    command.args(&all[1..]).env("LC_ALL", "C").current_dir(&dir);
+    for (key, value) in env {
+        command.env(key, value);
+    }
+    let out = command.output().expect("the window runs");
+    assert!(out.status.success(), "{name}: the window failed:\n{}", String::from_utf8_lossy(&out.stderr));
+    read_png(&png)
+}
+
+/// A Kind added to a copy's Kinds.csv after the window saved a game of it:
+/// the window brings the game back (e4 played), and a position with the new
+/// Kind (`--fen`, through the chess library, which reads the letters from
+/// the content) draws it as its token on d4, without a fault. (Before, the
+/// save brought back the old Kinds, and Show Kind faulted: the table `Kinds`
+/// has no row `Berolina`.) Then the Kind renamed: the saved position that
+/// names it loads without it, and nothing faults.
+#[test]
+fn a_kind_added_after_the_window_saved_is_drawn_without_a_fault() {
+    let Some(run) = display() else { return };
+    let copy = common::TempContent::chess("window-berolina");
+    let data = data_dir();
+    let args = [copy.dir.to_string_lossy().into_owned(), "--data-dir".into(), data.to_string_lossy().into_owned()];
+    let played = window_run(&run, &args, "click e2\nclick e4\n", "berolina-played", &[]);
+    assert!(played.white_pixels(5, 4) > 150, "the Pawn stands on e4");
+    copy.append("tables/Kinds.csv", "Berolina,,,O,=O,300,\", promote to berolina\",O,=O\n");
+    let again = window_run(&run, &args, "", "berolina-again", &[]);
+    assert!(again.white_pixels(5, 4) > 150, "the saved game came back: the Pawn stands on e4");
+    let mut with_fen = args.to_vec();
+    with_fen.extend(["--fen".into(), "4k3/8/8/8/3O4/8/8/4K3 w - - 0 1".into()]);
+    let shown = window_run(&run, &with_fen, "", "berolina-fen", &[]);
+    let (dark, gold, pale) = centre_inks(&shown, 4, 4);
+    assert!(pale > 1200 && dark > 400 && gold == 0, "the Berolina on d4 is White's token: {:?}", (dark, gold, pale));
+    // A second edit: the Kind renamed. The saved d4 names a Kind that is gone: it starts as the content's
+    // d4 (empty), with a notice, and nothing faults.
+    copy.replace_once("tables/Kinds.csv", "Berolina,,,O,", "Camel,,,O,");
+    let renamed = window_run(&run, &args, "", "berolina-renamed", &[]);
+    let (dark, gold, pale) = centre_inks(&renamed, 4, 4);
+    assert!(pale < 200, "no token on d4 any more: {:?}", (dark, gold, pale));
+    assert!(renamed.white_pixels(5, 1) > 150, "the White King still stands on e1");
+}
+
+/// A copy written by `cardtable new` and the built-in game, each played in
+/// the window with no `--data-dir` (the platform's data folder, under an
+/// XDG_DATA_HOME of the test's own): each keeps its save in a folder of its
+/// own name and brings back only its own game. (Before, the copy kept the
+/// name Chess, and each brought back the other's game.)
+#[test]
+fn a_copy_and_the_built_in_game_each_bring_back_their_own_save() {
+    let Some(run) = display() else { return };
+    let dir = out_dir().join("own-saves");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let xdg = dir.join("xdg");
+    let copy = dir.join("my-chess");
+    let out = Command::new(env!("CARGO_BIN_EXE_cardtable")).arg("new").arg(&copy).output().expect("cardtable new");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let env = [("XDG_DATA_HOME", xdg.as_path())];
+    let copy_args = [copy.to_string_lossy().into_owned()];
+    window_run(&run, &[], "click e2\nclick e4\n", "own-builtin-played", &env);
+    window_run(&run, &copy_args, "click d2\nclick d4\n", "own-copy-played", &env);
+    let builtin = window_run(&run, &[], "", "own-builtin-again", &env);
+    assert!(builtin.white_pixels(5, 4) > 150 && builtin.white_pixels(4, 4) < 50, "the built-in game: e4, not d4");
+    let mine = window_run(&run, &copy_args, "", "own-copy-again", &env);
+    assert!(mine.white_pixels(4, 4) > 150 && mine.white_pixels(5, 4) < 50, "the copy: d4, not e4");
+    let game_of = |folder: &str| {
+        let text = std::fs::read_to_string(xdg.join("cardtable").join(folder).join("saves/auto.yaml")).unwrap();
+        text.lines().find_map(|l| l.strip_prefix("game: ").map(str::to_string)).unwrap_or_default()
+    };
+    assert_eq!((game_of("Chess"), game_of("my-chess")), ("Chess".to_string(), "my-chess".to_string()));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The window ends its engine when it ends: one that never answers and
 /// ignores `quit` (tests/fixtures/engines/deaf.sh, which writes its process
 /// id where CARDTABLE_TEST_PID_FILE says) is killed once the window has

@@ -253,7 +253,7 @@ fn drive(dir: Files, args: &cli::GameArgs, library: &[(String, String)]) -> Exit
 /// `cardtable new DIR`: the built-in game written out as a folder to change.
 fn new_game(dir: &Path) -> ExitCode {
     match cardtable::load::write_builtin(dir) {
-        Ok(files) => {
+        Ok((files, name)) => {
             let mut top: Vec<String> = Vec::new();
             for f in &files {
                 let mut parts = f.iter();
@@ -264,10 +264,11 @@ fn new_game(dir: &Path) -> ExitCode {
                 }
             }
             println!(
-                "wrote the built-in chess game to {} ({} files: {}).\nplay it: cardtable {0}\ncheck it after a change: cardtable check {0}",
+                "wrote the built-in chess game to {} ({} files: {}).\nit is a game of its own, `{}` (game.yaml's `game`): its saved games and settings are kept apart from the built-in game's.\nplay it: cardtable {0}\ncheck it after a change: cardtable check {0}",
                 dir.display(),
                 files.len(),
-                top.join(", ")
+                top.join(", "),
+                name
             );
             ExitCode::SUCCESS
         }

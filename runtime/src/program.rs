@@ -275,4 +275,25 @@ impl Trees {
     pub fn all(&self) -> impl Iterator<Item = &Tree> {
         self.functions.iter().chain(self.handlers.iter().flatten())
     }
+
+    /// Calls `f` with every step of every tree, those inside an If, a
+    /// Repeat or a While too.
+    pub fn each_step(&self, mut f: impl FnMut(&Step)) {
+        fn walk(block: &[Step], f: &mut impl FnMut(&Step)) {
+            for step in block {
+                f(step);
+                match &step.kind {
+                    StepKind::If { then, otherwise, .. } => {
+                        walk(then, f);
+                        walk(otherwise, f);
+                    }
+                    StepKind::Repeat { body, .. } | StepKind::While { body, .. } => walk(body, f),
+                    _ => {}
+                }
+            }
+        }
+        for tree in self.all() {
+            walk(&tree.body, &mut f);
+        }
+    }
 }

@@ -8,6 +8,7 @@ mod exprs;
 mod headers;
 mod scratch;
 mod steps;
+mod written;
 
 use cx::{Cx, Kind};
 pub use headers::CardShells;
@@ -94,6 +95,7 @@ pub fn compile_bodies(game: &mut Game, shells: &CardShells, scratch: &LoadScratc
     if !d.has_errors() {
         warn_unsent_events(game, &trees, shells, scratch, d);
     }
+    game.written = written::written_by_cards(game, &trees);
     trees
 }
 

@@ -26,19 +26,24 @@ impl World {
     ) -> Res<()> {
         let default = self.eval(g, cx, default)?;
         let default = self.coerce(ty, default)?;
-        let kept = match self.store.value(key) {
-            Some(Kept::Number(n)) => Some(Value::Num(n)),
-            Some(Kept::Text(s)) => Some(Value::Text(self.syms.intern(&s))),
-            Some(Kept::Boolean(b)) => Some(Value::Bool(b)),
-            Some(Kept::Color(c)) => parse_color(&c).map(Value::Color),
-            None => None,
-        };
         // A kept value that cannot be of the default's type is not there.
-        let value = kept.and_then(|v| self.coerce(ty, v).ok()).unwrap_or(default);
+        let value = self.store.value(key).and_then(|kept| self.kept_as(&kept, ty).ok()).unwrap_or(default);
         if let Some(slot) = answer {
             self.stack[cx.base + slot.0 as usize] = value;
         }
         Ok(())
+    }
+
+    /// A kept value as a value of `ty`, as `load value` reads it; Err says
+    /// why it cannot be one (then `load value` answers its default).
+    pub fn kept_as(&mut self, kept: &Kept, ty: Type) -> Result<Value, String> {
+        let v = match kept {
+            Kept::Number(n) => Value::Num(*n),
+            Kept::Text(s) => Value::Text(self.syms.intern(s)),
+            Kept::Boolean(b) => Value::Bool(*b),
+            Kept::Color(c) => Value::Color(parse_color(c).ok_or_else(|| format!("`{c}` is not a color"))?),
+        };
+        self.coerce(ty, v).map_err(|f| f.message)
     }
 
     /// `save value: KEY, value: V, action name: N`

@@ -55,6 +55,83 @@ pub struct Game {
     /// The cells its translations (`tables/T.LANG.csv`) gave: (table, row,
     /// column, words). A loaded save keeps these words, not the save's.
     pub translated: Vec<(TableId, Sym, ColumnId, Value)>,
+    /// What play may change (a card's step or a code library writes it); a
+    /// save holds these and nothing else of the content.
+    pub written: Written,
+    /// What the tables' schemas say names rows of another table, resolved:
+    /// the loader holds the content's rows to it, a load a save's.
+    pub references: Vec<Reference>,
+}
+
+/// A column whose cells name rows of another table (`refers to: Kinds`), or
+/// a table whose rows' own names do (`row names refer to: Sides`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reference {
+    pub table: TableId,
+    /// The column; None: the rows' own names.
+    pub column: Option<ColumnId>,
+    /// The table whose rows it names.
+    pub to: TableId,
+    /// An empty cell names no row (`may be empty: true`).
+    pub may_be_empty: bool,
+}
+
+/// The tables, Globals and Data Structure fields that play may change: a
+/// card has a step that writes them (`set data cell`, `control row`, `reset
+/// table`, `set: $g`, `set component: obj.slot.field`), or a code library
+/// says it writes them (`library::Resolved::writes`). Found once, at load.
+/// A save holds only these; everything else is read from the content at
+/// every start, so an edit to a table no card writes (Kinds) is never undone
+/// by a save.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Written {
+    /// By `TableId`.
+    pub tables: Vec<bool>,
+    /// By `GlobalId`.
+    pub globals: Vec<bool>,
+    /// By `StructId`, then by field.
+    pub fields: Vec<Vec<bool>>,
+}
+
+impl Written {
+    /// Nothing written yet, sized for `game`'s tables, Globals and structures.
+    pub fn none(game: &Game) -> Written {
+        Written {
+            tables: vec![false; game.tables.len()],
+            globals: vec![false; game.globals.len()],
+            fields: game.structs.iter().map(|s| vec![false; s.fields.len()]).collect(),
+        }
+    }
+
+    pub fn table(&self, t: TableId) -> bool {
+        self.tables.get(t.index()).copied().unwrap_or(false)
+    }
+
+    pub fn global(&self, g: GlobalId) -> bool {
+        self.globals.get(g.index()).copied().unwrap_or(false)
+    }
+
+    pub fn field(&self, s: StructId, field: usize) -> bool {
+        self.fields.get(s.index()).and_then(|f| f.get(field)).copied().unwrap_or(false)
+    }
+
+    pub fn mark_table(&mut self, t: TableId) {
+        if let Some(w) = self.tables.get_mut(t.index()) {
+            *w = true;
+        }
+    }
+
+    pub fn mark_global(&mut self, g: GlobalId) {
+        if let Some(w) = self.globals.get_mut(g.index()) {
+            *w = true;
+        }
+    }
+
+    pub fn mark_field(&mut self, s: StructId, field: usize) {
+        if let Some(w) = self.fields.get_mut(s.index()).and_then(|f| f.get_mut(field)) {
+            *w = true;
+        }
+    }
 }
 
 #[derive(Default)]

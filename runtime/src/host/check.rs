@@ -4,9 +4,11 @@
 //! before its first input is not called fine.
 
 use crate::game::Game;
+use crate::program::{StepKind, Trees};
 use crate::save;
 use crate::source::diag::{Diagnostic, Severity};
 use crate::source::files::Files;
+use crate::value::Type;
 use crate::world::{Fault, World};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
@@ -27,6 +29,11 @@ pub struct CheckReport {
     /// cannot be read, or does not fit the content), each with why: the game
     /// moves such a file aside when it meets it.
     pub bad_files: Vec<(PathBuf, String)>,
+    /// Its files the game reads only in part, each with what it would not
+    /// use: a saved game made with other content (what a load drops, and
+    /// tells the player), the values file (a kept value no `load value`
+    /// step can read as its default's type, which answers the default).
+    pub dropped: Vec<(PathBuf, Vec<String>)>,
 }
 
 /// Loads the content `files`; if it loads, starts it headless (`World::new`
@@ -46,9 +53,11 @@ pub fn check_with_data(files: Files, data_dir: Option<&Path>) -> CheckReport {
 /// or changes (`load::check_translations`): `lang`'s, or with none every
 /// language's, each loaded once for the mistakes in its own files.
 pub fn check_in(files: Files, data_dir: Option<&Path>, lang: Option<&str>) -> CheckReport {
+    let mut reads = Vec::new();
     let (mut diagnostics, game, faults) = match crate::load::load_files_in(files.clone(), lang) {
         Ok(loaded) => {
             let game = Rc::new(loaded.game);
+            reads = value_reads(&game, &loaded.trees);
             let mut world = World::new(game.clone());
             world.start();
             (loaded.warnings, Some(game), world.faults)
@@ -65,20 +74,53 @@ pub fn check_in(files: Files, data_dir: Option<&Path>, lang: Option<&str>) -> Ch
         }
     }
     diagnostics.extend(crate::load::check_translations(&files, &langs));
-    let bad_files = data_dir.map_or_else(Vec::new, |d| bad_files(d, game.as_ref()));
-    CheckReport { files, diagnostics, game, faults, data_dir: data_dir.map(Path::to_path_buf), bad_files }
+    let (bad_files, dropped) = data_dir.map_or_else(Default::default, |d| data_files(d, game.as_ref(), &reads));
+    CheckReport { files, diagnostics, game, faults, data_dir: data_dir.map(Path::to_path_buf), bad_files, dropped }
 }
 
-/// The files of a data folder the game cannot use, with why.
-fn bad_files(dir: &Path, game: Option<&Rc<Game>>) -> Vec<(PathBuf, String)> {
+/// Each `load value` step: its key, the type it reads, its card.
+type ValueRead = (String, Type, String);
+
+/// Files, each with why it cannot be used; files, each with what of it is not used.
+type DataFiles = (Vec<(PathBuf, String)>, Vec<(PathBuf, Vec<String>)>);
+
+fn value_reads(game: &Game, trees: &Trees) -> Vec<ValueRead> {
+    let mut reads = Vec::new();
+    trees.each_step(|step| {
+        if let StepKind::LoadValue { key, ty, .. } = &step.kind {
+            let card = game.sites.get(step.site as usize).map(|s| game.card_name(s.card)).unwrap_or_default();
+            reads.push((key.to_string(), *ty, card));
+        }
+    });
+    reads
+}
+
+/// The files of a data folder the game cannot use, with why; and those it
+/// reads only in part, with what it would not use.
+fn data_files(dir: &Path, game: Option<&Rc<Game>>, reads: &[ValueRead]) -> DataFiles {
     let mut out = Vec::new();
+    let mut dropped = Vec::new();
     let values = dir.join(save::VALUES);
     match std::fs::read(&values) {
-        Ok(bytes) => {
-            if let Err(why) = save::read_values(&bytes) {
-                out.push((values, why));
+        Ok(bytes) => match save::read_values(&bytes) {
+            Err(why) => out.push((values, why)),
+            Ok(kept) => {
+                let mut world = game.map(|g| World::new(g.clone()));
+                let mut unread = Vec::new();
+                for (key, ty, card) in reads {
+                    let (Some(w), Some(value)) = (world.as_mut(), kept.get(key)) else { continue };
+                    if let Err(why) = w.kept_as(value, *ty) {
+                        unread.push(format!(
+                            "the kept value `{key}` cannot be read as a {} ({why}): `load value` in {card} answers its default",
+                            ty.name()
+                        ));
+                    }
+                }
+                if !unread.is_empty() {
+                    dropped.push((values, unread));
+                }
             }
-        }
+        },
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
         Err(e) => out.push((values, e.to_string())),
     }
@@ -93,14 +135,16 @@ fn bad_files(dir: &Path, game: Option<&Rc<Game>>) -> Vec<(PathBuf, String)> {
     for path in saves {
         let read = std::fs::read(&path).map_err(|e| e.to_string()).and_then(|b| save::SaveFile::read(&b));
         let fits = read.and_then(|s| match game {
-            Some(g) => World::from_save(g.clone(), &s).map(|_| ()),
-            None => Ok(()),
+            Some(g) => World::from_save(g.clone(), &s).map(|(_, notes)| notes),
+            None => Ok(Vec::new()),
         });
-        if let Err(why) = fits {
-            out.push((path, why));
+        match fits {
+            Err(why) => out.push((path, why)),
+            Ok(notes) if !notes.is_empty() => dropped.push((path, notes)),
+            Ok(_) => {}
         }
     }
-    out
+    (out, dropped)
 }
 
 impl CheckReport {
@@ -128,6 +172,18 @@ impl CheckReport {
             ));
             for f in &self.faults {
                 out.push_str(&format!("  {f}\n"));
+            }
+            out.push('\n');
+        }
+        if let (Some(data), false) = (&self.data_dir, self.dropped.is_empty()) {
+            out.push_str(&format!(
+                "{}: what the game would not use of these files (a saved game loads without it, and tells the player):\n",
+                data.display()
+            ));
+            for (file, notes) in &self.dropped {
+                for n in notes {
+                    out.push_str(&format!("  {}: {n}\n", file.display()));
+                }
             }
             out.push('\n');
         }

@@ -8,7 +8,7 @@
 
 use super::{CliOption, Command, Lack, Library, Resolved};
 use crate::exec::Ctx;
-use crate::game::Game;
+use crate::game::{Game, Written};
 use crate::ids::ObjectId;
 use crate::ids::{ColumnId, EventId, FuncId, StructId, TableId};
 use crate::json::Json;
@@ -290,6 +290,23 @@ impl Resolved for Chess {
                 }
             }
             other => Json::error(format!("the chess library has no command `{other}`")),
+        }
+    }
+
+    /// `setfen` and `--fen` write Position, Castling, the tables a new
+    /// position clears, and the Board State's fields it sets (`loadpgn` plays
+    /// through the cards, which say their own).
+    fn writes(&self, written: &mut Written) {
+        written.mark_table(self.position);
+        if let Some((t, _, _)) = self.castling {
+            written.mark_table(t);
+        }
+        for &t in &self.cleared_tables {
+            written.mark_table(t);
+        }
+        let fields = [Some(self.side_to_move), self.en_passant, self.fifty].into_iter().flatten();
+        for f in fields.chain(self.cleared_fields.iter().copied()) {
+            written.mark_field(self.board_state, f as usize);
         }
     }
 

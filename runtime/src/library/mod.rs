@@ -17,7 +17,7 @@ pub mod chess;
 pub mod engine;
 pub mod stockfish_bridge;
 
-use crate::game::Game;
+use crate::game::{Game, Written};
 use crate::ids::{ColumnId, ObjectId, TableId};
 use crate::json::Json;
 use crate::world::{LibraryState, SavedLibraryState, World};
@@ -152,6 +152,12 @@ pub trait Resolved {
     /// it) or `timeout` has passed, whichever comes first.
     fn wait_answer(&self, timeout: Duration) {
         let _ = timeout;
+    }
+    /// Marks the tables and Data Structure fields it writes from outside
+    /// the cards (its commands, options and answers), by the names it
+    /// resolved: a save holds them (`Game::written`). Asked once, at load.
+    fn writes(&self, written: &mut Written) {
+        let _ = written;
     }
 }
 

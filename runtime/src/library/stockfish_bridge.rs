@@ -28,7 +28,7 @@
 use super::chess::{kind_letters, Chess};
 use super::engine::{history_hashes, Board, Limits, Rules, Searcher};
 use super::{CliOption, Command, Lack, Library, Resolved};
-use crate::game::Game;
+use crate::game::{Game, Written};
 use crate::ids::{ColumnId, EventId, ObjectId, StructId, TableId};
 use crate::json::Json;
 use crate::value::{Sym, Value};
@@ -533,6 +533,11 @@ impl Drop for Bridge {
 }
 
 impl Resolved for Bridge {
+    /// Its answers are written into Chosen Moves.
+    fn writes(&self, written: &mut Written) {
+        written.mark_table(self.chosen);
+    }
+
     fn command(&self, world: &mut World, verb: &str, rest: &str) -> Json {
         match verb {
             "engine" => {

@@ -45,9 +45,56 @@ pub fn builtin() -> Files {
 }
 
 /// Writes the built-in game into `dir` (which must not exist, or be empty)
-/// as a content folder to change, and answers the files written.
-pub fn write_builtin(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
-    builtin().write_to(dir)
+/// as a content folder to change, and answers the files written and the
+/// copy's name. The copy
+/// is a game of its own: its game.yaml names it after its folder (`game:
+/// my-chess`, the rest of the file as it was), so that its saved games and
+/// settings are its own, never the built-in game's (they are kept by the
+/// game's name, `save::platform_dir`).
+pub fn write_builtin(dir: &Path) -> std::io::Result<(Vec<PathBuf>, String)> {
+    let files = builtin().write_to(dir)?;
+    let path = dir.join("game.yaml");
+    let text = std::fs::read_to_string(&path)?;
+    let name = copy_name(dir, &text);
+    std::fs::write(&path, renamed(&text, &name))?;
+    Ok((files, name))
+}
+
+/// The name of a copy of the game whose game.yaml is `text`, written to
+/// `dir`: the folder's name, unless the copy's saves would then go where
+/// the original's go (`chess` beside `Chess`, on a system that ignores case).
+fn copy_name(dir: &Path, text: &str) -> String {
+    let folder = dir.file_name().map(PathBuf::from).or_else(|| dir.canonicalize().ok()?.file_name().map(PathBuf::from));
+    let name = folder.map(|f| f.to_string_lossy().trim().to_string()).filter(|n| !n.is_empty());
+    let name = name.unwrap_or_else(|| "My Game".into());
+    let original = text.lines().find_map(|l| l.strip_prefix("game:")).unwrap_or_default().trim();
+    let folder_of = |n: &str| crate::save::folder_name(n).to_lowercase();
+    if folder_of(&name) == folder_of(original) {
+        format!("{name} copy")
+    } else {
+        name
+    }
+}
+
+/// game.yaml's text with its `game:` line naming `name` (in single quotes
+/// unless it is a plain word or words); every other byte as it was.
+fn renamed(text: &str, name: &str) -> String {
+    let plain = name.starts_with(|c: char| c.is_alphabetic())
+        && name.chars().all(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_' | '.'))
+        && !name.ends_with(' ');
+    let value = if plain { name.to_string() } else { format!("'{}'", name.replace('\'', "''")) };
+    let mut out = String::with_capacity(text.len() + value.len());
+    let mut done = false;
+    for line in text.split_inclusive('\n') {
+        if !done && line.starts_with("game:") {
+            let end = &line[line.trim_end_matches(['\r', '\n']).len()..];
+            out.push_str(&format!("game: {value}{end}"));
+            done = true;
+        } else {
+            out.push_str(line);
+        }
+    }
+    out
 }
 
 /// content/chess/, listed by build.rs.
@@ -94,6 +141,7 @@ pub fn load_files_in(files: Files, lang: Option<&str>) -> Result<Loaded, Vec<Dia
         }
     }
     references::check_references(&game, &scratch, &mut d);
+    game.references = references::resolved(&game, &scratch);
     for rel in files_in(&game.files, "structures", "yaml", &mut d) {
         load_structure(&mut game, &mut scratch, &rel, &mut d);
     }
@@ -115,7 +163,7 @@ pub fn load_files_in(files: Files, lang: Option<&str>) -> Result<Loaded, Vec<Dia
     load_pictures(&mut game, &mut d);
     load_scene(&mut game, &scratch, &mut d);
     let trees = compile_bodies(&mut game, &shells, &scratch, &mut d);
-    check_libraries(&game, &scratch, &mut d);
+    check_libraries(&mut game, &scratch, &mut d);
     if d.has_errors() {
         Err(d.list)
     } else {
@@ -149,22 +197,29 @@ fn names_of_broken_file(files: &Files, rel: &Path, keys: &[&str]) -> Vec<String>
 /// the content lacks: at the table cell that breaks it, or at its name in
 /// game.yaml. A lack two libraries share (each reads the Kinds' letters) is
 /// told once. Checked once the rest of the folder is free of mistakes: a
-/// table or card that did not load is not missing.
-fn check_libraries(game: &Game, scratch: &LoadScratch, d: &mut Diagnostics) {
+/// table or card that did not load is not missing. What each writes joins
+/// what the cards write (`Game::written`).
+fn check_libraries(game: &mut Game, scratch: &LoadScratch, d: &mut Diagnostics) {
     if d.has_errors() {
         return;
     }
+    let mut written = std::mem::take(&mut game.written);
     let mut told = Vec::new();
     for (name, &pos) in game.libraries.iter().zip(&scratch.library_places) {
-        if let Some(Err(lack)) = crate::library::find(name).map(|l| l.resolve(game)) {
-            let at = lack.at.and_then(|c| scratch.place(c.table, c.row, c.column));
-            let (file, pos) = at.unwrap_or_else(|| (PathBuf::from("game.yaml"), pos));
-            if !told.contains(&(file.clone(), pos, lack.message.clone())) {
-                d.error(&file, pos, lack.message.clone());
-                told.push((file, pos, lack.message));
+        match crate::library::find(name).map(|l| l.resolve(game)) {
+            Some(Err(lack)) => {
+                let at = lack.at.and_then(|c| scratch.place(c.table, c.row, c.column));
+                let (file, pos) = at.unwrap_or_else(|| (PathBuf::from("game.yaml"), pos));
+                if !told.contains(&(file.clone(), pos, lack.message.clone())) {
+                    d.error(&file, pos, lack.message.clone());
+                    told.push((file, pos, lack.message));
+                }
             }
+            Some(Ok(resolved)) => resolved.writes(&mut written),
+            None => {}
         }
     }
+    game.written = written;
 }
 
 /// A game with nothing in it yet but the built-in Events.
@@ -196,6 +251,8 @@ fn empty_game(files: Files) -> Game {
         inputs: Vec::new(),
         translated: Vec::new(),
         lang: None,
+        written: Written::default(),
+        references: Vec::new(),
     };
     for (i, name) in BUILTIN_EVENTS.iter().enumerate() {
         game.names.events.insert(name.to_string(), EventId(i as u16));
@@ -287,4 +344,23 @@ fn files_in(source: &Files, dir: &str, ext: &str, d: &mut Diagnostics) -> Vec<Pa
     let mut files: Vec<PathBuf> = entries.into_iter().filter(|p| p.extension().is_some_and(|x| x == ext)).collect();
     files.sort();
     files
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_copy_is_named_after_its_folder_and_never_shares_the_originals_saves() {
+        let text = "game: Chess\nlibraries: [chess]\r\ngame: not this one\n";
+        assert_eq!(renamed(text, "my-chess"), "game: my-chess\nlibraries: [chess]\r\ngame: not this one\n");
+        assert_eq!(renamed("game: Chess\r\nx: 1", "Mine 2"), "game: Mine 2\r\nx: 1");
+        assert_eq!(renamed("game: Chess\n", "it's: #1"), "game: 'it''s: #1'\n");
+        assert_eq!(renamed("game: Chess\n", "2048"), "game: '2048'\n");
+        assert_eq!(copy_name(Path::new("/tmp/games/my-chess"), text), "my-chess");
+        assert_eq!(copy_name(Path::new("games/my-chess/"), text), "my-chess");
+        // Where `chess` and `Chess` are one folder, the copy's saves would be the original's.
+        assert_eq!(copy_name(Path::new("/tmp/chess"), text), "chess copy");
+        assert_eq!(copy_name(Path::new("/tmp/Chess"), text), "Chess copy");
+    }
 }

@@ -20,6 +20,26 @@ use crate::source::diag::{Diagnostics, Pos};
 use crate::source::suggest::did_you_mean;
 use crate::value::*;
 
+/// Every reference of the tables' schemas whose table is there, resolved
+/// (a table's `one column per row of` names columns, not rows: not one).
+pub(super) fn resolved(game: &Game, scratch: &LoadScratch) -> Vec<Reference> {
+    let mut out = Vec::new();
+    for (t, places) in scratch.tables.iter().enumerate() {
+        for r in &places.refers {
+            let Some(&to) = game.names.tables.get(&r.table) else { continue };
+            let table = crate::ids::TableId(t as u16);
+            match r.what {
+                Referring::Column { column, may_be_empty, .. } => {
+                    out.push(Reference { table, column: Some(column), to, may_be_empty })
+                }
+                Referring::RowNames => out.push(Reference { table, column: None, to, may_be_empty: false }),
+                Referring::ColumnPerRow => {}
+            }
+        }
+    }
+    out
+}
+
 /// Checks every table's references (after translations: a reference column
 /// is never translated). A table named that did not load was reported
 /// already, and is not reported again.

@@ -2,14 +2,20 @@
 //! games and Persistent Values.
 //!
 //! - The save format ([`SaveFile`], YAML through serde): a format version
-//!   ([`FORMAT`]), the game's name, the content's [`Fingerprint`] (its
-//!   tables' and Data Structures' names, columns, fields and types), and the
-//!   World by names ([`SavedWorld`]): each table's rows by name with their
-//!   cells by column, every Object (by its place in the list: the scene's
-//!   first, in scene order, then those made while playing) with its type,
-//!   name and Data Structures' fields by name, the Globals, the Game State
-//!   and the UI Groups by name, the code libraries' states by library. Texts
-//!   are written as texts, never as the World's interned numbers.
+//!   ([`FORMAT`]), the game's name (a save of another game is never
+//!   loaded), the shape of what it holds ([`Fingerprint`]: the types of its
+//!   tables' columns, Data Structures' fields and Globals), and the World by
+//!   names ([`SavedWorld`]). A save holds what play may change, never the
+//!   content: the tables, Globals and Data Structure fields some card or
+//!   code library writes (`Game::written`); a table no card writes (Kinds)
+//!   is read from the content at every start. It holds those tables' rows
+//!   by name with their cells by column, every Object (by its place in the
+//!   list: the scene's first, in scene order, then those made while
+//!   playing) with its type, name and written fields by name, the written
+//!   Globals, the Game State and the UI Groups by name, the code libraries'
+//!   states by library. Texts are written as texts, never as the World's
+//!   interned numbers. A save of content that changed since loads what still
+//!   fits, and says what it drops (`World::from_save`).
 //! - Where the files go ([`Store`]): in memory (the driver's default, so a
 //!   test never touches a player's files), or a folder: the platform's data
 //!   folder for the game, or one given (`--data-dir`). Every file is written
@@ -21,15 +27,18 @@
 //! More World state is added to a save without a new format version: a new
 //! field of [`SavedWorld`] or [`SavedObject`] with `#[serde(default)]` (a
 //! save written before it reads as the default). [`FORMAT`] changes only
-//! when a save written before can no longer be read as it was meant.
+//! when a save written before can no longer be read as it was meant. (A save
+//! written before saves held only what play writes holds every table and
+//! Global: it still reads as meant, the content's part of it ignored.)
 
 mod store;
 mod writer;
 
-pub use store::{bad_name, platform_dir, read_values, stamp, Kept, Store, SAVES, VALUES};
+pub use store::{bad_name, folder_name, platform_dir, read_values, stamp, Kept, Store, SAVES, VALUES};
 use store::{sync_dir, write_atomic};
 
 use crate::game::Game;
+use crate::ids::{GlobalId, StructId, TableId};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -51,12 +60,17 @@ pub struct SaveFile {
     pub complete: bool,
 }
 
-/// The content's shape as a save depends on it: every table with its
-/// columns' types, every Data Structure with its fields' types, by name.
+/// The shape of what a save holds, as the content had it when it was
+/// saved: each table's columns' types, each Data Structure's fields' types,
+/// each Global's type, by name. A load compares it with the content now, to
+/// drop what no longer fits.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Fingerprint {
     pub tables: BTreeMap<String, BTreeMap<String, String>>,
     pub structures: BTreeMap<String, BTreeMap<String, String>>,
+    /// (A save written before Globals were here has none: each value is then checked as it is read.)
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub globals: BTreeMap<String, String>,
 }
 
 /// The World as a save holds it.
@@ -217,58 +231,51 @@ impl Cell {
 }
 
 impl Fingerprint {
-    /// The fingerprint of a game's content as it is now.
+    /// The shape of all of a game's content: every table, Data Structure and Global.
     pub fn of(game: &Game) -> Fingerprint {
-        let tables = game
-            .tables
-            .iter()
-            .map(|t| (t.name.clone(), t.columns.iter().map(|c| (c.name.clone(), c.ty.name().to_string())).collect()))
+        Fingerprint::keeping(game, |_| true, |_, _| true, |_| true)
+    }
+
+    /// The shape of what a save of the game holds: the tables, Data
+    /// Structure fields and Globals that play writes (`Game::written`).
+    pub fn of_saved(game: &Game) -> Fingerprint {
+        let w = &game.written;
+        Fingerprint::keeping(
+            game,
+            |t| w.table(TableId(t as u16)),
+            |s, f| w.field(StructId(s as u16), f),
+            |g| w.global(GlobalId(g as u16)),
+        )
+    }
+
+    fn keeping(
+        game: &Game,
+        table: impl Fn(usize) -> bool,
+        field: impl Fn(usize, usize) -> bool,
+        global: impl Fn(usize) -> bool,
+    ) -> Fingerprint {
+        let tables = (game.tables.iter().enumerate().filter(|(i, _)| table(*i)))
+            .map(|(_, t)| {
+                (t.name.clone(), t.columns.iter().map(|c| (c.name.clone(), c.ty.name().to_string())).collect())
+            })
             .collect();
         let structures = game
             .structs
             .iter()
-            .map(|s| (s.name.clone(), s.fields.iter().map(|f| (f.name.clone(), f.ty.name().to_string())).collect()))
+            .enumerate()
+            .map(|(s, def)| {
+                let fields: BTreeMap<String, String> = (def.fields.iter().enumerate())
+                    .filter(|(f, fd)| field(s, *f) && !fd.is_object_name)
+                    .map(|(_, f)| (f.name.clone(), f.ty.name().to_string()))
+                    .collect();
+                (def.name.clone(), fields)
+            })
+            .filter(|(_, fields)| !fields.is_empty())
             .collect();
-        Fingerprint { tables, structures }
-    }
-
-    /// How the content `now` differs from this one (the save's), in words;
-    /// empty when a save made with this one fits `now`.
-    pub fn differences(&self, now: &Fingerprint) -> Vec<String> {
-        let mut out = Vec::new();
-        differ(&self.tables, &now.tables, "table", "column", &mut out);
-        differ(&self.structures, &now.structures, "Data Structure", "field", &mut out);
-        out
-    }
-}
-
-fn differ(
-    saved: &BTreeMap<String, BTreeMap<String, String>>,
-    now: &BTreeMap<String, BTreeMap<String, String>>,
-    what: &str,
-    part: &str,
-    out: &mut Vec<String>,
-) {
-    for (name, cols) in saved {
-        let Some(now_cols) = now.get(name) else {
-            out.push(format!("the {what} `{name}` is gone"));
-            continue;
-        };
-        for (col, ty) in cols {
-            match now_cols.get(col) {
-                None => out.push(format!("the {what} `{name}` has no {part} `{col}` any more")),
-                Some(t) if t != ty => {
-                    out.push(format!("the {part} `{col}` of the {what} `{name}` was a {ty}, is a {t} now"))
-                }
-                Some(_) => {}
-            }
-        }
-        for col in now_cols.keys().filter(|c| !cols.contains_key(*c)) {
-            out.push(format!("the {what} `{name}` has a new {part} `{col}`"));
-        }
-    }
-    for name in now.keys().filter(|n| !saved.contains_key(*n)) {
-        out.push(format!("the {what} `{name}` is new"));
+        let globals = (game.globals.iter().enumerate().filter(|(i, _)| global(*i)))
+            .map(|(_, g)| (g.name.clone(), g.ty.name().to_string()))
+            .collect();
+        Fingerprint { tables, structures, globals }
     }
 }
 
@@ -281,7 +288,7 @@ impl SaveFile {
     /// Reads a save file's bytes. Err says, in words, why they are not a
     /// save this engine can read (not text, not YAML, another format
     /// version, cut short, a part missing or of the wrong kind). Whether it
-    /// fits a game is [`SaveFile::fits`].
+    /// fits a game is [`SaveFile::is_of`] and the load's (`World::from_save`).
     pub fn read(bytes: &[u8]) -> Result<SaveFile, String> {
         // The common case first, in one pass; the reasons, when it fails.
         if let Ok(Ok(save)) = std::str::from_utf8(bytes).map(serde_yaml::from_str::<SaveFile>) {
@@ -302,19 +309,14 @@ impl SaveFile {
         Ok(save)
     }
 
-    /// Whether this save is of this game, made with content of the same
-    /// shape: Err names the first differences.
-    pub fn fits(&self, game: &Game) -> Result<(), String> {
+    /// Whether this save is of this game (its name): a save of another
+    /// game is never loaded, not even in part. Whether its parts still fit
+    /// the content is for the load to say (`World::from_save`).
+    pub fn is_of(&self, game: &Game) -> Result<(), String> {
         if self.game != game.name {
             return Err(format!("it is a save of the game `{}`, not of `{}`", self.game, game.name));
         }
-        let diffs = self.fingerprint.differences(&Fingerprint::of(game));
-        if diffs.is_empty() {
-            return Ok(());
-        }
-        let more = if diffs.len() > 3 { format!(" (and {} more)", diffs.len() - 3) } else { String::new() };
-        let shown: Vec<&str> = diffs.iter().take(3).map(String::as_str).collect();
-        Err(format!("the game's content changed since it was saved: {}{more}", shown.join("; ")))
+        Ok(())
     }
 }
 
@@ -386,32 +388,6 @@ pub fn check_key(key: &str) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn print(tables: &[(&str, &[(&str, &str)])]) -> Fingerprint {
-        let map = |list: &[(&str, &[(&str, &str)])]| {
-            list.iter()
-                .map(|(n, cols)| (n.to_string(), cols.iter().map(|(c, t)| (c.to_string(), t.to_string())).collect()))
-                .collect()
-        };
-        Fingerprint { tables: map(tables), structures: BTreeMap::new() }
-    }
-
-    #[test]
-    fn a_changed_content_is_told_in_words() {
-        let saved = print(&[("Position", &[("kind", "Text"), ("side", "Text")]), ("Gone", &[])]);
-        let now = print(&[("Position", &[("kind", "Number"), ("new", "Text")]), ("Fresh", &[])]);
-        assert_eq!(
-            saved.differences(&now),
-            [
-                "the table `Gone` is gone",
-                "the column `kind` of the table `Position` was a Text, is a Number now",
-                "the table `Position` has no column `side` any more",
-                "the table `Position` has a new column `new`",
-                "the table `Fresh` is new",
-            ]
-        );
-        assert!(saved.differences(&saved).is_empty());
-    }
 
     #[test]
     fn slots_are_names_a_file_may_have() {

@@ -422,10 +422,17 @@ pub fn read_values(bytes: &[u8]) -> Result<BTreeMap<String, Kept>, String> {
 /// AppData folder elsewhere. The game's name is made a folder's name.
 pub fn platform_dir(game: &str) -> Option<PathBuf> {
     let dirs = directories::ProjectDirs::from("", "", "cardtable")?;
+    Some(dirs.data_dir().join(folder_name(game)))
+}
+
+/// A game's name as its data folder's name: letters, digits, spaces, `-`
+/// and `_` (anything else is `_`), never empty. Two games share a folder
+/// when these are equal (ignoring case, on a system that does).
+pub fn folder_name(game: &str) -> String {
     let safe: String =
         game.chars().map(|c| if c.is_alphanumeric() || matches!(c, ' ' | '-' | '_') { c } else { '_' }).collect();
     let safe = safe.trim();
-    Some(dirs.data_dir().join(if safe.is_empty() { "game" } else { safe }))
+    if safe.is_empty() { "game" } else { safe }.to_string()
 }
 
 /// The name a bad file is moved aside to: `NAME.bad-STAMP`, or

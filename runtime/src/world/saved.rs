@@ -34,11 +34,14 @@ impl World {
     /// The World as a save holds it.
     pub fn to_save(&self) -> SaveFile {
         let game = &self.game;
+        let written = &game.written;
         let tables = game
             .tables
             .iter()
             .zip(&self.tables)
-            .map(|(def, table)| {
+            .enumerate()
+            .filter(|(t, _)| written.table(TableId(*t as u16)))
+            .map(|(_, (def, table))| {
                 let rows = (0..table.row_count())
                     .map(|r| SavedRow {
                         name: self.syms.text(table.rows[r]).to_string(),
@@ -57,7 +60,10 @@ impl World {
         let world = SavedWorld {
             time: self.time,
             state: game.states.get(self.state as usize).cloned().unwrap_or_default(),
-            globals: game.globals.iter().zip(&self.globals).map(|(d, v)| (d.name.clone(), self.cell_of(*v))).collect(),
+            globals: (game.globals.iter().zip(&self.globals).enumerate())
+                .filter(|(g, _)| written.global(GlobalId(*g as u16)))
+                .map(|(_, (d, v))| (d.name.clone(), self.cell_of(*v)))
+                .collect(),
             groups: game.groups.iter().zip(&self.groups).map(|((name, _), shown)| (name.clone(), *shown)).collect(),
             tables,
             scene: game.scene.len(),
@@ -68,7 +74,13 @@ impl World {
             tweens: self.tweens.iter().map(|t| self.saved_tween(t)).collect(),
             modes: self.modes.iter().map(|m| self.saved_mode(m)).collect(),
         };
-        SaveFile { format: FORMAT, game: game.name.clone(), fingerprint: Fingerprint::of(game), world, complete: true }
+        SaveFile {
+            format: FORMAT,
+            game: game.name.clone(),
+            fingerprint: Fingerprint::of_saved(game),
+            world,
+            complete: true,
+        }
     }
 
     fn saved_object(&self, id: ObjectId, o: &Object) -> SavedObject {
@@ -82,10 +94,12 @@ impl World {
                 .fields
                 .iter()
                 .enumerate()
-                .filter(|(_, f)| !f.is_object_name)
+                .filter(|(i, f)| !f.is_object_name && game.written.field(s, *i))
                 .filter_map(|(i, f)| Some((f.name.clone(), self.cell_of(*o.fields.get(off as usize + i)?))))
                 .collect();
-            fields.insert(def.name.clone(), values);
+            if !values.is_empty() {
+                fields.insert(def.name.clone(), values);
+            }
         }
         SavedObject {
             ty: t.name.clone(),
@@ -128,9 +142,18 @@ impl World {
         }
     }
 
-    /// A new World of `game` as the save holds it (no Event runs). Err says,
-    /// in words, why the save does not fit the game.
-    pub fn from_save(game: Rc<Game>, save: &SaveFile) -> Result<World, String> {
+    /// A new World of `game` as the save holds it (no Event runs), and what
+    /// of the save it dropped, in words. What play never writes (a table,
+    /// Global or field no card writes) is the content's, whatever the save
+    /// holds; of the rest, what no longer fits the content (a table, column,
+    /// Global, Data Structure or field gone, or of another type now) is
+    /// dropped and starts as the content says: a saved row keeps its other
+    /// cells, and takes a changed column's value from the content's row of
+    /// its name (or the column's default). Err says why the save cannot be
+    /// loaded at all: another game's, or one the game cannot go on from (the
+    /// scene placed other Objects, an Object type or the Game State is
+    /// gone), or a value that is not of the type the save says it is.
+    pub fn from_save(game: Rc<Game>, save: &SaveFile) -> Result<(World, Vec<String>), String> {
         let syms = game.syms.clone();
         World::from_save_with(game, save, syms)
     }
@@ -138,9 +161,11 @@ impl World {
     /// [`World::from_save`] with `syms` as the new World's texts: a World's
     /// own (which holds the content's, and those made since), so that a text
     /// it handed out before the load (a call's answer) still reads.
-    fn from_save_with(game: Rc<Game>, save: &SaveFile, syms: Interner) -> Result<World, String> {
-        save.fits(&game)?;
+    fn from_save_with(game: Rc<Game>, save: &SaveFile, syms: Interner) -> Result<(World, Vec<String>), String> {
+        save.is_of(&game)?;
         let s = &save.world;
+        let print = &save.fingerprint;
+        let mut notes = Vec::new();
         let mut w = World::new(game.clone());
         w.syms = syms;
         if s.scene != game.scene.len() || s.objects.len() < s.scene {
@@ -170,25 +195,15 @@ impl World {
         }
         let count = s.objects.len();
         for (i, o) in s.objects.iter().enumerate() {
-            w.restore_object(i, o, count)?;
+            w.restore_object(i, o, count, print, &mut notes)?;
         }
-        for (t, def) in game.tables.iter().enumerate() {
-            let Some(rows) = s.tables.get(&def.name) else { return Err(format!("it has no table `{}`", def.name)) };
-            let mut names = Vec::with_capacity(rows.len());
-            let mut cells = Vec::with_capacity(rows.len() * def.columns.len());
-            for row in rows {
-                names.push(w.syms.intern(&row.name));
-                for col in &def.columns {
-                    let what =
-                        || format!("the cell `{}` of the row `{}` of the table `{}`", col.name, row.name, def.name);
-                    let Some(cell) = row.cells.get(&col.name) else { return Err(format!("{} is missing", what())) };
-                    cells.push(w.value_of(cell, col.ty, count).map_err(|e| format!("{}: {e}", what()))?);
-                }
-                if let Some(extra) = row.cells.keys().find(|c| def.columns.iter().all(|col| &col.name != *c)) {
-                    return Err(format!("the table `{}` has no column `{extra}`", def.name));
-                }
+        for (name, rows) in &s.tables {
+            match game.names.tables.get(name) {
+                // The content's: its rows are read from its file.
+                Some(&t) if !game.written.table(t) => {}
+                Some(&t) => w.restore_table(t, rows, print.tables.get(name), count, &mut notes)?,
+                None => note(&mut notes, format!("the table `{name}` is gone: its saved rows were dropped")),
             }
-            w.tables[t].set_rows(names, cells);
         }
         // A translation's words are the content's, not the game's state.
         for &(t, row, col, words) in &game.translated {
@@ -196,11 +211,24 @@ impl World {
                 *w.tables[t.0 as usize].cell_mut(r, col) = words;
             }
         }
+        w.fit_references(&mut notes);
         for (name, cell) in &s.globals {
-            let Some(&id) = game.names.globals.get(name) else { return Err(format!("the Global `${name}` is gone")) };
-            w.globals[id.index()] = w
-                .value_of(cell, game.globals[id.index()].ty, count)
-                .map_err(|e| format!("the Global `${name}`: {e}"))?;
+            let Some(&id) = game.names.globals.get(name) else {
+                note(&mut notes, format!("the Global `${name}` is gone: its saved value was dropped"));
+                continue;
+            };
+            let def = &game.globals[id.index()];
+            if !game.written.global(id) {
+                continue;
+            }
+            let changed = print.globals.get(name).is_some_and(|was| was != def.ty.name());
+            match w.value_of(cell, def.ty, count) {
+                Ok(v) if !changed => w.globals[id.index()] = v,
+                _ => note(
+                    &mut notes,
+                    format!("the Global `${name}` is a {} now: its saved value was dropped", def.ty.name()),
+                ),
+            }
         }
         w.state = match game.states.iter().position(|st| *st == s.state) {
             Some(i) => i as u16,
@@ -209,13 +237,13 @@ impl World {
         for (name, shown) in &s.groups {
             match game.groups.iter().position(|(n, _)| n == name) {
                 Some(i) => w.groups[i] = *shown,
-                None => return Err(format!("the UI Group `{name}` is gone")),
+                None => note(&mut notes, format!("the UI Group `{name}` is gone")),
             }
         }
         for (name, on) in &s.inputs {
             match game.names.contexts.get(name) {
                 Some(c) => w.inputs_on[c.0 as usize] = *on,
-                None => return Err(format!("the Input Context `{name}` is gone")),
+                None => note(&mut notes, format!("the Input Context `{name}` is gone")),
             }
         }
         w.time = s.time;
@@ -227,11 +255,141 @@ impl World {
                 Box::new(SavedLibraryState { key: key.clone(), saved: saved.clone() }) as Box<dyn LibraryState>
             })
             .collect();
-        Ok(w)
+        Ok((w, notes))
     }
 
-    /// Object number `i` as the save holds it (it is made already).
-    fn restore_object(&mut self, i: usize, o: &SavedObject, count: usize) -> Result<(), String> {
+    /// A table play writes, as the save holds it (`columns`: its columns'
+    /// types when it was saved). A column that is gone, or changed its type,
+    /// is dropped (each row takes the content's value there, as a new column's).
+    fn restore_table(
+        &mut self,
+        t: TableId,
+        rows: &[SavedRow],
+        columns: Option<&BTreeMap<String, String>>,
+        count: usize,
+        notes: &mut Vec<String>,
+    ) -> Result<(), String> {
+        let game = self.game.clone();
+        let def = &game.tables[t.index()];
+        // Whether each column's saved cells are read: it was saved, with the type it has now.
+        let read: Vec<bool> = (def.columns.iter())
+            .map(|col| match columns {
+                Some(cols) => cols.get(&col.name).is_some_and(|ty| ty == col.ty.name()),
+                // A save that does not say: read them, each checked as it is read.
+                None => rows.iter().all(|r| r.cells.contains_key(&col.name)),
+            })
+            .collect();
+        for (col, &read) in def.columns.iter().zip(&read) {
+            if let Some(was) = columns.and_then(|c| c.get(&col.name)).filter(|_| !read) {
+                note(
+                    notes,
+                    format!(
+                        "the column `{}` of the table `{}` was a {was} and is a {} now: its saved values were dropped",
+                        col.name,
+                        def.name,
+                        col.ty.name()
+                    ),
+                );
+            }
+        }
+        let saved_columns = columns.into_iter().flat_map(|c| c.keys()).chain(rows.iter().flat_map(|r| r.cells.keys()));
+        for gone in saved_columns.filter(|c| def.columns.iter().all(|col| &col.name != *c)) {
+            note(
+                notes,
+                format!("the table `{}` has no column `{gone}` any more: its saved values were dropped", def.name),
+            );
+        }
+        let width = def.columns.len();
+        let all_read = read.iter().all(|&r| r);
+        let mut names = Vec::with_capacity(rows.len());
+        let mut cells = Vec::with_capacity(rows.len() * width);
+        for row in rows {
+            let name = self.syms.intern(&row.name);
+            names.push(name);
+            // The content's row of that name, for the columns not read (looked for only then).
+            let own = if all_read { None } else { def.rows.iter().position(|r| *r == name) };
+            for (c, col) in def.columns.iter().enumerate() {
+                let cell = if read[c] { row.cells.get(&col.name) } else { None };
+                let v = match cell {
+                    Some(cell) => self.value_of(cell, col.ty, count).map_err(|e| {
+                        format!("the cell `{}` of the row `{}` of the table `{}`: {e}", col.name, row.name, def.name)
+                    })?,
+                    None if read[c] => {
+                        return Err(format!(
+                            "the cell `{}` of the row `{}` of the table `{}` is missing",
+                            col.name, row.name, def.name
+                        ))
+                    }
+                    None => own.and_then(|r| def.cells.get(r * width + c)).copied().unwrap_or(col.default),
+                };
+                cells.push(v);
+            }
+        }
+        self.tables[t.index()].set_rows(names, cells);
+        Ok(())
+    }
+
+    /// Each saved row of a table play writes that names a row another table
+    /// no longer has (its schema's `refers to`: a Kind renamed in Kinds, a
+    /// saved Position naming the old name) starts as the content's row of
+    /// its name, or is dropped when the content has none.
+    fn fit_references(&mut self, notes: &mut Vec<String>) {
+        let game = self.game.clone();
+        for r in game.references.iter().filter(|r| game.written.table(r.table)) {
+            let (t, def) = (r.table.index(), &game.tables[r.table.index()]);
+            let mut row = 0;
+            while row < self.tables[t].row_count() {
+                let name = self.tables[t].rows[row];
+                let named = match r.column {
+                    Some(c) => self.tables[t].cell(row, c),
+                    None => Value::Text(name),
+                };
+                let gone = match named {
+                    Value::Text(s) if s == EMPTY && r.may_be_empty => None,
+                    Value::Text(s) => self.tables[r.to.index()].find(s).is_none().then_some(s),
+                    _ => None,
+                };
+                let Some(gone) = gone else {
+                    row += 1;
+                    continue;
+                };
+                let column = r.column.map_or("its name".to_string(), |c| format!("`{}`", def.columns[c.index()].name));
+                note(
+                    notes,
+                    format!(
+                        "rows of the table `{}` name `{}` ({column}), which is no row of `{}` any more: each starts as the \
+                         content's row of its name, or is dropped",
+                        def.name,
+                        self.syms.text(gone),
+                        game.tables[r.to.index()].name
+                    ),
+                );
+                let width = def.columns.len();
+                match def.rows.iter().position(|&n| n == name) {
+                    Some(own) => {
+                        for c in 0..width {
+                            let v = def.cells.get(own * width + c).copied().unwrap_or(def.columns[c].default);
+                            *self.tables[t].cell_mut(row, ColumnId(c as u16)) = v;
+                        }
+                        row += 1;
+                    }
+                    None => self.tables[t].remove_row(row),
+                }
+            }
+        }
+    }
+
+    /// Object number `i` as the save holds it (it is made already, its
+    /// fields as the scene places it or its type makes it): the fields play
+    /// writes are the save's, where they still fit.
+    fn restore_object(
+        &mut self,
+        i: usize,
+        o: &SavedObject,
+        count: usize,
+        print: &Fingerprint,
+        notes: &mut Vec<String>,
+    ) -> Result<(), String> {
         let game = self.game.clone();
         let t = &game.types[self.objects[i].ty.0 as usize];
         let what = || format!("the Object number {} (`{}`, a `{}`)", i + 1, o.name, o.ty);
@@ -244,22 +402,45 @@ impl World {
                 None => return Err(format!("the UI Group `{g}` is gone")),
             },
         };
-        let mut fields = t.fields.clone();
+        let mut fields = self.objects[i].fields.clone();
         for (sname, values) in &o.fields {
             let Some(&s) = game.names.structs.get(sname) else {
-                return Err(format!("the Data Structure `{sname}` is gone"));
+                note(notes, format!("the Data Structure `{sname}` is gone: its saved values were dropped"));
+                continue;
             };
             let Some(Some(off)) = t.struct_offset.get(s.index()).copied() else {
-                return Err(format!("{} carries no {sname} now", what()));
+                note(
+                    notes,
+                    format!("the Data Structure `{sname}` is gone from `{}`: its saved values were dropped", t.name),
+                );
+                continue;
             };
             let def = &game.structs[s.index()];
+            let was = print.structures.get(sname);
             for (fname, cell) in values {
                 let Some(f) = def.fields.iter().position(|fd| &fd.name == fname) else {
-                    return Err(format!("the Data Structure `{sname}` has no field `{fname}`"));
+                    note(notes, format!("the Data Structure `{sname}` has no field `{fname}` any more: its saved values were dropped"));
+                    continue;
                 };
-                let v = self
-                    .value_of(cell, def.fields[f].ty, count)
-                    .map_err(|e| format!("{}, the field `{fname}` of its {sname}: {e}", what()))?;
+                let field = &def.fields[f];
+                if !game.written.field(s, f) || field.is_object_name {
+                    continue;
+                }
+                let changed = was.and_then(|w| w.get(fname)).is_some_and(|ty| ty != field.ty.name());
+                let v = match self.value_of(cell, field.ty, count) {
+                    Ok(v) if !changed => v,
+                    // Of the type the save says, yet not that type's value: the file is wrong, not the content.
+                    Err(e) if was.is_some_and(|w| w.contains_key(fname)) && !changed => {
+                        return Err(format!("{}, the field `{fname}` of its {sname}: {e}", what()))
+                    }
+                    _ => {
+                        note(notes, format!(
+                            "the field `{fname}` of the Data Structure `{sname}` is a {} now: its saved values were dropped",
+                            field.ty.name()
+                        ));
+                        continue;
+                    }
+                };
                 if let Some(slot) = fields.get_mut(off as usize + f) {
                     *slot = v;
                 }
@@ -382,8 +563,8 @@ impl World {
         self.store.has_slot(slot) && self.saved_game(slot).is_ok()
     }
 
-    /// The World a slot's save holds, read into a new World of this game.
-    /// Err says why there is none: the slot is empty, or its file cannot be
+    /// The World a slot's save holds, read into a new World of this game
+    /// (what of the save it dropped waits in its notices). Err says why there is none: the slot is empty, or its file cannot be
     /// read or does not fit the game, in which case the file is moved aside
     /// and a notice tells the player so.
     pub fn saved_game(&mut self, slot: &str) -> Result<World, String> {
@@ -395,7 +576,13 @@ impl World {
             Err(why) => Err(why),
         };
         let why = match read.and_then(|save| World::from_save_with(self.game.clone(), &save, self.syms.clone())) {
-            Ok(world) => return Ok(world),
+            Ok((mut world, dropped)) => {
+                // Told once the load is made (`take_over` keeps them).
+                world.notices.extend(dropped.iter().map(|d| {
+                    format!("The saved game `{slot}` was loaded, but the game's content changed since: {d}.")
+                }));
+                return Ok(world);
+            }
             Err(why) => why,
         };
         let notice = match self.store.move_aside(&name) {
@@ -414,12 +601,14 @@ impl World {
     }
 
     /// Becomes `loaded` (a saved game brought back), keeping what is not the
-    /// game's: the faults and notices so far, the store, the step budget, the
+    /// game's: the faults and notices so far (then the loaded World's own), the store, the step budget, the
     /// answer of the call that asked for the load.
     pub(crate) fn take_over(&mut self, mut loaded: World) {
         loaded.ret = std::mem::take(&mut self.ret);
         loaded.faults = std::mem::take(&mut self.faults);
+        let told = std::mem::take(&mut loaded.notices);
         loaded.notices = std::mem::take(&mut self.notices);
+        loaded.notices.extend(told);
         loaded.store = self.store.clone();
         loaded.step_budget = self.step_budget;
         loaded.steps_left = self.steps_left;
@@ -428,5 +617,12 @@ impl World {
         loaded.set_reduced_motion(self.reduced_motion);
         loaded.host_off = std::mem::take(&mut self.host_off);
         *self = loaded;
+    }
+}
+
+/// Adds a note of what a load dropped, once.
+fn note(notes: &mut Vec<String>, text: String) {
+    if !notes.contains(&text) {
+        notes.push(text);
     }
 }
