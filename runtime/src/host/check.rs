@@ -7,6 +7,7 @@ use crate::game::Game;
 use crate::save;
 use crate::source::diag::{Diagnostic, Severity};
 use crate::source::files::Files;
+use crate::source::read;
 use crate::world::{Fault, World};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
@@ -73,7 +74,7 @@ pub fn check_in(files: Files, data_dir: Option<&Path>, lang: Option<&str>) -> Ch
 fn bad_files(dir: &Path, game: Option<&Rc<Game>>) -> Vec<(PathBuf, String)> {
     let mut out = Vec::new();
     let values = dir.join(save::VALUES);
-    match std::fs::read(&values) {
+    match read::read(&values, read::VALUES) {
         Ok(bytes) => {
             if let Err(why) = save::read_values(&bytes) {
                 out.push((values, why));
@@ -85,13 +86,13 @@ fn bad_files(dir: &Path, game: Option<&Rc<Game>>) -> Vec<(PathBuf, String)> {
     let mut saves: Vec<PathBuf> = match std::fs::read_dir(dir.join(save::SAVES)) {
         Ok(entries) => entries
             .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "yaml"))
+            .filter(|p| !p.is_dir() && p.extension().is_some_and(|x| x == "yaml"))
             .collect(),
         Err(_) => Vec::new(),
     };
     saves.sort();
     for path in saves {
-        let read = std::fs::read(&path).map_err(|e| e.to_string()).and_then(|b| save::SaveFile::read(&b));
+        let read = read::read(&path, read::SAVE).map_err(|e| e.to_string()).and_then(|b| save::SaveFile::read(&b));
         let fits = read.and_then(|s| match game {
             Some(g) => World::from_save(g.clone(), &s).map(|_| ()),
             None => Ok(()),

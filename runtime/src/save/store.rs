@@ -6,6 +6,7 @@
 
 use super::writer::{Job, Writer};
 use super::{check_key, read_versioned, SaveFile, FORMAT};
+use crate::source::read;
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -308,7 +309,7 @@ impl Store {
                     save.to_yaml().map(|text| Some(text.into_bytes())).map_err(io::Error::other)
                 }
             },
-            Place::Folder(dir, _) => match std::fs::read(dir.join(name)) {
+            Place::Folder(dir, _) => match read::read(&dir.join(name), limit_of(name)) {
                 Ok(bytes) => Ok(Some(bytes)),
                 Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
                 Err(e) => Err(e),
@@ -360,7 +361,7 @@ impl Store {
         match self.read_slot(slot) {
             Ok(None) => Ok(None),
             Ok(Some(bytes)) => SaveFile::read(&bytes).map(|s| Some(Arc::new(s))),
-            Err(e) => Err(e.to_string()),
+            Err(e) => Err(self.io_failure(&Store::slot_file(slot), &e)),
         }
     }
 
@@ -369,7 +370,7 @@ impl Store {
         let bytes = match self.read(VALUES) {
             Ok(None) => return,
             Ok(Some(bytes)) => Ok(bytes),
-            Err(e) => Err(e.to_string()),
+            Err(e) => Err(self.io_failure(VALUES, &e)),
         };
         match bytes.and_then(|b| read_values(&b)) {
             Ok(values) => *self.values.borrow_mut() = values,
@@ -389,6 +390,15 @@ impl Store {
                 self.notices.borrow_mut().push(notice);
             }
         }
+    }
+}
+
+/// The most bytes a file of the store may have: a file larger is not read.
+pub fn limit_of(name: &str) -> read::Limit {
+    if name == VALUES {
+        read::VALUES
+    } else {
+        read::SAVE
     }
 }
 
