@@ -245,3 +245,77 @@ fn loadpgn_refuses_a_device_and_a_fifo() {
     assert!(error.ends_with("fifo.pgn`: it is a named pipe (FIFO), not a regular file"), "{error}");
     assert_eq!(answers[3].get("fen").as_str(), Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
 }
+
+/// Two `drive` processes on one data folder: the first keeps it; the
+/// second says (in its first answer and on stderr) that it keeps nothing,
+/// plays with the first's settings, and its own settings and saves never
+/// reach the folder. Before, the second's setting overwrote the first's.
+#[test]
+fn a_second_process_on_a_data_folder_keeps_nothing_and_says_so() {
+    use std::io::{BufRead, BufReader};
+    let data = TempDir::new("two");
+    let mut first = Command::new(env!("CARGO_BIN_EXE_cardtable"))
+        .args(["drive", "--data-dir"])
+        .arg(&data.0)
+        .arg(fixture())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start the first drive");
+    let mut to_first = first.stdin.take().unwrap();
+    let mut from_first = BufReader::new(first.stdout.take().unwrap());
+    let mut answer = |line: &str| {
+        writeln!(to_first, "{line}").unwrap();
+        let mut text = String::new();
+        from_first.read_line(&mut text).unwrap();
+        common::parse_json(text.trim()).unwrap()
+    };
+    assert_eq!(answer("call Keep Side side='Black'").to_string(), r#"{"value":true}"#);
+    // The driver's save answers once its file is written; the setting, handed to the writer before it, is too.
+    assert_eq!(answer("call Bump").to_string(), r#"{"called":"Bump"}"#);
+    assert_eq!(answer("save auto").to_string(), r#"{"saved":"auto"}"#);
+
+    let (second, stderr) =
+        drive(&data.0, &fixture(), "call Kept Side\ncall Keep Side side='White'\ncall Kept Side\ncall Bump\ncall Bump\nsave auto\nload auto\nglobal count\n");
+    let why = format!("Another Cardtable is using the data folder {}", data.0.display());
+    assert!(notices(&second[0]).iter().any(|n| n.starts_with(&why)), "{}", second[0]);
+    assert!(stderr.contains(&format!("notice: {why}")), "{stderr}");
+    assert_eq!(second[0].get("value").as_str(), Some("Black"), "the first's setting, seen");
+    assert_eq!(second[2].get("value").as_str(), Some("White"), "its own, while it plays");
+    assert_eq!(second[5].to_string(), r#"{"saved":"auto"}"#);
+    assert_eq!(second[7].to_string(), r#"{"global":"count","value":2}"#, "its own save, in memory");
+
+    // The first plays on, its files as it left them.
+    assert_eq!(answer("call Kept Side").get("value").as_str(), Some("Black"));
+    drop(to_first);
+    assert!(first.wait().unwrap().success());
+    let (third, _) = drive(&data.0, &fixture(), "call Kept Side\nload auto\nglobal count\n");
+    assert_eq!(third[0].to_string(), r#"{"value":"Black"}"#, "the first's setting survived");
+    assert_eq!(third[2].to_string(), r#"{"global":"count","value":1}"#, "the first's save survived");
+}
+
+/// A `*.yaml.new` a killed write left is listed by `check --data-dir` (which
+/// touches nothing, and needs no lock), and removed as the game opens the folder.
+#[test]
+fn a_leftover_new_file_is_listed_by_check_and_removed_at_start() {
+    let data = TempDir::new("leftover");
+    std::fs::write(data.path("saves/auto.yaml.new"), "format: 1\ngame: Sa").unwrap();
+    std::fs::write(data.path("values.yaml.new"), "").unwrap();
+    let out = check(&fixture(), Some(&data.0));
+    assert!(!out.status.success());
+    let told = String::from_utf8_lossy(&out.stderr);
+    for name in ["saves/auto.yaml.new", "values.yaml.new"] {
+        let line = format!(
+            "  {}: a write cut short left it (the game removes it as it next opens the folder)\n",
+            data.path(name).display()
+        );
+        assert!(told.contains(&line), "{told}");
+    }
+    assert!(data.path("saves/auto.yaml.new").exists(), "check moves nothing");
+    let (answers, _) = drive(&data.0, &fixture(), "state\n");
+    assert!(notices(&answers[0]).is_empty(), "{}", answers[0]);
+    assert!(data.files("saves").is_empty(), "{:?}", data.files("saves"));
+    assert!(!data.path("values.yaml.new").exists());
+    assert!(check(&fixture(), Some(&data.0)).status.success());
+}

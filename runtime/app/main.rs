@@ -157,6 +157,10 @@ fn drive(dir: Files, data_dir: Option<&Path>, reduced_motion: bool, lang: Option
         Some(data) => Store::for_game(Some(data), &game.name),
         None => Store::memory(),
     };
+    // Another process writes that folder: said on stderr too (the first answer carries it as a notice).
+    if let Some(why) = store.not_kept() {
+        eprintln!("notice: {why}");
+    }
     let off: Vec<&str> = off.iter().map(String::as_str).collect();
     let mut driver = Driver::with_parts_off(game, Rc::new(store), reduced_motion, &off);
     let mut input = std::io::stdin().lock();

@@ -91,6 +91,9 @@ fn bad_files(dir: &Path, game: Option<&Rc<Game>>) -> Vec<(PathBuf, String)> {
         Err(_) => Vec::new(),
     };
     saves.sort();
+    for path in save::leftovers(dir) {
+        out.push((path, "a write cut short left it (the game removes it as it next opens the folder)".into()));
+    }
     for path in saves {
         let read = read::read(&path, read::SAVE).map_err(|e| e.to_string()).and_then(|b| save::SaveFile::read(&b));
         let fits = read.and_then(|s| match game {
@@ -134,7 +137,8 @@ impl CheckReport {
         }
         if let (Some(data), false) = (&self.data_dir, self.bad_files.is_empty()) {
             out.push_str(&format!(
-                "{}: files the game cannot use (it moves each aside, to NAME.bad-TIME, when it meets it):\n",
+                "{}: files the game cannot use (it moves each aside, to NAME.bad-TIME, when it meets it; a `.new` a write \
+                 cut short left, it removes):\n",
                 data.display()
             ));
             for (file, why) in &self.bad_files {

@@ -26,7 +26,9 @@
 mod store;
 mod writer;
 
-pub use store::{bad_name, limit_of, platform_dir, read_values, stamp, Kept, Store, SAVES, VALUES};
+pub use store::{
+    bad_name, leftovers, limit_of, platform_dir, read_values, stamp, Kept, Store, LOCK, NEW, SAVES, VALUES,
+};
 use store::{sync_dir, write_atomic};
 
 use crate::game::Game;
