@@ -319,3 +319,30 @@ fn a_leftover_new_file_is_listed_by_check_and_removed_at_start() {
     assert!(!data.path("values.yaml.new").exists());
     assert!(check(&fixture(), Some(&data.0)).status.success());
 }
+
+/// A PNG whose header says it is 100,000 pixels on a side (40 GB once
+/// decoded, in a file of 33 bytes): `check` refuses it where a sprite names
+/// it, and only warns of one no sprite names.
+#[test]
+fn a_picture_too_large_to_decode_is_a_mistake_where_it_is_named() {
+    let content = TempContent::chess("huge-png");
+    let mut png = b"\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDR".to_vec();
+    png.extend(100_000u32.to_be_bytes());
+    png.extend(100_000u32.to_be_bytes());
+    png.extend([8, 6, 0, 0, 0, 0, 0, 0, 0]);
+    std::fs::write(content.path("art/square.png"), &png).unwrap();
+    std::fs::write(content.path("art/huge-too.png"), &png).unwrap();
+    let out = check(&content.dir, None);
+    assert!(!out.status.success());
+    let told = String::from_utf8_lossy(&out.stderr);
+    let mistake = format!(
+        "{}/objects/Square.yaml:6:10: error: the picture `art/square.png` is 100000 x 100000 pixels; a picture may be at \
+         most 8192 pixels on a side",
+        content.dir.display()
+    );
+    assert!(told.contains(&mistake), "{told}");
+    let errors = told.matches("error: the picture `art/square.png` is 100000 x 100000 pixels").count();
+    assert_eq!(errors, 3, "Square, Promotion Tile, Hint Message: {told}");
+    let warning = format!("{}/art/huge-too.png: warning: this picture is 100000 x 100000", content.dir.display());
+    assert!(told.contains(&warning), "{told}");
+}
