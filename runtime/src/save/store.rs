@@ -582,7 +582,13 @@ pub(super) fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let mut name = path.file_name().unwrap_or_default().to_os_string();
     name.push(NEW);
     let new = dir.join(name);
-    let mut file = std::fs::File::create(&new)?;
+    // A file made new, never one that is there opened: a FIFO put in its
+    // place would hold the write (and the process's end) until read.
+    match std::fs::remove_file(&new) {
+        Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
+        _ => {}
+    }
+    let mut file = std::fs::OpenOptions::new().write(true).create_new(true).open(&new)?;
     file.write_all(bytes)?;
     file.sync_all()?;
     drop(file);
@@ -839,6 +845,24 @@ mod tests {
         assert!(second.not_kept().is_some());
         assert_eq!(leftovers(&dir).len(), 1);
         drop((first, second));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_where_a_file_is_written_first_does_not_hold_the_writer() {
+        let dir = temp_dir("fifo-new");
+        let store = Store::folder(dir.clone());
+        // Put there after the store took the folder (so not removed as a leftover).
+        std::fs::create_dir_all(dir.join(SAVES)).unwrap();
+        let made = std::process::Command::new("mkfifo").arg(dir.join("saves/auto.yaml.new")).status().unwrap();
+        assert!(made.success());
+        store.put_save("auto", a_save("Through")).unwrap();
+        store.flush();
+        assert!(store.take_notices().is_empty());
+        assert_eq!(game_on_disk(&dir, "auto").as_deref(), Some("Through"));
+        assert!(leftovers(&dir).is_empty());
+        drop(store);
         let _ = std::fs::remove_dir_all(&dir);
     }
 
