@@ -754,6 +754,23 @@ fn a_save_that_cannot_be_written_is_told_and_the_window_plays_on() {
     assert_eq!(std::fs::read(data.join("saves")).unwrap(), b"a file where the saves' folder goes");
 }
 
+/// `--pgn /dev/zero` read without end (24 GB before the kernel stopped it):
+/// now the window says what the file is and exits.
+#[test]
+fn the_window_refuses_a_device_as_its_pgn() {
+    let Some(run) = display() else { return };
+    let png = out_dir().join("pgn-zero.png");
+    let args = [content().to_string_lossy().into_owned(), png.to_string_lossy().into_owned()];
+    let all = [&args[0], "--pgn", "/dev/zero", "--screenshot", &args[1], "--frames", "1"].map(String::from);
+    let out = cardtable(&run, &all);
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("--pgn: cannot read the PGN file `/dev/zero`: it is a device, not a regular file"),
+        "{stderr}"
+    );
+}
+
 /// A named pipe (FIFO) as the kept values held the window before its first
 /// frame, black, for ever: now it is moved aside with a notice, the window
 /// draws its frames and takes its screenshot (the test simply ends).
