@@ -538,12 +538,12 @@ pub fn stamp(at: SystemTime) -> String {
 /// waiting: the open lock file, held as long as it is open.
 fn take_lock(dir: &Path) -> Result<std::fs::File, std::fs::TryLockError> {
     std::fs::create_dir_all(dir).map_err(std::fs::TryLockError::Error)?;
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(dir.join(LOCK))
-        .map_err(std::fs::TryLockError::Error)?;
+    let mut options = std::fs::OpenOptions::new();
+    options.create(true).truncate(false).write(true);
+    // Not waiting: a FIFO named `.lock` fails to open instead of holding the game.
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK);
+    let file = options.open(dir.join(LOCK)).map_err(std::fs::TryLockError::Error)?;
     file.try_lock()?;
     Ok(file)
 }
@@ -845,6 +845,23 @@ mod tests {
         assert!(second.not_kept().is_some());
         assert_eq!(leftovers(&dir).len(), 1);
         drop((first, second));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_as_the_lock_file_does_not_hold_the_store() {
+        let dir = temp_dir("fifo-lock");
+        std::fs::create_dir_all(&dir).unwrap();
+        let made = std::process::Command::new("mkfifo").arg(dir.join(LOCK)).status().unwrap();
+        assert!(made.success());
+        // No lock to be had: the folder is used as it is.
+        let store = Store::folder(dir.clone());
+        assert_eq!(store.not_kept(), None);
+        store.put_save("auto", a_save("Unlocked")).unwrap();
+        store.flush();
+        assert_eq!(game_on_disk(&dir, "auto").as_deref(), Some("Unlocked"));
+        drop(store);
         let _ = std::fs::remove_dir_all(&dir);
     }
 
