@@ -288,6 +288,10 @@ fn a_second_process_on_a_data_folder_keeps_nothing_and_says_so() {
     assert_eq!(second[5].to_string(), r#"{"saved":"auto"}"#);
     assert_eq!(second[7].to_string(), r#"{"global":"count","value":2}"#, "its own save, in memory");
 
+    // `check` only reads: it needs no lock, and finds the folder fine while the first holds it.
+    let checked = check(&fixture(), Some(&data.0));
+    assert!(checked.status.success(), "{}", String::from_utf8_lossy(&checked.stderr));
+
     // The first plays on, its files as it left them.
     assert_eq!(answer("call Kept Side").get("value").as_str(), Some("Black"));
     drop(to_first);
