@@ -312,9 +312,10 @@ fn a_forget_after_a_save_leaves_no_file() {
 }
 
 /// A save that cannot be written (its folder is a file) is told to the
-/// player as a notice on the next command, once, and the game plays on; so
-/// is a setting that cannot be kept. The same at the end of a process's
-/// input, on stderr.
+/// player, once, and the game plays on: a save of the cards' steps as a
+/// notice on the next command, the driver's `save` in its answer (which
+/// waits for the disk); so is a setting that cannot be kept. The same at
+/// the end of a process's input, on stderr.
 #[test]
 fn a_save_that_cannot_be_written_is_told_and_the_game_plays_on() {
     let data = TempDir::new("cannot-write");
@@ -322,8 +323,8 @@ fn a_save_that_cannot_be_written_is_told_and_the_game_plays_on() {
     let store = Rc::new(Store::for_game(Some(&data.0), "Saves"));
     let mut driver = Driver::with_store(fixture_game(), store.clone());
     assert_eq!(driver.command("call Bump").to_string(), r#"{"called":"Bump"}"#);
-    // The save is handed to the writer: the command does not wait to know.
-    assert_eq!(driver.command("save auto").to_string(), r#"{"saved":"auto"}"#);
+    // A save of the cards' steps is handed to the writer: its failure is a notice on the next command.
+    assert_eq!(driver.command("call Save Auto").to_string(), r#"{"value":true}"#);
     store.flush();
     let next = driver.command("call Bump");
     let notices = next.get("notices");
@@ -331,9 +332,18 @@ fn a_save_that_cannot_be_written_is_told_and_the_game_plays_on() {
     assert!(notice.starts_with("The game could not be saved ("), "{next}");
     assert!(notice.contains(&data.path("saves/auto.yaml").display().to_string()), "{notice}");
     assert_eq!(driver.command("global count").to_string(), r#"{"global":"count","value":2}"#, "plays on");
-    assert_eq!(driver.command("save auto").to_string(), r#"{"saved":"auto"}"#);
+    assert_eq!(driver.command("call Save Auto").to_string(), r#"{"value":true}"#);
     store.flush();
     assert_eq!(driver.command("call Bump").to_string(), r#"{"called":"Bump"}"#, "the same failure is told once");
+    // The driver's save waits for the writer: it answers that it failed, each time, and nothing else tells it.
+    for _ in 0..2 {
+        let answer = driver.command("save auto");
+        let error = answer.get("error").as_str().unwrap_or_default();
+        assert!(error.starts_with("the game was not saved: The game could not be saved ("), "{answer}");
+        assert!(error.contains(&data.path("saves/auto.yaml").display().to_string()), "{error}");
+        assert!(answer.get("notices").as_array().is_empty(), "told in the answer: {answer}");
+    }
+    assert_eq!(driver.command("call Bump").to_string(), r#"{"called":"Bump"}"#, "not told again");
     // A setting that cannot be written: its own notice; the value is kept for this game all the same.
     std::fs::create_dir_all(data.path("values.yaml")).unwrap();
     assert_eq!(driver.command("call Keep Side side='Black'").to_string(), r#"{"value":true}"#);
@@ -344,9 +354,11 @@ fn a_save_that_cannot_be_written_is_told_and_the_game_plays_on() {
     assert!(notice.starts_with("A setting could not be kept on this computer ("), "{next}");
     assert!(driver.world.faults.is_empty(), "{:?}", driver.world.faults);
 
-    // In a process: the last save fails as the input ends, and stderr says so.
-    let (answers, told) = drive_told(&data.0, &fixture(), "call Bump\nsave auto\n");
-    assert_eq!(answers[1].to_string(), r#"{"saved":"auto"}"#);
+    // In a process (this one has let the data folder go): the last save fails as the input ends, and stderr says so.
+    drop(driver);
+    drop(store);
+    let (answers, told) = drive_told(&data.0, &fixture(), "call Bump\ncall Save Auto\n");
+    assert_eq!(answers[1].to_string(), r#"{"value":true}"#);
     assert!(told.contains("notice: The game could not be saved ("), "{told}");
 }
 
@@ -586,7 +598,8 @@ fn a_values_file_that_cannot_be_read_is_moved_aside_as_the_game_starts() {
         assert_eq!(answers[0].get("value").as_str(), Some("White"), "{label}: the default");
         assert_eq!(answers[2].get("value").as_str(), Some("Black"), "{label}: kept again");
         assert!(answers[1].get("notices").as_array().is_empty(), "{label}: told once");
-        let files = data.files("");
+        // Beside the data folder's lock file.
+        let files: Vec<String> = data.files("").into_iter().filter(|f| f != cardtable::save::LOCK).collect();
         assert_eq!(files.len(), 2, "{files:?}");
         assert_eq!(files[0], "values.yaml");
         assert!(files[1].starts_with("values.yaml.bad-"), "{files:?}");
@@ -918,13 +931,17 @@ impl Rng {
 /// `rounds` times: a `cardtable drive --data-dir` that loads the slot auto,
 /// then bumps and saves it again and again, killed at a random moment; the
 /// slot must then read as a whole save that fits the game, holding a count
-/// no smaller than the one read the time before (an old save or a newer one).
+/// no smaller than the one read the time before (an old save or a newer one)
+/// nor than the last one whose save was answered `{"saved":"auto"}` (the
+/// driver answers once the save is on the disk).
 fn kill_while_saving(rounds: usize) {
+    use std::io::BufRead;
     let data = TempDir::new("kill");
     let game = fixture_game();
     let mut rng = Rng::new();
     let mut last = 0.0;
     let mut written = 0;
+    let mut answered_rounds = 0;
     for round in 0..rounds {
         let mut child = Command::new(env!("CARGO_BIN_EXE_cardtable"))
             .arg("drive")
@@ -932,21 +949,37 @@ fn kill_while_saving(rounds: usize) {
             .arg(&data.0)
             .arg(fixture())
             .stdin(Stdio::piped())
-            .stdout(Stdio::null())
+            .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
             .expect("start cardtable drive");
         let mut stdin = child.stdin.take().unwrap();
         let feeder = std::thread::spawn(move || {
             let _ = stdin.write_all(b"load auto\n");
-            while stdin.write_all(b"call Bump\nsave auto\n").is_ok() {}
+            while stdin.write_all(b"call Bump\nglobal count\nsave auto\n").is_ok() {}
+        });
+        // The count of the last save answered: every answer printed before the kill is read, even after it.
+        let stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+        let reader = std::thread::spawn(move || {
+            let (mut count, mut answered) = (0.0, 0.0);
+            for line in stdout.lines().map_while(Result::ok) {
+                if let Some(n) = line.strip_prefix(r#"{"global":"count","value":"#).and_then(|r| r.strip_suffix('}')) {
+                    count = n.parse().unwrap_or(count);
+                } else if line == r#"{"saved":"auto"}"# {
+                    answered = count;
+                }
+            }
+            answered
         });
         std::thread::sleep(std::time::Duration::from_micros(rng.below(40_000)));
         child.kill().expect("kill the child");
         child.wait().expect("the child ends");
         feeder.join().expect("the feeder ends");
+        let answered = reader.join().expect("the reader ends");
+        answered_rounds += usize::from(answered > 0.0);
         let Ok(bytes) = std::fs::read(data.path("saves/auto.yaml")) else {
             assert_eq!(last, 0.0, "round {round}: the slot is gone");
+            assert_eq!(answered, 0.0, "round {round}: a save was answered, and the slot is empty");
             continue;
         };
         let save = SaveFile::read(&bytes).unwrap_or_else(|e| panic!("round {round}: not a whole save: {e}"));
@@ -956,6 +989,7 @@ fn kill_while_saving(rounds: usize) {
             other => panic!("round {round}: count is {other:?}"),
         };
         assert!(count >= last, "round {round}: the count went back from {last} to {count}");
+        assert!(count >= answered, "round {round}: the save of count {answered} was answered, the disk holds {count}");
         written += usize::from(count > last);
         last = count;
         let leftovers: Vec<String> =
@@ -963,6 +997,10 @@ fn kill_while_saving(rounds: usize) {
         assert!(leftovers.is_empty(), "round {round}: {leftovers:?}");
     }
     assert!(written > 0 || rounds < 10, "no save was ever written in {rounds} rounds");
+    assert!(answered_rounds > 0 || rounds < 10, "no save was ever answered in {rounds} rounds");
+    eprintln!(
+        "{rounds} rounds: a newer save on the disk in {written}, a save answered before the kill in {answered_rounds}"
+    );
 }
 
 #[test]

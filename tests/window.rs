@@ -756,6 +756,54 @@ fn a_save_that_cannot_be_written_is_told_and_the_window_plays_on() {
     assert_eq!(std::fs::read(data.join("saves")).unwrap(), b"a file where the saves' folder goes");
 }
 
+/// `--pgn /dev/zero` read without end (24 GB before the kernel stopped it):
+/// now the window says what the file is and exits.
+#[test]
+fn the_window_refuses_a_device_as_its_pgn() {
+    let Some(run) = display() else { return };
+    let png = out_dir().join("pgn-zero.png");
+    let args = [content().to_string_lossy().into_owned(), png.to_string_lossy().into_owned()];
+    let all = [&args[0], "--pgn", "/dev/zero", "--screenshot", &args[1], "--frames", "1"].map(String::from);
+    let out = cardtable(&run, &all);
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("--pgn: cannot read the PGN file `/dev/zero`: it is a device, not a regular file"),
+        "{stderr}"
+    );
+}
+
+/// A named pipe (FIFO) as the kept values held the window before its first
+/// frame, black, for ever: now it is moved aside with a notice, the window
+/// draws its frames and takes its screenshot (the test simply ends).
+#[test]
+fn a_fifo_as_the_kept_values_does_not_hold_the_window() {
+    let Some(run) = display() else { return };
+    let dir = out_dir();
+    let data = dir.join("fifo-data");
+    let _ = std::fs::remove_dir_all(&data);
+    std::fs::create_dir_all(&data).unwrap();
+    let made = Command::new("mkfifo").arg(data.join("values.yaml")).status().expect("run mkfifo");
+    assert!(made.success());
+    let png = dir.join("fifo.png");
+    let mut all: Vec<String> = run.to_vec();
+    all.push(env!("CARGO_BIN_EXE_cardtable").into());
+    let args = [&content(), &png, &data].map(|p| p.to_string_lossy().into_owned());
+    all.extend([&args[0], "--screenshot", &args[1], "--frames", "2", "--data-dir", &args[2]].map(String::from));
+    let out = Command::new(&all[0]).args(&all[1..]).env("LC_ALL", "C").output().expect("the window runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "the window failed:\n{stderr}");
+    let told = format!(
+        "notice: The settings kept on this computer could not be read ({}: it is a named pipe (FIFO), not a regular file)",
+        data.join("values.yaml").display()
+    );
+    assert!(stderr.contains(&told), "{stderr}");
+    let shot = read_png(&png);
+    assert!(shot.white_pixels(5, 2) > 150, "the game is shown: a White Pawn on e2");
+    let aside = std::fs::read_dir(&data).unwrap().filter_map(|e| e.ok()?.file_name().into_string().ok());
+    assert_eq!(aside.filter(|n| n.starts_with("values.yaml.bad-")).count(), 1, "moved aside");
+}
+
 /// Whether `xdotool` is here (it sends real X key events to the window); under
 /// CI (which installs it, .ci/run) its absence fails the test, elsewhere the
 /// test is skipped and says so.

@@ -197,6 +197,10 @@ fn drive(dir: Files, args: &cli::GameArgs, library: &[(String, String)]) -> Exit
         Some(data) => Store::for_game(Some(data), &game.name),
         None => Store::memory(),
     };
+    // Another process writes that folder: said on stderr too (the first answer carries it as a notice).
+    if let Some(why) = store.not_kept() {
+        eprintln!("notice: {why}");
+    }
     let off: Vec<&str> = args.off.iter().map(String::as_str).collect();
     let mut driver = Driver::with_parts_off(game, Rc::new(store), args.reduced_motion, &off);
     for (name, value) in library {

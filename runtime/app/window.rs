@@ -415,7 +415,7 @@ async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
         }
     }
     if let Some(script) = &opts.script {
-        match std::fs::read_to_string(script) {
+        match cardtable::source::read::read_text(script, cardtable::source::read::SCRIPT) {
             Ok(text) => {
                 for (number, line) in text.lines().enumerate() {
                     let line = line.trim();

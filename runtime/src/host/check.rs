@@ -9,6 +9,7 @@ use crate::save;
 use crate::source::diag::{Diagnostic, Severity};
 use crate::source::files::Files;
 use crate::value::Type;
+use crate::source::read;
 use crate::world::{Fault, World};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
@@ -101,7 +102,7 @@ fn data_files(dir: &Path, game: Option<&Rc<Game>>, reads: &[ValueRead]) -> DataF
     let mut out = Vec::new();
     let mut dropped = Vec::new();
     let values = dir.join(save::VALUES);
-    match std::fs::read(&values) {
+    match read::read(&values, read::VALUES) {
         Ok(bytes) => match save::read_values(&bytes) {
             Err(why) => out.push((values, why)),
             Ok(kept) => {
@@ -127,13 +128,16 @@ fn data_files(dir: &Path, game: Option<&Rc<Game>>, reads: &[ValueRead]) -> DataF
     let mut saves: Vec<PathBuf> = match std::fs::read_dir(dir.join(save::SAVES)) {
         Ok(entries) => entries
             .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "yaml"))
+            .filter(|p| !p.is_dir() && p.extension().is_some_and(|x| x == "yaml"))
             .collect(),
         Err(_) => Vec::new(),
     };
     saves.sort();
+    for path in save::leftovers(dir) {
+        out.push((path, "a write cut short left it (the game removes it as it next opens the folder)".into()));
+    }
     for path in saves {
-        let read = std::fs::read(&path).map_err(|e| e.to_string()).and_then(|b| save::SaveFile::read(&b));
+        let read = read::read(&path, read::SAVE).map_err(|e| e.to_string()).and_then(|b| save::SaveFile::read(&b));
         let fits = read.and_then(|s| match game {
             Some(g) => World::from_save(g.clone(), &s).map(|(_, notes)| notes),
             None => Ok(Vec::new()),
@@ -189,7 +193,8 @@ impl CheckReport {
         }
         if let (Some(data), false) = (&self.data_dir, self.bad_files.is_empty()) {
             out.push_str(&format!(
-                "{}: files the game cannot use (it moves each aside, to NAME.bad-TIME, when it meets it):\n",
+                "{}: files the game cannot use (it moves each aside, to NAME.bad-TIME, when it meets it; a `.new` a write \
+                 cut short left, it removes):\n",
                 data.display()
             ));
             for (file, why) in &self.bad_files {

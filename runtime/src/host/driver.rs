@@ -210,10 +210,13 @@ impl Driver {
                 self.notices_told = self.world.notices.len();
                 Json::obj(vec![("notices", notices_json(&self.world.notices))])
             }
-            "save" => match self.world.save_game(unquote(rest)) {
-                Ok(()) => Json::obj(vec![("saved", Json::Str(unquote(rest).into()))]),
-                Err(why) => Json::error(format!("the game was not saved: {why}")),
-            },
+            // Answered once the save is on the disk: a process killed after the answer keeps it.
+            "save" => {
+                match self.world.save_game(unquote(rest)).and_then(|()| self.world.store.wait_for_slot(unquote(rest))) {
+                    Ok(()) => Json::obj(vec![("saved", Json::Str(unquote(rest).into()))]),
+                    Err(why) => Json::error(format!("the game was not saved: {why}")),
+                }
+            }
             "load" => match self.world.load_game(unquote(rest)) {
                 Ok(()) => Json::obj(vec![("loaded", Json::Str(unquote(rest).into()))]),
                 Err(why) => Json::error(format!("no game was loaded: {why}")),

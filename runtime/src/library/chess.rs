@@ -215,7 +215,8 @@ fn pgn_text(arg: &str) -> Result<String, String> {
     if arg.starts_with('[') || arg.starts_with(|c: char| c.is_ascii_digit()) {
         return Ok(arg.to_string());
     }
-    std::fs::read_to_string(unquoted).map_err(|e| format!("cannot read the PGN file `{unquoted}`: {e}"))
+    crate::source::read::read_text(std::path::Path::new(unquoted), crate::source::read::PGN)
+        .map_err(|e| format!("cannot read the PGN file `{unquoted}`: {e}"))
 }
 
 impl Library for ChessLibrary {

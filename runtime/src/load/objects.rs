@@ -205,6 +205,18 @@ pub(super) fn bool_field(file: &YamlFile, f: &Fields, key: &str, d: &mut Diagnos
     b
 }
 
+/// The most pixels a picture may have on a side. A PNG's header says its
+/// size, and the window decodes it into that many pixels: a file of a few
+/// hundred bytes may say 100,000 x 100,000 (40 GB). 8192 is what graphics
+/// cards take as a texture everywhere; such a picture decoded is 256 MB.
+pub const MAX_PICTURE_SIDE: u32 = 8192;
+
+/// Why a picture of this size cannot be shown; None when it can.
+fn too_large(width: u32, height: u32) -> Option<String> {
+    (width > MAX_PICTURE_SIDE || height > MAX_PICTURE_SIDE)
+        .then(|| format!("is {width} x {height} pixels; a picture may be at most {MAX_PICTURE_SIDE} pixels on a side"))
+}
+
 /// Checks a PNG exists and reads its size from its header.
 pub(super) fn load_image(game: &mut Game, from: &Path, rel: &str, pos: Pos, d: &mut Diagnostics) -> Option<ImageId> {
     let path = PathBuf::from(rel);
@@ -222,6 +234,10 @@ pub(super) fn load_image(game: &mut Game, from: &Path, rel: &str, pos: Pos, d: &
         d.error(from, pos, format!("`{rel}` is not a PNG picture"));
         return None;
     };
+    if let Some(why) = too_large(width, height) {
+        d.error(from, pos, format!("the picture `{rel}` {why}"));
+        return None;
+    }
     game.images.push(ImageDef { path, width, height });
     Some(ImageId(game.images.len() as u16 - 1))
 }
@@ -258,6 +274,10 @@ pub(super) fn load_pictures(game: &mut Game, d: &mut Diagnostics) {
                 let Some((width, height)) = game.files.read(&rel).ok().and_then(|bytes| png_size(&bytes)) else {
                     continue;
                 };
+                if let Some(why) = too_large(width, height) {
+                    d.warning(&rel, Pos::default(), format!("this picture {why}; it cannot be shown"));
+                    continue;
+                }
                 if game.images.len() >= u16::MAX as usize {
                     d.warning(&rel, Pos::default(), "too many pictures in art/; this one cannot be shown");
                     continue;

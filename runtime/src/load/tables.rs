@@ -21,11 +21,12 @@ pub(super) fn load_table(game: &mut Game, scratch: &mut LoadScratch, rel: &Path,
     let rows = match game.files.read_text(&csv_rel) {
         Ok(t) => Some(t),
         Err(e) => {
-            d.error(
-                &csv_rel,
-                Pos::default(),
-                format!("cannot read the table's rows: {e} (every table schema has a .csv beside it)"),
-            );
+            let why = if e.kind() == std::io::ErrorKind::NotFound {
+                format!("cannot read the table's rows: {e} (every table schema has a .csv beside it)")
+            } else {
+                format!("cannot read the table's rows: {e}")
+            };
+            d.error(&csv_rel, Pos::default(), why);
             None
         }
     };

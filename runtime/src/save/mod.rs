@@ -34,7 +34,9 @@
 mod store;
 mod writer;
 
-pub use store::{bad_name, folder_name, platform_dir, read_values, stamp, Kept, Store, SAVES, VALUES};
+pub use store::{
+    bad_name, folder_name, leftovers, limit_of, platform_dir, read_values, stamp, Kept, Store, LOCK, NEW, SAVES, VALUES,
+};
 use store::{sync_dir, write_atomic};
 
 use crate::game::Game;
@@ -290,6 +292,10 @@ impl SaveFile {
     /// version, cut short, a part missing or of the wrong kind). Whether it
     /// fits a game is [`SaveFile::is_of`] and the load's (`World::from_save`).
     pub fn read(bytes: &[u8]) -> Result<SaveFile, String> {
+        let text = std::str::from_utf8(bytes);
+        if let Ok(text) = text {
+            crate::source::read::check_flow_depth(text).map_err(|e| format!("the file is not a save ({e})"))?;
+        }
         // The common case first, in one pass; the reasons, when it fails.
         if let Ok(Ok(save)) = std::str::from_utf8(bytes).map(serde_yaml::from_str::<SaveFile>) {
             if save.format == FORMAT && save.complete {
@@ -327,6 +333,7 @@ pub(crate) fn read_versioned(bytes: &[u8], what: &str) -> Result<serde_yaml::Val
     }
     let text = std::str::from_utf8(bytes)
         .map_err(|e| format!("the file is not text (byte {} is not UTF-8)", e.valid_up_to() + 1))?;
+    crate::source::read::check_flow_depth(text).map_err(|e| format!("the file is not a {what} ({e})"))?;
     let value: serde_yaml::Value = serde_yaml::from_str(text).map_err(|e| format!("the file is not YAML ({e})"))?;
     match value.get("format") {
         None => Err(format!("the file is not a Cardtable {what} (it has no `format`)")),

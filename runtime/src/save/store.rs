@@ -6,6 +6,7 @@
 
 use super::writer::{Job, Writer};
 use super::{check_key, read_versioned, SaveFile, FORMAT};
+use crate::source::read;
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -19,6 +20,12 @@ use std::time::SystemTime;
 pub const VALUES: &str = "values.yaml";
 /// The folder of the saved games, in the store.
 pub const SAVES: &str = "saves";
+/// The lock file of a data folder: the one process that holds its lock
+/// writes the folder (an advisory lock of the system's, let go when the
+/// process ends, however it ends).
+pub const LOCK: &str = ".lock";
+/// What a file being written is called until it is whole (`saves/auto.yaml.new`).
+pub const NEW: &str = ".new";
 
 /// A Persistent Value, typed: `{type: Text, value: White}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -50,6 +57,9 @@ pub struct Store {
     /// What the player should be told about the store's files (a file moved
     /// aside as it was opened), until a World takes them.
     notices: RefCell<Vec<String>>,
+    /// Why nothing is kept, when another process holds the data folder's
+    /// lock: the notice, also for the host to print.
+    not_kept: Option<String>,
 }
 
 enum Place {
@@ -76,17 +86,61 @@ impl Store {
             place: Place::Memory(RefCell::new(BTreeMap::new())),
             values: RefCell::new(BTreeMap::new()),
             notices: RefCell::new(Vec::new()),
+            not_kept: None,
         }
     }
 
-    /// A store in a folder (made when first written to). Its Persistent
-    /// Values are read now; a values file that cannot be read is moved
-    /// aside, and the notice says so.
+    /// A store in a folder (made now, with its lock file). The folder is
+    /// this process's to write while the store (or a duplicate) lives: its
+    /// lock is taken, the files a write cut short left (`*.yaml.new`) are
+    /// removed, and its Persistent Values are read; a values file that
+    /// cannot be read is moved aside, and the notice says so.
+    ///
+    /// When another process holds the lock (a second window on the same
+    /// data folder), this store keeps nothing: it is in memory, starting
+    /// from the folder's Persistent Values (read, never changed), and its
+    /// notice ([`Store::not_kept`]) says so, as a browser does with a
+    /// profile in use. When no lock can be had at all (a folder that cannot
+    /// be written, a file system without locks), the folder is used as it
+    /// is, and a write that fails is told as it fails.
     pub fn folder(dir: PathBuf) -> Store {
-        let writer = Rc::new(Writer::new(dir.clone()));
+        let lock = match take_lock(&dir) {
+            Ok(lock) => Some(lock),
+            Err(std::fs::TryLockError::WouldBlock) => return Store::kept_by_another(dir),
+            Err(std::fs::TryLockError::Error(_)) => None,
+        };
+        if lock.is_some() {
+            remove_leftovers(&dir);
+        }
+        let writer = Rc::new(Writer::new(dir.clone(), lock));
         let store = Store { place: Place::Folder(dir, writer), ..Store::memory() };
         store.read_values();
         store
+    }
+
+    /// The store of a process whose data folder another process writes: in
+    /// memory, with the folder's Persistent Values as they are now.
+    fn kept_by_another(dir: PathBuf) -> Store {
+        let mut store = Store::memory();
+        if let Ok(values) =
+            read::read(&dir.join(VALUES), read::VALUES).map_err(|e| e.to_string()).and_then(|b| read_values(&b))
+        {
+            *store.values.borrow_mut() = values;
+        }
+        let notice = format!(
+            "Another Cardtable is using the data folder {} (its saved games and settings): this one keeps nothing \
+             there; its saves and settings last until it closes.",
+            dir.display()
+        );
+        store.notices.borrow_mut().push(notice.clone());
+        store.not_kept = Some(notice);
+        store
+    }
+
+    /// When another process holds the data folder: why nothing is kept, in
+    /// words (also among the notices), for the host to print.
+    pub fn not_kept(&self) -> Option<&str> {
+        self.not_kept.as_deref()
     }
 
     /// The store of a game: `dir` when given (`--data-dir`), else the
@@ -117,7 +171,12 @@ impl Store {
             Place::Memory(files) => Place::Memory(RefCell::new(files.borrow().clone())),
             Place::Folder(dir, writer) => Place::Folder(dir.clone(), writer.clone()),
         };
-        Store { place, values: RefCell::new(self.values.borrow().clone()), notices: RefCell::new(Vec::new()) }
+        Store {
+            place,
+            values: RefCell::new(self.values.borrow().clone()),
+            notices: RefCell::new(Vec::new()),
+            not_kept: self.not_kept.clone(),
+        }
     }
 
     /// The folder, for a store in one.
@@ -144,6 +203,17 @@ impl Store {
     pub fn flush(&self) {
         if let Place::Folder(_, writer) = &self.place {
             writer.flush();
+        }
+    }
+
+    /// Waits until the save of `slot` handed over last is on the disk
+    /// (written, synced, renamed over the old), at once in memory; Err says
+    /// why it could not be written (then not told again as a notice). Only
+    /// the driver's `save` waits so: the frame never does.
+    pub fn wait_for_slot(&self, slot: &str) -> Result<(), String> {
+        match &self.place {
+            Place::Memory(_) => Ok(()),
+            Place::Folder(_, writer) => writer.settle(&Store::slot_file(slot)),
         }
     }
 
@@ -308,7 +378,7 @@ impl Store {
                     save.to_yaml().map(|text| Some(text.into_bytes())).map_err(io::Error::other)
                 }
             },
-            Place::Folder(dir, _) => match std::fs::read(dir.join(name)) {
+            Place::Folder(dir, _) => match read::read(&dir.join(name), limit_of(name)) {
                 Ok(bytes) => Ok(Some(bytes)),
                 Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
                 Err(e) => Err(e),
@@ -360,7 +430,7 @@ impl Store {
         match self.read_slot(slot) {
             Ok(None) => Ok(None),
             Ok(Some(bytes)) => SaveFile::read(&bytes).map(|s| Some(Arc::new(s))),
-            Err(e) => Err(e.to_string()),
+            Err(e) => Err(self.io_failure(&Store::slot_file(slot), &e)),
         }
     }
 
@@ -369,7 +439,7 @@ impl Store {
         let bytes = match self.read(VALUES) {
             Ok(None) => return,
             Ok(Some(bytes)) => Ok(bytes),
-            Err(e) => Err(e.to_string()),
+            Err(e) => Err(self.io_failure(VALUES, &e)),
         };
         match bytes.and_then(|b| read_values(&b)) {
             Ok(values) => *self.values.borrow_mut() = values,
@@ -389,6 +459,15 @@ impl Store {
                 self.notices.borrow_mut().push(notice);
             }
         }
+    }
+}
+
+/// The most bytes a file of the store may have: a file larger is not read.
+pub fn limit_of(name: &str) -> read::Limit {
+    if name == VALUES {
+        read::VALUES
+    } else {
+        read::SAVE
     }
 }
 
@@ -462,15 +541,61 @@ pub fn stamp(at: SystemTime) -> String {
     format!("{year:04}{month:02}{day:02}T{:02}{:02}{:02}", rest / 3600, rest % 3600 / 60, rest % 60)
 }
 
+/// Takes the lock of the data folder `dir` (made if need be) without
+/// waiting: the open lock file, held as long as it is open.
+fn take_lock(dir: &Path) -> Result<std::fs::File, std::fs::TryLockError> {
+    std::fs::create_dir_all(dir).map_err(std::fs::TryLockError::Error)?;
+    let mut options = std::fs::OpenOptions::new();
+    options.create(true).truncate(false).write(true);
+    // Not waiting: a FIFO named `.lock` fails to open instead of holding the game.
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK);
+    let file = options.open(dir.join(LOCK)).map_err(std::fs::TryLockError::Error)?;
+    file.try_lock()?;
+    Ok(file)
+}
+
+/// The files a write cut short (the process killed) left in a data folder
+/// (`values.yaml.new`, `saves/SLOT.yaml.new`), which `check --data-dir` lists.
+pub fn leftovers(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for folder in [dir.to_path_buf(), dir.join(SAVES)] {
+        let Ok(entries) = std::fs::read_dir(&folder) else { continue };
+        for entry in entries.flatten() {
+            let name = entry.file_name();
+            let is_new = name.to_str().is_some_and(|n| n.ends_with(&format!(".yaml{NEW}")));
+            if is_new && entry.file_type().is_ok_and(|t| !t.is_dir()) {
+                out.push(entry.path());
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Removes the [`leftovers`]: no write of them is running, as this process
+/// holds the folder's lock. One that cannot be removed stays (and is listed).
+fn remove_leftovers(dir: &Path) {
+    for path in leftovers(dir) {
+        let _ = std::fs::remove_file(path);
+    }
+}
+
 /// Writes `path` whole: a new file beside it, synced, renamed over the old
 /// one, the folder synced. Its folder is made if need be.
 pub(super) fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let dir = path.parent().ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "a file with no folder"))?;
     std::fs::create_dir_all(dir)?;
     let mut name = path.file_name().unwrap_or_default().to_os_string();
-    name.push(".new");
+    name.push(NEW);
     let new = dir.join(name);
-    let mut file = std::fs::File::create(&new)?;
+    // A file made new, never one that is there opened: a FIFO put in its
+    // place would hold the write (and the process's end) until read.
+    match std::fs::remove_file(&new) {
+        Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
+        _ => {}
+    }
+    let mut file = std::fs::OpenOptions::new().write(true).create_new(true).open(&new)?;
     file.write_all(bytes)?;
     file.sync_all()?;
     drop(file);
@@ -675,6 +800,97 @@ mod tests {
     }
 
     #[test]
+    fn a_second_store_on_a_folder_keeps_nothing_until_the_first_lets_it_go() {
+        let dir = temp_dir("lock");
+        let first = Store::folder(dir.clone());
+        first.set_value("side", Kept::Text("Black".into())).unwrap();
+        first.put_save("auto", a_save("First")).unwrap();
+        first.flush();
+        assert_eq!(first.not_kept(), None);
+        assert!(first.take_notices().is_empty());
+        // A second store on the folder (another window): in memory, the folder's values seen, nothing written.
+        let second = Store::folder(dir.clone());
+        let why = second.not_kept().expect("the folder is the first's").to_string();
+        assert!(why.starts_with("Another Cardtable is using the data folder "), "{why}");
+        assert_eq!(second.take_notices(), [why]);
+        assert!(second.dir().is_none());
+        assert_eq!(second.value("side"), Some(Kept::Text("Black".into())));
+        second.set_value("side", Kept::Text("White".into())).unwrap();
+        second.put_save("auto", a_save("Second")).unwrap();
+        assert_eq!(second.get_save("auto").unwrap().unwrap().game, "Second", "kept while it plays");
+        let duplicate = second.duplicate();
+        assert!(duplicate.not_kept().is_some());
+        drop((second, duplicate));
+        assert_eq!(game_on_disk(&dir, "auto").as_deref(), Some("First"));
+        assert_eq!(read_values(&std::fs::read(dir.join(VALUES)).unwrap()).unwrap()["side"], Kept::Text("Black".into()));
+        // Once the first is gone, the next store has the folder.
+        drop(first);
+        let third = Store::folder(dir.clone());
+        assert_eq!(third.not_kept(), None);
+        assert!(third.dir().is_some());
+        drop(third);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn what_a_write_cut_short_left_is_removed_by_the_store_that_takes_the_folder() {
+        let dir = temp_dir("leftovers");
+        std::fs::create_dir_all(dir.join(SAVES)).unwrap();
+        for name in ["values.yaml.new", "saves/auto.yaml.new", "saves/other.yaml.new", "saves/keep.new", "saves/a.yaml"]
+        {
+            std::fs::write(dir.join(name), b"half").unwrap();
+        }
+        let want: Vec<PathBuf> =
+            ["saves/auto.yaml.new", "saves/other.yaml.new", "values.yaml.new"].iter().map(|n| dir.join(n)).collect();
+        assert_eq!(leftovers(&dir), want);
+        let first = Store::folder(dir.clone());
+        assert!(leftovers(&dir).is_empty());
+        assert!(dir.join("saves/keep.new").exists() && dir.join("saves/a.yaml").exists(), "not the store's");
+        // A second store does not touch the folder: it is the first's, and a `.new` may be its write.
+        std::fs::write(dir.join("saves/auto.yaml.new"), b"being written").unwrap();
+        let second = Store::folder(dir.clone());
+        assert!(second.not_kept().is_some());
+        assert_eq!(leftovers(&dir).len(), 1);
+        drop((first, second));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_as_the_lock_file_does_not_hold_the_store() {
+        let dir = temp_dir("fifo-lock");
+        std::fs::create_dir_all(&dir).unwrap();
+        let made = std::process::Command::new("mkfifo").arg(dir.join(LOCK)).status().unwrap();
+        assert!(made.success());
+        // No lock to be had: the folder is used as it is.
+        let store = Store::folder(dir.clone());
+        assert_eq!(store.not_kept(), None);
+        store.put_save("auto", a_save("Unlocked")).unwrap();
+        store.flush();
+        assert_eq!(game_on_disk(&dir, "auto").as_deref(), Some("Unlocked"));
+        drop(store);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_where_a_file_is_written_first_does_not_hold_the_writer() {
+        let dir = temp_dir("fifo-new");
+        let store = Store::folder(dir.clone());
+        // Put there after the store took the folder (so not removed as a leftover).
+        std::fs::create_dir_all(dir.join(SAVES)).unwrap();
+        let made = std::process::Command::new("mkfifo").arg(dir.join("saves/auto.yaml.new")).status().unwrap();
+        assert!(made.success());
+        store.put_save("auto", a_save("Through")).unwrap();
+        store.flush();
+        assert!(store.take_notices().is_empty());
+        assert_eq!(game_on_disk(&dir, "auto").as_deref(), Some("Through"));
+        assert!(leftovers(&dir).is_empty());
+        drop(store);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
     fn a_folder_store_writes_atomically_and_moves_bad_values_aside() {
         let dir = std::env::temp_dir().join(format!("cardtable-store-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
@@ -690,6 +906,7 @@ mod tests {
         store.flush();
         assert!(!dir.join("saves/auto.yaml").exists());
         std::fs::write(dir.join(VALUES), b"\x00\x01 not yaml").unwrap();
+        drop(store);
         let reopened = Store::folder(dir.clone());
         let notices = reopened.take_notices();
         assert_eq!(notices.len(), 1, "{notices:?}");

@@ -53,6 +53,9 @@ struct Queue {
     busy: Option<(String, Job)>,
     /// What went wrong, in words, until taken.
     failures: Vec<String>,
+    /// How the last job done of each file went (Err: its failure's words),
+    /// for one who waits for that file ([`Writer::settle`]).
+    outcomes: HashMap<String, Result<(), String>>,
     /// The last failure told, until a job succeeds: the same words again
     /// (every Turn's save into a folder that is gone) are told once.
     last_failure: Option<String>,
@@ -90,14 +93,18 @@ pub(crate) struct Writer {
     shared: Arc<Shared>,
     /// The thread, once started (at the first job).
     thread: RefCell<Option<JoinHandle<()>>>,
+    /// The folder's lock (`Store::folder`), held while this writer lives:
+    /// dropped after the last job is written.
+    _lock: Option<std::fs::File>,
 }
 
 impl Writer {
-    /// A writer into `dir`; its thread starts with the first job.
-    pub(crate) fn new(dir: PathBuf) -> Writer {
+    /// A writer into `dir`, holding its lock if it was taken; its thread
+    /// starts with the first job.
+    pub(crate) fn new(dir: PathBuf, lock: Option<std::fs::File>) -> Writer {
         let shared =
             Arc::new(Shared { queue: Mutex::new(Queue::default()), work: Condvar::new(), done: Condvar::new() });
-        Writer { dir, shared, thread: RefCell::new(None) }
+        Writer { dir, shared, thread: RefCell::new(None), _lock: lock }
     }
 
     /// Hands a job over to the thread: it replaces the job waiting for that
@@ -132,6 +139,33 @@ impl Writer {
     pub(crate) fn busy(&self) -> bool {
         let q = self.shared.lock();
         !q.order.is_empty() || q.busy.is_some()
+    }
+
+    /// Waits until the file `name` has no job waiting nor being done, and
+    /// answers how its last job went: the driver's `save` answers once its
+    /// save is on the disk (written, synced, renamed). A failure answered
+    /// here is not told again among the failures.
+    pub(crate) fn settle(&self, name: &str) -> Result<(), String> {
+        loop {
+            if !self.running() {
+                self.drain_here();
+                break;
+            }
+            let q = self.shared.lock();
+            if !q.waiting.contains_key(name) && q.busy.as_ref().is_none_or(|(n, _)| n != name) {
+                break;
+            }
+            // A bounded wait: a thread that ended meanwhile is seen above.
+            let _ = self.shared.done.wait_timeout(q, Duration::from_millis(50));
+        }
+        let mut q = self.shared.lock();
+        match q.outcomes.get(name).cloned() {
+            Some(Err(why)) => {
+                q.failures.retain(|f| *f != why);
+                Err(why)
+            }
+            _ => Ok(()),
+        }
     }
 
     /// What went wrong since last asked, each in words for the player.
@@ -186,7 +220,7 @@ impl Writer {
             let result = run(&self.dir, &name, &job);
             let mut q = self.shared.lock();
             q.busy = None;
-            done(&mut q, result);
+            done(&mut q, name, result);
         }
     }
 
@@ -262,7 +296,7 @@ fn work(shared: &Shared, dir: &Path) {
         {
             q.done += 1;
         }
-        done(&mut q, result);
+        done(&mut q, name, result);
         drop(q);
         shared.done.notify_all();
     }
@@ -276,9 +310,10 @@ fn next_job(q: &mut Queue) -> Option<(String, Job)> {
     Some((name, job))
 }
 
-/// A job's outcome: a failure is kept to tell, unless it is the one told
-/// last and no job has succeeded since.
-fn done(q: &mut Queue, result: Result<(), String>) {
+/// A job's outcome, kept as its file's last: a failure is kept to tell,
+/// unless it is the one told last and no job has succeeded since.
+fn done(q: &mut Queue, name: String, result: Result<(), String>) {
+    q.outcomes.insert(name, result.clone());
     match result {
         Ok(()) => q.last_failure = None,
         Err(why) if q.last_failure.as_ref() == Some(&why) => {}

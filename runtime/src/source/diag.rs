@@ -37,9 +37,60 @@ impl fmt::Display for Diagnostic {
         write!(f, ": {kind}: {}", self.message)?;
         if let Some(src) = &self.source_line {
             let gutter = format!("{} | ", self.line);
-            write!(f, "\n{gutter}{src}\n{}^", " ".repeat(gutter.len() + self.column.saturating_sub(1)))?;
+            let (src, column) = excerpt(src, self.column);
+            write!(f, "\n{gutter}{src}\n{}^", " ".repeat(gutter.len() + column.saturating_sub(1)))?;
         }
         Ok(())
+    }
+}
+
+/// The longest source line shown whole under a message (the chess game's
+/// longest is under 900 characters).
+const WHOLE_LINE: usize = 1000;
+/// How much of a longer line is shown, around the column: a file of one
+/// line of megabytes (`[[[[...`) is not printed whole.
+const AROUND: usize = 120;
+
+/// The part of a source line to show, and the column in it: the whole line,
+/// or [`AROUND`] characters either side of the column, cut ends marked `…`.
+fn excerpt(src: &str, column: usize) -> (std::borrow::Cow<'_, str>, usize) {
+    let len = src.chars().count();
+    if len <= WHOLE_LINE {
+        return (src.into(), column);
+    }
+    let start = column.saturating_sub(AROUND + 1).min(len);
+    let end = (column + AROUND).min(len);
+    let mut shown: String = if start > 0 { "…".into() } else { String::new() };
+    shown.extend(src.chars().skip(start).take(end - start));
+    if end < len {
+        shown.push('…');
+    }
+    (shown.into(), column - start + usize::from(start > 0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_line_is_shown_around_its_column() {
+        let d = |line: String, column| Diagnostic {
+            severity: Severity::Error,
+            file: "game.yaml".into(),
+            line: 2,
+            column,
+            message: "m".into(),
+            source_line: Some(line),
+        };
+        let short = d("x: [1, 2]".into(), 4).to_string();
+        assert_eq!(short, "game.yaml:2:4: error: m\n2 | x: [1, 2]\n       ^");
+        let long = format!("x: {}", "[".repeat(200_000));
+        let shown = d(long, 1000).to_string();
+        let lines: Vec<&str> = shown.lines().collect();
+        assert_eq!(lines[1], format!("2 | …{}…", "[".repeat(241)));
+        assert_eq!(lines[2].len(), 4 + 121 + 1, "the caret under column 1000: {}", lines[2]);
+        let start = d(format!("x{}", "y".repeat(5000)), 1).to_string();
+        assert!(start.lines().nth(1).unwrap().ends_with("yyy…") && start.ends_with("\n    ^"), "{start}");
     }
 }
 

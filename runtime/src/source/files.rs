@@ -2,6 +2,7 @@
 //! built into the binary. The loader and the window read every file through
 //! [`Files`], by its path relative to the content folder (`tables/Sides.csv`).
 
+use crate::source::read;
 use std::borrow::Cow;
 use std::fmt;
 use std::io;
@@ -27,18 +28,20 @@ impl Files {
         }
     }
 
-    /// The bytes of the file `rel`.
+    /// The bytes of the file `rel`. In a folder, only a regular file (or a
+    /// link to one) no larger than its kind may be (`read::content_limit`).
     pub fn read(&self, rel: &Path) -> io::Result<Cow<'static, [u8]>> {
         match self {
-            Files::Dir(root) => std::fs::read(root.join(rel)).map(Cow::Owned),
+            Files::Dir(root) => read::read(&root.join(rel), read::content_limit(rel)).map(Cow::Owned),
             Files::Embedded { .. } => self.embedded(rel).map(Cow::Borrowed).ok_or_else(not_built_in),
         }
     }
 
-    /// The text of the file `rel`, which must be UTF-8.
+    /// The text of the file `rel`, which must be UTF-8 (and, in a folder,
+    /// as [`Files::read`] reads it).
     pub fn read_text(&self, rel: &Path) -> io::Result<String> {
         match self {
-            Files::Dir(root) => std::fs::read_to_string(root.join(rel)),
+            Files::Dir(root) => read::read_text(&root.join(rel), read::content_limit(rel)),
             Files::Embedded { .. } => {
                 let bytes = self.embedded(rel).ok_or_else(not_built_in)?;
                 String::from_utf8(bytes.to_vec())
