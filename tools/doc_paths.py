@@ -24,7 +24,7 @@ ENDINGS = (".rs", ".py", ".md", ".yaml", ".csv", ".sh", ".toml", ".pest", ".txt"
 PLACEHOLDER = re.compile(r"[A-Z]{3,}|[*<>{}$]|\.\.\.|…| |^-|=|\\|^~|^/|:")
 SPAN = re.compile(r"`([^`\n]+)`")
 # Names of files that a player, a translator or the game makes, never shipped.
-MADE_LATER = {"values.yaml", "my-chess/", "corpus/", "Words.de.csv", "tables/T.de.csv"}
+MADE_LATER = {"values.yaml", "saves/auto.yaml.new", "my-chess/", "corpus/", "Words.de.csv", "tables/T.de.csv"}
 
 
 def tracked():
