@@ -118,24 +118,55 @@ fn a_broken_edit_is_reported_with_its_place_and_the_game_goes_on_until_it_is_fix
 }
 
 #[test]
-fn a_table_whose_columns_changed_starts_from_its_file_and_the_answer_says_so() {
+fn a_table_given_a_new_column_keeps_its_rows_and_the_new_column_starts_empty() {
     let copy = TempContent::chess("reload-columns");
     let mut d = common::two_players(common::load_game(&copy.dir));
     play_to_the_rook(&mut d);
     copy.replace_once(
         "tables/Move History.yaml",
         "columns:\n",
-        "columns:\n  note: { type: Text, default: '', description: \"a player's note on the Move\" }\n",
+        "columns:\n  note: { type: Text, default: '', description: \"a player's note on the Move; empty: none\" }\n",
     );
     let header = copy.read("tables/Move History.csv");
     copy.write("tables/Move History.csv", &header.replacen('\n', ",note\n", 1));
     let answer = ok(&mut d, "reload");
-    let notes = answer.get("not kept").to_string();
-    assert!(notes.contains("Move History"), "the answer says the Move History was not kept: {answer}");
-    assert!(ok(&mut d, "notices").to_string().contains("Move History"));
-    assert!(move_history(&mut d).is_empty(), "it starts from its file, which has no rows");
-    // The position is kept.
+    assert_eq!(answer.get("started again"), &Json::Bool(false), "{answer}");
+    assert_eq!(move_history(&mut d), ["a2a4", "a7a5", "a1a3", "h7h6"], "the Moves played are kept");
+    assert_eq!(text(&mut d, "eval data('Move History', 3, 'note')"), "", "the new column starts as its default");
     assert_eq!(text(&mut d, "eval data('Position', 'a3', 'kind')"), "Rook");
+    // The game goes on, and its PGN still replays to the same position.
+    ok(&mut d, "click a3");
+    ok(&mut d, "click b3");
+    let fen = ok(&mut d, "fen").to_string();
+    let pgn = ok(&mut d, "pgn").get("pgn").as_str().unwrap_or_default().to_string();
+    let mut again = common::two_players(common::load_game(&copy.dir));
+    ok(&mut again, &format!("loadpgn {}", pgn.replace('\n', " ")));
+    assert_eq!(ok(&mut again, "fen").to_string(), fen);
+}
+
+#[test]
+fn a_new_starting_position_mid_game_is_the_next_game_s_so_the_moves_and_the_board_agree() {
+    let copy = TempContent::chess("reload-position");
+    let mut d = common::two_players(common::load_game(&copy.dir));
+    // Before any Move, an edit of the position is simply taken.
+    copy.replace_once("tables/Position.csv", "g1,7,1,g,Knight,White\n", "g1,7,1,g,,\n");
+    let answer = ok(&mut d, "reload");
+    assert_eq!(answer.get("started again"), &Json::Bool(false), "{answer}");
+    assert_eq!(text(&mut d, "eval data('Position', 'g1', 'kind')"), "");
+    play_to_the_rook(&mut d);
+    let fen = ok(&mut d, "fen").to_string();
+    // Mid-game, the Board and the Moves played stay together.
+    copy.replace_once("tables/Position.csv", "b1,2,1,b,Knight,White\n", "b1,2,1,b,,\n");
+    let answer = ok(&mut d, "reload");
+    assert_eq!(answer.get("started again"), &Json::Bool(false), "{answer}");
+    assert!(answer.get("not kept").to_string().contains("Position"), "the answer says so: {answer}");
+    assert!(ok(&mut d, "notices").to_string().contains("Position"), "and so does a notice");
+    assert_eq!(ok(&mut d, "fen").to_string(), fen, "the position is the game's");
+    assert_eq!(move_history(&mut d), ["a2a4", "a7a5", "a1a3", "h7h6"]);
+    let pgn = ok(&mut d, "pgn").get("pgn").as_str().unwrap_or_default().to_string();
+    let mut again = common::two_players(common::load_game(&copy.dir));
+    ok(&mut again, &format!("loadpgn {}", pgn.replace('\n', " ")));
+    assert_eq!(ok(&mut again, "fen").to_string(), fen, "the game's PGN replays to its position");
 }
 
 #[test]

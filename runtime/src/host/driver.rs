@@ -335,6 +335,8 @@ impl Driver {
         self.world.host_off = off.iter().filter_map(|name| game.names.components.get(name).copied()).collect();
         if started_again {
             self.world.start();
+        } else {
+            self.libraries.carry_over(&mut self.world);
         }
         for n in &notes {
             self.world.notices.push(format!("Reloaded: {n}"));

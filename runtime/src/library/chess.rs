@@ -311,6 +311,18 @@ impl Resolved for Chess {
         }
     }
 
+    /// A game begun from the content's own start, with Moves played, began
+    /// from the old content's: its PGN names that one, whatever the new
+    /// files start with. (Before its first Move, the game takes the new
+    /// files' position, reload's rule for a table play has not changed.)
+    fn carry_over(&self, world: &mut World) {
+        let start: pgn::Start = super::state(world).unwrap_or_default();
+        let played = self.move_names(world).is_ok_and(|names| !names.is_empty());
+        if start.fen.is_none() && self.start.is_some() && played {
+            *super::state_mut(world) = pgn::Start { fen: self.start.clone() };
+        }
+    }
+
     fn apply_option(&self, world: &mut World, name: &str, value: &str) -> Result<(), String> {
         match name {
             "fen" => self.set_fen(world, value),

@@ -159,6 +159,14 @@ pub trait Resolved {
     fn writes(&self, written: &mut Written) {
         let _ = written;
     }
+    /// The game goes on with new content (`reload`, `--watch`): `world` is
+    /// the game carried over, and this resolution, against the old content,
+    /// keeps in its state whatever the game still takes from the old
+    /// content (the chess library: the position the game began from, which
+    /// PGN names). Then the libraries are resolved again.
+    fn carry_over(&self, world: &mut World) {
+        let _ = world;
+    }
 }
 
 /// Every library the engine knows.
@@ -205,6 +213,15 @@ impl Libraries {
     /// Resolves each library the game names (a game that came from `load`
     /// names only libraries that resolve; a library that does not keeps the
     /// reason, which its commands answer).
+    /// [`Resolved::carry_over`] of each library resolved.
+    pub fn carry_over(&self, world: &mut World) {
+        for used in &self.used {
+            if let Ok(resolved) = &used.resolved {
+                resolved.carry_over(world);
+            }
+        }
+    }
+
     pub fn start(game: &Game) -> Libraries {
         let mut used = Vec::new();
         let mut by_game_index = Vec::new();

@@ -14,21 +14,27 @@ type Rows = BTreeMap<String, Vec<SavedRow>>;
 impl World {
     /// This World carried over to `game` (the same folder, read again), and
     /// what could not be kept, in words. A table play writes keeps its rows
-    /// when its file did not change, and starts from its new file when it
-    /// did; everything else is as a load of the World's save makes it
-    /// (`World::from_save`): what play never writes is the new content's,
-    /// and what no longer fits is dropped. Err says why the game cannot go
-    /// on at all (the scene places other Objects, an Object type or the Game
-    /// State is gone): the caller starts the new game afresh. No Event runs.
+    /// when the rows its file starts with did not change, or when play had
+    /// changed them (the game's other tables were written along with them,
+    /// and would no longer agree with the new ones: the new file's rows are
+    /// the next new game's, and a note says so); it starts from its new file
+    /// when play had not changed it. Everything else is as a load of the
+    /// World's save makes it (`World::from_save`): what play never writes is
+    /// the new content's, and what no longer fits is dropped. Err says why
+    /// the game cannot go on at all (the scene places other Objects, an
+    /// Object type or the Game State is gone): the caller starts the new
+    /// game afresh. No Event runs.
     pub fn reloaded(&self, game: Rc<Game>) -> Result<(World, Vec<String>), String> {
         let mut notes = Vec::new();
         let mut save = self.to_save();
         let old_start = World::new(self.game.clone()).to_save().world.tables;
         let new_start = World::new(game.clone()).to_save().world.tables;
         let (old_print, new_print) = (Fingerprint::of(&self.game), Fingerprint::of(&game));
-        save.world.tables = fit_tables(&save.world.tables, &old_start, &new_start, &old_print, &new_print, &mut notes);
-        // Their rows are the new files' now: read with the new columns.
-        for name in save.world.tables.keys() {
+        let (tables, from_files) = fit_tables(&save.world.tables, &old_start, &new_start, &mut notes);
+        save.world.tables = tables;
+        // Their rows are the new files' now: read with the new columns. The
+        // rows kept keep the old columns, which the load fits.
+        for name in &from_files {
             if let Some(cols) = new_print.tables.get(name) {
                 save.fingerprint.tables.insert(name.clone(), cols.clone());
             }
@@ -48,35 +54,42 @@ impl World {
     }
 }
 
-/// Each table the new content's cards write: the World's rows when its
-/// file did not change (same columns, same rows as the old content started
-/// with), else the rows its new file starts with (told when the World's rows
-/// differed from those its old file started with: changes made while
-/// playing are lost).
-fn fit_tables(
-    saved: &Rows,
-    old_start: &Rows,
-    new_start: &Rows,
-    was: &Fingerprint,
-    now: &Fingerprint,
-    notes: &mut Vec<String>,
-) -> Rows {
+/// Each table the new content's cards write: the World's rows when the
+/// rows its file starts with did not change (a column added or gone is
+/// fitted as a load fits it), or when play had changed them (what play
+/// wrote beside them, another table or a field, was written to agree with
+/// them: a chess game's Move History with its Position; the new file's rows
+/// are the next new game's, which a note says); else the rows its new file
+/// starts with. With the rows, the names of the tables whose rows are their
+/// new files'.
+fn fit_tables(saved: &Rows, old_start: &Rows, new_start: &Rows, notes: &mut Vec<String>) -> (Rows, Vec<String>) {
     let mut out = Rows::new();
+    let mut from_files = Vec::new();
     for (name, fresh) in new_start {
-        let same_file = was.tables.get(name) == now.tables.get(name) && old_start.get(name) == Some(fresh);
+        let was = old_start.get(name);
         let rows = match saved.get(name) {
-            Some(rows) if same_file => rows.clone(),
-            Some(rows) => {
-                if old_start.get(name) != Some(rows) {
-                    notes.push(format!(
-                        "the table `{name}` changed on disk: it starts again from its file (the changes made while playing are lost)"
-                    ));
-                }
+            Some(rows) if was.is_some_and(|was| same_start(was, fresh)) => rows.clone(),
+            Some(rows) if was != Some(rows) => {
+                notes.push(format!(
+                    "the table `{name}` starts with other rows in its file now: the game goes on with the rows it had, and a new game starts from the file's"
+                ));
+                rows.clone()
+            }
+            _ => {
+                from_files.push(name.clone());
                 fresh.clone()
             }
-            None => fresh.clone(),
         };
         out.insert(name.clone(), rows);
     }
-    out
+    (out, from_files)
+}
+
+/// Whether two files start a table with the same rows: the same names in
+/// the same order, and the same cells in every column both have.
+fn same_start(was: &[SavedRow], now: &[SavedRow]) -> bool {
+    was.len() == now.len()
+        && was.iter().zip(now).all(|(a, b)| {
+            a.name == b.name && a.cells.iter().all(|(col, cell)| b.cells.get(col).is_none_or(|c| c == cell))
+        })
 }

@@ -85,7 +85,7 @@ impl Chess {
     }
 
     /// Each Move's name, from the Move History.
-    fn move_names(&self, world: &World) -> Result<Vec<String>, String> {
+    pub(super) fn move_names(&self, world: &World) -> Result<Vec<String>, String> {
         let game = &world.game;
         let t = *game.names.tables.get("Move History").ok_or("PGN needs the table `Move History`")?;
         let def = &game.tables[t.index()];
