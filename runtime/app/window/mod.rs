@@ -2,7 +2,9 @@
 //! It draws the World's draw list scaled to fit the window, keeping the game
 //! screen's shape, and turns clicks back into game-screen points.
 
-use crate::watch::{Watch, SETTLE};
+mod watch;
+
+use watch::{Watch, SETTLE};
 use cardtable::game::{Align, Game};
 use cardtable::host::driver::Driver;
 use cardtable::ids::ImageId;
