@@ -333,11 +333,16 @@ impl Window {
     }
 }
 
-/// The content folder watched, with `--watch` (the built-in game is never watched).
+/// The content folder watched, with `--watch` (the built-in game is never
+/// watched); said on stderr once it is (`watching FOLDER: ...`): a change
+/// made from then on is read (the `--watch` test waits for it).
 fn start_watch(game: &Game, watch: bool) -> Result<Option<Watch>, ExitCode> {
     match (&game.files, watch) {
         (cardtable::source::files::Files::Dir(dir), true) => match Watch::start(dir) {
-            Ok(w) => Ok(Some(w)),
+            Ok(w) => {
+                eprintln!("watching {}: a file saved in it is read again", dir.display());
+                Ok(Some(w))
+            }
             Err(e) => {
                 eprintln!("{e}");
                 Err(ExitCode::FAILURE)
