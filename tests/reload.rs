@@ -230,45 +230,168 @@ fn a_scene_that_places_other_objects_starts_the_game_again_and_says_so() {
     assert_eq!(text(&mut d, "eval data('Position', 'a1', 'kind')"), "Rook");
 }
 
-/// `--watch` itself, in a real window under xvfb-run: a broken edit made
-/// while the window runs is read (after the folder settles) and reported,
-/// the window goes on, and the screenshot shows the mistakes' red banner at
-/// the bottom. Ignored: it takes real time (a few seconds) and a display.
-/// `cargo test --test reload -- --ignored watch`
-#[test]
-#[ignore]
-fn watch_reads_a_broken_edit_in_the_window_and_shows_it() {
-    let copy = TempContent::chess("watch");
-    let png = copy.dir.with_extension("png");
-    let data = copy.dir.with_extension("data");
-    let child = std::process::Command::new("xvfb-run")
-        .args(["-a", "-s", "-screen 0 1280x1200x24", env!("CARGO_BIN_EXE_cardtable"), "--watch"])
-        .arg(&copy.dir)
-        .arg("--data-dir")
-        .arg(&data)
-        .args(["--frames", "300", "--screenshot"])
-        .arg(&png)
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("xvfb-run runs (apt-get install xvfb xauth)");
-    // The window opens and draws at 60 frames a second; 300 frames are about 5 s.
-    std::thread::sleep(std::time::Duration::from_secs(2));
-    let good = copy.read("tables/Directions.csv");
-    copy.write("tables/Directions.csv", &good.replacen("canCapture", "canCapture,reach", 1));
-    let out = child.wait_with_output().unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{err}");
-    assert!(err.contains("tables/Directions.csv:1:") && err.contains("not reloaded"), "{err}");
-    let decoder = png::Decoder::new(std::fs::File::open(&png).unwrap());
-    let mut reader = decoder.read_info().unwrap();
-    let mut buf = vec![0; reader.output_buffer_size()];
-    let info = reader.next_frame(&mut buf).unwrap();
-    // The banner's red, just above the bottom edge, at the left.
-    let at = (((info.height - 12) * info.width + 12) * 4) as usize;
-    let [r, g, b] = [buf[at], buf[at + 1], buf[at + 2]];
-    assert!(r > 100 && g < 60 && b < 60, "the banner is red at the bottom: {r} {g} {b}");
-    let _ = std::fs::remove_file(&png);
-    let _ = std::fs::remove_dir_all(&data);
+/// `--watch` in a real window (X11: under xvfb-run where there is no display).
+#[cfg(unix)]
+mod watch_window {
+    use super::common::{self, TempContent};
+    use std::os::unix::process::CommandExt;
+    use std::process::{Child, Command, ExitStatus};
+    use std::time::{Duration, Instant};
+
+    /// How long the `--watch` window test may take in all, from the window's
+    /// start to its exit (it takes about two seconds): past it the window is
+    /// killed and the test fails, saying what it was waiting for.
+    const WATCH_BOUND: Duration = Duration::from_secs(30);
+
+    /// A process the test started in a process group of its own (the window,
+    /// xvfb-run and its Xvfb; or xdotool), killed with its group if the test
+    /// ends before it does: a failed assertion leaves no window behind.
+    struct Bounded {
+        child: Child,
+        what: &'static str,
+    }
+
+    impl Bounded {
+        fn spawn(command: &mut Command, what: &'static str) -> Bounded {
+            let child = command.process_group(0).spawn().unwrap_or_else(|e| panic!("{what} does not start: {e}"));
+            Bounded { child, what }
+        }
+
+        /// Waits, looking every 20 ms, until `done` holds, by `deadline`; while
+        /// waiting, the process must still run unless `done` is its exit. Past
+        /// the deadline the process is killed and the test fails with `told`.
+        fn wait_until(
+            &mut self,
+            deadline: Instant,
+            waiting_for: &str,
+            told: &dyn Fn() -> String,
+            mut done: impl FnMut(&mut Child) -> bool,
+        ) {
+            loop {
+                if done(&mut self.child) {
+                    return;
+                }
+                if let Ok(Some(status)) = self.child.try_wait() {
+                    panic!("{} ended ({status}) while the test waited for {waiting_for}:\n{}", self.what, told());
+                }
+                if Instant::now() >= deadline {
+                    self.kill();
+                    panic!("{} killed after {WATCH_BOUND:?}: it never came to {waiting_for}:\n{}", self.what, told());
+                }
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        }
+
+        /// Waits by `deadline` for the process to end; its exit status.
+        fn wait_for_exit(&mut self, deadline: Instant, told: &dyn Fn() -> String) -> ExitStatus {
+            let mut status = None;
+            self.wait_until(deadline, "its exit", told, |child| {
+                status = child.try_wait().ok().flatten();
+                status.is_some()
+            });
+            status.expect("it ended")
+        }
+
+        /// Kills the process's group (by its id, the process's own).
+        fn kill(&mut self) {
+            let group = format!("-{}", self.child.id());
+            let _ = Command::new("kill").args(["-KILL", "--", &group]).status();
+            let _ = self.child.wait();
+        }
+    }
+
+    impl Drop for Bounded {
+        fn drop(&mut self) {
+            if !matches!(self.child.try_wait(), Ok(Some(_))) {
+                self.kill();
+            }
+        }
+    }
+
+    /// `--watch` itself, in a real window (under xvfb-run where there is no
+    /// display; under CI a test that cannot have one fails, elsewhere it is
+    /// skipped and says so): a broken edit made while the window runs is read
+    /// (after the folder settles) and reported, the window goes on, and the
+    /// screenshot shows the mistakes' red banner at the bottom. Each step waits
+    /// for what the window tells on stderr, no longer: that it watches its
+    /// folder (a change is seen from then on), the edit, its `not reloaded`,
+    /// then a key (xdotool) for the screenshot, which the window waits for
+    /// (`--keys 1`). The window counts as left alone after a tenth of a second
+    /// (CARDTABLE_IDLE_AFTER), so that it looks four times a second; all of it
+    /// within [`WATCH_BOUND`].
+    #[test]
+    fn watch_reads_a_broken_edit_in_the_window_and_shows_it() {
+        let Some(run) = common::display() else { return };
+        if !common::xdotool() {
+            return;
+        }
+        let copy = TempContent::chess("watch");
+        let [png, data, err, display] = ["png", "data", "stderr", "display"].map(|e| copy.dir.with_extension(e));
+        let quoted = |p: &std::path::Path| format!("'{}'", p.display());
+        // The display the window runs on, for xdotool: xvfb-run's, or the one the test was given.
+        let script = format!(
+            "printf '%s\\n%s\\n' \"$DISPLAY\" \"$XAUTHORITY\" >{}\n\
+             exec {} {} --watch --off 'Make Computer Move' --data-dir {} --screenshot {} --keys 1 --frames 3 2>{}",
+            quoted(&display),
+            quoted(std::path::Path::new(env!("CARGO_BIN_EXE_cardtable"))),
+            quoted(&copy.dir),
+            quoted(&data),
+            quoted(&png),
+            quoted(&err),
+        );
+        let mut all: Vec<String> = run.to_vec();
+        all.extend(["sh".into(), "-c".into(), script]);
+        let deadline = Instant::now() + WATCH_BOUND;
+        let mut window = Bounded::spawn(
+            Command::new(&all[0]).args(&all[1..]).env("LC_ALL", "C").env("CARDTABLE_IDLE_AFTER", "0.1"),
+            "the window",
+        );
+        let stderr = || std::fs::read_to_string(&err).unwrap_or_default();
+        window.wait_until(deadline, "watching its folder", &stderr, |_| stderr().contains("watching "));
+        let good = copy.read("tables/Directions.csv");
+        copy.write("tables/Directions.csv", &good.replacen("canCapture", "canCapture,reach", 1));
+        window.wait_until(deadline, "`not reloaded`", &stderr, |_| stderr().contains("not reloaded"));
+        // The banner is drawn on the frame that read the edit; a key, and the screenshot follows it.
+        let shown = std::fs::read_to_string(&display).unwrap_or_default();
+        let mut lines = shown.lines();
+        let mut xdotool = Command::new("xdotool");
+        for (name, value) in ["DISPLAY", "XAUTHORITY"].into_iter().zip([lines.next(), lines.next()]) {
+            if let Some(value) = value.filter(|v| !v.is_empty()) {
+                xdotool.env(name, value);
+            }
+        }
+        xdotool.args([
+            "search",
+            "--sync",
+            "--onlyvisible",
+            "--name",
+            "Chess",
+            "windowfocus",
+            "--sync",
+            "%1",
+            "key",
+            "Escape",
+        ]);
+        let mut key = Bounded::spawn(&mut xdotool, "xdotool");
+        let sent = key.wait_for_exit(deadline, &stderr);
+        assert!(sent.success(), "xdotool could not press a key in the window ({sent})");
+        let status = window.wait_for_exit(deadline, &stderr);
+        let err_text = stderr();
+        assert!(status.success(), "the window failed ({status}):\n{err_text}");
+        assert!(err_text.contains("tables/Directions.csv:1:") && err_text.contains("not reloaded"), "{err_text}");
+        let decoder = png::Decoder::new(std::fs::File::open(&png).unwrap());
+        let mut reader = decoder.read_info().unwrap();
+        let mut buf = vec![0; reader.output_buffer_size()];
+        let info = reader.next_frame(&mut buf).unwrap();
+        // The banner's red, just above the bottom edge, at the left.
+        let at = (((info.height - 12) * info.width + 12) * 4) as usize;
+        let [r, g, b] = [buf[at], buf[at + 1], buf[at + 2]];
+        assert!(r > 100 && g < 60 && b < 60, "the banner is red at the bottom: {r} {g} {b}");
+        for file in [&png, &err, &display] {
+            let _ = std::fs::remove_file(file);
+        }
+        let _ = std::fs::remove_dir_all(&data);
+    }
 }
 
 /// A Logic Component switched off (`--off`, here the Computer: the Player

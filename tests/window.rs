@@ -9,34 +9,6 @@ use std::process::{Command, Output};
 const SQUARE: u32 = 120;
 const BOARD_TOP: u32 = 0;
 
-/// How to start the binary with a display: directly, under xvfb-run, or not at all.
-fn launcher() -> Option<Vec<String>> {
-    if std::env::var_os("DISPLAY").is_some() {
-        return Some(vec![]);
-    }
-    let found = std::env::var_os("PATH")
-        .map(|p| std::env::split_paths(&p).any(|d| d.join("xvfb-run").is_file()))
-        .unwrap_or(false);
-    found.then(|| ["xvfb-run", "-a", "-s", "-screen 0 1280x1200x24"].map(String::from).to_vec())
-}
-
-/// [`launcher`], or where there is no display to be had: under CI (the
-/// environment variable CI set, as .ci/run has it, which installs Xvfb) the test
-/// fails; elsewhere it is skipped, and says so.
-fn display() -> Option<Vec<String>> {
-    if let Some(run) = launcher() {
-        return Some(run);
-    }
-    let why = "no DISPLAY and no xvfb-run here (apt-get install xvfb xauth libgl1-mesa-dri)";
-    if std::env::var_os("CI").is_some_and(|v| !v.is_empty()) {
-        panic!("the window test cannot run under CI: {why}");
-    }
-    // Written past the test harness's capture, so that it shows in a passing run.
-    use std::io::Write;
-    let _ = writeln!(std::io::stderr(), "\nwindow test SKIPPED: {why}");
-    None
-}
-
 struct Shot {
     width: u32,
     height: u32,
@@ -173,7 +145,7 @@ fn content() -> PathBuf {
 
 #[test]
 fn the_window_shows_the_board_and_a_move_played_by_script() {
-    let Some(run) = display() else { return };
+    let Some(run) = common::display() else { return };
     let start = screenshot(&run, None, "start");
     assert_eq!((start.width, start.height), (960, 1100), "the game screen is 960 x 1100");
     // White Pawns on rank 2, nothing on rank 4 (a light Square) nor on e3 (a
@@ -202,7 +174,7 @@ fn the_window_shows_the_board_and_a_move_played_by_script() {
 
 #[test]
 fn options_stand_before_or_after_the_folder_and_fen_reaches_the_chess_library() {
-    let Some(run) = display() else { return };
+    let Some(run) = common::display() else { return };
     let png = out_dir().join("fen.png");
     // 1. e4: the White Pawn stands on e4, e2 is empty.
     let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
@@ -217,7 +189,7 @@ fn options_stand_before_or_after_the_folder_and_fen_reaches_the_chess_library() 
 
 #[test]
 fn a_fault_while_playing_is_printed_and_fails_the_screenshot() {
-    let Some(run) = display() else { return };
+    let Some(run) = common::display() else { return };
     let dir = out_dir();
     let (png, script) = (dir.join("fault.png"), dir.join("fault.script"));
     // The faults fixture's buttons each make one fault when clicked.
@@ -240,7 +212,7 @@ fn a_fault_while_playing_is_printed_and_fails_the_screenshot() {
 /// the built-in game: its pictures come from the binary.
 #[test]
 fn the_window_shows_the_built_in_game_from_anywhere() {
-    let Some(run) = display() else { return };
+    let Some(run) = common::display() else { return };
     let dir = std::env::temp_dir().join(format!("cardtable-window-builtin-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let png = dir.join("start.png");
@@ -264,7 +236,7 @@ fn the_window_shows_the_built_in_game_from_anywhere() {
 /// scaled half as large again about its centre.
 #[test]
 fn the_window_shows_an_open_panel_and_a_sprite_of_another_picture_scaled() {
-    let Some(run) = display() else { return };
+    let Some(run) = common::display() else { return };
     let dir = out_dir();
     let game = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/panels");
     let shot = |name: &str, script: &str| {
@@ -330,7 +302,7 @@ fn gold_pixels(shot: &Shot, x0: u32, x1: u32, y0: u32, y1: u32) -> usize {
 /// Move has been made.
 #[test]
 fn the_window_shows_the_new_game_panel_over_the_board() {
-    let Some(run) = display() else { return };
+    let Some(run) = common::display() else { return };
     let start = screenshot(&run, None, "chess-start");
     let panel = screenshot(&run, Some("press \"New Game\"\n"), "chess-new-game");
     // The panel, 640 x 500 px about (480, 480) from the top-left, covers c4 (a light Square) with dark wood.
@@ -365,7 +337,7 @@ fn the_window_shows_the_new_game_panel_over_the_board() {
 /// Square as drawn (e2 where d7 was drawn before, e1 where d8 was).
 #[test]
 fn the_window_shows_a_flipped_board() {
-    let Some(run) = display() else { return };
+    let Some(run) = common::display() else { return };
     let flipped = screenshot(&run, Some("press Flip\n"), "chess-flipped");
     assert_eq!((flipped.width, flipped.height), (960, 1100));
     // Drawn turned over, the Square (file, rank) stands where (9 - file, 9 - rank) stood.
@@ -489,7 +461,7 @@ impl Sheet {
 /// set's Black Pawn is green marble, the Carved walnut one's walnut.
 #[test]
 fn the_window_shows_each_board_finish_with_its_buttons_and_panel_and_each_piece_set() {
-    let Some(run) = display() else { return };
+    let Some(run) = common::display() else { return };
     let (buttons, panels) = (Sheet::open("buttons.png", 4), Sheet::open("panels.png", 4));
     let words = [247.0, 235.0, 211.0]; // #F7EBD3, the buttons' and captions' words
     let finishes = [
@@ -605,7 +577,7 @@ fn the_window_shows_each_board_finish_with_its_buttons_and_panel_and_each_piece_
 /// Black's dark walnut Queen shows on the dark plate.
 #[test]
 fn the_window_shows_the_promotion_choice_in_the_board_finish() {
-    let Some(run) = display() else { return };
+    let Some(run) = common::display() else { return };
     let script = "setfen K7/8/8/8/8/8/p6k/8 b - - 0 1\npress Settings\npress Slate\npress Done\nclick a2\nclick a1\n";
     let shot = screenshot(&run, Some(script), "chess-promotion-slate");
     let (buttons, panels) = (Sheet::open("buttons.png", 4), Sheet::open("panels.png", 4));
@@ -670,7 +642,7 @@ fn cream_pixels(shot: &Shot, x0: u32, x1: u32, y0: u32, y1: u32) -> usize {
 /// twelve lines, both buttons lit alike).
 #[test]
 fn the_window_shows_the_game_menu_with_a_long_games_second_page() {
-    let Some(run) = display() else { return };
+    let Some(run) = common::display() else { return };
     let game = long_game_clicks();
     let newest = screenshot(&run, Some(&format!("{game}press Game\n")), "chess-game-menu-newest");
     let second = screenshot(&run, Some(&format!("{game}press Game\npress Earlier\n")), "chess-game-menu-second");
@@ -696,7 +668,7 @@ fn the_window_shows_the_game_menu_with_a_long_games_second_page() {
 /// and the Move List gone.
 #[test]
 fn the_window_shows_the_resign_question() {
-    let Some(run) = display() else { return };
+    let Some(run) = common::display() else { return };
     let shot = screenshot(&run, Some("click e2\nclick e4\npress Game\npress Resign\n"), "chess-resign-question");
     // The panel (520 x 280 about (480, 480)) covers d5 and e4's upper part with dark wood.
     assert!(mean_luma(&shot, 380, 580, 360, 400) < 110.0, "the question's panel is there");
@@ -713,7 +685,7 @@ fn the_window_shows_the_resign_question() {
 /// above Done, none past the box's right edge.
 #[test]
 fn the_window_shows_how_to_play_wrapped_inside_its_panel() {
-    let Some(run) = display() else { return };
+    let Some(run) = common::display() else { return };
     let shot = screenshot(&run, Some("press Game\npress \"How to play\"\n"), "chess-how-to-play");
     // The box: x 130 to 830, y 100 to 820. Its words fill many lines, each starting at its left edge.
     let lines_starting_left = (100..820).step_by(4).filter(|&y| cream_pixels(&shot, 128, 142, y, y + 4) > 0).count();
@@ -731,7 +703,7 @@ fn the_window_shows_how_to_play_wrapped_inside_its_panel() {
 /// failure reaches the window on a later frame, or as the window closes.
 #[test]
 fn a_save_that_cannot_be_written_is_told_and_the_window_plays_on() {
-    let Some(run) = display() else { return };
+    let Some(run) = common::display() else { return };
     let dir = out_dir();
     let data = dir.join("unwritable-data");
     let _ = std::fs::remove_dir_all(&data);
@@ -760,7 +732,7 @@ fn a_save_that_cannot_be_written_is_told_and_the_window_plays_on() {
 /// now the window says what the file is and exits.
 #[test]
 fn the_window_refuses_a_device_as_its_pgn() {
-    let Some(run) = display() else { return };
+    let Some(run) = common::display() else { return };
     let png = out_dir().join("pgn-zero.png");
     let args = [content().to_string_lossy().into_owned(), png.to_string_lossy().into_owned()];
     let all = [&args[0], "--pgn", "/dev/zero", "--screenshot", &args[1], "--frames", "1"].map(String::from);
@@ -778,7 +750,7 @@ fn the_window_refuses_a_device_as_its_pgn() {
 /// draws its frames and takes its screenshot (the test simply ends).
 #[test]
 fn a_fifo_as_the_kept_values_does_not_hold_the_window() {
-    let Some(run) = display() else { return };
+    let Some(run) = common::display() else { return };
     let dir = out_dir();
     let data = dir.join("fifo-data");
     let _ = std::fs::remove_dir_all(&data);
@@ -804,32 +776,14 @@ fn a_fifo_as_the_kept_values_does_not_hold_the_window() {
     assert_eq!(aside.filter(|n| n.starts_with("values.yaml.bad-")).count(), 1, "moved aside");
 }
 
-/// Whether `xdotool` is here (it sends real X key events to the window); under
-/// CI (which installs it, .ci/run) its absence fails the test, elsewhere the
-/// test is skipped and says so.
-fn xdotool() -> bool {
-    let found = std::env::var_os("PATH")
-        .map(|p| std::env::split_paths(&p).any(|d| d.join("xdotool").is_file()))
-        .unwrap_or(false);
-    if !found {
-        let why = "no xdotool here (apt-get install xdotool)";
-        if std::env::var_os("CI").is_some_and(|v| !v.is_empty()) {
-            panic!("the window's key test cannot run under CI: {why}");
-        }
-        use std::io::Write;
-        let _ = writeln!(std::io::stderr(), "\nwindow key test SKIPPED: {why}");
-    }
-    found
-}
-
 /// Real keys in a real window: xdotool presses Up, Up and Left as X key
 /// events once the window is shown (the window's `--keys 3` waits for three
 /// keys before its frames and the screenshot), and the Focus Mark's blue
 /// ring is drawn round d4 (from e2: up two, left one), on no other Square.
 #[test]
 fn keys_sent_to_the_window_move_the_focus() {
-    let Some(run) = display() else { return };
-    if !xdotool() {
+    let Some(run) = common::display() else { return };
+    if !common::xdotool() {
         return;
     }
     let dir = out_dir();
@@ -879,8 +833,8 @@ fn keys_sent_to_the_window_move_the_focus() {
 /// next Square, and no move was played.)
 #[test]
 fn clicks_in_a_window_idle_and_watching_land_each_where_it_was_made() {
-    let Some(run) = display() else { return };
-    if !xdotool() {
+    let Some(run) = common::display() else { return };
+    if !common::xdotool() {
         return;
     }
     let png = out_dir().join("clicks-after-idle.png");
@@ -929,8 +883,8 @@ fn clicks_in_a_window_idle_and_watching_land_each_where_it_was_made() {
 /// brown. (Before, the banner lay over the bottom row of buttons.)
 #[test]
 fn the_mistakes_banner_hides_none_of_the_buttons() {
-    let Some(run) = display() else { return };
-    if !xdotool() {
+    let Some(run) = common::display() else { return };
+    if !common::xdotool() {
         return;
     }
     let copy = common::TempContent::chess("banner");
@@ -988,7 +942,7 @@ fn the_mistakes_banner_hides_none_of_the_buttons() {
 /// the window's own frames (each frame's real time moves the clock).
 #[test]
 fn the_window_draws_a_tween_mid_slide_and_its_frames_move_the_clock() {
-    let Some(run) = display() else { return };
+    let Some(run) = common::display() else { return };
     let dir = out_dir();
     let game = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/clock");
     let shot = |name: &str, script: &str, frames: &str| {
@@ -1034,7 +988,7 @@ fn the_window_draws_a_tween_mid_slide_and_its_frames_move_the_clock() {
 /// in the strip under the Board between Hint and Settings.
 #[test]
 fn the_window_shows_the_computer_unavailable_with_retry() {
-    let Some(run) = display() else { return };
+    let Some(run) = common::display() else { return };
     let before = screenshot_of(&run, &content(), Some("click e2\nclick e4\n"), "chess-computer-before", 3, false);
     let script = "engine /nonexistent/engine\nclick e2\nclick e4\nwait 0.5\n";
     let shot = screenshot_of(&run, &content(), Some(script), "chess-computer-unavailable", 3, true);
@@ -1054,7 +1008,7 @@ fn the_window_shows_the_computer_unavailable_with_retry() {
 /// 978-1018), and enter neither.
 #[test]
 fn a_long_status_stays_between_the_threats_legend_and_the_threats_button() {
-    let Some(run) = display() else { return };
+    let Some(run) = common::display() else { return };
     let shot_of = |lang: &[&str], script: &str, name: &str, computer: bool| {
         let dir = out_dir();
         let (png, path) = (dir.join(format!("{name}.png")), dir.join(format!("{name}.script")));
@@ -1106,7 +1060,7 @@ fn a_long_status_stays_between_the_threats_legend_and_the_threats_button() {
 /// Squares (about 55 % of the way, easing), g8 shows no Piece, and f6 none yet.
 #[test]
 fn the_window_shows_the_computers_move_mid_slide() {
-    let Some(run) = display() else { return };
+    let Some(run) = common::display() else { return };
     let copy = common::TempContent::chess("slow-slide");
     copy.replace_once(
         "logic/Slide Piece.yaml",
@@ -1154,7 +1108,7 @@ fn is_amber(c: [f32; 3]) -> bool {
 
 #[test]
 fn the_window_shows_threats_mode_its_arrows_and_pin_lines() {
-    let Some(run) = display() else { return };
+    let Some(run) = common::display() else { return };
     // A busy middlegame (perft position 6) in Threats mode: f2 and f7 are
     // pinned (Bc5, Bc4) and attacked, a3 is attacked; h2 and b2 are not.
     let busy = "press Threats\nsetfen r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10\n";
@@ -1233,7 +1187,7 @@ fn the_window_shows_threats_mode_its_arrows_and_pin_lines() {
 /// strip, 132 x 52 about (480, 1058).
 #[test]
 fn the_window_shows_the_hint_marked_and_said() {
-    let Some(run) = display() else { return };
+    let Some(run) = common::display() else { return };
     let before = screenshot_of(&run, &content(), Some("engine manual\n"), "chess-hint-before", 3, true);
     let script = "engine manual\npress Hint\nanswer g1f3\n";
     let shot = screenshot_of(&run, &content(), Some(script), "chess-hint", 3, true);
@@ -1288,7 +1242,7 @@ fn centre_inks(shot: &Shot, file: u32, rank: u32) -> (usize, usize, usize) {
 /// Knights' art; and each letter is its own (S and C are not the same ink).
 #[test]
 fn the_window_draws_an_invented_kind_as_its_sides_token_with_its_letter() {
-    let Some(run) = display() else { return };
+    let Some(run) = common::display() else { return };
     let knights = screenshot(&run, None, "token-chess-knights");
     // Each token is a disc that fills a 50 x 50 box at its centre with its two
     // colours; a Piece's art leaves some of the Square showing.
@@ -1333,7 +1287,7 @@ fn the_window_draws_an_invented_kind_as_its_sides_token_with_its_letter() {
 /// longer words (À vous de jouer, Your move).
 #[test]
 fn the_window_speaks_french_in_the_move_list_and_the_status_line() {
-    let Some(run) = display() else { return };
+    let Some(run) = common::display() else { return };
     let shot_in = |lang: &[&str], name: &str| {
         let dir = out_dir();
         let (png, path) = (dir.join(format!("{name}.png")), dir.join(format!("{name}.script")));
@@ -1403,7 +1357,7 @@ fn window_run(run: &[String], args: &[String], script: &str, name: &str, env: &[
 /// names it loads without it, and nothing faults.
 #[test]
 fn a_kind_added_after_the_window_saved_is_drawn_without_a_fault() {
-    let Some(run) = display() else { return };
+    let Some(run) = common::display() else { return };
     let copy = common::TempContent::chess("window-berolina");
     let data = data_dir();
     let args = [copy.dir.to_string_lossy().into_owned(), "--data-dir".into(), data.to_string_lossy().into_owned()];
@@ -1433,7 +1387,7 @@ fn a_kind_added_after_the_window_saved_is_drawn_without_a_fault() {
 /// name Chess, and each brought back the other's game.)
 #[test]
 fn a_copy_and_the_built_in_game_each_bring_back_their_own_save() {
-    let Some(run) = display() else { return };
+    let Some(run) = common::display() else { return };
     let dir = out_dir().join("own-saves");
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -1463,7 +1417,7 @@ fn a_copy_and_the_built_in_game_each_bring_back_their_own_save() {
 /// written its screenshot and returned, while the Computer was thinking.
 #[test]
 fn the_window_ends_an_engine_that_ignores_quit() {
-    let Some(run) = display() else { return };
+    let Some(run) = common::display() else { return };
     let dir = out_dir();
     let (png, script, pid_file) = (dir.join("deaf.png"), dir.join("deaf.script"), dir.join("deaf.pid"));
     std::fs::write(&script, "click e2\nclick e4\nwait 0.5\n").unwrap();

@@ -15,7 +15,6 @@ use std::sync::OnceLock;
 use std::time::Instant;
 
 mod cli;
-mod watch;
 mod window;
 
 /// When `main` began: the window reports the time to its first frame from

@@ -364,3 +364,49 @@ pub fn wait_until(d: &mut Driver, step: f64, most: f64, mut done: impl FnMut(&mu
     }
     done(d)
 }
+
+/// How to start the binary with a display: directly, under xvfb-run, or not at all.
+pub fn launcher() -> Option<Vec<String>> {
+    if std::env::var_os("DISPLAY").is_some() {
+        return Some(vec![]);
+    }
+    let found = std::env::var_os("PATH")
+        .map(|p| std::env::split_paths(&p).any(|d| d.join("xvfb-run").is_file()))
+        .unwrap_or(false);
+    found.then(|| ["xvfb-run", "-a", "-s", "-screen 0 1280x1200x24"].map(String::from).to_vec())
+}
+
+/// [`launcher`], or where there is no display to be had: under CI (the
+/// environment variable CI set, as .ci/run has it, which installs Xvfb) the test
+/// fails; elsewhere it is skipped, and says so.
+pub fn display() -> Option<Vec<String>> {
+    if let Some(run) = launcher() {
+        return Some(run);
+    }
+    let why = "no DISPLAY and no xvfb-run here (apt-get install xvfb xauth libgl1-mesa-dri)";
+    if std::env::var_os("CI").is_some_and(|v| !v.is_empty()) {
+        panic!("the window test cannot run under CI: {why}");
+    }
+    // Written past the test harness's capture, so that it shows in a passing run.
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "\nwindow test SKIPPED: {why}");
+    None
+}
+
+/// Whether `xdotool` is here (it sends real X key events to the window); under
+/// CI (which installs it, .ci/run) its absence fails the test, elsewhere the
+/// test is skipped and says so.
+pub fn xdotool() -> bool {
+    let found = std::env::var_os("PATH")
+        .map(|p| std::env::split_paths(&p).any(|d| d.join("xdotool").is_file()))
+        .unwrap_or(false);
+    if !found {
+        let why = "no xdotool here (apt-get install xdotool)";
+        if std::env::var_os("CI").is_some_and(|v| !v.is_empty()) {
+            panic!("the window's key test cannot run under CI: {why}");
+        }
+        use std::io::Write;
+        let _ = writeln!(std::io::stderr(), "\nwindow key test SKIPPED: {why}");
+    }
+    found
+}

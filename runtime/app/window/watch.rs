@@ -125,7 +125,9 @@ impl Watch {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::{Watch, SETTLE};
+    use std::path::PathBuf;
+    use std::time::{Duration, Instant};
 
     /// A folder of its own in the temporary folder, with one file.
     fn folder(label: &str) -> PathBuf {

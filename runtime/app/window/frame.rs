@@ -1,0 +1,397 @@
+//! The window's loop: the game started (its store, its driver, the
+//! watcher, the library options and the script), then frame after frame
+//! its named steps: the game's clock and libraries, the input, the folder's
+//! changes, the messages, the drawing, the screenshot, and the wait for the
+//! next frame.
+
+use super::art::{load_art, sprites, Art};
+use super::draw::draw_item;
+use super::input::{key_of, Input, Inputs};
+use super::messages::{banner_height, draw_banner, draw_toasts, mistake_lines, print_new_faults, Toast, FAULT_SECONDS};
+use super::pace::{next_look_of, FRAME};
+use super::report::{FrameTimes, REPORT_FIRST_FRAME, REPORT_FRAMES};
+use super::view::View;
+use super::watch::Watch;
+use super::Options;
+use cardtable::game::Game;
+use cardtable::host::driver::Driver;
+use cardtable::present::{draw_list, DrawItem};
+use cardtable::save::Store;
+use macroquad::miniquad;
+use macroquad::prelude::{clear_background, get_screen_data, next_frame, Color};
+use std::path::Path;
+use std::process::ExitCode;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+/// Flushes the store when the window loop ends however it ends (the window
+/// closed, the screenshot written, an early return): the saves and
+/// settings still being written reach the disk, and a write that failed is
+/// printed.
+struct FlushOnExit(Rc<Store>);
+
+impl Drop for FlushOnExit {
+    fn drop(&mut self) {
+        self.0.flush();
+        for notice in self.0.take_notices() {
+            eprintln!("notice: {notice}");
+        }
+    }
+}
+
+/// Runs the game in the open window until it is closed, or with
+/// `--screenshot` until the PNG is written; its exit code.
+pub async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
+    crate::mark("window open");
+    let store = Rc::new(Store::for_game(opts.data_dir.as_deref(), &game.name));
+    // Declared before the window, so dropped after it: the driver ends first.
+    let _flush = FlushOnExit(store.clone());
+    let mut window = match Window::start(game, opts, store) {
+        Ok(window) => window,
+        Err(code) => return code,
+    };
+    loop {
+        if let Some(code) = window.frame().await {
+            return code;
+        }
+    }
+}
+
+/// The game in the window, and what each frame keeps for the next.
+struct Window {
+    opts: Options,
+    game: Rc<Game>,
+    driver: Driver,
+    watch: Option<Watch>,
+    art: Art,
+    items: Vec<DrawItem>,
+    frame: u32,
+    keys_pressed: u32,
+    input_subscriber: usize,
+    inputs: Inputs,
+    /// The faults printed on stderr, the faults and the notices shown as toasts.
+    faults_printed: usize,
+    faults_seen: usize,
+    notices_seen: usize,
+    toasts: Vec<Toast>,
+    /// When the last frame began: the game's clock moves by each frame's real time.
+    last_frame: Instant,
+    /// The last click or key (`--watch` looks for changes more often while the window is played).
+    played: Instant,
+    playing: Duration,
+    report_first_frame: bool,
+    frame_times: Option<FrameTimes>,
+}
+
+impl Window {
+    /// The game started in the window: its driver over `store`, the folder
+    /// watched (`--watch`), the library options applied and the script
+    /// played, the first frame's art loaded. Where one of these fails, it is
+    /// said on stderr and the answer is the exit code.
+    fn start(game: Rc<Game>, opts: Options, store: Rc<Store>) -> Result<Window, ExitCode> {
+        let off: Vec<&str> = opts.off.iter().map(String::as_str).collect();
+        let mut driver = Driver::with_parts_off(game.clone(), store, opts.reduced_motion, &off);
+        crate::mark("game started (a save loaded)");
+        let watch = start_watch(&game, opts.watch)?;
+        let report_first_frame = std::env::var_os(REPORT_FIRST_FRAME).is_some();
+        let frame_times = std::env::var_os(REPORT_FRAMES).map(|_| FrameTimes::default());
+        // Every fault reaches the terminal as it happens (the window also shows it
+        // for a few seconds); a screenshot of a game that faulted fails.
+        let mut faults_printed = 0;
+        print_new_faults(&driver.world.faults, &mut faults_printed, "");
+        apply_library_options(&mut driver, &opts.library, &mut faults_printed)?;
+        if let Some(script) = &opts.script {
+            run_script(&mut driver, script, &mut faults_printed)?;
+        }
+        // The first frame's pictures are decoded while the fonts load.
+        let mut items: Vec<DrawItem> = Vec::new();
+        draw_list(&mut driver.world, &mut items);
+        let art = load_art(&game, sprites(&items).collect());
+        crate::mark("fonts loaded");
+        let faults_seen = driver.world.faults.len();
+        Ok(Window {
+            opts,
+            game,
+            watch,
+            art,
+            items,
+            frame: 0,
+            keys_pressed: 0,
+            input_subscriber: macroquad::input::utils::register_input_subscriber(),
+            inputs: Inputs(Vec::new()),
+            faults_printed,
+            faults_seen,
+            // Notices too (a saved game that could not be read, moved aside), shown as faults are.
+            notices_seen: 0,
+            toasts: Vec::new(),
+            last_frame: Instant::now(),
+            played: Instant::now(),
+            playing: super::pace::playing(),
+            report_first_frame,
+            frame_times,
+            driver,
+        })
+    }
+
+    /// One frame, its steps in order; the exit code once the window is done
+    /// (the screenshot written).
+    async fn frame(&mut self) -> Option<ExitCode> {
+        let started = Instant::now();
+        let since_last = started.duration_since(self.last_frame);
+        self.last_frame = started;
+        let awaiting = self.driver.libraries.awaiting();
+        self.run_the_game(since_last);
+        self.take_input(started);
+        self.look_for_changes();
+        self.take_messages();
+        self.draw();
+        if self.frame == 0 {
+            crate::mark("first frame drawn");
+        }
+        if let Some(times) = self.frame_times.as_mut() {
+            times.add(awaiting, started.elapsed(), since_last, self.frame);
+        }
+        if let Some(code) = self.take_screenshot() {
+            return Some(code);
+        }
+        if self.keys_pressed >= self.opts.keys {
+            self.frame += 1;
+        }
+        let first_report = self.report_first_frame && self.frame == 1;
+        self.wait_for_the_next_frame(started, first_report);
+        let presenting = Instant::now();
+        next_frame().await;
+        if let Some(times) = self.frame_times.as_mut() {
+            times.presented(awaiting, presenting.elapsed(), self.frame);
+        }
+        if first_report {
+            // The first frame has been drawn and presented (its buffers swapped).
+            super::report::first_frame();
+        }
+        None
+    }
+
+    /// The cards' calls into code libraries go out, and answers come in;
+    /// the game's clock moves by the frame's real time (at most a quarter
+    /// of a second: a window held still does not jump), while a timer or a
+    /// tween runs.
+    fn run_the_game(&mut self, since_last: Duration) {
+        let elapsed = since_last.as_secs_f64().min(0.25);
+        // The cards' calls into code libraries go out, and answers come in
+        // (an engine's Move), never waiting.
+        self.driver.libraries.pump(&mut self.driver.world);
+        if self.driver.world.clock_running() {
+            self.driver.world.advance(elapsed);
+        }
+    }
+
+    /// Every click and key since the last frame, in order, each click at
+    /// the point its press was made (two clicks in one frame are two, each
+    /// where it was): macroquad's state of the mouse keeps only the last
+    /// point and one press, and a frame may come long after its input (a
+    /// window idle and watching sleeps a quarter of a second).
+    fn take_input(&mut self, started: Instant) {
+        // Clicks land where the last frame drew: the banner it showed kept its room.
+        let view = View::fit(&self.game, banner_height(&mistake_lines(&self.art, &self.watch)));
+        macroquad::input::utils::repeat_all_miniquad_input(&mut self.inputs, self.input_subscriber);
+        for input in self.inputs.0.drain(..) {
+            match input {
+                Input::Click(mx, my) => {
+                    self.played = started;
+                    let dpi = miniquad::window::dpi_scale();
+                    if let Some((x, y)) = view.to_game(mx / dpi, my / dpi) {
+                        self.driver.world.click_at(x, y);
+                    }
+                }
+                Input::Key(code) => {
+                    if let Some(key) = key_of(code) {
+                        self.driver.world.press_key(key);
+                        self.keys_pressed += 1;
+                        self.played = started;
+                    }
+                }
+            }
+        }
+    }
+
+    /// While watching, the folder read again once it has settled after a
+    /// change: the new content taken, or its mistakes printed and kept for
+    /// the banner.
+    fn look_for_changes(&mut self) {
+        let Some(w) = self.watch.as_mut() else { return };
+        match w.settled(Instant::now()).then(|| self.driver.reload_content()) {
+            None => {}
+            Some(Ok(_)) => {
+                w.mistakes.clear();
+                self.game = self.driver.world.game.clone();
+                draw_list(&mut self.driver.world, &mut self.items);
+                self.art = load_art(&self.game, sprites(&self.items).collect());
+                eprintln!("reloaded {}", self.game.files.display());
+            }
+            Some(Err(mistakes)) => {
+                for m in &mistakes {
+                    eprintln!("{m}");
+                }
+                eprintln!("not reloaded: the game goes on with the content it had");
+                w.mistakes = mistakes;
+            }
+        }
+    }
+
+    /// The new faults printed, and each new fault and notice made a toast;
+    /// the toasts shown long enough go.
+    fn take_messages(&mut self) {
+        let driver = &mut self.driver;
+        print_new_faults(&driver.world.faults, &mut self.faults_printed, "");
+        // A save the store's writer could not write is told as the other notices are.
+        driver.world.take_store_notices();
+        for fault in &driver.world.faults[self.faults_seen..] {
+            let text = format!("{}, step {}: {}", fault.card, fault.step, fault.message);
+            self.toasts.push(Toast { text, at: Instant::now(), notice: false });
+        }
+        self.faults_seen = driver.world.faults.len();
+        for notice in driver.world.notices.get(self.notices_seen..).unwrap_or_default() {
+            eprintln!("notice: {notice}");
+            self.toasts.push(Toast { text: notice.clone(), at: Instant::now(), notice: true });
+        }
+        self.notices_seen = driver.world.notices.len();
+        self.toasts.retain(|t| t.at.elapsed().as_secs_f64() < FAULT_SECONDS);
+    }
+
+    /// The game's background, its draw list, the toasts and the banner.
+    fn draw(&mut self) {
+        let [r, g, b, a] = cardtable::present::rgba(self.game.background, 1.0);
+        clear_background(Color::new(r, g, b, a));
+        draw_list(&mut self.driver.world, &mut self.items);
+        self.art.need(&self.game, sprites(&self.items));
+        // The mistakes' banner takes a strip of its own under the game screen,
+        // which shrinks to fit above it: it hides nothing of the game.
+        let banner = mistake_lines(&self.art, &self.watch);
+        let view = View::fit(&self.game, banner_height(&banner));
+        for item in &self.items {
+            draw_item(&self.art, &view, item);
+        }
+        draw_toasts(&self.art, &self.toasts);
+        draw_banner(&self.art, &banner);
+    }
+
+    /// With `--screenshot`, once its keys are pressed and its frames drawn:
+    /// the PNG written, and the exit code (failure when the game faulted).
+    fn take_screenshot(&self) -> Option<ExitCode> {
+        let path = self.opts.screenshot.as_ref()?;
+        if self.keys_pressed < self.opts.keys || self.frame + 1 < self.opts.frames.max(1) {
+            return None;
+        }
+        get_screen_data().export_png(&path.to_string_lossy());
+        if let Some(times) = &self.frame_times {
+            times.report();
+        }
+        let faults = self.driver.world.faults.len();
+        if faults > 0 {
+            eprintln!(
+                "the game faulted {faults} time{} (above); the screenshot is written to {}",
+                if faults == 1 { "" } else { "s" },
+                path.display()
+            );
+            return Some(ExitCode::FAILURE);
+        }
+        Some(ExitCode::SUCCESS)
+    }
+
+    /// Idle, the loop sleeps until input comes; it asks for frames only while
+    /// something on screen is still changing, a timer or a tween runs, or a save is being written
+    /// (a write that fails is told on the frame after). Never more than a
+    /// frame every 1/60 s.
+    fn wait_for_the_next_frame(&mut self, started: Instant, first_report: bool) {
+        let driver = &self.driver;
+        // After the first frame, the pictures not drawn yet are loaded a few a frame.
+        let loading = self.frame > 1 && self.art.load_later(&self.game);
+        // A screenshot's frames come one after the other; while it waits for
+        // its keys (`--keys`), the window idles as a player's does.
+        let counting = self.opts.screenshot.is_some() && self.keys_pressed >= self.opts.keys;
+        if counting
+            || !self.toasts.is_empty()
+            || driver.world.store.writing()
+            || first_report
+            || loading
+            || (self.frame == 1 && !self.art.later.is_empty())
+            || driver.world.clock_running()
+            || driver.libraries.awaiting()
+        {
+            miniquad::window::schedule_update();
+        } else if let Some(w) = &self.watch {
+            // Idle and watching: a change is looked for four to ten times a
+            // second (see WATCH_POLL).
+            std::thread::sleep(next_look_of(w, self.played, self.playing));
+            miniquad::window::schedule_update();
+        }
+        if !first_report {
+            if let Some(rest) = FRAME.checked_sub(started.elapsed()) {
+                std::thread::sleep(rest);
+            }
+        }
+    }
+}
+
+/// The content folder watched, with `--watch` (the built-in game is never
+/// watched); said on stderr once it is (`watching FOLDER: ...`): a change
+/// made from then on is read (the `--watch` test waits for it).
+fn start_watch(game: &Game, watch: bool) -> Result<Option<Watch>, ExitCode> {
+    match (&game.files, watch) {
+        (cardtable::source::files::Files::Dir(dir), true) => match Watch::start(dir) {
+            Ok(w) => {
+                eprintln!("watching {}: a file saved in it is read again", dir.display());
+                Ok(Some(w))
+            }
+            Err(e) => {
+                eprintln!("{e}");
+                Err(ExitCode::FAILURE)
+            }
+        },
+        _ => Ok(None),
+    }
+}
+
+/// The code libraries' options given on the command line (`--fen FEN`),
+/// applied in their order; the faults they make printed.
+fn apply_library_options(
+    driver: &mut Driver,
+    library: &[(String, String)],
+    faults_printed: &mut usize,
+) -> Result<(), ExitCode> {
+    for (name, value) in library {
+        let applied = driver.apply_start_option(name, value);
+        print_new_faults(&driver.world.faults, faults_printed, &format!("--{name}: "));
+        if let Err(e) = applied {
+            eprintln!("--{name}: {e}");
+            return Err(ExitCode::FAILURE);
+        }
+    }
+    Ok(())
+}
+
+/// The `--script` file's driver commands, run before the first frame; an
+/// error or a fault printed with its line.
+fn run_script(driver: &mut Driver, script: &Path, faults_printed: &mut usize) -> Result<(), ExitCode> {
+    match cardtable::source::read::read_text(script, cardtable::source::read::SCRIPT) {
+        Ok(text) => {
+            for (number, line) in text.lines().enumerate() {
+                let line = line.trim();
+                if line.is_empty() || line.starts_with('#') {
+                    continue;
+                }
+                let answer = driver.command(line);
+                let at = format!("{}:{}: `{line}`: ", script.display(), number + 1);
+                if answer.is_error() {
+                    eprintln!("{at}{answer}");
+                }
+                print_new_faults(&driver.world.faults, faults_printed, &at);
+            }
+            Ok(())
+        }
+        Err(e) => {
+            eprintln!("cannot read the script {}: {e}", script.display());
+            Err(ExitCode::FAILURE)
+        }
+    }
+}

@@ -1,0 +1,75 @@
+//! The player's clicks and keys, each as its event came (not macroquad's
+//! state of the mouse and keyboard, which keeps only the last of each).
+
+use macroquad::miniquad;
+use macroquad::prelude::{KeyCode, MouseButton};
+
+/// A click or a key of the player.
+pub enum Input {
+    /// The left button went down at this point of the window (physical pixels).
+    Click(f32, f32),
+    Key(KeyCode),
+}
+
+/// The clicks and keys since the last frame, in order (a key held down and
+/// repeating counts once).
+pub struct Inputs(pub Vec<Input>);
+
+impl miniquad::EventHandler for Inputs {
+    fn update(&mut self) {}
+    fn draw(&mut self) {}
+    fn key_down_event(&mut self, code: KeyCode, _mods: miniquad::KeyMods, repeat: bool) {
+        if !repeat {
+            self.0.push(Input::Key(code));
+        }
+    }
+    fn mouse_button_down_event(&mut self, button: MouseButton, x: f32, y: f32) {
+        if button == MouseButton::Left {
+            self.0.push(Input::Click(x, y));
+        }
+    }
+}
+
+/// A key of the keyboard as the content names it (game.yaml's `inputs:`);
+/// None for a key the content cannot bind.
+pub fn key_of(code: KeyCode) -> Option<cardtable::game::Key> {
+    let name = match code {
+        KeyCode::Left => "Left",
+        KeyCode::Right => "Right",
+        KeyCode::Up => "Up",
+        KeyCode::Down => "Down",
+        KeyCode::Home => "Home",
+        KeyCode::End => "End",
+        KeyCode::Enter | KeyCode::KpEnter => "Enter",
+        KeyCode::Space => "Space",
+        KeyCode::Escape => "Escape",
+        KeyCode::A => "A",
+        KeyCode::B => "B",
+        KeyCode::C => "C",
+        KeyCode::D => "D",
+        KeyCode::E => "E",
+        KeyCode::F => "F",
+        KeyCode::G => "G",
+        KeyCode::H => "H",
+        KeyCode::I => "I",
+        KeyCode::J => "J",
+        KeyCode::K => "K",
+        KeyCode::L => "L",
+        KeyCode::M => "M",
+        KeyCode::N => "N",
+        KeyCode::O => "O",
+        KeyCode::P => "P",
+        KeyCode::Q => "Q",
+        KeyCode::R => "R",
+        KeyCode::S => "S",
+        KeyCode::T => "T",
+        KeyCode::U => "U",
+        KeyCode::V => "V",
+        KeyCode::W => "W",
+        KeyCode::X => "X",
+        KeyCode::Y => "Y",
+        KeyCode::Z => "Z",
+        _ => return None,
+    };
+    cardtable::game::Key::parse(name)
+}
