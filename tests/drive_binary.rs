@@ -211,6 +211,11 @@ fn help_lists_the_commands_of_the_games_libraries_and_no_other() {
         ),
         "{text}"
     );
+    // The driver's own, each with what it does.
+    let own = help.get("driver commands").as_array();
+    assert_eq!(own[1].get("command").as_str(), Some("click NAME"), "{help}");
+    assert!(own.iter().all(|c| !c.get("does").as_str().unwrap_or_default().is_empty()), "{help}");
+    assert_eq!(own.len() + 11, text.split(" | ").count(), "{help}");
     let commands = help.get("library commands").as_array();
     assert_eq!(commands.len(), 11, "{help}");
     assert_eq!(commands[6].get("library").as_str(), Some("engine"));

@@ -12,53 +12,64 @@ use super::*;
 use expr_grammar::ast::{self, ExprKind};
 use marked_yaml::Node;
 
-/// Every action a step may begin with, as the content writes it.
-const ACTIONS: &[&str] = &[
-    "declare",
-    "set",
-    "set component",
-    "set data cell",
-    "reset table",
-    "control row",
-    "call",
-    "if",
-    "repeat",
-    "while",
-    "return",
-    "trigger",
-    "create",
-    "set alpha",
-    "set frame",
-    "set visible",
-    "set tint",
-    "set button on",
-    "set state",
-    "is state",
-    "ui group",
-    "menu element",
-    "element",
-    "restart game",
-    "logic component",
-    "has row",
-    "set position",
-    "set sprite",
-    "set horizontal scale",
-    "set vertical scale",
-    "set scale",
-    "load value",
-    "save value",
-    "save game",
-    "load game",
-    "has saved game",
-    "forget saved game",
-    "input context",
-    "start timer",
-    "stop timer",
-    "tween",
-    "event",
-    "call library",
-    "set draw color",
-    "draw line",
+/// A step's action as the content writes it (`set data cell:`) and the
+/// method that reads its fields: [`ACTIONS`] is the one list the loader both
+/// finds a step's action in and names in "unknown action" messages.
+struct Action {
+    /// The step's first key: `set data cell`.
+    key: &'static str,
+    /// Reads the step's fields (the key given, for the methods that serve
+    /// several); None when a mistake was reported.
+    compile: fn(&mut Cx<'_>, &Fields, &'static str) -> Option<StepKind>,
+}
+
+/// Every action a step may begin with, in the order "unknown action" lists them.
+const ACTIONS: &[Action] = &[
+    Action { key: "declare", compile: |cx, f, _| cx.declare(f) },
+    Action { key: "set", compile: |cx, f, _| cx.set_variable(f) },
+    Action { key: "set component", compile: |cx, f, _| cx.set_component(f) },
+    Action { key: "set data cell", compile: |cx, f, _| cx.set_cell(f) },
+    Action { key: "reset table", compile: |cx, f, _| cx.reset_table(f) },
+    Action { key: "control row", compile: |cx, f, _| cx.control_row(f) },
+    Action { key: "call", compile: |cx, f, _| cx.call(f) },
+    Action { key: "if", compile: |cx, f, _| cx.if_step(f) },
+    Action { key: "repeat", compile: |cx, f, _| cx.repeat(f) },
+    Action { key: "while", compile: |cx, f, _| cx.while_step(f) },
+    Action { key: "return", compile: |cx, f, _| cx.ret(f) },
+    Action { key: "trigger", compile: |cx, f, _| cx.trigger(f) },
+    Action { key: "create", compile: |cx, f, _| cx.create(f) },
+    Action { key: "set alpha", compile: |cx, f, key| cx.sprite(f, key) },
+    Action { key: "set frame", compile: |cx, f, key| cx.sprite(f, key) },
+    Action { key: "set visible", compile: |cx, f, key| cx.sprite(f, key) },
+    Action { key: "set tint", compile: |cx, f, key| cx.sprite(f, key) },
+    Action { key: "set button on", compile: |cx, f, key| cx.sprite(f, key) },
+    Action { key: "set state", compile: |cx, f, _| cx.set_state(f) },
+    Action { key: "is state", compile: |cx, f, _| cx.is_state(f) },
+    Action { key: "ui group", compile: |cx, f, _| cx.ui_group(f) },
+    Action { key: "menu element", compile: |cx, f, _| cx.menu_element(f) },
+    Action { key: "element", compile: |cx, f, _| cx.element(f) },
+    Action { key: "restart game", compile: |cx, f, _| cx.restart_game(f) },
+    Action { key: "logic component", compile: |cx, f, _| cx.logic_component(f) },
+    Action { key: "has row", compile: |cx, f, _| cx.has_row(f) },
+    Action { key: "set position", compile: |cx, f, _| cx.set_position(f) },
+    Action { key: "set sprite", compile: |cx, f, _| cx.set_sprite(f) },
+    Action { key: "set horizontal scale", compile: |cx, f, key| cx.set_scale(f, key) },
+    Action { key: "set vertical scale", compile: |cx, f, key| cx.set_scale(f, key) },
+    Action { key: "set scale", compile: |cx, f, key| cx.set_scale(f, key) },
+    Action { key: "load value", compile: |cx, f, _| cx.load_value(f) },
+    Action { key: "save value", compile: |cx, f, _| cx.save_value(f) },
+    Action { key: "save game", compile: |cx, f, _| cx.save_game(f) },
+    Action { key: "load game", compile: |cx, f, _| cx.load_game(f) },
+    Action { key: "has saved game", compile: |cx, f, _| cx.has_saved_game(f) },
+    Action { key: "forget saved game", compile: |cx, f, _| cx.forget_saved_game(f) },
+    Action { key: "input context", compile: |cx, f, _| cx.input_context(f) },
+    Action { key: "start timer", compile: |cx, f, _| cx.start_timer(f) },
+    Action { key: "stop timer", compile: |cx, f, _| cx.stop_timer(f) },
+    Action { key: "tween", compile: |cx, f, _| cx.tween(f) },
+    Action { key: "event", compile: |cx, f, _| cx.event_mode(f) },
+    Action { key: "call library", compile: |cx, f, _| cx.call_library(f) },
+    Action { key: "set draw color", compile: |cx, f, _| cx.draw_color(f) },
+    Action { key: "draw line", compile: |cx, f, _| cx.draw_line(f) },
 ];
 
 impl<'a> Cx<'a> {
@@ -89,7 +100,7 @@ impl<'a> Cx<'a> {
     }
 
     /// One step: its action is its first key (`set:`, `if:`, ...); each
-    /// action's fields are read by the method named beside it in the match.
+    /// action's fields are read by the method named beside it in [`ACTIONS`].
     pub(super) fn step(&mut self, node: &Node) -> Option<Step> {
         let file = self.file;
         let f = Fields::of(file, node, "a step", self.d)?;
@@ -97,62 +108,20 @@ impl<'a> Cx<'a> {
             self.err(f.pos, "an empty step; expected an action such as `set: NAME`");
             return None;
         };
-        let action = action.as_str().to_string();
         let site = self.site(f.pos);
-        let kind = match action.as_str() {
-            "declare" => {
-                let kind = self.declare(&f)?;
-                if let StepKind::Declare { slot, ty, value: Expr::Const(v) } = &kind {
-                    if self.leading && self.nesting == 1 && ty.holds(*v) {
-                        self.folded.push((*slot, *v));
-                        return None;
-                    }
-                }
-                kind
-            }
-            "set" => self.set_variable(&f)?,
-            "set component" => self.set_component(&f)?,
-            "set data cell" => self.set_cell(&f)?,
-            "reset table" => self.reset_table(&f)?,
-            "control row" => self.control_row(&f)?,
-            "call" => self.call(&f)?,
-            "if" => self.if_step(&f)?,
-            "repeat" => self.repeat(&f)?,
-            "while" => self.while_step(&f)?,
-            "return" => self.ret(&f)?,
-            "trigger" => self.trigger(&f)?,
-            "create" => self.create(&f)?,
-            "set alpha" | "set frame" | "set visible" | "set tint" | "set button on" => self.sprite(&f, &action)?,
-            "set state" => self.set_state(&f)?,
-            "is state" => self.is_state(&f)?,
-            "ui group" => self.ui_group(&f)?,
-            "menu element" => self.menu_element(&f)?,
-            "element" => self.element(&f)?,
-            "restart game" => self.restart_game(&f)?,
-            "logic component" => self.logic_component(&f)?,
-            "has row" => self.has_row(&f)?,
-            "set position" => self.set_position(&f)?,
-            "set sprite" => self.set_sprite(&f)?,
-            "set horizontal scale" | "set vertical scale" | "set scale" => self.set_scale(&f, &action)?,
-            "load value" => self.load_value(&f)?,
-            "save value" => self.save_value(&f)?,
-            "save game" => self.save_game(&f)?,
-            "load game" => self.load_game(&f)?,
-            "has saved game" => self.has_saved_game(&f)?,
-            "forget saved game" => self.forget_saved_game(&f)?,
-            "input context" => self.input_context(&f)?,
-            "start timer" => self.start_timer(&f)?,
-            "stop timer" => self.stop_timer(&f)?,
-            "tween" => self.tween(&f)?,
-            "event" => self.event_mode(&f)?,
-            "call library" => self.call_library(&f)?,
-            "set draw color" => self.draw_color(&f)?,
-            "draw line" => self.draw_line(&f)?,
-            other => {
-                self.err(f.pos, format!("unknown action `{other}`; expected one of: {}", ACTIONS.join(", ")));
+        let Some(action) = ACTIONS.iter().find(|a| a.key == action.as_str()) else {
+            let known: Vec<&str> = ACTIONS.iter().map(|a| a.key).collect();
+            self.err(f.pos, format!("unknown action `{}`; expected one of: {}", action.as_str(), known.join(", ")));
+            return None;
+        };
+        let kind = (action.compile)(self, &f, action.key)?;
+        // A card's first Declares of constants are folded into the frame a call starts with.
+        if let StepKind::Declare { slot, ty, value: Expr::Const(v) } = &kind {
+            if self.leading && self.nesting == 1 && ty.holds(*v) {
+                self.folded.push((*slot, *v));
                 return None;
             }
-        };
+        }
         if self.nesting == 1 {
             self.leading = false;
         }
@@ -1016,6 +985,41 @@ impl<'a> Cx<'a> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::{Cx, LoadScratch};
+    use super::ACTIONS;
+    use crate::game::CardRef;
+    use crate::source::diag::Diagnostics;
+    use std::path::Path;
+
+    /// Each action of the list reaches its own method: a step of each with
+    /// nothing after its key is refused (or not) for what it lacks, never as
+    /// an unknown action; a key not in the list is one, and the message
+    /// names every key of the list, in its order.
+    #[test]
+    fn every_action_in_the_list_is_compiled_and_no_other() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/language");
+        let mut game = match crate::load::load(&root) {
+            Ok(loaded) => loaded.game,
+            Err(mistakes) => panic!("the language fixture loads: {mistakes:?}"),
+        };
+        let mut text = "steps:\n".to_string();
+        text.extend(ACTIONS.iter().map(|a| format!("- {}: ~\n", a.key)));
+        text.push_str("- set  frame: ~\n");
+        let mut d = Diagnostics::default();
+        let file = crate::source::yaml::parse(Path::new("logic/Every Action.yaml"), text, &mut d);
+        let file = file.unwrap_or_else(|| panic!("{:?}", d.list));
+        let scratch = LoadScratch::default();
+        let (mut syms, mut sites) = (std::mem::take(&mut game.syms), std::mem::take(&mut game.sites));
+        let steps = file.root.as_mapping().and_then(|m| m.get_node("steps")).expect("steps");
+        Cx::new(&game, &scratch, &mut syms, &mut sites, &mut d, &file, CardRef::Loose).block(steps);
+        let unknown: Vec<_> = d.list.iter().filter(|x| x.message.starts_with("unknown action")).collect();
+        assert_eq!(unknown.len(), 1, "{unknown:#?}");
+        assert_eq!(unknown[0].line, ACTIONS.len() + 2, "{unknown:#?}");
+        let listed =
+            unknown[0].message.strip_prefix("unknown action `set  frame`; expected one of: ").expect("the message");
+        assert_eq!(listed.split(", ").collect::<Vec<_>>(), ACTIONS.iter().map(|a| a.key).collect::<Vec<_>>());
+    }
+
     /// Every action a card may write is in the content reference's Steps table.
     #[test]
     fn every_action_is_in_the_content_reference() {
@@ -1023,7 +1027,7 @@ mod tests {
         let reference = std::fs::read_to_string(&path).expect("content/README.md");
         let missing: Vec<&str> = super::ACTIONS
             .iter()
-            .copied()
+            .map(|a| a.key)
             .filter(|a| !reference.lines().any(|l| l.starts_with("| `") && l.contains(&format!("`{a}:"))))
             .collect();
         assert!(missing.is_empty(), "content/README.md's Steps table lacks: {missing:?}");

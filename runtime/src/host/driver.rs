@@ -38,10 +38,142 @@ pub struct Reloaded {
     pub started_again: bool,
 }
 
-/// The driver's own commands; the game's libraries add theirs.
-const HELP: &str = "commands: help | click NAME | press NAME | key KEY | inputs | table NAME | global NAME | state | \
-get OBJECT PATH | eval EXPR | call FUNCTION name=EXPR ... | objects [NAME] | draws | faults | notices | reload | snapshot N | \
-restore N | drop N | save SLOT | load SLOT | wait SECONDS | off COMPONENT";
+/// A command of the driver's own, written once: `help` lists it (as a
+/// library's [`Command`](crate::library::Command) is listed) and
+/// [`Driver::command`] runs it from the same row.
+struct Own {
+    /// The word that starts the command line: `click`.
+    verb: &'static str,
+    /// The verb and what follows it: `click NAME`.
+    usage: &'static str,
+    /// What it does, in one line.
+    help: &'static str,
+    /// Runs it on the rest of the line (trimmed) and answers it.
+    run: fn(&mut Driver, &str) -> Json,
+}
+
+/// The driver's own commands, in the order `help` lists them; the game's
+/// libraries add theirs.
+const COMMANDS: &[Own] = &[
+    Own {
+        verb: "help",
+        usage: "help",
+        help: "lists the commands, the game's libraries' among them",
+        run: |d, _| d.help_answer(),
+    },
+    Own {
+        verb: "click",
+        usage: "click NAME",
+        help: "clicks the Object named NAME, as the window's mouse does",
+        run: |d, rest| d.click(rest),
+    },
+    Own {
+        verb: "press",
+        usage: "press NAME",
+        help: "presses a shown button, found by its name or the text it shows",
+        run: |d, rest| d.press(rest),
+    },
+    Own {
+        verb: "key",
+        usage: "key KEY",
+        help: "presses a key, as the window does (Left, Enter, Escape, A ...)",
+        run: |d, rest| d.key(unquote(rest)),
+    },
+    Own { verb: "inputs", usage: "inputs", help: "the Input Contexts and whether each is on", run: |d, _| d.inputs() },
+    Own {
+        verb: "table",
+        usage: "table NAME",
+        help: "a table's rows as they are now",
+        run: |d, rest| d.table(unquote(rest)),
+    },
+    Own {
+        verb: "global",
+        usage: "global NAME",
+        help: "a Global (status or $status)",
+        run: |d, rest| d.global(rest.trim_start_matches('$')),
+    },
+    Own { verb: "state", usage: "state", help: "the Game State", run: |d, _| d.state() },
+    Own {
+        verb: "get",
+        usage: "get OBJECT PATH",
+        help: "a Data Structure of an Object, one of its fields, or what it shows",
+        run: |d, rest| d.get(rest),
+    },
+    Own {
+        verb: "eval",
+        usage: "eval EXPR",
+        help: "an expression of the card language, in no card",
+        run: |d, rest| d.eval(rest),
+    },
+    Own {
+        verb: "call",
+        usage: "call FUNCTION name=EXPR ...",
+        help: "calls a Function card with its parameters",
+        run: |d, rest| d.call(rest),
+    },
+    Own {
+        verb: "objects",
+        usage: "objects [NAME]",
+        help: "every living Object, or those whose name or type is NAME",
+        run: |d, rest| d.objects(unquote(rest)),
+    },
+    Own {
+        verb: "draws",
+        usage: "draws",
+        help: "draws a frame (its Draw Events run) and answers its lines",
+        run: |d, _| d.draws(),
+    },
+    Own {
+        verb: "faults",
+        usage: "faults",
+        help: "every fault so far",
+        run: |d, _| Json::obj(vec![("faults", faults_json(&d.world.faults))]),
+    },
+    Own { verb: "notices", usage: "notices", help: "every notice so far", run: |d, _| d.notices() },
+    Own {
+        verb: "reload",
+        usage: "reload",
+        help: "reads the content folder again and carries the game over to it",
+        run: |d, _| d.reload(),
+    },
+    Own {
+        verb: "snapshot",
+        usage: "snapshot N",
+        help: "keeps the whole World under N",
+        run: |d, rest| d.snapshot(rest),
+    },
+    Own {
+        verb: "restore",
+        usage: "restore N",
+        help: "brings back the World kept under N",
+        run: |d, rest| d.restore(rest),
+    },
+    Own { verb: "drop", usage: "drop N", help: "forgets the World kept under N", run: |d, rest| d.drop_snapshot(rest) },
+    Own {
+        verb: "save",
+        usage: "save SLOT",
+        help: "saves the game as the cards' steps do, answered once it is on the disk",
+        run: |d, rest| d.save(unquote(rest)),
+    },
+    Own {
+        verb: "load",
+        usage: "load SLOT",
+        help: "loads a saved game as the cards' steps do",
+        run: |d, rest| d.load(unquote(rest)),
+    },
+    Own {
+        verb: "wait",
+        usage: "wait SECONDS",
+        help: "moves the game's clock on (0 to 3600 s), as the window's frames do",
+        run: |d, rest| d.wait(rest),
+    },
+    Own {
+        verb: "off",
+        usage: "off COMPONENT",
+        help: "switches a Logic Component off on every Object, from now on",
+        run: |d, rest| d.off(unquote(rest)),
+    },
+];
 
 /// How many snapshots the driver keeps at once: each is a whole World (the
 /// chess game's, about 176 KB), so a script that names a new one for every
@@ -135,12 +267,28 @@ impl Driver {
 
     /// Every command: the driver's own, then those of the game's libraries.
     fn help(&self) -> String {
-        let mut help = HELP.to_string();
-        for (_, c) in self.libraries.commands() {
-            help.push_str(" | ");
-            help.push_str(c.usage);
-        }
-        help
+        let own = COMMANDS.iter().map(|c| c.usage);
+        let usages: Vec<&str> = own.chain(self.libraries.commands().map(|(_, c)| c.usage)).collect();
+        format!("commands: {}", usages.join(" | "))
+    }
+
+    /// `help`: every command's usage on one line, then what each does.
+    fn help_answer(&self) -> Json {
+        let own = COMMANDS
+            .iter()
+            .map(|c| Json::obj(vec![("command", Json::Str(c.usage.into())), ("does", Json::Str(c.help.into()))]));
+        let commands = self.libraries.commands().map(|(lib, c)| {
+            Json::obj(vec![
+                ("command", Json::Str(c.usage.into())),
+                ("library", Json::Str(lib.into())),
+                ("does", Json::Str(c.help.into())),
+            ])
+        });
+        Json::obj(vec![
+            ("help", Json::Str(self.help())),
+            ("driver commands", Json::Arr(own.collect())),
+            ("library commands", Json::Arr(commands.collect())),
+        ])
     }
 
     /// From now on, `call`, `click` and `press` run their cards (a
@@ -171,88 +319,12 @@ impl Driver {
         // A save the store's writer failed to write since the last command is told in this answer.
         self.world.take_store_notices();
         let faults_before = self.world.faults.len();
-        let mut answer = match verb {
-            "click" => self.click(rest),
-            "press" => self.press(rest),
-            "key" => self.key(unquote(rest)),
-            "inputs" => {
-                let game = &self.world.game;
-                let on = game.inputs.iter().zip(&self.world.inputs_on);
-                Json::obj(vec![("inputs", Json::Obj(on.map(|(c, on)| (c.name.clone(), Json::Bool(*on))).collect()))])
-            }
-            "wait" => self.wait(rest),
-            "off" => {
-                let name = unquote(rest);
-                match self.world.game.names.components.get(name).copied() {
-                    Some(comp) => {
-                        if !self.world.host_off.contains(&comp) {
-                            self.world.host_off.push(comp);
-                        }
-                        Json::obj(vec![("off", Json::Str(name.into()))])
-                    }
-                    None => Json::error(unknown_components(&self.world.game, &[name]).unwrap_or_default()),
-                }
-            }
-            "table" => self.table(unquote(rest)),
-            "global" => self.global(rest.trim_start_matches('$')),
-            "state" => {
-                let game = &self.world.game;
-                let state = game.states.get(self.world.state as usize).map_or(Json::Null, |s| Json::Str(s.clone()));
-                Json::obj(vec![("state", state)])
-            }
-            "get" => self.get(rest),
-            "eval" => self.eval(rest),
-            "call" => self.call(rest),
-            "objects" => self.objects(unquote(rest)),
-            "draws" => self.draws(),
-            "faults" => Json::obj(vec![("faults", faults_json(&self.world.faults))]),
-            "notices" => {
-                self.notices_told = self.world.notices.len();
-                Json::obj(vec![("notices", notices_json(&self.world.notices))])
-            }
-            // Answered once the save is on the disk: a process killed after the answer keeps it.
-            "save" => {
-                match self.world.save_game(unquote(rest)).and_then(|()| self.world.store.wait_for_slot(unquote(rest))) {
-                    Ok(()) => Json::obj(vec![("saved", Json::Str(unquote(rest).into()))]),
-                    Err(why) => Json::error(format!("the game was not saved: {why}")),
-                }
-            }
-            "load" => match self.world.load_game(unquote(rest)) {
-                Ok(()) => Json::obj(vec![("loaded", Json::Str(unquote(rest).into()))]),
-                Err(why) => Json::error(format!("no game was loaded: {why}")),
-            },
-            "snapshot" => self.snapshot(rest),
-            "drop" => match self.snapshots.remove(rest) {
-                Some(_) => Json::obj(vec![("dropped", Json::Str(rest.into()))]),
-                None => Json::error(format!("no snapshot named `{rest}`")),
-            },
-            "restore" => match self.snapshots.get(rest) {
-                Some(w) => {
-                    // A snapshot taken before a `reload` holds the content it had: its libraries with it.
-                    if !Rc::ptr_eq(&w.game, &self.world.game) {
-                        self.libraries = Libraries::start(&w.game);
-                    }
-                    self.world = w.clone();
-                    self.notices_told = self.notices_told.min(self.world.notices.len());
-                    Json::obj(vec![("restored", Json::Str(rest.into()))])
-                }
-                None => Json::error(format!("no snapshot named `{rest}`")),
-            },
-            "reload" => self.reload(),
-            "help" => {
-                let commands = self.libraries.commands().map(|(lib, c)| {
-                    Json::obj(vec![
-                        ("command", Json::Str(c.usage.into())),
-                        ("library", Json::Str(lib.into())),
-                        ("does", Json::Str(c.help.into())),
-                    ])
-                });
-                Json::obj(vec![("help", Json::Str(self.help())), ("library commands", Json::Arr(commands.collect()))])
-            }
-            "" => Json::error(format!("an empty command; {}", self.help())),
-            other => match self.libraries.command(&mut self.world, other, rest) {
+        let mut answer = match COMMANDS.iter().find(|c| c.verb == verb) {
+            Some(own) => (own.run)(self, rest),
+            None if verb.is_empty() => Json::error(format!("an empty command; {}", self.help())),
+            None => match self.libraries.command(&mut self.world, verb, rest) {
                 Some(answer) => answer,
-                None => Json::error(format!("unknown command `{other}`; {}", self.help())),
+                None => Json::error(format!("unknown command `{verb}`; {}", self.help())),
             },
         };
         // The cards' calls into code libraries go out; answers that are in come in.
@@ -270,6 +342,69 @@ impl Driver {
             }
         }
         answer
+    }
+
+    fn inputs(&self) -> Json {
+        let on = self.world.game.inputs.iter().zip(&self.world.inputs_on);
+        Json::obj(vec![("inputs", Json::Obj(on.map(|(c, on)| (c.name.clone(), Json::Bool(*on))).collect()))])
+    }
+
+    fn state(&self) -> Json {
+        let game = &self.world.game;
+        let state = game.states.get(self.world.state as usize).map_or(Json::Null, |s| Json::Str(s.clone()));
+        Json::obj(vec![("state", state)])
+    }
+
+    fn notices(&mut self) -> Json {
+        self.notices_told = self.world.notices.len();
+        Json::obj(vec![("notices", notices_json(&self.world.notices))])
+    }
+
+    /// `off COMPONENT`: switched off on every Object from now on.
+    fn off(&mut self, name: &str) -> Json {
+        match self.world.game.names.components.get(name).copied() {
+            Some(comp) => {
+                if !self.world.host_off.contains(&comp) {
+                    self.world.host_off.push(comp);
+                }
+                Json::obj(vec![("off", Json::Str(name.into()))])
+            }
+            None => Json::error(unknown_components(&self.world.game, &[name]).unwrap_or_default()),
+        }
+    }
+
+    /// `save SLOT`: answered once the save is on the disk, so a process
+    /// killed after the answer keeps it.
+    fn save(&mut self, slot: &str) -> Json {
+        match self.world.save_game(slot).and_then(|()| self.world.store.wait_for_slot(slot)) {
+            Ok(()) => Json::obj(vec![("saved", Json::Str(slot.into()))]),
+            Err(why) => Json::error(format!("the game was not saved: {why}")),
+        }
+    }
+
+    fn load(&mut self, slot: &str) -> Json {
+        match self.world.load_game(slot) {
+            Ok(()) => Json::obj(vec![("loaded", Json::Str(slot.into()))]),
+            Err(why) => Json::error(format!("no game was loaded: {why}")),
+        }
+    }
+
+    fn restore(&mut self, name: &str) -> Json {
+        let Some(w) = self.snapshots.get(name) else { return Json::error(format!("no snapshot named `{name}`")) };
+        // A snapshot taken before a `reload` holds the content it had: its libraries with it.
+        if !Rc::ptr_eq(&w.game, &self.world.game) {
+            self.libraries = Libraries::start(&w.game);
+        }
+        self.world = w.clone();
+        self.notices_told = self.notices_told.min(self.world.notices.len());
+        Json::obj(vec![("restored", Json::Str(name.into()))])
+    }
+
+    fn drop_snapshot(&mut self, name: &str) -> Json {
+        match self.snapshots.remove(name) {
+            Some(_) => Json::obj(vec![("dropped", Json::Str(name.into()))]),
+            None => Json::error(format!("no snapshot named `{name}`")),
+        }
     }
 
     /// `reload`: the content folder read again from disk, the game carried
@@ -819,12 +954,50 @@ fn split_words(s: &str) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::HELP;
+    use super::{Driver, COMMANDS};
+    use crate::json::Json;
+    use std::path::Path;
+    use std::rc::Rc;
+
+    /// Each row of the driver's table is a command the driver runs and
+    /// `help` and docs/driver.md list: its verb is one word no other row
+    /// has, its usage starts with it, and the verb alone reaches its own
+    /// command (an answer, or its own error), never "unknown command".
+    #[test]
+    fn every_command_in_the_table_runs_and_is_listed() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let game = match crate::load::load(&root.join("tests/fixtures/language")) {
+            Ok(loaded) => loaded.game,
+            Err(mistakes) => panic!("the language fixture loads: {mistakes:?}"),
+        };
+        let docs = std::fs::read_to_string(root.join("docs/driver.md")).expect("docs/driver.md");
+        let mut driver = Driver::new(Rc::new(game));
+        let help = driver.command("help");
+        let listed: Vec<&str> = help.get("help").as_str().unwrap_or_default().split(" | ").collect();
+        for (i, c) in COMMANDS.iter().enumerate() {
+            assert!(!c.verb.is_empty() && !c.verb.contains(char::is_whitespace), "`{}`", c.verb);
+            assert!(COMMANDS[..i].iter().all(|o| o.verb != c.verb), "`{}` twice", c.verb);
+            assert!(c.usage == c.verb || c.usage.starts_with(&format!("{} ", c.verb)), "`{}`", c.usage);
+            let answer = driver.command(c.verb);
+            let error = answer.get("error").as_str().unwrap_or_default();
+            assert!(
+                !error.starts_with("unknown command") && !error.starts_with("an empty command"),
+                "{}: {answer}",
+                c.verb
+            );
+            assert_eq!(listed[i].trim_start_matches("commands: "), c.usage, "help lists the table's rows in order");
+            let row = |l: &str| l.starts_with("| `") && l.contains(&format!("`{}`", c.usage));
+            assert!(docs.lines().any(row), "docs/driver.md's commands table has no row for `{}`", c.usage);
+        }
+        assert_eq!(listed.len(), COMMANDS.len(), "the language fixture's game uses no library: {listed:?}");
+        let does = help.get("driver commands").as_array();
+        assert_eq!(does.len(), COMMANDS.len(), "{help}");
+        assert!(does.iter().zip(COMMANDS).all(|(d, c)| d.get("does") == &Json::Str(c.help.into())), "{help}");
+    }
 
     #[test]
     fn no_library_command_shadows_a_command_of_the_driver() {
-        let own: Vec<&str> =
-            HELP.trim_start_matches("commands: ").split(" | ").filter_map(|c| c.split_whitespace().next()).collect();
+        let own: Vec<&str> = COMMANDS.iter().map(|c| c.verb).collect();
         assert!(own.contains(&"click") && own.contains(&"restore"), "{own:?}");
         for lib in crate::library::REGISTRY {
             for c in lib.commands() {
