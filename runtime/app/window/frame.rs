@@ -306,9 +306,13 @@ impl Window {
         let driver = &self.driver;
         // After the first frame, the pictures not drawn yet are loaded a few a frame.
         let loading = self.frame > 1 && self.art.load_later(&self.game);
-        // A screenshot's frames come one after the other; while it waits for
-        // its keys (`--keys`), the window idles as a player's does.
-        let counting = self.opts.screenshot.is_some() && self.keys_pressed >= self.opts.keys;
+        // A screenshot's frames come one after the other. While it waits for
+        // its keys (`--keys`) it idles as a player's window does only when it
+        // watches its folder (whose looks wake it): miniquad's blocking loop,
+        // after the events that came during a frame, waits for one event
+        // more, so keys sent all at once while a frame was busy would wait
+        // for a key that never comes.
+        let counting = self.opts.screenshot.is_some() && (self.keys_pressed >= self.opts.keys || self.watch.is_none());
         if counting
             || !self.toasts.is_empty()
             || driver.world.store.writing()
