@@ -312,8 +312,7 @@ impl World {
             let why = format!("`{}` has more parameters than its code has locals", func.name);
             return Err(mismatch(why));
         }
-        let base = self.stack.len();
-        self.stack.extend_from_slice(frame);
+        let base = self.stack.push_frame(frame);
         for (i, p) in func.params.iter().enumerate() {
             let v = arg(self, i);
             match self.coerce(p.ty, v) {
