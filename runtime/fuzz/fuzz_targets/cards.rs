@@ -2,7 +2,9 @@
 //! then every Function called: mistakes with places, or faults with steps,
 //! never a panic. Built with the address sanitizer (cargo fuzz's default),
 //! it also watches the register machine's frame pointer: a register read
-//! after the stack moved would be a use of freed memory. Each call is also
+//! after the stack moved would be a use of freed memory; with debug
+//! assertions (`-a`), each read checks the pointer was taken since the last
+//! frame was pushed, whether the stack moved or not. Each call is also
 //! made on a copy of the World by the tree walker, from the card's tree: a
 //! different answer, fault, World or count of steps is a panic, a finding.
 #![no_main]

@@ -1,6 +1,7 @@
 //! The instruction set: [`Op`] and the facts about each op (which registers
-//! it reads and writes, where it jumps), written once, here, and used by the
-//! check, the lowering's label patching and the inliner alike.
+//! it reads and writes, where it jumps, whether it may move the stack),
+//! written once, here, and used by the check, the lowering's label patching,
+//! the inliner and the machine alike.
 
 use crate::ids::{ColumnId, FuncId, GlobalId, StructId, TableId};
 use crate::value::Type;
@@ -165,8 +166,8 @@ pub enum Index {
 
 // The facts below are matches with no catch-all arm: a new op does not
 // compile until it says which registers it reads and writes, where it may
-// jump, and what else it names. `Code::check`, the lowering and the inliner
-// all read them from here.
+// jump, what else it names, and whether it may move the stack. `Code::check`,
+// the lowering, the inliner and the machine all read them from here.
 impl Op {
     /// Calls `f` on each register the op names, with how the op uses it, so
     /// that it may be read or changed. A call's or a Control Row's answer
@@ -298,6 +299,61 @@ impl Op {
         }
     }
 
+    /// The op may move the stack: it runs code that can push a frame on
+    /// `World::stack` (a call; the tree walker, over an expression or a
+    /// step), and a push may reallocate it. The machine reads registers
+    /// through a pointer into the stack and takes it again after exactly
+    /// these ops (`exec/machine.rs`), so this is what keeps it fresh.
+    ///
+    /// No other op can push a frame: each runs only the World's own
+    /// arithmetic, conversions (which may intern a text), table reads and
+    /// writes (a row added or removed is the table's vector, not the stack),
+    /// the step budget and the depth, none of which calls a card or delivers
+    /// an Event. An `Eval` pushes none today either (an expression names no
+    /// Function and sends no Event; a text's holes are evaluated in place),
+    /// but what the tree walker's expressions do is not this room's to vouch
+    /// for, and the cost of a pointer taken again beside a tree walk is nil.
+    /// The machine checks it in debug builds: every register it reads goes
+    /// through a pointer taken since the last push (`Stack::stamp`), so an op
+    /// missing here that pushes fails the first read after it, in every test
+    /// that runs it.
+    pub(crate) fn moves_stack(&self) -> bool {
+        match self {
+            Op::Call { .. } | Op::Eval { .. } | Op::Step { .. } => true,
+            Op::Copy { .. }
+            | Op::Store { .. }
+            | Op::Global { .. }
+            | Op::Data { .. }
+            | Op::DataRow { .. }
+            | Op::DataCount { .. }
+            | Op::Add { .. }
+            | Op::Sub { .. }
+            | Op::Mul { .. }
+            | Op::Binary { .. }
+            | Op::Neg { .. }
+            | Op::Not { .. }
+            | Op::Abs { .. }
+            | Op::Floor { .. }
+            | Op::Jump { .. }
+            | Op::JumpBool { .. }
+            | Op::JumpEq { .. }
+            | Op::JumpDataEq { .. }
+            | Op::JumpOutside { .. }
+            | Op::JumpCmp { .. }
+            | Op::Loop { .. }
+            | Op::RepeatStart { .. }
+            | Op::RepeatNext { .. }
+            | Op::Return { .. }
+            | Op::ReturnStruct { .. }
+            | Op::SetCell { .. }
+            | Op::ResetTable { .. }
+            | Op::ControlRow { .. }
+            | Op::Enter { .. }
+            | Op::CopyRange { .. }
+            | Op::End => false,
+        }
+    }
+
     /// Where the op may go on instead of the next op (a jump, a loop's back
     /// edge, a Repeat's exit), to read or to change.
     pub(crate) fn target_mut(&mut self) -> Option<&mut u32> {
@@ -382,6 +438,119 @@ impl Op {
             | Op::Enter { .. }
             | Op::CopyRange { .. }
             | Op::End => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ids::{ColumnId, FuncId, GlobalId, StructId, TableId};
+
+    /// Each op once, in the order `Op` declares them.
+    fn every_op() -> Vec<Op> {
+        let (t, c) = (TableId(0), ColumnId(0));
+        vec![
+            Op::Copy { dst: 0, src: 1 },
+            Op::Store { dst: 0, src: 1, ty: Type::Number },
+            Op::Global { dst: 0, global: GlobalId(0) },
+            Op::Data { dst: 0, table: t, row: 1, column: c },
+            Op::DataRow { dst: 0, table: t, row: 1 },
+            Op::DataCount { dst: 0, table: t },
+            Op::Add { dst: 0, a: 1, b: 2 },
+            Op::Sub { dst: 0, a: 1, b: 2 },
+            Op::Mul { dst: 0, a: 1, b: 2 },
+            Op::Binary { op: BinaryOp::Div, dst: 0, a: 1, b: 2 },
+            Op::Neg { dst: 0, a: 1 },
+            Op::Not { dst: 0, a: 1 },
+            Op::Abs { dst: 0, a: 1 },
+            Op::Floor { dst: 0, a: 1 },
+            Op::Eval { dst: 0, expr: 0 },
+            Op::Jump { to: 0 },
+            Op::JumpBool { cond: 0, when: true, to: 0 },
+            Op::JumpEq { a: 0, b: 1, when: true, to: 0 },
+            Op::JumpDataEq { table: t, row: 0, column: c, b: 1, when: true, to: 0 },
+            Op::JumpOutside { x: 0, lo: 1, hi: 2, to: 0 },
+            Op::JumpCmp { cmp: Cmp::Lt, a: 0, b: 1, when: true, to: 0 },
+            Op::Loop { to: 0 },
+            Op::RepeatStart { count: 0, limit: 1, index: 2, counter: 3, exit: 0 },
+            Op::RepeatNext { limit: 1, index: 2, counter: 3, to: 0 },
+            Op::Call { function: FuncId(0), args: 0, answer: 0 },
+            Op::Return { src: 0, ty: Type::Number },
+            Op::ReturnStruct { values: 0, structure: StructId(0) },
+            Op::SetCell { table: t, row: 0, column: c, src: 1 },
+            Op::ResetTable { table: t },
+            Op::ControlRow { table: t, row: 0, remove: false, answer: 1 },
+            Op::Enter { nested: 0 },
+            Op::CopyRange { dst: 0, src: 2, len: 2 },
+            Op::Step { step: 0 },
+            Op::End,
+        ]
+    }
+
+    /// The op's place in `Op`: no catch-all arm, so a new op does not
+    /// compile until it has one, and `every_op` must then list it.
+    fn place(op: &Op) -> usize {
+        match op {
+            Op::Copy { .. } => 0,
+            Op::Store { .. } => 1,
+            Op::Global { .. } => 2,
+            Op::Data { .. } => 3,
+            Op::DataRow { .. } => 4,
+            Op::DataCount { .. } => 5,
+            Op::Add { .. } => 6,
+            Op::Sub { .. } => 7,
+            Op::Mul { .. } => 8,
+            Op::Binary { .. } => 9,
+            Op::Neg { .. } => 10,
+            Op::Not { .. } => 11,
+            Op::Abs { .. } => 12,
+            Op::Floor { .. } => 13,
+            Op::Eval { .. } => 14,
+            Op::Jump { .. } => 15,
+            Op::JumpBool { .. } => 16,
+            Op::JumpEq { .. } => 17,
+            Op::JumpDataEq { .. } => 18,
+            Op::JumpOutside { .. } => 19,
+            Op::JumpCmp { .. } => 20,
+            Op::Loop { .. } => 21,
+            Op::RepeatStart { .. } => 22,
+            Op::RepeatNext { .. } => 23,
+            Op::Call { .. } => 24,
+            Op::Return { .. } => 25,
+            Op::ReturnStruct { .. } => 26,
+            Op::SetCell { .. } => 27,
+            Op::ResetTable { .. } => 28,
+            Op::ControlRow { .. } => 29,
+            Op::Enter { .. } => 30,
+            Op::CopyRange { .. } => 31,
+            Op::Step { .. } => 32,
+            Op::End => 33,
+        }
+    }
+
+    /// The op's name, as `{:?}` writes it.
+    fn name(op: &Op) -> String {
+        let debug = format!("{op:?}");
+        debug.split([' ', '{']).next().unwrap_or_default().to_string()
+    }
+
+    #[test]
+    fn every_op_is_listed_once() {
+        let places: Vec<usize> = every_op().iter().map(place).collect();
+        assert_eq!(places, (0..places.len()).collect::<Vec<_>>());
+    }
+
+    /// The ops after which the machine takes its frame pointer again: those
+    /// that call a card or hand over to the tree walker, and no other.
+    #[test]
+    fn the_ops_that_may_move_the_stack() {
+        let moving: Vec<String> = every_op().iter().filter(|op| op.moves_stack()).map(name).collect();
+        assert_eq!(moving, ["Eval", "Call", "Step"]);
+        // Each of them may also write registers the check cannot see, or
+        // names what the tree walker runs: none is a plain register op.
+        for op in every_op().iter().filter(|op| op.moves_stack()) {
+            assert!(op.writes_unnamed() || op.index().is_some(), "{op:?}");
         }
     }
 }

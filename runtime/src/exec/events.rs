@@ -51,7 +51,7 @@ impl World {
             }
             let base = self.stack.len();
             let result = frame(comp, h, handler).and_then(|frame| {
-                self.stack.extend_from_slice(frame);
+                self.stack.push_frame(frame);
                 let cx = Ctx {
                     this: Some(l.object),
                     other: sender.map_or(Value::None, Value::Obj),

@@ -15,10 +15,12 @@ mod clock;
 mod reload;
 mod draw;
 mod saved;
+mod stack;
 mod table;
 pub use clock::{ModeChoice, Timer, Tween, EPSILON, FRAME};
 pub use draw::{Draws, Line, MAX_LINES};
 pub use saved::SavedLibraryState;
+pub(crate) use stack::Stack;
 pub use table::Table;
 
 #[derive(Clone)]
@@ -169,7 +171,8 @@ pub struct World {
     /// store: a code library that may put the World back (an answer whose
     /// handling faulted) drops them with it.
     pub(crate) held_saves: Option<Vec<(String, crate::save::SaveFile)>>,
-    pub(crate) stack: Vec<Value>,
+    /// The running cards' frames.
+    pub(crate) stack: Stack,
     pub(crate) ret: Vec<Value>,
     pub(crate) steps_left: u64,
     /// How many steps one input may take (`STEP_BUDGET` unless changed).
@@ -237,7 +240,7 @@ impl World {
             pending_load: None,
             holding: 0,
             held_saves: None,
-            stack: Vec::with_capacity(4096),
+            stack: Stack::with_capacity(4096),
             ret: vec![Value::None; ret_width],
             steps_left: STEP_BUDGET,
             step_budget: STEP_BUDGET,
