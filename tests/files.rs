@@ -15,47 +15,20 @@ mod common;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use cardtable::json::Json;
-use common::TempContent;
+use common::{TempContent, TempDir};
 
 /// The small game of tests/saves.rs: it saves, loads and keeps values.
 fn fixture() -> PathBuf {
     common::root().join("tests/fixtures/saves")
 }
 
-/// An empty folder of its own, removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(label: &str) -> TempDir {
-        static COUNTER: AtomicUsize = AtomicUsize::new(0);
-        let n = COUNTER.fetch_add(1, Ordering::SeqCst);
-        let dir = std::env::temp_dir().join(format!("cardtable-files-{}-{n}-{label}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(dir.join("saves")).expect("make a temp folder");
-        TempDir(dir)
-    }
-
-    fn path(&self, rel: &str) -> PathBuf {
-        self.0.join(rel)
-    }
-
-    /// The names of the files in a folder of it, sorted.
-    fn files(&self, rel: &str) -> Vec<String> {
-        let mut names: Vec<String> = std::fs::read_dir(self.path(rel))
-            .map(|entries| entries.filter_map(|e| e.ok()?.file_name().into_string().ok()).collect())
-            .unwrap_or_default();
-        names.sort();
-        names
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
+/// An empty data folder of its own with its `saves/` folder, removed when dropped.
+fn data_folder(label: &str) -> TempDir {
+    let dir = TempDir::new(label);
+    std::fs::create_dir_all(dir.path("saves")).expect("make the saves folder");
+    dir
 }
 
 /// A named pipe at `path`, made by the `mkfifo` program.
@@ -131,7 +104,7 @@ fn moved_aside_saying(data: &TempDir, words: &str) {
 
 #[test]
 fn a_fifo_as_the_kept_values_is_moved_aside_by_drive_and_listed_by_check() {
-    let data = TempDir::new("fifo-values");
+    let data = data_folder("fifo-values");
     mkfifo(&data.path("values.yaml"));
     let out = check(&fixture(), Some(&data.0));
     assert!(!out.status.success());
@@ -144,7 +117,7 @@ fn a_fifo_as_the_kept_values_is_moved_aside_by_drive_and_listed_by_check() {
 
 #[test]
 fn a_link_to_dev_zero_as_the_kept_values_is_refused() {
-    let data = TempDir::new("zero-values");
+    let data = data_folder("zero-values");
     std::os::unix::fs::symlink("/dev/zero", data.path("values.yaml")).unwrap();
     values_moved_aside(&data, "it is a device, not a regular file");
 }
@@ -153,7 +126,7 @@ fn a_link_to_dev_zero_as_the_kept_values_is_refused() {
 /// the square of the depth), and now it is never asked.
 #[test]
 fn kept_values_nested_too_deep_are_refused_before_they_are_parsed() {
-    let data = TempDir::new("deep-values");
+    let data = data_folder("deep-values");
     std::fs::write(data.path("values.yaml"), format!("format: 1\nvalues: {}\n", "[".repeat(400_000))).unwrap();
     moved_aside_saying(
         &data,
@@ -172,7 +145,7 @@ fn a_fifo_or_a_deep_nest_as_a_save_slot_is_moved_aside_by_load() {
         ("zero", Some("/dev/zero"), "it is a device, not a regular file"),
     ];
     for (label, bytes, why) in cases {
-        let data = TempDir::new(label);
+        let data = data_folder(label);
         let slot = data.path("saves/s1.yaml");
         match bytes {
             None => mkfifo(&slot),
@@ -235,7 +208,7 @@ fn check_refuses_a_fifo_table_and_a_table_too_large_naming_the_file() {
 
 #[test]
 fn loadpgn_refuses_a_device_and_a_fifo() {
-    let dir = TempDir::new("pgn");
+    let dir = data_folder("pgn");
     std::os::unix::fs::symlink("/dev/zero", dir.path("zero.pgn")).unwrap();
     mkfifo(&dir.path("fifo.pgn"));
     let input = format!(
@@ -262,7 +235,7 @@ fn loadpgn_refuses_a_device_and_a_fifo() {
 #[test]
 fn a_second_process_on_a_data_folder_keeps_nothing_and_says_so() {
     use std::io::{BufRead, BufReader};
-    let data = TempDir::new("two");
+    let data = data_folder("two");
     let mut first = Command::new(env!("CARGO_BIN_EXE_cardtable"))
         .args(["drive", "--data-dir"])
         .arg(&data.0)
@@ -312,7 +285,7 @@ fn a_second_process_on_a_data_folder_keeps_nothing_and_says_so() {
 /// touches nothing, and needs no lock), and removed as the game opens the folder.
 #[test]
 fn a_leftover_new_file_is_listed_by_check_and_removed_at_start() {
-    let data = TempDir::new("leftover");
+    let data = data_folder("leftover");
     std::fs::write(data.path("saves/auto.yaml.new"), "format: 1\ngame: Sa").unwrap();
     std::fs::write(data.path("values.yaml.new"), "").unwrap();
     let out = check(&fixture(), Some(&data.0));

@@ -18,50 +18,16 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::rc::Rc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use cardtable::game::Game;
 use cardtable::host::driver::Driver;
 use cardtable::json::Json;
 use cardtable::save::{SaveFile, Store};
 use cardtable::world::World;
-use common::TempContent;
+use common::{TempContent, TempDir};
 
 fn fixture() -> PathBuf {
     common::root().join("tests/fixtures/saves")
-}
-
-/// An empty folder of its own, removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(label: &str) -> TempDir {
-        static COUNTER: AtomicUsize = AtomicUsize::new(0);
-        let n = COUNTER.fetch_add(1, Ordering::SeqCst);
-        let dir = std::env::temp_dir().join(format!("cardtable-saves-{}-{n}-{label}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("make a temp folder");
-        TempDir(dir)
-    }
-
-    fn path(&self, rel: &str) -> PathBuf {
-        self.0.join(rel)
-    }
-
-    /// The names of the files in a folder of it, sorted.
-    fn files(&self, rel: &str) -> Vec<String> {
-        let mut names: Vec<String> = std::fs::read_dir(self.path(rel))
-            .map(|entries| entries.filter_map(|e| e.ok()?.file_name().into_string().ok()).collect())
-            .unwrap_or_default();
-        names.sort();
-        names
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 /// The real `cardtable drive --data-dir DATA CONTENT`, fed `input`: one

@@ -410,3 +410,36 @@ pub fn xdotool() -> bool {
     }
     found
 }
+
+/// An empty folder of its own, removed when dropped.
+pub struct TempDir(pub PathBuf);
+
+impl TempDir {
+    pub fn new(label: &str) -> TempDir {
+        static COUNTER: AtomicUsize = AtomicUsize::new(0);
+        let n = COUNTER.fetch_add(1, Ordering::SeqCst);
+        let dir = std::env::temp_dir().join(format!("cardtable-dir-{}-{n}-{label}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("make a temp folder");
+        TempDir(dir)
+    }
+
+    pub fn path(&self, rel: &str) -> PathBuf {
+        self.0.join(rel)
+    }
+
+    /// The names of the files in a folder of it, sorted.
+    pub fn files(&self, rel: &str) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(self.path(rel))
+            .map(|entries| entries.filter_map(|e| e.ok()?.file_name().into_string().ok()).collect())
+            .unwrap_or_default();
+        names.sort();
+        names
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
