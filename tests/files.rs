@@ -37,34 +37,6 @@ fn mkfifo(path: &Path) {
     assert!(status.success(), "mkfifo {}", path.display());
 }
 
-/// The real `cardtable drive --data-dir DATA CONTENT`, fed `input`: its answers, and its stderr.
-fn drive(data: &Path, content: &Path, input: &str) -> (Vec<Json>, String) {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_cardtable"));
-    command.arg("drive");
-    // One Player plays both Sides of the chess game; the fixture has no Computer
-    // (and an --off naming no Logic Component is refused).
-    if content == common::chess_dir() {
-        command.args(["--off", "Make Computer Move"]);
-    }
-    let mut child = command
-        .arg("--data-dir")
-        .arg(data)
-        .arg(content)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start cardtable drive");
-    child.stdin.take().unwrap().write_all(input.as_bytes()).expect("write the commands");
-    let out = child.wait_with_output().expect("cardtable drive ends");
-    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-    assert!(out.status.success(), "drive exited {:?}:\n{stderr}", out.status);
-    let stdout = String::from_utf8(out.stdout).expect("UTF-8 output");
-    let answers =
-        stdout.lines().map(|l| common::parse_json(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}"))).collect();
-    (answers, stderr)
-}
-
 /// `cardtable check CONTENT [--data-dir DATA]`.
 fn check(content: &Path, data: Option<&Path>) -> Output {
     let mut command = Command::new(env!("CARGO_BIN_EXE_cardtable"));
@@ -89,7 +61,8 @@ fn values_moved_aside(data: &TempDir, why: &str) {
 
 /// [`values_moved_aside`], the notice holding `words`.
 fn moved_aside_saying(data: &TempDir, words: &str) {
-    let (answers, _) = drive(&data.0, &fixture(), "call Kept Side\ncall Keep Side side='Black'\ncall Kept Side\n");
+    let (answers, _) =
+        common::drive_in(&data.0, &fixture(), "call Kept Side\ncall Keep Side side='Black'\ncall Kept Side\n");
     let notices = notices(&answers[0]);
     assert_eq!(notices.len(), 1, "{notices:?}");
     assert!(notices[0].starts_with("The settings kept on this computer could not be read ("), "{}", notices[0]);
@@ -152,7 +125,7 @@ fn a_fifo_or_a_deep_nest_as_a_save_slot_is_moved_aside_by_load() {
             Some("/dev/zero") => std::os::unix::fs::symlink("/dev/zero", &slot).unwrap(),
             Some(text) => std::fs::write(&slot, text).unwrap(),
         }
-        let (answers, _) = drive(&data.0, &fixture(), "load s1\ncall Bump\nglobal count\n");
+        let (answers, _) = common::drive_in(&data.0, &fixture(), "load s1\ncall Bump\nglobal count\n");
         let error = answers[0].get("error").as_str().unwrap_or_default();
         assert!(error.starts_with("no game was loaded: ") && error.contains(why), "{label}: {}", answers[0]);
         let notices = notices(&answers[0]);
@@ -216,7 +189,7 @@ fn loadpgn_refuses_a_device_and_a_fifo() {
         dir.path("zero.pgn").display(),
         dir.path("fifo.pgn").display()
     );
-    let (answers, _) = drive(&dir.0, &common::chess_dir(), &input);
+    let (answers, _) = common::drive_in(&dir.0, &common::chess_dir(), &input);
     assert_eq!(
         answers[0].get("error").as_str(),
         Some("cannot read the PGN file `/dev/zero`: it is a device, not a regular file")
@@ -259,7 +232,7 @@ fn a_second_process_on_a_data_folder_keeps_nothing_and_says_so() {
     assert_eq!(answer("save auto").to_string(), r#"{"saved":"auto"}"#);
 
     let (second, stderr) =
-        drive(&data.0, &fixture(), "call Kept Side\ncall Keep Side side='White'\ncall Kept Side\ncall Bump\ncall Bump\nsave auto\nload auto\nglobal count\n");
+        common::drive_in(&data.0, &fixture(), "call Kept Side\ncall Keep Side side='White'\ncall Kept Side\ncall Bump\ncall Bump\nsave auto\nload auto\nglobal count\n");
     let why = format!("Another Cardtable is using the data folder {}", data.0.display());
     assert!(notices(&second[0]).iter().any(|n| n.starts_with(&why)), "{}", second[0]);
     assert!(stderr.contains(&format!("notice: {why}")), "{stderr}");
@@ -276,7 +249,7 @@ fn a_second_process_on_a_data_folder_keeps_nothing_and_says_so() {
     assert_eq!(answer("call Kept Side").get("value").as_str(), Some("Black"));
     drop(to_first);
     assert!(first.wait().unwrap().success());
-    let (third, _) = drive(&data.0, &fixture(), "call Kept Side\nload auto\nglobal count\n");
+    let (third, _) = common::drive_in(&data.0, &fixture(), "call Kept Side\nload auto\nglobal count\n");
     assert_eq!(third[0].to_string(), r#"{"value":"Black"}"#, "the first's setting survived");
     assert_eq!(third[2].to_string(), r#"{"global":"count","value":1}"#, "the first's save survived");
 }
@@ -299,7 +272,7 @@ fn a_leftover_new_file_is_listed_by_check_and_removed_at_start() {
         assert!(told.contains(&line), "{told}");
     }
     assert!(data.path("saves/auto.yaml.new").exists(), "check moves nothing");
-    let (answers, _) = drive(&data.0, &fixture(), "state\n");
+    let (answers, _) = common::drive_in(&data.0, &fixture(), "state\n");
     assert!(notices(&answers[0]).is_empty(), "{}", answers[0]);
     assert!(data.files("saves").is_empty(), "{:?}", data.files("saves"));
     assert!(!data.path("values.yaml.new").exists());

@@ -33,35 +33,7 @@ fn fixture() -> PathBuf {
 /// The real `cardtable drive --data-dir DATA CONTENT`, fed `input`: one
 /// answer a command, each checked to be JSON.
 fn drive(data: &Path, content: &Path, input: &str) -> Vec<Json> {
-    drive_told(data, content, input).0
-}
-
-/// [`drive`], and what it printed on stderr (the notices of the end of its
-/// input: a save written as it ended that failed).
-fn drive_told(data: &Path, content: &Path, input: &str) -> (Vec<Json>, String) {
-    // The chess game: the Player plays both Sides, the Computer off
-    // (tests/computer.rs plays against it). The saves fixture has no
-    // Computer, and `--off` naming no Logic Component is refused.
-    let chess = content.join("logic/Make Computer Move.yaml").is_file();
-    let off: &[&str] = if chess { &["--off", "Make Computer Move"] } else { &[] };
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cardtable"))
-        .arg("drive")
-        .args(off)
-        .arg("--data-dir")
-        .arg(data)
-        .arg(content)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start cardtable drive");
-    child.stdin.take().unwrap().write_all(input.as_bytes()).expect("write the commands");
-    let out = child.wait_with_output().expect("cardtable drive ends");
-    let stdout = String::from_utf8(out.stdout).expect("UTF-8 output");
-    assert!(out.status.success(), "drive exited {:?}:\n{}", out.status, String::from_utf8_lossy(&out.stderr));
-    let answers =
-        stdout.lines().map(|l| common::parse_json(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}"))).collect();
-    (answers, String::from_utf8_lossy(&out.stderr).into_owned())
+    common::drive_in(data, content, input).0
 }
 
 /// The fixture game's `$count` in the save a slot's file holds.
@@ -255,7 +227,7 @@ fn a_save_into_a_folder_then_a_load_at_once_brings_back_the_new_game() {
 fn many_saves_in_a_row_leave_the_last_on_the_disk_after_the_process_ends() {
     let data = TempDir::new("many-saves");
     let input = "call Bump\nsave auto\n".repeat(300);
-    let (answers, told) = drive_told(&data.0, &fixture(), &input);
+    let (answers, told) = common::drive_in(&data.0, &fixture(), &input);
     assert_eq!(answers.len(), 600);
     assert!(answers.iter().all(|a| !a.is_error() && a.get("notices").as_array().is_empty()), "{answers:?}");
     assert_eq!(count_in_file(&data, "auto"), 300.0);
@@ -323,7 +295,7 @@ fn a_save_that_cannot_be_written_is_told_and_the_game_plays_on() {
     // In a process (this one has let the data folder go): the last save fails as the input ends, and stderr says so.
     drop(driver);
     drop(store);
-    let (answers, told) = drive_told(&data.0, &fixture(), "call Bump\ncall Save Auto\n");
+    let (answers, told) = common::drive_in(&data.0, &fixture(), "call Bump\ncall Save Auto\n");
     assert_eq!(answers[1].to_string(), r#"{"value":true}"#);
     assert!(told.contains("notice: The game could not be saved ("), "{told}");
 }

@@ -4,7 +4,9 @@
 #![allow(dead_code)] // each test crate uses a different part of this module
 
 use std::collections::BTreeSet;
+use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
 use std::rc::Rc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -442,4 +444,33 @@ impl Drop for TempDir {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.0);
     }
+}
+
+/// The real `cardtable drive --data-dir DATA CONTENT`, fed `input`: one
+/// answer a command, each checked to be JSON, and what it printed on stderr
+/// (the notices of the end of its input: a save written as it ended that
+/// failed; another process holding the folder).
+pub fn drive_in(data: &Path, content: &Path, input: &str) -> (Vec<Json>, String) {
+    // The chess game: the Player plays both Sides, the Computer off
+    // (tests/computer.rs plays against it). The saves fixture has no
+    // Computer, and `--off` naming no Logic Component is refused.
+    let chess = content.join("logic/Make Computer Move.yaml").is_file();
+    let off: &[&str] = if chess { &["--off", "Make Computer Move"] } else { &[] };
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cardtable"))
+        .arg("drive")
+        .args(off)
+        .arg("--data-dir")
+        .arg(data)
+        .arg(content)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start cardtable drive");
+    child.stdin.take().unwrap().write_all(input.as_bytes()).expect("write the commands");
+    let out = child.wait_with_output().expect("cardtable drive ends");
+    let stdout = String::from_utf8(out.stdout).expect("UTF-8 output");
+    assert!(out.status.success(), "drive exited {:?}:\n{}", out.status, String::from_utf8_lossy(&out.stderr));
+    let answers = stdout.lines().map(|l| parse_json(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}"))).collect();
+    (answers, String::from_utf8_lossy(&out.stderr).into_owned())
 }
