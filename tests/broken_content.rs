@@ -8,7 +8,7 @@
 //! with: "Black,-1,7,1"             ... and what it becomes
 //! write: "not a picture"           or: the file's whole new text
 //! remove: art/square.png           or: the file is deleted
-//! expect: tables/Sides.csv:3:1: error: this row has 4 cells; the header has 5
+//! expect: tables/Sides.csv:3:1: error: this row has 5 cells; the header has 6
 //! errors: 1                        optional: exactly this many errors
 //! ```
 //!
@@ -309,7 +309,7 @@ fn a_broken_case_that_does_not_match_fails() {
     .unwrap();
     let err = run_case("self-test.broken", &case).unwrap_err();
     assert!(err.contains("self-test.broken:4: no mistake reads"), "{err}");
-    assert!(err.contains("this row has 4 cells"), "the report lists what the loader said: {err}");
+    assert!(err.contains("this row has 5 cells"), "the report lists what the loader said: {err}");
     let stale = parse_case("file: tables/Sides.csv\nreplace: not there\nwith: x\nexpect: y\n").unwrap();
     assert!(run_case("stale.broken", &stale).unwrap_err().contains("occurs 0 times"));
 }
@@ -328,7 +328,7 @@ fn check_lists_every_mistake_and_fails() {
     let out = check(&copy.dir);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success(), "check should fail; stderr:\n{stderr}");
-    assert!(stderr.contains("tables/Sides.csv:3:1: error: this row has 4 cells; the header has 5"), "{stderr}");
+    assert!(stderr.contains("tables/Sides.csv:3:1: error: this row has 5 cells; the header has 6"), "{stderr}");
     assert!(stderr.contains("logic/Find King.yaml:"), "{stderr}");
     assert!(stderr.contains("Positions"), "{stderr}");
     assert!(stderr.contains("has 2 mistakes"), "{stderr}");
@@ -509,7 +509,7 @@ fn a_warnings_only_case_that_does_not_load_fails() {
     .unwrap();
     let err = run_case("warn-self-test.broken", &case).unwrap_err();
     assert!(err.contains("expected the content to load with warnings only"), "{err}");
-    assert!(err.contains("this row has 4 cells"), "{err}");
+    assert!(err.contains("this row has 5 cells"), "{err}");
 }
 
 // Cascades and gaps found while writing the cases above: each is a test of

@@ -189,7 +189,7 @@ fn a_mistake_in_a_written_out_game_names_its_file_line_and_column() {
     let out = run(&here.dir, &["check", "g"], "");
     let stderr = text(&out.stderr);
     assert!(!out.status.success());
-    assert!(stderr.contains("g/tables/Sides.csv:3:1: error: this row has 4 cells; the header has 5"), "{stderr}");
+    assert!(stderr.contains("g/tables/Sides.csv:3:1: error: this row has 5 cells; the header has 6"), "{stderr}");
 }
 
 #[test]

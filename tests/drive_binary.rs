@@ -194,7 +194,7 @@ fn drive_refuses_a_broken_folder() {
     assert!(!out.status.success());
     assert!(out.stdout.is_empty(), "no answers from a game that did not load");
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("tables/Sides.csv:3:1: error: this row has 4 cells; the header has 5"), "{stderr}");
+    assert!(stderr.contains("tables/Sides.csv:3:1: error: this row has 5 cells; the header has 6"), "{stderr}");
 }
 
 #[test]

@@ -50,8 +50,8 @@ def edit(rel: str, change) -> None:
 
 
 def kinds(text: str, rel: str) -> str:
-    text = replace_once(text, "\nKnight,", '\nNightrider,,,S,=S,550,", promote to nightrider",S,=S\nKnight,', rel)
-    return text + ("" if text.endswith("\n") else "\n") + 'Camel,,,C,=C,250,", promote to camel",C,=C\n'
+    text = replace_once(text, "\nKnight,", '\nNightrider,,,S,=S,550,", promote to nightrider",S,=S,false,false,false,false\nKnight,', rel)
+    return text + ("" if text.endswith("\n") else "\n") + 'Camel,,,C,=C,250,", promote to camel",C,=C,false,false,false,false\n'
 
 
 def kinds_fr(text: str, rel: str) -> str:
