@@ -1,0 +1,190 @@
+//! The gallery of variants, `content/variants/NAME/` (issue 22), each made
+//! from content/chess by `tools/variants/make_variants.py`: that each folder
+//! is the chess game with only its listed files changed, that `cardtable
+//! check` finds nothing wrong with it, and that the built-in engine plays it
+//! against itself to a game's end through the cards, every move one the cards
+//! allow. Its moves and perft against Fairy-Stockfish's are tests/fairy.rs's.
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use cardtable::host::driver::Driver;
+use cardtable::json::Json;
+use common::{move_set, ok, run};
+
+/// (folder, game.yaml's `game`, the files make_variants.py edits): every
+/// variant of the gallery.
+const GALLERY: &[(&str, &str, &[&str])] = &[(
+    "nocastle",
+    "No Castling Chess",
+    &["game.yaml", "tables/Castling.csv", "tables/Words.csv", "tables/Words.fr.csv"],
+)];
+
+fn variant_dir(name: &str) -> PathBuf {
+    common::root().join("content/variants").join(name)
+}
+
+/// Every file under `dir`, as paths relative to it, `/`-separated.
+fn files(dir: &Path) -> BTreeSet<String> {
+    fn walk(root: &Path, dir: &Path, out: &mut BTreeSet<String>) {
+        for entry in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("read {}: {e}", dir.display())) {
+            let path = entry.expect("a folder entry").path();
+            if path.is_dir() {
+                walk(root, &path, out);
+            } else {
+                let rel = path.strip_prefix(root).expect("under the root");
+                out.insert(rel.to_string_lossy().replace('\\', "/"));
+            }
+        }
+    }
+    let mut out = BTreeSet::new();
+    walk(dir, dir, &mut out);
+    out
+}
+
+fn read(dir: &Path, rel: &str) -> String {
+    std::fs::read_to_string(dir.join(rel)).unwrap_or_else(|e| panic!("{}: {e}", dir.join(rel).display()))
+}
+
+/// The lines of `b` that differ from `a`'s, line for line (both as long).
+fn changed_lines(a: &str, b: &str) -> Vec<String> {
+    assert_eq!(a.lines().count(), b.lines().count(), "as many lines");
+    a.lines().zip(b.lines()).filter(|(x, y)| x != y).map(|(_, y)| y.to_string()).collect()
+}
+
+/// The gallery holds the listed variants and no other; each is content/chess
+/// with its listed files changed (each of them is) and every other file the
+/// same, byte for byte, plus its own README.
+#[test]
+fn each_variant_is_the_chess_game_with_only_its_listed_files_changed() {
+    let on_disk: BTreeSet<String> = std::fs::read_dir(common::root().join("content/variants"))
+        .expect("content/variants")
+        .map(|e| e.expect("a folder entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    let listed: BTreeSet<String> = GALLERY.iter().map(|(n, _, _)| n.to_string()).collect();
+    assert_eq!(on_disk, listed, "content/variants holds the gallery's variants (GALLERY in tests/gallery.rs)");
+    let chess = common::chess_dir();
+    for &(name, title, edited) in GALLERY {
+        let dir = variant_dir(name);
+        let mut want = files(&chess);
+        want.remove("README.md");
+        let mut have = files(&dir);
+        assert!(have.remove("README.md"), "{name} has its own README.md");
+        assert_eq!(have, want, "{name}: the chess game's files (run tools/variants/make_variants.py)");
+        for f in &want {
+            let same = std::fs::read(chess.join(f)).expect("read") == std::fs::read(dir.join(f)).expect("read");
+            let listed = edited.contains(&f.as_str());
+            assert_eq!(same, !listed, "{name}: {f} {} content/chess's", if listed { "is" } else { "differs from" });
+        }
+        assert_eq!(changed_lines(&read(&chess, "game.yaml"), &read(&dir, "game.yaml")), [format!("game: {title}")]);
+    }
+}
+
+/// nocastle's edits: Castling is its header alone, and How to play's
+/// paragraph on castling says there is none, in English and in French.
+#[test]
+fn nocastle_has_no_castling_row_and_says_so() {
+    let (chess, dir) = (common::chess_dir(), variant_dir("nocastle"));
+    let castling = read(&dir, "tables/Castling.csv");
+    assert_eq!(castling.lines().collect::<Vec<_>>(), [read(&chess, "tables/Castling.csv").lines().next().unwrap()]);
+    for (file, line) in [
+        ("tables/Words.csv", "No castling: in this variant the king never castles."),
+        ("tables/Words.fr.csv", "Pas de roque\u{a0}: dans cette variante, le roi ne roque jamais."),
+    ] {
+        assert_eq!(changed_lines(&read(&chess, file), &read(&dir, file)), [line], "{file}");
+    }
+}
+
+/// `cardtable check` finds no mistake and no fault in any variant.
+#[test]
+fn check_finds_nothing_wrong_with_any_variant() {
+    for &(name, title, _) in GALLERY {
+        let out =
+            Command::new(env!("CARGO_BIN_EXE_cardtable")).arg("check").arg(variant_dir(name)).output().expect("check");
+        let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        assert!(out.status.success(), "{name}: stdout:\n{stdout}\nstderr:\n{stderr}");
+        assert!(stdout.contains(&format!("`{title}` is fine")), "{name}: {stdout}");
+        assert!(stdout.contains("it starts without a fault"), "{name}: {stdout}");
+        assert!(stderr.is_empty(), "{name}: no warnings: {stderr}");
+    }
+}
+
+/// Where chess castles, nocastle does not: a FEN with castling letters
+/// reads as one without (Fairy-Stockfish's `nocastle` does the same), the
+/// King's Targets hold no castling Square, and after a save and a load, and
+/// in a New Game, there is still none.
+#[test]
+fn nocastle_never_castles() {
+    let both = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
+    let mut chess = common::chess_driver();
+    run(&mut chess, &format!("setfen {both}"));
+    assert!(move_set(&mut chess, "moves").contains("e1g1"), "chess castles here");
+    let mut d = common::two_players(common::load_game(&variant_dir("nocastle")));
+    let read_back = run(&mut d, &format!("setfen {both}"));
+    assert_eq!(read_back.get("fen").as_str(), Some("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w - - 0 1"));
+    let king = |d: &mut Driver| -> BTreeSet<String> {
+        move_set(d, "moves").into_iter().filter(|m| m.starts_with("e1") || m.starts_with("e8")).collect()
+    };
+    assert_eq!(king(&mut d).into_iter().collect::<Vec<_>>(), ["e1d1", "e1f1"]);
+    assert_eq!(move_set(&mut d, "enginemoves"), move_set(&mut d, "moves"), "the built-in engine agrees");
+    ok(&mut d, "click e1");
+    let reachable = |d: &mut Driver, sq: &str| {
+        run(d, &format!("eval data('Targets', '{sq}', 'reachable')")).get("value") == &Json::Bool(true)
+    };
+    assert!(reachable(&mut d, "f1") && !reachable(&mut d, "g1") && !reachable(&mut d, "c1"));
+    ok(&mut d, "click f1");
+    ok(&mut d, "save s1");
+    ok(&mut d, "load s1");
+    assert_eq!(run(&mut d, "eval dataCount('Castling')").get("value"), &Json::Num(0.0));
+    assert!(king(&mut d).iter().all(|m| !m.ends_with("g8") && !m.ends_with("c8")), "{:?}", king(&mut d));
+    ok(&mut d, "press New Game");
+    ok(&mut d, "press Play");
+    assert_eq!(run(&mut d, "fen").get("fen").as_str(), Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"));
+    assert_eq!(run(&mut d, "eval dataCount('Castling')").get("value"), &Json::Num(0.0));
+}
+
+/// The built-in engine (depth 2, a little noise, seeded by the ply) plays
+/// each variant against itself to the end of the game: each of its moves is
+/// among the cards' Legal Moves and is played as a player plays it, by
+/// clicks (and the Promotion button). The game's PGN then plays back
+/// through the cards to the same position.
+#[test]
+fn the_engine_plays_each_variant_against_itself_to_the_end() {
+    for &(name, _, _) in GALLERY {
+        let game = common::load_game(&variant_dir(name));
+        let letters = cardtable::library::chess::kind_letters(&game).expect("the Kinds' letters");
+        let mut d = common::two_players(game);
+        let mut plies = 0;
+        while common::state(&mut d) != "Game Over" {
+            assert!(plies < 600, "{name}: no end after {plies} plies: {}", run(&mut d, "fen"));
+            let legal = move_set(&mut d, "moves");
+            assert!(!legal.is_empty(), "{name}: no legal move, and the game is not over");
+            let best = run(&mut d, &format!("bestmove depth 2 noise 30 seed {plies}"));
+            let m = best.get("move").as_str().unwrap_or_else(|| panic!("no move: {best}")).to_string();
+            assert!(legal.contains(&m), "{name} ply {plies}: the engine's {m} is not one of the cards' {legal:?}");
+            ok(&mut d, &format!("click {}", &m[0..2]));
+            ok(&mut d, &format!("click {}", &m[2..4]));
+            if let Some(p) = m.chars().nth(4) {
+                let (promoted, _) = letters.iter().find(|(_, l)| *l == p).expect("a Kind of that letter");
+                let button = common::promotion_button(&mut d, promoted);
+                ok(&mut d, &format!("press {button}"));
+            }
+            plies += 1;
+        }
+        let status = common::text(&mut d, "global status");
+        let fen = run(&mut d, "fen").get("fen").as_str().unwrap_or_default().to_string();
+        eprintln!("{name}: {plies} plies, {status}; {fen}");
+        assert!(plies >= 10, "{name}: a game of {plies} plies");
+        let faults = run(&mut d, "faults");
+        assert!(faults.get("faults").as_array().is_empty(), "{name}: {faults}");
+        let history = run(&mut d, "table Move History");
+        assert_eq!(history.get("rows").as_array().len(), plies, "{name}: every Move recorded");
+        let pgn = run(&mut d, "pgn").get("pgn").as_str().unwrap_or_default().to_string();
+        let mut again = common::two_players(common::load_game(&variant_dir(name)));
+        let loaded = run(&mut again, &format!("loadpgn {}", pgn.replace('\n', " ")));
+        assert_eq!(loaded.get("fen").as_str(), Some(fen.as_str()), "{name}: the PGN plays back: {pgn}");
+    }
+}
