@@ -29,11 +29,11 @@ fn play(d: &mut Driver, moves: &[(&str, &str)]) {
 }
 
 /// Every game folder of the repository: content/chess, each of
-/// content/examples/, and each test fixture that is a whole game (has a
+/// content/examples/ and of content/variants/, and each test fixture that is a whole game (has a
 /// game.yaml), found on the disk so that a new one is checked too.
 fn every_game_folder() -> Vec<std::path::PathBuf> {
     let mut out = vec![common::chess_dir()];
-    for parent in ["content/examples", "tests/fixtures"] {
+    for parent in ["content/examples", "content/variants", "tests/fixtures"] {
         let mut found: Vec<_> = std::fs::read_dir(common::root().join(parent))
             .unwrap_or_else(|e| panic!("{parent}: {e}"))
             .filter_map(|e| e.ok().map(|e| e.path()))
@@ -48,7 +48,7 @@ fn every_game_folder() -> Vec<std::path::PathBuf> {
 #[test]
 fn every_game_folder_checks_clean() {
     let folders = every_game_folder();
-    assert!(folders.len() >= 11, "{folders:?}");
+    assert!(folders.len() >= 12, "{folders:?}");
     for dir in folders {
         let report = cardtable::host::check::check_with_data(Files::Dir(dir.clone()), None);
         assert!(report.is_fine(), "{}: {}", dir.display(), report.details());
