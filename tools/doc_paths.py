@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """Every file or folder the project's documents name exists.
 
-Reads ARCHITECTURE.md, README.md, docs/*.md and the content's READMEs and
-GUIDE, takes each `code span` that looks like a path in the tree (a name
-with a file ending this project uses, or a path with a slash), and checks it
-against the files git tracks: a path may be given from the top of the
-checkout, from the document's own folder, or as the tail of a tracked path
-(ARCHITECTURE.md names `world/saved.rs` under runtime/src). Placeholders
-(`T.LANG.csv`, `saves/SLOT.yaml`), globs, commands and options are passed
-over. Prints each name that is not there, with its document and line, and
+Reads ARCHITECTURE.md, README.md, docs/*.md, the content's READMEs and
+GUIDE and the tools' READMEs, takes each `code span` that looks like a path
+in the tree (a name with a file ending this project uses, or a path with a
+slash), and checks it against the files git tracks: a path may be given from
+the top of the checkout, from the document's own folder, or as the tail of a
+tracked path (ARCHITECTURE.md names `world/saved.rs` under runtime/src).
+Placeholders (`T.LANG.csv`, `saves/SLOT.yaml`), globs, commands and options
+are passed over. Prints each name that is not there, with its document and line, and
 exits 1 if there is one (.ci/run runs it).
 """
 import re
@@ -64,7 +64,7 @@ def exists(span, doc, files, dirs):
 def main():
     files, dirs = tracked()
     docs = [ROOT / d for d in DOCS] + sorted((ROOT / "docs").glob("*.md")) + sorted((ROOT / "content").glob("*/README.md")) \
-        + sorted((ROOT / "content").glob("*/*/README.md"))
+        + sorted((ROOT / "content").glob("*/*/README.md")) + sorted((ROOT / "tools").glob("*/README.md"))
     missing = []
     for doc in docs:
         if not doc.exists():

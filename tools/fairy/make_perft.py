@@ -1,0 +1,202 @@
+#!/usr/bin/env python3
+"""Writes tests/fairy/VARIANT.perft: Fairy-Stockfish's perft of a variant, the
+reference the cards' perft and the built-in engine's are checked against
+(tests/fairy.rs).
+
+    python3 tools/fairy/make_perft.py                 # every variant of MANIFEST
+    python3 tools/fairy/make_perft.py nocastle        # only these
+    python3 tools/fairy/make_perft.py --seed 22 --positions 8 --engine /usr/games/fairy-stockfish
+
+For each variant: its start position (`position startpos` under
+`setoption name UCI_Variant value VARIANT`) and --positions more, each
+reached from the start by a seeded random number of random legal plies
+(each ply a choice among perft 1's moves; a walk that ends the game, with no
+legal move or the fifty-move count at 100, is walked again, and a position
+met before is skipped). For each position: its FEN as Fairy-Stockfish's `d`
+writes it, `go perft N` for N = 1, 2, ... up to the first count past QUICK
+leaves (the depth the quick test stops before), never past depth 6 nor a
+count past 1,000,000 (the bounds of the driver's `perft`), and perft 1's
+moves, sorted.
+
+Only the standard library; talks UCI to Fairy-Stockfish (Debian's package
+`fairy-stockfish`, in /usr/games). The output depends only on the seed, the
+manifest and the engine: the same run writes the same files.
+"""
+import argparse
+import os
+import random
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+# Fairy-Stockfish's UCI_Variant name -> the content folder that plays it.
+MANIFEST = [
+    ("chess", "content/chess"),
+    ("nocastle", "content/variants/nocastle"),
+]
+
+# Leaves the cards' perft counts in about a second here (a debug build on
+# this 2-core machine counts some 40,000 a second); tests/fairy.rs checks the
+# cards up to it by default and every depth with --ignored.
+QUICK = 60_000
+MOST_LEAVES = 1_000_000
+MOST_DEPTH = 6
+MOST_PLIES = 100
+
+
+class Engine:
+    """One Fairy-Stockfish process, spoken to line by line."""
+
+    def __init__(self, path):
+        self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+        self.send("uci")
+        self.name = None
+        for line in self.until("uciok"):
+            if line.startswith("id name "):
+                self.name = line[len("id name "):]
+
+    def send(self, line):
+        self.p.stdin.write(line + "\n")
+        self.p.stdin.flush()
+
+    def until(self, prefix):
+        lines = []
+        while True:
+            line = self.p.stdout.readline()
+            if not line:
+                sys.exit(f"Fairy-Stockfish ended before answering `{prefix}`")
+            line = line.rstrip("\n")
+            lines.append(line)
+            if line.startswith(prefix):
+                return lines
+
+    def variant(self, name):
+        self.send(f"setoption name UCI_Variant value {name}")
+        self.send("isready")
+        self.until("readyok")
+
+    def position(self, fen=None, moves=()):
+        where = f"fen {fen}" if fen else "startpos"
+        self.send(f"position {where}" + (" moves " + " ".join(moves) if moves else ""))
+
+    def fen(self):
+        self.send("d")
+        for line in self.until("Checkers:"):
+            if line.startswith("Fen: "):
+                return line[len("Fen: "):]
+        sys.exit("Fairy-Stockfish's `d` wrote no `Fen:` line")
+
+    def perft(self, depth):
+        """(leaves, the root's moves) of `go perft depth`."""
+        self.send(f"go perft {depth}")
+        moves = []
+        for line in self.until("Nodes searched:"):
+            if ": " in line and not line.startswith("Nodes searched"):
+                moves.append(line.split(":")[0])
+            elif line.startswith("Nodes searched:"):
+                return int(line.split(":")[1]), moves
+
+    def quit(self):
+        self.send("quit")
+        self.p.wait(timeout=10)
+
+
+def describe(engine, fen):
+    """The position's counts, depth 1 up (see the module's doc), and its moves."""
+    engine.position(fen)
+    counts = []
+    moves = []
+    for depth in range(1, MOST_DEPTH + 1):
+        n, root = engine.perft(depth)
+        if depth == 1:
+            moves = sorted(root)
+        if n > MOST_LEAVES:
+            break
+        counts.append(n)
+        if n > QUICK:
+            break
+    return counts, moves
+
+
+def walk(engine, rng, start):
+    """A position some random plies from the start, or None when the walk ended the game."""
+    plies = rng.randint(1, MOST_PLIES)
+    played = []
+    for _ in range(plies):
+        engine.position(start, played)
+        _, moves = engine.perft(1)
+        if not moves:
+            return None
+        played.append(rng.choice(sorted(moves)))
+    engine.position(start, played)
+    fen = engine.fen()
+    _, moves = engine.perft(1)
+    if not moves or int(fen.split()[4]) >= 100:
+        return None
+    return fen, played
+
+
+def write(engine, variant, content, seed, positions, command):
+    engine.variant(variant)
+    engine.position()
+    start = engine.fen()
+    rng = random.Random(f"{seed}:{variant}")
+    found = [("start", start, [])]
+    seen = {start}
+    while len(found) < positions + 1:
+        got = walk(engine, rng, start)
+        if got is None or got[0] in seen:
+            continue
+        seen.add(got[0])
+        found.append((f"random-{len(found)}", got[0], got[1]))
+    out = [
+        f"# Fairy-Stockfish's perft of its variant `{variant}`, the reference for {content}",
+        f"# (tests/fairy.rs). Made by: {command}",
+        f"# Engine: {engine.name}, UCI_Variant {variant}.",
+        "# Each position: `id`, its `fen` as Fairy-Stockfish's `d` writes it, then",
+        "# `perft DEPTH LEAVES` from depth 1 up to the first count past",
+        f"# {QUICK} (never past depth {MOST_DEPTH} nor {MOST_LEAVES} leaves), then `moves`: perft 1's",
+        "# moves, sorted. A random position's `line` is the moves that reach it from the start.",
+        f"variant {variant}",
+        f"content {content}",
+    ]
+    for name, fen, played in found:
+        counts, moves = describe(engine, fen)
+        out.append("")
+        out.append(f"id {name}")
+        if played:
+            out.append("line " + " ".join(played))
+        out.append(f"fen {fen}")
+        out.extend(f"perft {d} {n}" for d, n in enumerate(counts, 1))
+        out.append("moves " + " ".join(moves))
+    path = os.path.join(ROOT, "tests", "fairy", f"{variant}.perft")
+    with open(path, "w", encoding="utf-8", newline="\n") as f:
+        f.write("\n".join(out) + "\n")
+    print(f"wrote {os.path.relpath(path, ROOT)}: {len(found)} positions")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("variants", nargs="*", help="variants of the manifest (default: all)")
+    ap.add_argument("--seed", type=int, default=22)
+    ap.add_argument("--positions", type=int, default=8, help="random positions besides the start")
+    ap.add_argument("--engine", default="/usr/games/fairy-stockfish")
+    args = ap.parse_args()
+    known = dict(MANIFEST)
+    unknown = [v for v in args.variants if v not in known]
+    if unknown:
+        sys.exit(f"not in the manifest: {', '.join(unknown)} (it has {', '.join(known)})")
+    engine = Engine(args.engine)
+    try:
+        for variant, content in MANIFEST:
+            if args.variants and variant not in args.variants:
+                continue
+            command = f"python3 tools/fairy/make_perft.py --seed {args.seed} --positions {args.positions} {variant}"
+            write(engine, variant, content, args.seed, args.positions, command)
+    finally:
+        engine.quit()
+
+
+if __name__ == "__main__":
+    main()
