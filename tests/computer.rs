@@ -217,6 +217,17 @@ fn the_computer_plays_the_variant_with_the_built_in_engine_even_with_stockfish()
     );
 }
 
+/// A variant of the gallery (content/variants/nocastle, chess without
+/// castling), Stockfish named: the Computer plays a whole game through its
+/// panels and the bridge, each of its Moves one of the cards' Legal Moves.
+#[test]
+fn the_computer_plays_a_whole_game_of_nocastle() {
+    let dir = common::root().join("content/variants/nocastle");
+    let engine = stockfish().display().to_string();
+    let made = whole_game_of(&dir, &engine, "White", "Casual", true);
+    assert!(made.len() >= 10, "{made:?}");
+}
+
 /// The built-in engine answers only the latest question: a New Game while
 /// it searches (Expert: 2 s) stops the search, its answer is dropped, and
 /// the new game's Computer answers.
