@@ -247,6 +247,18 @@ fn a_vector_file_that_is_not_one_is_refused_with_its_line() {
     assert!(err.starts_with(&format!("chess.perft:{line}: depth 2, found `perft 3 ")), "{err}");
 }
 
+/// Each content folder starts a game where Fairy-Stockfish starts the
+/// variant (the file's `start`, its `position startpos`).
+#[test]
+fn each_content_starts_where_fairy_stockfish_starts() {
+    for v in all_vectors() {
+        let start = v.positions.iter().find(|p| p.id == "start").unwrap_or_else(|| panic!("{}: no start", v.file));
+        let mut driver = common::two_players(common::load_game(&v.content));
+        let fen = common::run(&mut driver, "fen");
+        assert_eq!(fen.get("fen").as_str(), Some(start.fen.as_str()), "{}: {}", v.file, v.content.display());
+    }
+}
+
 /// Every variant of the gallery (content/variants/NAME) has its vectors,
 /// made for Fairy-Stockfish's variant of its name (tools/fairy/make_perft.py's
 /// manifest), and so has chess.
