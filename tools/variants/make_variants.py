@@ -45,6 +45,22 @@ def replacing(old: str, new: str) -> Edit:
     return lambda text, rel: replace_once(text, old, new, rel)
 
 
+def replace_line_starting(text: str, start: str, new: str, rel: str) -> str:
+    """The one line that starts with `start`, replaced whole by `new`."""
+    lines = text.split("\n")
+    hits = [i for i, line in enumerate(lines) if line.startswith(start)]
+    if len(hits) != 1:
+        sys.exit(f"{rel}: expected one line starting `{start}`, found {len(hits)}")
+    old = lines[hits[0]]
+    # The paragraph may end the quoted cell: keep its closing quote.
+    lines[hits[0]] = new + ('"' if old.endswith('"') else "")
+    return "\n".join(lines)
+
+
+def replacing_line(start: str, new: str) -> Edit:
+    return lambda text, rel: replace_line_starting(text, start, new, rel)
+
+
 @dataclass
 class Variant:
     name: str  # Fairy-Stockfish's UCI_Variant name, and the folder's
@@ -56,7 +72,6 @@ CASTLING_EN = (
     "Castling: the king moves two squares towards a rook and the rook jumps to its other side. Neither may have "
     "moved, the squares between must be empty, and the king may not be in check, cross an attacked square or land on one."
 )
-CASTLING_FR_START = "Roque"
 
 VARIANTS: List[Variant] = [
     # Chess without castling: Castling has no row, so Try Castling never
@@ -67,24 +82,12 @@ VARIANTS: List[Variant] = [
         {
             "tables/Castling.csv": header_only,
             "tables/Words.csv": replacing(CASTLING_EN, "No castling: in this variant the king never castles."),
-            "tables/Words.fr.csv": lambda text, rel: replace_line_starting(
-                text, CASTLING_FR_START, "Pas de roque\u00a0: dans cette variante, le roi ne roque jamais.", rel
+            "tables/Words.fr.csv": replacing_line(
+                "Roque", "Pas de roque\u00a0: dans cette variante, le roi ne roque jamais."
             ),
         },
     ),
 ]
-
-
-def replace_line_starting(text: str, start: str, new: str, rel: str) -> str:
-    """The one line that starts with `start`, replaced whole by `new`."""
-    lines = text.split("\n")
-    hits = [i for i, line in enumerate(lines) if line.startswith(start)]
-    if len(hits) != 1:
-        sys.exit(f"{rel}: expected one line starting `{start}`, found {len(hits)}")
-    old = lines[hits[0]]
-    # The paragraph may end the quoted cell: keep its closing quote.
-    lines[hits[0]] = new + ('"' if old.endswith('"') else "")
-    return "\n".join(lines)
 
 
 def game_name(title: str) -> Edit:
