@@ -8,7 +8,6 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::rc::Rc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use cardtable::game::Game;
 use cardtable::host::driver::Driver;
@@ -105,26 +104,22 @@ pub fn promotion_button(driver: &mut Driver, kind: &str) -> &'static str {
 /// A copy of a content folder in the system's temp folder, removed when dropped.
 pub struct TempContent {
     pub dir: PathBuf,
+    _held: tempfile::TempDir,
 }
 
 impl TempContent {
-    /// Copies `content/chess` into a new folder whose name holds `label`, the
-    /// process id and a counter, so parallel tests never share one.
+    /// Copies `content/chess` into a new folder whose name holds `label`, so
+    /// a left-over folder says which test made it; tempfile makes the name
+    /// unique, so parallel tests never share one.
     pub fn chess(label: &str) -> TempContent {
         TempContent::of(&chess_dir(), label)
     }
 
     /// Copies a content folder, as [`TempContent::chess`] copies the chess one.
     pub fn of(from: &Path, label: &str) -> TempContent {
-        static COUNTER: AtomicUsize = AtomicUsize::new(0);
-        let n = COUNTER.fetch_add(1, Ordering::SeqCst);
-        let safe: String = label.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
-        let dir = std::env::temp_dir().join(format!("cardtable-test-{}-{n}-{safe}", std::process::id()));
-        if dir.exists() {
-            std::fs::remove_dir_all(&dir).expect("remove an old temp copy");
-        }
-        copy_dir(from, &dir).unwrap_or_else(|e| panic!("copy {}: {e}", from.display()));
-        TempContent { dir }
+        let held = temp_folder("test", label);
+        copy_dir(from, held.path()).unwrap_or_else(|e| panic!("copy {}: {e}", from.display()));
+        TempContent { dir: held.path().to_path_buf(), _held: held }
     }
 
     pub fn path(&self, rel: &str) -> PathBuf {
@@ -155,10 +150,12 @@ impl TempContent {
     }
 }
 
-impl Drop for TempContent {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
+/// A new empty folder in the system's temp folder, named
+/// `cardtable-KIND-LABEL-` and tempfile's random letters (a label's
+/// characters other than letters and digits written `_`); removed when dropped.
+fn temp_folder(kind: &str, label: &str) -> tempfile::TempDir {
+    let safe: String = label.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
+    tempfile::Builder::new().prefix(&format!("cardtable-{kind}-{safe}-")).tempdir().expect("make a temp folder")
 }
 
 fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
@@ -278,20 +275,19 @@ pub fn xdotool() -> bool {
 }
 
 /// An empty folder of its own, removed when dropped.
-pub struct TempDir(pub PathBuf);
+pub struct TempDir {
+    pub dir: PathBuf,
+    _held: tempfile::TempDir,
+}
 
 impl TempDir {
     pub fn new(label: &str) -> TempDir {
-        static COUNTER: AtomicUsize = AtomicUsize::new(0);
-        let n = COUNTER.fetch_add(1, Ordering::SeqCst);
-        let dir = std::env::temp_dir().join(format!("cardtable-dir-{}-{n}-{label}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("make a temp folder");
-        TempDir(dir)
+        let held = temp_folder("dir", label);
+        TempDir { dir: held.path().to_path_buf(), _held: held }
     }
 
     pub fn path(&self, rel: &str) -> PathBuf {
-        self.0.join(rel)
+        self.dir.join(rel)
     }
 
     /// The names of the files in a folder of it, sorted.
@@ -301,12 +297,6 @@ impl TempDir {
             .unwrap_or_default();
         names.sort();
         names
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
     }
 }
 
