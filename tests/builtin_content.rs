@@ -10,29 +10,6 @@ use std::process::{Command, Output, Stdio};
 
 use cardtable::json::Json;
 
-/// An empty folder in the system's temp folder, removed when dropped: a
-/// current directory with no content/chess in it.
-struct Elsewhere {
-    dir: PathBuf,
-}
-
-impl Elsewhere {
-    fn new(label: &str) -> Elsewhere {
-        let dir = std::env::temp_dir().join(format!("cardtable-elsewhere-{}-{label}", std::process::id()));
-        if dir.exists() {
-            std::fs::remove_dir_all(&dir).expect("remove an old temp folder");
-        }
-        std::fs::create_dir_all(&dir).expect("make a temp folder");
-        Elsewhere { dir }
-    }
-}
-
-impl Drop for Elsewhere {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
-}
-
 /// `cardtable ARGS` run in `cwd`, with `input` on its standard input.
 fn run(cwd: &Path, args: &[&str], input: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_cardtable"))
@@ -76,7 +53,8 @@ fn files_under(root: &Path) -> Vec<PathBuf> {
 
 #[test]
 fn check_with_no_folder_checks_the_built_in_game_from_anywhere() {
-    let here = Elsewhere::new("check");
+    // A current directory with no content/chess in it.
+    let here = common::TempDir::new("elsewhere-check");
     let out = run(&here.dir, &["check"], "");
     let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
     assert!(out.status.success(), "stdout:\n{stdout}\nstderr:\n{stderr}");
@@ -92,7 +70,8 @@ fn check_with_no_folder_checks_the_built_in_game_from_anywhere() {
 
 #[test]
 fn drive_with_no_folder_plays_the_built_in_game_from_anywhere() {
-    let here = Elsewhere::new("drive");
+    // A current directory with no content/chess in it.
+    let here = common::TempDir::new("elsewhere-drive");
     let out = run(&here.dir, &["drive"], "click e2\ntable Targets\n");
     let stdout = text(&out.stdout);
     assert!(out.status.success(), "stderr:\n{}", text(&out.stderr));
@@ -112,7 +91,7 @@ fn drive_with_no_folder_plays_the_built_in_game_from_anywhere() {
 
 #[test]
 fn new_writes_the_built_in_game_as_content_chess_byte_for_byte_but_its_name() {
-    let here = Elsewhere::new("new");
+    let here = common::TempDir::new("elsewhere-new");
     let out = run(&here.dir, &["new", "my game"], "");
     let stdout = text(&out.stdout);
     assert!(out.status.success(), "stdout:\n{stdout}\nstderr:\n{}", text(&out.stderr));
@@ -144,7 +123,7 @@ fn new_writes_the_built_in_game_as_content_chess_byte_for_byte_but_its_name() {
 
 #[test]
 fn new_writes_into_an_empty_folder_and_refuses_one_that_is_not_empty() {
-    let here = Elsewhere::new("new-refuses");
+    let here = common::TempDir::new("elsewhere-new-refuses");
     std::fs::create_dir(here.dir.join("empty")).unwrap();
     let out = run(&here.dir, &["new", "empty"], "");
     assert!(out.status.success(), "an empty folder is written into: {}", text(&out.stderr));
@@ -170,7 +149,7 @@ fn new_writes_into_an_empty_folder_and_refuses_one_that_is_not_empty() {
 
 #[test]
 fn a_folder_that_is_not_there_is_named_once() {
-    let here = Elsewhere::new("missing");
+    let here = common::TempDir::new("elsewhere-missing");
     let out = run(&here.dir, &["check", "no such game"], "");
     let stderr = text(&out.stderr);
     assert!(!out.status.success());
@@ -180,7 +159,7 @@ fn a_folder_that_is_not_there_is_named_once() {
 
 #[test]
 fn a_mistake_in_a_written_out_game_names_its_file_line_and_column() {
-    let here = Elsewhere::new("new-broken");
+    let here = common::TempDir::new("elsewhere-new-broken");
     assert!(run(&here.dir, &["new", "g"], "").status.success());
     let sides = here.dir.join("g/tables/Sides.csv");
     let text_before = std::fs::read_to_string(&sides).unwrap();

@@ -350,14 +350,13 @@ fn new_game_while_the_computer_thinks_drops_its_answer() {
 
 #[test]
 fn a_strength_chosen_mid_game_counts_from_the_computers_next_move() {
-    let dir = std::env::temp_dir().join(format!("cardtable-recorder-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let recorder = dir.join("recorder.sh");
+    // Dropped last, after the Driver has ended the engine that writes in it.
+    let dir = common::TempDir::new("recorder");
+    let recorder = dir.path("recorder.sh");
     std::fs::copy(fake_engine("recorder.sh"), &recorder).unwrap();
     // The UCI handshake it sources from its own folder.
-    std::fs::copy(fake_engine("uci.sh"), dir.join("uci.sh")).unwrap();
-    let log = dir.join("recorder.sh.log");
-    let _ = std::fs::remove_file(&log);
+    std::fs::copy(fake_engine("uci.sh"), dir.path("uci.sh")).unwrap();
+    let log = dir.path("recorder.sh.log");
     let mut d = against(&recorder.display().to_string());
     play(&mut d, "e2e4");
     assert!(wait_for_moves(&mut d, 0.05, 10.0, 2));
@@ -381,7 +380,6 @@ fn a_strength_chosen_mid_game_counts_from_the_computers_next_move() {
         searches[1].contains("position fen rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"),
         "the position as FEN: {told}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A fake engine ends in Computer Unavailable with Retry shown; Retry with

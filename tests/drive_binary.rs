@@ -290,13 +290,12 @@ fn wait_moves_the_clock_and_reduced_motion_is_the_systems() {
     assert_eq!(answers[6].get("value"), &Json::Bool(false), "{}", answers[6]);
 
     // A game saved where the system asked for nothing, loaded where it asks for less motion.
-    let data = std::env::temp_dir().join(format!("cardtable-reduced-motion-{}", std::process::id()));
-    let data_arg = data.to_string_lossy().to_string();
+    let data = common::TempDir::new("reduced-motion");
+    let data_arg = data.dir.to_string_lossy().to_string();
     let out = drive(&["tests/fixtures/clock", "--data-dir", &data_arg], "save s\n");
     assert!(String::from_utf8_lossy(&out.stdout).contains("saved"), "{}", String::from_utf8_lossy(&out.stdout));
     let input = "global reducedAtStart\nglobal prefersReducedMotion\nload s\nglobal prefersReducedMotion\n";
     let out = drive(&["tests/fixtures/clock", "--reduced-motion", "--data-dir", &data_arg], input);
-    let _ = std::fs::remove_dir_all(&data);
     let stdout = String::from_utf8(out.stdout).unwrap();
     let answers: Vec<Json> = stdout.lines().map(|l| common::parse_json(l).unwrap()).collect();
     assert_eq!(answers.len(), 4, "{stdout}");
@@ -355,9 +354,8 @@ fn reduced_motion_stays_over_a_restart() {
 /// acknowledged and then fails on the disk (a slot's name too long in bytes).
 #[test]
 fn drive_bounds_each_argument_and_names_the_bound() {
-    let data = std::env::temp_dir().join(format!("cardtable-drive-bounds-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&data);
-    let data_arg = data.to_string_lossy().to_string();
+    let data = common::TempDir::new("drive-bounds");
+    let data_arg = data.dir.to_string_lossy().to_string();
     let mut input: String = (1..=64).map(|n| format!("snapshot s{n}\n")).collect();
     let (long, longest) = ("𝐀".repeat(64), "𝐀".repeat(50));
     input.push_str(&format!(
@@ -367,8 +365,7 @@ fn drive_bounds_each_argument_and_names_the_bound() {
         "x".repeat(65)
     ));
     let out = drive(&["--data-dir", &data_arg], &input);
-    let saved = data.join("saves").join(format!("{longest}.yaml")).is_file();
-    let _ = std::fs::remove_dir_all(&data);
+    let saved = data.path("saves").join(format!("{longest}.yaml")).is_file();
     let stdout = String::from_utf8(out.stdout).unwrap();
     let answers: Vec<Json> = stdout.lines().map(|l| common::parse_json(l).unwrap()).collect();
     assert_eq!(answers.len(), 64 + 14, "{stdout}");

@@ -62,7 +62,7 @@ fn values_moved_aside(data: &TempDir, why: &str) {
 /// [`values_moved_aside`], the notice holding `words`.
 fn moved_aside_saying(data: &TempDir, words: &str) {
     let (answers, _) =
-        common::drive_in(&data.0, &fixture(), "call Kept Side\ncall Keep Side side='Black'\ncall Kept Side\n");
+        common::drive_in(&data.dir, &fixture(), "call Kept Side\ncall Keep Side side='Black'\ncall Kept Side\n");
     let notices = notices(&answers[0]);
     assert_eq!(notices.len(), 1, "{notices:?}");
     assert!(notices[0].starts_with("The settings kept on this computer could not be read ("), "{}", notices[0]);
@@ -79,7 +79,7 @@ fn moved_aside_saying(data: &TempDir, words: &str) {
 fn a_fifo_as_the_kept_values_is_moved_aside_by_drive_and_listed_by_check() {
     let data = data_folder("fifo-values");
     mkfifo(&data.path("values.yaml"));
-    let out = check(&fixture(), Some(&data.0));
+    let out = check(&fixture(), Some(&data.dir));
     assert!(!out.status.success());
     let told = String::from_utf8_lossy(&out.stderr);
     let line = format!("  {}: it is a named pipe (FIFO), not a regular file\n", data.path("values.yaml").display());
@@ -125,7 +125,7 @@ fn a_fifo_or_a_deep_nest_as_a_save_slot_is_moved_aside_by_load() {
             Some("/dev/zero") => std::os::unix::fs::symlink("/dev/zero", &slot).unwrap(),
             Some(text) => std::fs::write(&slot, text).unwrap(),
         }
-        let (answers, _) = common::drive_in(&data.0, &fixture(), "load s1\ncall Bump\nglobal count\n");
+        let (answers, _) = common::drive_in(&data.dir, &fixture(), "load s1\ncall Bump\nglobal count\n");
         let error = answers[0].get("error").as_str().unwrap_or_default();
         assert!(error.starts_with("no game was loaded: ") && error.contains(why), "{label}: {}", answers[0]);
         let notices = notices(&answers[0]);
@@ -189,7 +189,7 @@ fn loadpgn_refuses_a_device_and_a_fifo() {
         dir.path("zero.pgn").display(),
         dir.path("fifo.pgn").display()
     );
-    let (answers, _) = common::drive_in(&dir.0, &common::chess_dir(), &input);
+    let (answers, _) = common::drive_in(&dir.dir, &common::chess_dir(), &input);
     assert_eq!(
         answers[0].get("error").as_str(),
         Some("cannot read the PGN file `/dev/zero`: it is a device, not a regular file")
@@ -211,7 +211,7 @@ fn a_second_process_on_a_data_folder_keeps_nothing_and_says_so() {
     let data = data_folder("two");
     let mut first = Command::new(env!("CARGO_BIN_EXE_cardtable"))
         .args(["drive", "--data-dir"])
-        .arg(&data.0)
+        .arg(&data.dir)
         .arg(fixture())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -232,8 +232,8 @@ fn a_second_process_on_a_data_folder_keeps_nothing_and_says_so() {
     assert_eq!(answer("save auto").to_string(), r#"{"saved":"auto"}"#);
 
     let (second, stderr) =
-        common::drive_in(&data.0, &fixture(), "call Kept Side\ncall Keep Side side='White'\ncall Kept Side\ncall Bump\ncall Bump\nsave auto\nload auto\nglobal count\n");
-    let why = format!("Another Cardtable is using the data folder {}", data.0.display());
+        common::drive_in(&data.dir, &fixture(), "call Kept Side\ncall Keep Side side='White'\ncall Kept Side\ncall Bump\ncall Bump\nsave auto\nload auto\nglobal count\n");
+    let why = format!("Another Cardtable is using the data folder {}", data.dir.display());
     assert!(notices(&second[0]).iter().any(|n| n.starts_with(&why)), "{}", second[0]);
     assert!(stderr.contains(&format!("notice: {why}")), "{stderr}");
     assert_eq!(second[0].get("value").as_str(), Some("Black"), "the first's setting, seen");
@@ -242,14 +242,14 @@ fn a_second_process_on_a_data_folder_keeps_nothing_and_says_so() {
     assert_eq!(second[7].to_string(), r#"{"global":"count","value":2}"#, "its own save, in memory");
 
     // `check` only reads: it needs no lock, and finds the folder fine while the first holds it.
-    let checked = check(&fixture(), Some(&data.0));
+    let checked = check(&fixture(), Some(&data.dir));
     assert!(checked.status.success(), "{}", String::from_utf8_lossy(&checked.stderr));
 
     // The first plays on, its files as it left them.
     assert_eq!(answer("call Kept Side").get("value").as_str(), Some("Black"));
     drop(to_first);
     assert!(first.wait().unwrap().success());
-    let (third, _) = common::drive_in(&data.0, &fixture(), "call Kept Side\nload auto\nglobal count\n");
+    let (third, _) = common::drive_in(&data.dir, &fixture(), "call Kept Side\nload auto\nglobal count\n");
     assert_eq!(third[0].to_string(), r#"{"value":"Black"}"#, "the first's setting survived");
     assert_eq!(third[2].to_string(), r#"{"global":"count","value":1}"#, "the first's save survived");
 }
@@ -261,7 +261,7 @@ fn a_leftover_new_file_is_listed_by_check_and_removed_at_start() {
     let data = data_folder("leftover");
     std::fs::write(data.path("saves/auto.yaml.new"), "format: 1\ngame: Sa").unwrap();
     std::fs::write(data.path("values.yaml.new"), "").unwrap();
-    let out = check(&fixture(), Some(&data.0));
+    let out = check(&fixture(), Some(&data.dir));
     assert!(!out.status.success());
     let told = String::from_utf8_lossy(&out.stderr);
     for name in ["saves/auto.yaml.new", "values.yaml.new"] {
@@ -272,11 +272,11 @@ fn a_leftover_new_file_is_listed_by_check_and_removed_at_start() {
         assert!(told.contains(&line), "{told}");
     }
     assert!(data.path("saves/auto.yaml.new").exists(), "check moves nothing");
-    let (answers, _) = common::drive_in(&data.0, &fixture(), "state\n");
+    let (answers, _) = common::drive_in(&data.dir, &fixture(), "state\n");
     assert!(notices(&answers[0]).is_empty(), "{}", answers[0]);
     assert!(data.files("saves").is_empty(), "{:?}", data.files("saves"));
     assert!(!data.path("values.yaml.new").exists());
-    assert!(check(&fixture(), Some(&data.0)).status.success());
+    assert!(check(&fixture(), Some(&data.dir)).status.success());
 }
 
 /// A PNG whose header says it is 100,000 pixels on a side (40 GB once

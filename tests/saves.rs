@@ -184,10 +184,10 @@ fn save_and_load_are_driver_commands_listed_in_help() {
 #[test]
 fn a_world_comes_back_in_a_new_process() {
     let data = TempDir::new("new-process");
-    let first = drive(&data.0, &fixture(), &format!("{PLAY}save auto\n{VIEW}"));
+    let first = drive(&data.dir, &fixture(), &format!("{PLAY}save auto\n{VIEW}"));
     assert_eq!(first[4].to_string(), r#"{"saved":"auto"}"#);
     assert_eq!(data.files("saves"), ["auto.yaml"]);
-    let second = drive(&data.0, &fixture(), &format!("load auto\n{VIEW}"));
+    let second = drive(&data.dir, &fixture(), &format!("load auto\n{VIEW}"));
     assert_eq!(second[0].to_string(), r#"{"loaded":"auto"}"#);
     let (before, after) = (&first[5..], &second[1..]);
     assert_eq!(before.len(), after.len());
@@ -208,7 +208,7 @@ fn a_world_comes_back_in_a_new_process() {
 fn a_save_into_a_folder_then_a_load_at_once_brings_back_the_new_game() {
     let data = TempDir::new("save-then-load");
     let answers = drive(
-        &data.0,
+        &data.dir,
         &fixture(),
         "call Bump\nsave auto\ncall Bump\ncall Bump\nsave auto\ncall Bump\ncall Has Auto\nload auto\nglobal count\n",
     );
@@ -217,7 +217,7 @@ fn a_save_into_a_folder_then_a_load_at_once_brings_back_the_new_game() {
     assert_eq!(answers[8].to_string(), r#"{"global":"count","value":3}"#, "the second save, not the first");
     assert_eq!(count_in_file(&data, "auto"), 3.0);
     // And in a new process, as it was left.
-    let again = drive(&data.0, &fixture(), "load auto\nglobal count\n");
+    let again = drive(&data.dir, &fixture(), "load auto\nglobal count\n");
     assert_eq!(again[1].to_string(), r#"{"global":"count","value":3}"#);
 }
 
@@ -227,7 +227,7 @@ fn a_save_into_a_folder_then_a_load_at_once_brings_back_the_new_game() {
 fn many_saves_in_a_row_leave_the_last_on_the_disk_after_the_process_ends() {
     let data = TempDir::new("many-saves");
     let input = "call Bump\nsave auto\n".repeat(300);
-    let (answers, told) = common::drive_in(&data.0, &fixture(), &input);
+    let (answers, told) = common::drive_in(&data.dir, &fixture(), &input);
     assert_eq!(answers.len(), 600);
     assert!(answers.iter().all(|a| !a.is_error() && a.get("notices").as_array().is_empty()), "{answers:?}");
     assert_eq!(count_in_file(&data, "auto"), 300.0);
@@ -240,10 +240,10 @@ fn many_saves_in_a_row_leave_the_last_on_the_disk_after_the_process_ends() {
 #[test]
 fn a_forget_after_a_save_leaves_no_file() {
     let data = TempDir::new("forget-after-save");
-    let first = drive(&data.0, &fixture(), "call Bump\nsave auto\n");
+    let first = drive(&data.dir, &fixture(), "call Bump\nsave auto\n");
     assert_eq!(first[1].to_string(), r#"{"saved":"auto"}"#);
     assert_eq!(data.files("saves"), ["auto.yaml"]);
-    let second = drive(&data.0, &fixture(), "call Bump\nsave auto\ncall Forget Auto\ncall Has Auto\nload auto\n");
+    let second = drive(&data.dir, &fixture(), "call Bump\nsave auto\ncall Forget Auto\ncall Has Auto\nload auto\n");
     assert_eq!(second[3].to_string(), r#"{"value":false}"#);
     assert_eq!(second[4].get("error").as_str(), Some("no game was loaded: the slot `auto` holds no saved game"));
     assert!(data.files("saves").is_empty(), "{:?}", data.files("saves"));
@@ -258,7 +258,7 @@ fn a_forget_after_a_save_leaves_no_file() {
 fn a_save_that_cannot_be_written_is_told_and_the_game_plays_on() {
     let data = TempDir::new("cannot-write");
     std::fs::write(data.path("saves"), "a file where the saves' folder goes").unwrap();
-    let store = Rc::new(Store::for_game(Some(&data.0), "Saves"));
+    let store = Rc::new(Store::for_game(Some(&data.dir), "Saves"));
     let mut driver = Driver::with_store(fixture_game(), store.clone());
     assert_eq!(driver.command("call Bump").to_string(), r#"{"called":"Bump"}"#);
     // A save of the cards' steps is handed to the writer: its failure is a notice on the next command.
@@ -295,7 +295,7 @@ fn a_save_that_cannot_be_written_is_told_and_the_game_plays_on() {
     // In a process (this one has let the data folder go): the last save fails as the input ends, and stderr says so.
     drop(driver);
     drop(store);
-    let (answers, told) = common::drive_in(&data.0, &fixture(), "call Bump\ncall Save Auto\n");
+    let (answers, told) = common::drive_in(&data.dir, &fixture(), "call Bump\ncall Save Auto\n");
     assert_eq!(answers[1].to_string(), r#"{"value":true}"#);
     assert!(told.contains("notice: The game could not be saved ("), "{told}");
 }
@@ -303,12 +303,12 @@ fn a_save_that_cannot_be_written_is_told_and_the_game_plays_on() {
 #[test]
 fn persistent_values_are_kept_across_processes() {
     let data = TempDir::new("values");
-    let first = drive(&data.0, &fixture(), "call Kept Side\ncall Keep Side side='Black'\ncall Kept Side\n");
+    let first = drive(&data.dir, &fixture(), "call Kept Side\ncall Keep Side side='Black'\ncall Kept Side\n");
     let answers: Vec<String> = first.iter().map(Json::to_string).collect();
     assert_eq!(answers, [r#"{"value":"White"}"#, r#"{"value":true}"#, r#"{"value":"Black"}"#]);
     let values = std::fs::read_to_string(data.path("values.yaml")).unwrap();
     assert!(values.contains("playerSide:\n    type: Text\n    value: Black"), "{values}");
-    let second = drive(&data.0, &fixture(), "call Kept Side\n");
+    let second = drive(&data.dir, &fixture(), "call Kept Side\n");
     assert_eq!(second[0].to_string(), r#"{"value":"Black"}"#);
     // Without --data-dir nothing is kept: the driver's store is in memory.
     let mut driver = Driver::new(fixture_game());
@@ -328,7 +328,7 @@ fn with_bad_save(label: &str, content: &Path, bytes: &[u8]) -> (TempDir, Vec<Jso
     let data = TempDir::new(label);
     std::fs::create_dir_all(data.path("saves")).unwrap();
     std::fs::write(data.path("saves/auto.yaml"), bytes).unwrap();
-    let answers = drive(&data.0, content, "load auto\nglobal word\ncall Bump\nglobal count\n");
+    let answers = drive(&data.dir, content, "load auto\nglobal word\ncall Bump\nglobal count\n");
     (data, answers)
 }
 
@@ -388,7 +388,8 @@ fn has_saved_game_answers_no_for_a_file_that_cannot_be_read() {
         let data = TempDir::new(&format!("has-{}", label.replace(' ', "-")));
         std::fs::create_dir_all(data.path("saves")).unwrap();
         std::fs::write(data.path("saves/auto.yaml"), bytes).unwrap();
-        let answers = drive(&data.0, &fixture(), "call Has Auto\ncall Has Auto\ncall Bump\nsave auto\ncall Has Auto\n");
+        let answers =
+            drive(&data.dir, &fixture(), "call Has Auto\ncall Has Auto\ncall Bump\nsave auto\ncall Has Auto\n");
         assert_eq!(answers[0].get("value").to_string(), "false", "{label}: {}", answers[0]);
         let notice =
             answers[0].get("notices").as_array().first().and_then(Json::as_str).unwrap_or_default().to_string();
@@ -407,7 +408,7 @@ fn has_saved_game_answers_no_for_a_file_that_cannot_be_read() {
     let data = TempDir::new("has-chess");
     std::fs::create_dir_all(data.path("saves")).unwrap();
     std::fs::write(data.path("saves/auto.yaml"), "format: 1\ngame: Chess\n").unwrap();
-    let answers = drive(&data.0, &common::chess_dir(), "fen\nclick e2\nclick e4\nfaults\n");
+    let answers = drive(&data.dir, &common::chess_dir(), "fen\nclick e2\nclick e4\nfaults\n");
     assert_eq!(answers[0].get("fen").as_str(), Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
     let notice = answers[0].get("notices").as_array().first().and_then(Json::as_str).unwrap_or_default().to_string();
     assert!(notice.contains("cut short or incomplete") && notice.contains("moved aside"), "{notice}");
@@ -439,7 +440,7 @@ fn a_save_of_content_that_changed_loads_what_fits_and_says_what_it_dropped() {
     content.write("logic/Set Level.yaml", "function: Set Level\nsteps:\n  - set: $level\n    value: 3\n");
     let data = TempDir::new("changed");
     let first =
-        drive(&data.0, &content.dir, "call Bump\ncall Bump\ncall Set Level\ncall Change Everything\nsave auto\n");
+        drive(&data.dir, &content.dir, "call Bump\ncall Bump\ncall Set Level\ncall Change Everything\nsave auto\n");
     assert!(first.iter().all(|a| !a.is_error()), "{first:?}");
     let saved = std::fs::read_to_string(data.path("saves/auto.yaml")).unwrap();
     assert!(saved.contains("level: 3") && !saved.contains("title") && !saved.contains("limit"), "{saved}");
@@ -472,7 +473,7 @@ fn a_save_of_content_that_changed_loads_what_fits_and_says_what_it_dropped() {
     );
 
     let answers = drive(
-        &data.0,
+        &data.dir,
         &content.dir,
         "load auto\ntable Log\nglobal title\nglobal level\nget keeper keeperState\ncall Bump\nglobal count\nnotices\n",
     );
@@ -511,11 +512,11 @@ fn a_save_of_content_that_changed_loads_what_fits_and_says_what_it_dropped() {
 fn a_kind_added_after_a_save_is_in_the_game_the_save_brings_back() {
     let copy = TempContent::chess("camel");
     let data = TempDir::new("camel");
-    let first = drive(&data.0, &copy.dir, "click e2\nclick e4\n");
+    let first = drive(&data.dir, &copy.dir, "click e2\nclick e4\n");
     assert!(first.iter().all(|a| !a.is_error() && a.get("faults").as_array().is_empty()), "{first:?}");
     assert!(data.path("saves/auto.yaml").exists(), "the Turn saved the game");
     copy.append("tables/Kinds.csv", "Camel,,,C,=C,250,\", promote to camel\",C,=C,,,,\n");
-    let answers = drive(&data.0, &copy.dir, "table Kinds\nnotices\neval data('Position', 'e4', 'kind')\nfaults\n");
+    let answers = drive(&data.dir, &copy.dir, "table Kinds\nnotices\neval data('Position', 'e4', 'kind')\nfaults\n");
     let kinds: Vec<&str> = answers[0].get("rows").as_array().iter().filter_map(|r| r.get("name").as_str()).collect();
     assert_eq!(kinds, ["King", "Queen", "Rook", "Bishop", "Knight", "Pawn", "Camel"]);
     assert_eq!(answers[1].to_string(), r#"{"notices":[]}"#);
@@ -528,7 +529,7 @@ fn a_values_file_that_cannot_be_read_is_moved_aside_as_the_game_starts() {
     for (label, bytes) in [("garbage", &b"\xff\xfe\x00values"[..]), ("other-format", b"format: 7\nvalues: {}\n")] {
         let data = TempDir::new(label);
         std::fs::write(data.path("values.yaml"), bytes).unwrap();
-        let answers = drive(&data.0, &fixture(), "call Kept Side\ncall Keep Side side='Black'\ncall Kept Side\n");
+        let answers = drive(&data.dir, &fixture(), "call Kept Side\ncall Keep Side side='Black'\ncall Kept Side\n");
         // The first answer carries the notice made as the game started.
         let notice = answers[0].get("notices").as_array().first().and_then(Json::as_str).unwrap_or_default();
         assert!(notice.starts_with("The settings kept on this computer could not be read ("), "{label}: {notice}");
@@ -559,13 +560,13 @@ fn check_with_a_data_folder_reports_the_files_the_game_cannot_use() {
     };
     std::fs::create_dir_all(data.path("saves")).unwrap();
     std::fs::write(data.path("saves/auto.yaml"), a_save_text()).unwrap();
-    let out = check(&data.0);
+    let out = check(&data.dir);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
 
     std::fs::write(data.path("saves/broken.yaml"), "format: 1\ngame: Saves\n").unwrap();
     std::fs::write(data.path("saves/other.yaml"), a_save_text().replace("game: Saves", "game: Chess")).unwrap();
     std::fs::write(data.path("values.yaml"), "not: values").unwrap();
-    let out = check(&data.0);
+    let out = check(&data.dir);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     for expected in [
@@ -647,7 +648,7 @@ fn a_kind_renamed_after_a_save_drops_the_saved_rows_that_name_it() {
     copy.append("tables/Kinds.csv", "Berolina,,,O,=O,300,\", promote to berolina\",O,=O,,,,\n");
     copy.replace_once("tables/Position.csv", "b1,2,1,b,Knight,White", "b1,2,1,b,Berolina,White");
     let data = TempDir::new("renamed");
-    let first = drive(&data.0, &copy.dir, "click e2\nclick e4\neval data('Position', 'b1', 'kind')\n");
+    let first = drive(&data.dir, &copy.dir, "click e2\nclick e4\neval data('Position', 'b1', 'kind')\n");
     assert!(first.iter().all(|a| !a.is_error() && a.get("faults").as_array().is_empty()), "{first:?}");
     assert_eq!(first[2].to_string(), r#"{"value":"Berolina"}"#);
     copy.replace_once(
@@ -657,7 +658,7 @@ fn a_kind_renamed_after_a_save_drops_the_saved_rows_that_name_it() {
     );
     copy.replace_once("tables/Position.csv", "b1,2,1,b,Berolina,White", "b1,2,1,b,Camel,White");
     let answers = drive(
-        &data.0,
+        &data.dir,
         &copy.dir,
         "notices\neval data('Position', 'b1', 'kind')\neval data('Position', 'e4', 'kind')\nclick e7\nclick e5\nfaults\n",
     );
@@ -746,7 +747,7 @@ fn check_with_a_data_folder_says_what_the_game_would_not_use() {
         .arg("check")
         .arg(&content.dir)
         .arg("--data-dir")
-        .arg(&data.0)
+        .arg(&data.dir)
         .output()
         .expect("run cardtable check");
     let stderr = String::from_utf8_lossy(&out.stderr);
@@ -773,7 +774,7 @@ click c7\nclick b8\npress Queen\n";
 #[test]
 fn a_chess_game_saved_mid_way_comes_back_in_a_new_process() {
     let data = TempDir::new("chess");
-    let first = drive(&data.0, &common::chess_dir(), &format!("{CHESS_GAME}fen\ntable Move History\nsave auto\n"));
+    let first = drive(&data.dir, &common::chess_dir(), &format!("{CHESS_GAME}fen\ntable Move History\nsave auto\n"));
     let n = first.len();
     for a in &first[..n - 3] {
         assert!(!a.is_error() && a.get("faults").as_array().is_empty(), "{a}");
@@ -797,7 +798,7 @@ fn a_chess_game_saved_mid_way_comes_back_in_a_new_process() {
     assert_eq!(first[n - 1].to_string(), r#"{"saved":"auto"}"#);
 
     let second =
-        drive(&data.0, &common::chess_dir(), "fen\nload auto\nfen\ntable Move History\nclick a8\nclick b8\nfen\n");
+        drive(&data.dir, &common::chess_dir(), "fen\nload auto\nfen\ntable Move History\nclick a8\nclick b8\nfen\n");
     // The content's Continue The Game (A.103) brought the game back as it opened; the driver's load does again.
     assert_eq!(second[0].to_string(), fen.to_string());
     assert_eq!(second[1].to_string(), r#"{"loaded":"auto"}"#);
@@ -813,9 +814,9 @@ fn the_chess_librarys_state_comes_back_with_the_game() {
     let data = TempDir::new("chess-state");
     let fen = "4k3/8/8/8/8/8/8/4K2R w K - 3 12";
     // A slot of its own: the content saves the slot "auto" itself at every Turn (Save The Game, A.108).
-    let first = drive(&data.0, &common::chess_dir(), &format!("setfen {fen}\nfen\nsave kept\n"));
+    let first = drive(&data.dir, &common::chess_dir(), &format!("setfen {fen}\nfen\nsave kept\n"));
     assert_eq!(first[1].get("fen").as_str(), Some(fen));
-    let second = drive(&data.0, &common::chess_dir(), "setfen 4k3/8/8/8/8/8/8/4K3 b - - 0 40\nload kept\nfen\n");
+    let second = drive(&data.dir, &common::chess_dir(), "setfen 4k3/8/8/8/8/8/8/4K3 b - - 0 40\nload kept\nfen\n");
     assert_eq!(second[1].to_string(), r#"{"loaded":"kept"}"#);
     assert_eq!(second[2].get("fen").as_str(), Some(fen));
     let text = std::fs::read_to_string(data.path("saves/kept.yaml")).unwrap();
@@ -830,7 +831,7 @@ fn the_chess_librarys_state_comes_back_with_the_game() {
 fn the_chess_librarys_states_keep_their_saved_form() {
     let data = TempDir::new("chess-states");
     let fen = "4k3/8/8/8/8/8/8/4K2R b K - 3 12";
-    drive(&data.0, &common::chess_dir(), &format!("setfen {fen}\nsave kept\n"));
+    drive(&data.dir, &common::chess_dir(), &format!("setfen {fen}\nsave kept\n"));
     let text = std::fs::read_to_string(data.path("saves/kept.yaml")).unwrap();
     let form = |n: u32| {
         format!(
@@ -840,7 +841,7 @@ fn the_chess_librarys_states_keep_their_saved_form() {
     };
     assert!(text.contains(&form(12)), "{text}");
     std::fs::write(data.path("saves/by hand.yaml"), text.replace(&form(12), &form(30))).unwrap();
-    let answers = drive(&data.0, &common::chess_dir(), "load by hand\nfen\npgn\nnotices\n");
+    let answers = drive(&data.dir, &common::chess_dir(), "load by hand\nfen\npgn\nnotices\n");
     assert_eq!(answers[0].to_string(), r#"{"loaded":"by hand"}"#);
     assert_eq!(answers[1].get("fen").as_str(), Some("4k3/8/8/8/8/8/8/4K2R b K - 3 30"));
     let pgn = answers[2].get("pgn").as_str().unwrap_or_default();
@@ -884,7 +885,7 @@ fn kill_while_saving(rounds: usize) {
         let mut child = Command::new(env!("CARGO_BIN_EXE_cardtable"))
             .arg("drive")
             .arg("--data-dir")
-            .arg(&data.0)
+            .arg(&data.dir)
             .arg(fixture())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -965,7 +966,7 @@ fn measure_saving_and_loading_a_chess_game() {
     use std::time::Instant;
     let data = TempDir::new("measure");
     let game = common::load_game(&common::chess_dir());
-    for (label, store) in [("memory", Store::memory()), ("folder", Store::folder(data.0.clone()))] {
+    for (label, store) in [("memory", Store::memory()), ("folder", Store::folder(data.dir.clone()))] {
         let store = Rc::new(store);
         let mut driver = Driver::with_parts_off(game.clone(), store.clone(), false, &["Make Computer Move"]);
         for line in CHESS_GAME.lines() {
@@ -1080,7 +1081,7 @@ fn board_state(answer: &Json, field: &str) -> String {
 fn the_chess_settings_are_kept_across_a_process_restart() {
     let data = TempDir::new("chess-settings");
     let first = drive(
-        &data.0,
+        &data.dir,
         &common::chess_dir(),
         "press Settings\npress Marble\npress \"Ivory & gold\"\npress \"Strong Setting\"\npress Done\n\
          press \"New Game\"\npress Black\npress Play\n",
@@ -1091,7 +1092,7 @@ fn the_chess_settings_are_kept_across_a_process_restart() {
         assert!(values.contains(&format!("{kept}:")), "{kept} is kept: {values}");
     }
     let second =
-        drive(&data.0, &common::chess_dir(), "get \"Game Rules\" boardState\nobjects Board\nobjects e2\nfen\n");
+        drive(&data.dir, &common::chess_dir(), "get \"Game Rules\" boardState\nobjects Board\nobjects e2\nfen\n");
     let state = &second[0];
     assert_eq!(board_state(state, "boardFinish"), r#""Marble""#);
     assert_eq!(board_state(state, "pieceSet"), r#""Ivory & gold""#);
@@ -1114,11 +1115,11 @@ fn the_chess_settings_are_kept_across_a_process_restart() {
 fn a_finished_chess_game_is_continued_as_finished() {
     let data = TempDir::new("chess-finished");
     let mate = "click f2\nclick f3\nclick e7\nclick e5\nclick g2\nclick g4\nclick d8\nclick h4\n";
-    let first = drive(&data.0, &common::chess_dir(), &format!("{mate}state\nfen\nglobal status\n"));
+    let first = drive(&data.dir, &common::chess_dir(), &format!("{mate}state\nfen\nglobal status\n"));
     let n = first.len();
     assert_eq!(first[n - 3].get("state").as_str(), Some("Game Over"), "{:?}", first[n - 3]);
     let second =
-        drive(&data.0, &common::chess_dir(), "state\nfen\nglobal status\nclick e2\nget \"Game Rules\" boardState\n");
+        drive(&data.dir, &common::chess_dir(), "state\nfen\nglobal status\nclick e2\nget \"Game Rules\" boardState\n");
     assert_eq!(second[0].to_string(), first[n - 3].to_string());
     assert_eq!(second[1].to_string(), first[n - 2].to_string());
     assert_eq!(second[2].to_string(), first[n - 1].to_string());
@@ -1133,7 +1134,7 @@ fn a_finished_chess_game_is_continued_as_finished() {
 fn a_resigned_chess_game_is_continued_as_finished() {
     let data = TempDir::new("chess-resigned");
     let first = drive(
-        &data.0,
+        &data.dir,
         &common::chess_dir(),
         "click e2\nclick e4\nclick e7\nclick e5\npress Game\npress Resign\npress \"Resign Confirm\"\nstate\nfen\nglobal status\n",
     );
@@ -1142,7 +1143,7 @@ fn a_resigned_chess_game_is_continued_as_finished() {
     assert_eq!(first[n - 3].get("state").as_str(), Some("Game Over"), "{:?}", first[n - 3]);
     assert_eq!(first[n - 1].get("value").as_str(), Some("You lose · Resignation"));
     let second = drive(
-        &data.0,
+        &data.dir,
         &common::chess_dir(),
         "state\nfen\nglobal status\nclick g1\nget \"Game Rules\" boardState\npress Game\nobjects Resign\npress Resign\n",
     );
@@ -1161,13 +1162,13 @@ fn a_resigned_chess_game_is_continued_as_finished() {
 fn a_chess_game_in_progress_comes_back_turned_over_and_plays_on() {
     let data = TempDir::new("chess-progress");
     let first = drive(
-        &data.0,
+        &data.dir,
         &common::chess_dir(),
         "click e2\nclick e4\nclick c7\nclick c5\npress Flip\nfen\ntable \"Move History\"\n",
     );
     let n = first.len();
     let second = drive(
-        &data.0,
+        &data.dir,
         &common::chess_dir(),
         "fen\ntable \"Move History\"\nstate\nget \"Game Rules\" boardState\nclick g1\nclick f3\nfen\n",
     );
@@ -1183,14 +1184,14 @@ fn a_chess_game_in_progress_comes_back_turned_over_and_plays_on() {
 #[test]
 fn kept_chess_choices_the_tables_lack_leave_board_states_own() {
     let data = TempDir::new("chess-unknown-values");
-    std::fs::create_dir_all(&data.0).unwrap();
+    std::fs::create_dir_all(&data.dir).unwrap();
     std::fs::write(
         data.path("values.yaml"),
         "format: 1\nvalues:\n  strength: { type: Text, value: Godlike }\n  playerSide: { type: Text, value: Purple }\n  \
          boardFinish: { type: Text, value: Glass }\n  pieceSet: { type: Text, value: Lego }\ncomplete: true\n",
     )
     .unwrap();
-    let answers = drive(&data.0, &common::chess_dir(), "get \"Game Rules\" boardState\nfaults\nnotices\n");
+    let answers = drive(&data.dir, &common::chess_dir(), "get \"Game Rules\" boardState\nfaults\nnotices\n");
     let state = &answers[0];
     assert_eq!(board_state(state, "strength"), r#""Club""#);
     assert_eq!(board_state(state, "playerSide"), r#""White""#);
@@ -1245,7 +1246,7 @@ fn the_input_contexts_on_come_back_with_a_save() {
 fn timers_tweens_and_variants_are_saved_across_processes() {
     let data = TempDir::new("clock");
     let clock = common::root().join("tests/fixtures/clock");
-    let first = drive(&data.0, &clock, "press Slide\nwait 0.5\nsave mid\n");
+    let first = drive(&data.dir, &clock, "press Slide\nwait 0.5\nsave mid\n");
     assert_eq!(first[2].to_string(), r#"{"saved":"mid"}"#);
     let text = std::fs::read_to_string(data.path("saves/mid.yaml")).unwrap();
     for part in ["  timers:\n", "name: landing", "name: landed", "name: beat", "  tweens:\n", "ease: Sine In Out"] {
@@ -1253,7 +1254,7 @@ fn timers_tweens_and_variants_are_saved_across_processes() {
     }
     assert!(text.contains("mode: Land At Once"), "{text}");
     let second = drive(
-        &data.0,
+        &data.dir,
         &clock,
         "load mid\nobjects Mover\nwait 0.49\nglobal landed\nwait 0.01\nglobal landed\nobjects Mover\nglobal beats\npress Flip\nglobal flips\n",
     );
@@ -1272,7 +1273,7 @@ fn timers_tweens_and_variants_are_saved_across_processes() {
     assert_eq!(answers[9], r#"{"global":"flips","value":"S"}"#);
     // Loaded again, mid-slide, the variant chosen then (Land At Once) runs.
     let third = drive(
-        &data.0,
+        &data.dir,
         &clock,
         "load mid
 press Flip

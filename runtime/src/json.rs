@@ -1,7 +1,10 @@
-//! A small JSON value, written one per line: the driver's answers, and what
-//! a code library's driver commands answer.
+//! A small JSON value, written one per line by serde_json: the driver's
+//! answers, and what a code library's driver commands answer.
 
-use std::fmt::{self, Write};
+use crate::value::format_number;
+use serde::{Serialize, Serializer};
+use std::fmt;
+use std::io;
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Json {
@@ -49,52 +52,37 @@ impl Json {
     }
 }
 
-fn write_str(f: &mut fmt::Formatter<'_>, s: &str) -> fmt::Result {
-    f.write_char('"')?;
-    for c in s.chars() {
-        match c {
-            '"' => f.write_str("\\\"")?,
-            '\\' => f.write_str("\\\\")?,
-            '\n' => f.write_str("\\n")?,
-            '\r' => f.write_str("\\r")?,
-            '\t' => f.write_str("\\t")?,
-            c if (c as u32) < 0x20 => write!(f, "\\u{:04x}", c as u32)?,
-            c => f.write_char(c)?,
-        }
+/// serde_json's compact output, with a Number written as the game shows it
+/// ([`format_number`]): `3`, not serde_json's `3.0`; `0.00001`, not `1e-5`.
+/// serde_json writes a Number that is not finite as `null` itself.
+struct Numbers;
+
+impl serde_json::ser::Formatter for Numbers {
+    fn write_f64<W: ?Sized + io::Write>(&mut self, writer: &mut W, n: f64) -> io::Result<()> {
+        writer.write_all(format_number(n).as_bytes())
     }
-    f.write_char('"')
 }
 
+impl Serialize for Json {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Json::Null => s.serialize_unit(),
+            Json::Bool(b) => s.serialize_bool(*b),
+            Json::Num(n) => s.serialize_f64(*n),
+            Json::Str(text) => s.serialize_str(text),
+            Json::Arr(items) => s.collect_seq(items),
+            // In the order the pairs were made, duplicates and all.
+            Json::Obj(pairs) => s.collect_map(pairs.iter().map(|(k, v)| (k, v))),
+        }
+    }
+}
+
+/// One line of JSON, no spaces: `{"clicked":"e2","faults":["..."]}`.
 impl fmt::Display for Json {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Json::Null => f.write_str("null"),
-            Json::Bool(b) => write!(f, "{b}"),
-            Json::Num(n) if n.is_finite() => f.write_str(&crate::value::format_number(*n)),
-            Json::Num(_) => f.write_str("null"),
-            Json::Str(s) => write_str(f, s),
-            Json::Arr(items) => {
-                f.write_char('[')?;
-                for (i, item) in items.iter().enumerate() {
-                    if i > 0 {
-                        f.write_char(',')?;
-                    }
-                    write!(f, "{item}")?;
-                }
-                f.write_char(']')
-            }
-            Json::Obj(pairs) => {
-                f.write_char('{')?;
-                for (i, (k, v)) in pairs.iter().enumerate() {
-                    if i > 0 {
-                        f.write_char(',')?;
-                    }
-                    write_str(f, k)?;
-                    write!(f, ":{v}")?;
-                }
-                f.write_char('}')
-            }
-        }
+        let mut out = Vec::new();
+        self.serialize(&mut serde_json::Serializer::with_formatter(&mut out, Numbers)).map_err(|_| fmt::Error)?;
+        f.write_str(std::str::from_utf8(&out).map_err(|_| fmt::Error)?)
     }
 }
 
@@ -106,5 +94,24 @@ mod tests {
     fn writes_escaped_json() {
         let j = Json::obj(vec![("a", Json::Str("x\"y\n".into())), ("b", Json::Arr(vec![Json::Num(3.0), Json::Null]))]);
         assert_eq!(j.to_string(), r#"{"a":"x\"y\n","b":[3,null]}"#);
+    }
+
+    /// Numbers as the game shows them, whatever serde_json would write.
+    #[test]
+    fn writes_numbers_as_the_game_shows_them() {
+        let nums = [3.0, -0.0, 0.5, -2.25, 1e-5, 1e15, 1e21, 0.1 + 0.2, f64::NAN, f64::INFINITY];
+        let j = Json::Arr(nums.iter().map(|&n| Json::Num(n)).collect());
+        assert_eq!(
+            j.to_string(),
+            "[3,0,0.5,-2.25,0.00001,1000000000000000,1000000000000000000000,0.30000000000000004,null,null]"
+        );
+    }
+
+    /// Every control character escaped (backspace and form feed as `\b` and
+    /// `\f`, serde_json's way), the rest of a text as it is.
+    #[test]
+    fn escapes_control_characters() {
+        let j = Json::obj(vec![("k\t", Json::Str("\u{1}\r\u{8}\u{c}\u{1f}\u{7f}é\\".into()))]);
+        assert_eq!(j.to_string(), "{\"k\\t\":\"\\u0001\\r\\b\\f\\u001f\u{7f}é\\\\\"}");
     }
 }

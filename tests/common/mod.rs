@@ -8,7 +8,6 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::rc::Rc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use cardtable::game::Game;
 use cardtable::host::driver::Driver;
@@ -105,26 +104,22 @@ pub fn promotion_button(driver: &mut Driver, kind: &str) -> &'static str {
 /// A copy of a content folder in the system's temp folder, removed when dropped.
 pub struct TempContent {
     pub dir: PathBuf,
+    _held: tempfile::TempDir,
 }
 
 impl TempContent {
-    /// Copies `content/chess` into a new folder whose name holds `label`, the
-    /// process id and a counter, so parallel tests never share one.
+    /// Copies `content/chess` into a new folder whose name holds `label`, so
+    /// a left-over folder says which test made it; tempfile makes the name
+    /// unique, so parallel tests never share one.
     pub fn chess(label: &str) -> TempContent {
         TempContent::of(&chess_dir(), label)
     }
 
     /// Copies a content folder, as [`TempContent::chess`] copies the chess one.
     pub fn of(from: &Path, label: &str) -> TempContent {
-        static COUNTER: AtomicUsize = AtomicUsize::new(0);
-        let n = COUNTER.fetch_add(1, Ordering::SeqCst);
-        let safe: String = label.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
-        let dir = std::env::temp_dir().join(format!("cardtable-test-{}-{n}-{safe}", std::process::id()));
-        if dir.exists() {
-            std::fs::remove_dir_all(&dir).expect("remove an old temp copy");
-        }
-        copy_dir(from, &dir).unwrap_or_else(|e| panic!("copy {}: {e}", from.display()));
-        TempContent { dir }
+        let held = temp_folder("test", label);
+        copy_dir(from, held.path()).unwrap_or_else(|e| panic!("copy {}: {e}", from.display()));
+        TempContent { dir: held.path().to_path_buf(), _held: held }
     }
 
     pub fn path(&self, rel: &str) -> PathBuf {
@@ -155,10 +150,12 @@ impl TempContent {
     }
 }
 
-impl Drop for TempContent {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
+/// A new empty folder in the system's temp folder, named
+/// `cardtable-KIND-LABEL-` and tempfile's random letters (a label's
+/// characters other than letters and digits written `_`); removed when dropped.
+fn temp_folder(kind: &str, label: &str) -> tempfile::TempDir {
+    let safe: String = label.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
+    tempfile::Builder::new().prefix(&format!("cardtable-{kind}-{safe}-")).tempdir().expect("make a temp folder")
 }
 
 fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
@@ -176,158 +173,22 @@ fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
 }
 
 /// Reads one JSON value (the whole text must be it) into the engine's Json,
-/// strictly: the driver's answers are checked with it.
+/// strictly (serde_json): the driver's answers are checked with it.
 pub fn parse_json(text: &str) -> Result<Json, String> {
-    Reader::parse(text)
+    serde_json::from_str(text).map(json_of).map_err(|e| e.to_string())
 }
 
-/// A strict reader of one JSON value (the whole text), into the engine's Json.
-struct Reader<'a> {
-    s: &'a [u8],
-    i: usize,
-}
-
-impl Reader<'_> {
-    fn parse(text: &str) -> Result<Json, String> {
-        let mut r = Reader { s: text.as_bytes(), i: 0 };
-        let v = r.value()?;
-        r.ws();
-        if r.i != r.s.len() {
-            return Err(format!("text after the value at byte {}", r.i));
-        }
-        Ok(v)
-    }
-
-    fn ws(&mut self) {
-        while self.i < self.s.len() && b" \t\r\n".contains(&self.s[self.i]) {
-            self.i += 1;
-        }
-    }
-
-    fn eat(&mut self, c: u8) -> Result<(), String> {
-        self.ws();
-        if self.s.get(self.i) == Some(&c) {
-            self.i += 1;
-            Ok(())
-        } else {
-            Err(format!("expected `{}` at byte {}", c as char, self.i))
-        }
-    }
-
-    fn value(&mut self) -> Result<Json, String> {
-        self.ws();
-        match self.s.get(self.i) {
-            Some(b'{') => {
-                self.i += 1;
-                let mut pairs = Vec::new();
-                self.ws();
-                if self.s.get(self.i) == Some(&b'}') {
-                    self.i += 1;
-                    return Ok(Json::Obj(pairs));
-                }
-                loop {
-                    self.ws();
-                    let key = self.string()?;
-                    self.eat(b':')?;
-                    pairs.push((key, self.value()?));
-                    self.ws();
-                    match self.s.get(self.i) {
-                        Some(b',') => self.i += 1,
-                        Some(b'}') => {
-                            self.i += 1;
-                            return Ok(Json::Obj(pairs));
-                        }
-                        _ => return Err(format!("expected `,` or `}}` at byte {}", self.i)),
-                    }
-                }
-            }
-            Some(b'[') => {
-                self.i += 1;
-                let mut items = Vec::new();
-                self.ws();
-                if self.s.get(self.i) == Some(&b']') {
-                    self.i += 1;
-                    return Ok(Json::Arr(items));
-                }
-                loop {
-                    items.push(self.value()?);
-                    self.ws();
-                    match self.s.get(self.i) {
-                        Some(b',') => self.i += 1,
-                        Some(b']') => {
-                            self.i += 1;
-                            return Ok(Json::Arr(items));
-                        }
-                        _ => return Err(format!("expected `,` or `]` at byte {}", self.i)),
-                    }
-                }
-            }
-            Some(b'"') => Ok(Json::Str(self.string()?)),
-            Some(b't') => self.word("true", Json::Bool(true)),
-            Some(b'f') => self.word("false", Json::Bool(false)),
-            Some(b'n') => self.word("null", Json::Null),
-            Some(c) if *c == b'-' || c.is_ascii_digit() => {
-                let start = self.i;
-                while self.i < self.s.len() && (self.s[self.i].is_ascii_digit() || b"+-.eE".contains(&self.s[self.i])) {
-                    self.i += 1;
-                }
-                let text = std::str::from_utf8(&self.s[start..self.i]).unwrap();
-                text.parse::<f64>().map(Json::Num).map_err(|_| format!("bad number `{text}`"))
-            }
-            _ => Err(format!("expected a value at byte {}", self.i)),
-        }
-    }
-
-    fn word(&mut self, w: &str, v: Json) -> Result<Json, String> {
-        if self.s[self.i..].starts_with(w.as_bytes()) {
-            self.i += w.len();
-            Ok(v)
-        } else {
-            Err(format!("expected `{w}` at byte {}", self.i))
-        }
-    }
-
-    fn string(&mut self) -> Result<String, String> {
-        if self.s.get(self.i) != Some(&b'"') {
-            return Err(format!("expected a string at byte {}", self.i));
-        }
-        self.i += 1;
-        let mut out = Vec::new();
-        loop {
-            match self.s.get(self.i) {
-                None => return Err("an unclosed string".into()),
-                Some(b'"') => {
-                    self.i += 1;
-                    return String::from_utf8(out).map_err(|e| e.to_string());
-                }
-                Some(b'\\') => {
-                    let esc = *self.s.get(self.i + 1).ok_or("a lone backslash")?;
-                    self.i += 2;
-                    match esc {
-                        b'"' => out.push(b'"'),
-                        b'\\' => out.push(b'\\'),
-                        b'/' => out.push(b'/'),
-                        b'n' => out.push(b'\n'),
-                        b'r' => out.push(b'\r'),
-                        b't' => out.push(b'\t'),
-                        b'u' => {
-                            let hex =
-                                std::str::from_utf8(self.s.get(self.i..self.i + 4).ok_or("a short \\u")?).unwrap();
-                            let c = u32::from_str_radix(hex, 16).map_err(|e| e.to_string())?;
-                            let mut buf = [0; 4];
-                            out.extend(char::from_u32(c).ok_or("a bad \\u")?.encode_utf8(&mut buf).as_bytes());
-                            self.i += 4;
-                        }
-                        other => return Err(format!("unknown escape `\\{}`", other as char)),
-                    }
-                }
-                Some(c) if *c < 0x20 => return Err("a control character in a string".into()),
-                Some(c) => {
-                    out.push(*c);
-                    self.i += 1;
-                }
-            }
-        }
+/// serde_json's value as the engine's Json, an object's keys in the order
+/// they were written (serde_json's `preserve_order`).
+fn json_of(value: serde_json::Value) -> Json {
+    use serde_json::Value;
+    match value {
+        Value::Null => Json::Null,
+        Value::Bool(b) => Json::Bool(b),
+        Value::Number(n) => Json::Num(n.as_f64().expect("a JSON number reads as an f64")),
+        Value::String(s) => Json::Str(s),
+        Value::Array(items) => Json::Arr(items.into_iter().map(json_of).collect()),
+        Value::Object(pairs) => Json::Obj(pairs.into_iter().map(|(k, v)| (k, json_of(v))).collect()),
     }
 }
 
@@ -414,20 +275,19 @@ pub fn xdotool() -> bool {
 }
 
 /// An empty folder of its own, removed when dropped.
-pub struct TempDir(pub PathBuf);
+pub struct TempDir {
+    pub dir: PathBuf,
+    _held: tempfile::TempDir,
+}
 
 impl TempDir {
     pub fn new(label: &str) -> TempDir {
-        static COUNTER: AtomicUsize = AtomicUsize::new(0);
-        let n = COUNTER.fetch_add(1, Ordering::SeqCst);
-        let dir = std::env::temp_dir().join(format!("cardtable-dir-{}-{n}-{label}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("make a temp folder");
-        TempDir(dir)
+        let held = temp_folder("dir", label);
+        TempDir { dir: held.path().to_path_buf(), _held: held }
     }
 
     pub fn path(&self, rel: &str) -> PathBuf {
-        self.0.join(rel)
+        self.dir.join(rel)
     }
 
     /// The names of the files in a folder of it, sorted.
@@ -437,12 +297,6 @@ impl TempDir {
             .unwrap_or_default();
         names.sort();
         names
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
     }
 }
 

@@ -4,7 +4,7 @@
 
 use super::{Cmp, Code, Op, Reg, NO_LOOP, NO_REG};
 use crate::ids::{FuncId, StructId};
-use crate::program::*;
+use crate::program::{ColumnRef, Expr, Operator, Returns, Step, StepKind, Target};
 use crate::value::{Type, Value};
 use expr_grammar::ast::{BinaryOp, UnaryOp};
 
@@ -479,6 +479,7 @@ fn is_logic(e: &Expr) -> bool {
 mod tests {
     use super::*;
     use crate::ids::{ColumnId, TableId};
+    use crate::program::Slot;
 
     #[test]
     fn an_op_fits_in_sixteen_bytes() {

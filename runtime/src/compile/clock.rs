@@ -1,12 +1,11 @@
 //! The steps of the game's clock (timers, tweens) and the switch between
 //! Event Logic variants, from their YAML fields to [`TimeStep`]s.
 
-use crate::ids::*;
-use crate::program::*;
+use super::cx::Cx;
+use crate::ids::Ease;
+use crate::program::{Expr, ObjRef, Prop, StepKind, TimeStep};
 use crate::source::yaml::Fields;
-use crate::value::*;
-
-use super::cx::*;
+use crate::value::{parse_bool, Sym, Type};
 
 impl<'a> Cx<'a> {
     /// A timer's name: a text written bare or in quotes, as the book writes

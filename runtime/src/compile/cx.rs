@@ -1,12 +1,12 @@
 //! One card's compilation: its names (parameters, locals, answers), the
 //! types they hold, and the checks made with them.
 
-use crate::game::*;
-use crate::ids::*;
-use crate::program::*;
+use crate::game::{CardRef, Game, Site};
+use crate::ids::CompId;
+use crate::program::{ColumnRef, Expr, Prop, Returns, Slot, Step};
 use crate::source::diag::{Diagnostics, Pos};
 use crate::source::yaml::{pos_of, Fields, YamlFile};
-use crate::value::*;
+use crate::value::{Interner, Type, Value};
 
 use super::LoadScratch;
 use crate::code::{self, CardInfo, Code};
@@ -146,7 +146,7 @@ impl<'a> Cx<'a> {
 
     /// The type of an expression, where it can be known at load.
     pub(super) fn type_of(&self, e: &Expr) -> Option<Type> {
-        use expr_grammar::ast::BinaryOp::*;
+        use expr_grammar::ast::BinaryOp::{Add, Eq, Ge, Gt, Le, Lt, Ne};
         Some(match e {
             Expr::Const(v) => match v {
                 Value::Num(_) => Type::Number,

@@ -1,11 +1,10 @@
 //! The Draw actions of a Draw Event (`when: When Drawn`), from their YAML
 //! fields to [`DrawStep`]s.
 
-use crate::program::*;
+use super::cx::Cx;
+use crate::program::{DrawStep, Expr, StepKind};
 use crate::source::yaml::Fields;
-use crate::value::*;
-
-use super::cx::*;
+use crate::value::Type;
 
 impl<'a> Cx<'a> {
     /// `set draw color: COLOR`

@@ -1,11 +1,11 @@
 //! Expressions: the parsed expression language, its names resolved.
 
-use crate::ids::*;
-use crate::program::*;
+use super::cx::{Cx, Kind};
+use crate::ids::{ColumnId, TableId};
+use crate::program::{Axis, ColumnRef, Expr, ObjRef, Prop, Returns, Slot};
 use crate::source::diag::Pos;
-use crate::value::*;
+use crate::value::Value;
 
-use super::cx::*;
 use expr_grammar::ast::{self, ExprKind, Span};
 
 impl<'a> Cx<'a> {

@@ -2,15 +2,18 @@
 //! Shared Variables, read before any steps so that cards may name each other
 //! in any order.
 
-use crate::game::*;
-use crate::ids::*;
-use crate::program::*;
+use super::LoadScratch;
+use crate::code::Code;
+use crate::game::{
+    Component, EventDef, FieldDef, Function, Game, Handler, HandlerMode, Key, Param, SharedDef, StructDef,
+};
+use crate::ids::{CompId, EventId, FuncId, StructId};
+use crate::program::Returns;
 use crate::source::diag::{Diagnostics, Pos};
-use crate::source::values::*;
+use crate::source::values::typed_value;
 use crate::source::yaml::{self, scalar, Fields, YamlFile};
-use crate::value::*;
+use crate::value::Type;
 
-use super::*;
 use marked_yaml::Node;
 
 /// The cards of a folder after their headers are read, before their steps are.

@@ -15,12 +15,12 @@ pub use headers::CardShells;
 use headers::Shell;
 pub use scratch::{LoadScratch, Referring, Refers, TablePlaces};
 
-use crate::game::*;
-use crate::ids::*;
-use crate::program::*;
+use crate::game::{CardRef, Game, Names, Template, TemplatePart};
+use crate::ids::{TypeId, BUILTIN_EVENTS};
+use crate::program::{Block, Expr, ObjRef, Step, StepKind, TimeStep, Tree, Trees};
 use crate::source::diag::{Diagnostics, Pos};
 use crate::source::yaml::{pos_of, YamlFile};
-use crate::value::*;
+use crate::value::{Interner, Type, Value};
 
 use crate::code::{self, Code};
 use marked_yaml::Node;
@@ -300,6 +300,7 @@ pub fn compile_loose(game: &Game, syms: &mut Interner, text: &str) -> Result<Exp
 mod tests {
     use super::*;
     use crate::code::Op;
+    use crate::ids::FuncId;
     use std::path::Path;
 
     fn calls(game: &Game, f: FuncId) -> usize {

@@ -1,14 +1,16 @@
 //! Steps: each step of a card, from its YAML fields to a [`Step`].
 
-use crate::game::*;
-use crate::ids::*;
-use crate::program::*;
+use super::cx::{Cx, Kind, MAX_NESTING};
+use super::obj_ref;
+use crate::game::{CardRef, GroupKind, Site};
+use crate::ids::{CompId, GroupId, StateId, TableId, TypeId, BUILTIN_EVENTS};
+use crate::program::{
+    Block, ColumnRef, Expr, ObjRef, Operator, Returns, ScaleAxes, Slot, SpriteProp, Step, StepKind, Target,
+};
 use crate::source::diag::Pos;
 use crate::source::yaml::{self, pos_of, scalar, Fields};
-use crate::value::*;
+use crate::value::{Type, Value};
 
-use super::cx::*;
-use super::*;
 use expr_grammar::ast::{self, ExprKind};
 use marked_yaml::Node;
 

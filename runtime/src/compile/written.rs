@@ -4,7 +4,7 @@
 //! obj.slot.field`). A save holds these and reads the rest from the content.
 
 use crate::game::{Game, Written};
-use crate::program::*;
+use crate::program::{Prop, StepKind, Target, Trees};
 
 /// The tables, Globals and fields the cards' steps write (a code library's
 /// are added once it is resolved, `load::check_libraries`).

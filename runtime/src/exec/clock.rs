@@ -4,8 +4,12 @@
 //! steps that start and stop timers, start tweens and choose an Event
 //! Logic variant.
 
-use super::*;
-use crate::world::{ModeChoice, Timer, Tween, EPSILON, FRAME};
+use super::{fail, want_num, Ctx, Res};
+use crate::game::{Game, HandlerMode};
+use crate::ids::{CompId, EventId, ObjectId};
+use crate::program::{Axis, TimeStep};
+use crate::value::format_number;
+use crate::world::{ModeChoice, Timer, Tween, World, EPSILON, FRAME};
 
 /// How many times the timers may ring in one tick: past it, the rest wait for the next tick.
 const RINGS_PER_TICK: usize = 10_000;

@@ -3,8 +3,12 @@
 //! the World (`World::draws`), which `present` puts in the frame's draw
 //! list. The lines' storage is kept from frame to frame.
 
-use super::*;
-use crate::world::{Line, MAX_LINES};
+use super::{fail, want_num, Ctx, Res};
+use crate::game::Game;
+use crate::ids::{EventId, ObjectId};
+use crate::program::DrawStep;
+use crate::value::{parse_color, Value};
+use crate::world::{Line, World, MAX_LINES};
 
 impl World {
     /// Runs the Draw Events of one frame: the `When Drawn` handlers of every

@@ -2,8 +2,12 @@
 //! every listener at once, depth first, in the order the Objects were made;
 //! and calls from outside (the driver, a code library).
 
-use super::*;
-use crate::world::Fault;
+use super::{fail, Ctx, Flow, Res};
+use crate::game::{CardRef, Function, Game, Handler, Key, Layer, TemplatePart, MAX_COMMANDS_PER_KEY};
+use crate::ids::{CompId, EventId, FuncId, ObjectId};
+use crate::program::Trees;
+use crate::value::{Sym, Value, EMPTY};
+use crate::world::{Fault, World};
 use std::path::PathBuf;
 
 impl World {

@@ -4,12 +4,9 @@
 //! ([`Fail`]), what a block asks of the one around it ([`Flow`]), who runs
 //! ([`Ctx`]); and the guards of an input, its step budget and its depth.
 
-use crate::game::*;
-use crate::ids::*;
-use crate::program::*;
-use crate::value::{format_number, parse_bool, parse_color, Sym, Type, Value, EMPTY};
-use crate::world::{World, MAX_DEPTH};
-use expr_grammar::ast::{BinaryOp, UnaryOp};
+use crate::ids::{ObjectId, TypeId};
+use crate::value::Value;
+use crate::world::MAX_DEPTH;
 
 /// Why a card stopped: a message, and the step it happened in (filled in
 /// by the innermost step that sees it).

@@ -4,8 +4,12 @@
 //! the same scaled. Each is a rare step, run by `step_rare` for the machine
 //! and the tree walker alike.
 
-use super::*;
-use crate::value::Shown;
+use super::{fail, want_num, Res};
+use crate::game::{Game, Layer};
+use crate::ids::{CompId, ObjectId, TableId};
+use crate::program::ScaleAxes;
+use crate::value::{format_number, Shown, Value};
+use crate::world::World;
 
 impl World {
     /// `logic component: C, state: disable|enable, applies to: O`

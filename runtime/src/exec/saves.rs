@@ -5,9 +5,13 @@
 //! `load:failed` sent to every listener. The driver's `save` and `load` go
 //! through the same code.
 
-use super::*;
+use super::{fail, Ctx, Res};
+use crate::game::Game;
+use crate::ids::EventId;
+use crate::program::{Expr, Slot};
 use crate::save::Kept;
-use crate::world::Fault;
+use crate::value::{parse_color, Type, Value};
+use crate::world::{Fault, World};
 
 /// How many loads one input may set off, each asked for by a listener of
 /// the load before (`load:succeeded` that loads again ...): past it, a fault.

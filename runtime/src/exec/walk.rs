@@ -6,8 +6,16 @@
 //! budget and where a fault is placed, is one function both use.
 
 use super::events::given_from_outside;
-use super::*;
+use super::{fail, repeat_count, too_deep, want_bool, want_color, want_num, Ctx, Fail, Flow, Res};
 use crate::code::NO_LOOP;
+use crate::game::{CardRef, Game, MissingRows};
+use crate::ids::{ColumnId, CompId, EventId, FuncId, ObjectId, StructId, TableId};
+use crate::program::{
+    Axis, ColumnRef, Expr, ObjRef, Operator, Prop, Returns, Slot, SpriteProp, Step, StepKind, Target, Trees,
+};
+use crate::value::{format_number, parse_bool, parse_color, Sym, Type, Value, EMPTY};
+use crate::world::{World, MAX_DEPTH};
+use expr_grammar::ast::{BinaryOp, UnaryOp};
 
 impl World {
     /// A step the register machine hands over (see `Op::Step`): one that
@@ -812,7 +820,7 @@ impl World {
     }
 
     pub(crate) fn binary(&mut self, op: BinaryOp, a: Value, b: Value) -> Res<Value> {
-        use BinaryOp::*;
+        use BinaryOp::{Add, Div, Eq, Ge, Gt, Le, Lt, Mul, Ne, Rem, Sub};
         Ok(match op {
             Eq => Value::Bool(a.same(b)),
             Ne => Value::Bool(!a.same(b)),

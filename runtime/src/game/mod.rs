@@ -3,7 +3,7 @@
 //! the [`crate::world::World`] holds what does.
 
 use crate::code::Code;
-use crate::ids::*;
+use crate::ids::{ColumnId, CompId, ContextId, EventId, FuncId, GlobalId, GroupId, ImageId, StructId, TableId, TypeId};
 use crate::program::Expr;
 use crate::program::Returns;
 use crate::value::{Interner, Sym, Type, Value};

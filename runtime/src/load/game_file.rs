@@ -1,14 +1,15 @@
 //! game.yaml: the game's name, screen, fonts, Globals, Custom Events, Game
 //! States, UI Groups and the code libraries it uses.
 
-use crate::game::*;
-use crate::ids::*;
+use super::objects::{bool_field, names_list};
+use crate::compile::LoadScratch;
+use crate::game::{EventDef, Game, GlobalDef, GroupKind, InputContext, Key, MAX_COMMANDS_PER_KEY, REDUCED_MOTION};
+use crate::ids::{ContextId, EventId, GlobalId, GroupId};
 use crate::source::diag::Diagnostics;
-use crate::source::values::*;
+use crate::source::values::{color_or_report, typed_value};
 use crate::source::yaml::{self, Fields};
+use crate::value::{Type, Value};
 use std::path::{Path, PathBuf};
-
-use super::*;
 
 /// Reads game.yaml; false when it could not be read at all (already reported).
 pub(super) fn load_game_file(game: &mut Game, scratch: &mut LoadScratch, d: &mut Diagnostics) -> bool {

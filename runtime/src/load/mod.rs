@@ -10,19 +10,19 @@ mod tables;
 mod translate;
 
 use crate::compile::{self, compile_bodies, CardShells, LoadScratch};
-use crate::game::*;
-use crate::ids::*;
+use crate::game::{EventDef, Fonts, Game, MissingRows, Names, Written};
+use crate::ids::{EventId, BUILTIN_EVENTS};
 use crate::program::Trees;
 use crate::source::diag::{Diagnostic, Diagnostics, Pos};
 use crate::source::files::Files;
 use crate::source::yaml::{self};
-use crate::value::*;
-use game_file::*;
-use objects::*;
-use scene::*;
+use crate::value::{Interner, Value};
+use game_file::load_game_file;
+use objects::{load_object_type, load_pictures};
+use scene::load_scene;
 use std::path::{Path, PathBuf};
-use structures::*;
-use tables::*;
+use structures::load_structure;
+use tables::{load_table, table_from_text};
 pub use translate::{check_translations, is_language_name, languages, system_language};
 
 pub struct Loaded {

@@ -1,12 +1,12 @@
 //! Object types: sprites, texts, boxes, Data Structures and Logic Components.
 
 use crate::compile::LoadScratch;
-use crate::game::*;
-use crate::ids::*;
+use crate::game::{Align, Attachment, Game, ImageDef, Layer, ObjectType, SpriteDef, Template, TextDef};
+use crate::ids::{ImageId, StructId, TypeId};
 use crate::source::diag::{Diagnostics, Pos};
-use crate::source::values::*;
+use crate::source::values::{cell_value, color_or_report, shared_value, type_words};
 use crate::source::yaml::{self, scalar, Fields, YamlFile};
-use crate::value::*;
+use crate::value::{parse_bool, Type, Value};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 

@@ -14,11 +14,11 @@
 //! has a column named after each row of Sides (Kinds' White and Black).
 
 use crate::compile::{LoadScratch, Referring};
-use crate::game::*;
+use crate::game::{Game, Reference, TableDef};
 use crate::ids::TableId;
 use crate::source::diag::{Diagnostics, Pos};
 use crate::source::suggest::did_you_mean;
-use crate::value::*;
+use crate::value::{Sym, Value, EMPTY};
 
 /// Every reference of the tables' schemas whose table is there, resolved
 /// (a table's `one column per row of` names columns, not rows: not one).

@@ -1,13 +1,13 @@
 //! The scene: where each Object starts.
 
-use crate::game::*;
-use crate::ids::*;
+use super::objects::sorted_keys;
+use crate::compile::LoadScratch;
+use crate::game::{Game, Placement};
+use crate::ids::{GroupId, TypeId};
 use crate::source::diag::Diagnostics;
 use crate::source::yaml::{self, Fields};
 use crate::value::{Type, Value};
 use std::path::Path;
-
-use super::*;
 
 pub(super) fn load_scene(game: &mut Game, scratch: &LoadScratch, d: &mut Diagnostics) {
     let rel = Path::new("scene.yaml");

@@ -2,11 +2,11 @@
 
 use super::references::check_field_value;
 use crate::compile::LoadScratch;
-use crate::game::*;
-use crate::ids::*;
+use crate::game::{FieldDef, Game, StructDef};
+use crate::ids::{StructId, TableId};
 use crate::source::diag::Diagnostics;
 use crate::source::suggest::did_you_mean;
-use crate::source::values::*;
+use crate::source::values::typed_value_with;
 use crate::source::yaml::{self, Fields};
 use crate::value::{parse_bool, Type};
 use std::path::Path;

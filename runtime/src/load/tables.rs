@@ -1,13 +1,13 @@
 //! Tables: a YAML schema and a CSV of rows each.
 
 use crate::compile::{LoadScratch, Referring, Refers, TablePlaces};
-use crate::game::*;
-use crate::ids::*;
+use crate::game::{ColumnDef, Game, MissingRows, TableDef};
+use crate::ids::{ColumnId, TableId};
 use crate::source::diag::{Diagnostics, Pos};
 use crate::source::suggest::did_you_mean;
-use crate::source::values::*;
+use crate::source::values::{cell_value, type_or_report, type_words};
 use crate::source::yaml::{self, Fields, YamlFile};
-use crate::value::*;
+use crate::value::{parse_bool, Interner, Type, Value, EMPTY};
 use marked_yaml::Node;
 use std::collections::HashMap;
 use std::path::Path;

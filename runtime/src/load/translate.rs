@@ -5,11 +5,11 @@
 //! every row a language lacks and every `{...}` hole it drops or adds.
 
 use crate::compile::{Referring, TablePlaces};
-use crate::game::*;
-use crate::ids::*;
+use crate::game::Game;
+use crate::ids::{ColumnId, TableId};
 use crate::source::diag::{Diagnostic, Diagnostics, Pos};
 use crate::source::files::Files;
-use crate::value::*;
+use crate::value::{Type, Value};
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 

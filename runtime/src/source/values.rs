@@ -3,7 +3,7 @@
 
 use super::diag::{Diagnostics, Pos};
 use super::yaml::{self, Fields, YamlFile};
-use crate::value::*;
+use crate::value::{parse_bool, parse_color, Interner, Type, Value};
 
 /// Reads `{ type: T, value|default: V }` (or a bare type name). Object-type
 /// values (Shared Variables of type Object) are resolved later.

@@ -2,8 +2,8 @@
 //! Objects, Globals, and who listens to which Event. The interpreter
 //! (`exec/`) runs the cards against it; this room does not know how.
 
-use crate::game::*;
-use crate::ids::*;
+use crate::game::{Game, GroupKind, Key, Layer};
+use crate::ids::{CompId, GroupId, ImageId, ObjectId, TypeId};
 use crate::save::Store;
 use crate::value::{Interner, Sym, Value};
 use std::any::Any;

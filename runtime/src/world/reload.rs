@@ -4,9 +4,11 @@
 //! read back as a load reads any save (`World::from_save`: what no longer
 //! fits starts as the new content starts it, and is told).
 
-use super::*;
+use super::World;
+use crate::game::Game;
 use crate::save::{Fingerprint, SavedRow};
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
 /// A table's rows as a save holds them, by table name.
 type Rows = BTreeMap<String, Vec<SavedRow>>;

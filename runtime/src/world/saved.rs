@@ -4,10 +4,13 @@
 //! texts. And the store's side of saving: a slot written, a slot read back
 //! (a file that cannot be moved aside, never lost).
 
-use super::*;
-use crate::save::{check_slot, Cell, Fingerprint, SaveFile, SavedObject, SavedRow, SavedWorld, FORMAT};
-use crate::value::{parse_color, Type, EMPTY};
+use super::{LibraryState, Object, World};
+use crate::game::Game;
+use crate::ids::{ColumnId, GlobalId, GroupId, ObjectId, TableId};
+use crate::save::{check_slot, Cell, Fingerprint, SaveFile, SavedObject, SavedRow, SavedWorld, Store, FORMAT};
+use crate::value::{parse_color, Interner, Type, Value, EMPTY};
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
 /// A code library's state as a save brought it back, until its library asks
 /// for it (`library::state_mut`) and reads it.
