@@ -6,10 +6,11 @@
 //! then its target, then the Promotion choice's button), so that a move the
 //! cards refuse is an error that names its move number.
 
-use super::{Chess, ChessState, Move};
-use crate::ids::ObjectId;
-use crate::value::{Sym, Value};
-use crate::world::World;
+use super::{Chess, ChessState};
+use crate::ids::{ColumnId, ObjectId};
+use crate::library::chess_facts::{file_of, parse_square, Move};
+use crate::value::Value;
+use crate::world::{Object, World};
 
 /// What the chess library keeps for PGN in the World (so snapshots and
 /// saves carry it): the FEN set up last (`setfen`, `--fen`, a PGN's), which
@@ -95,7 +96,7 @@ impl Chess {
             .collect::<Result<_, _>>()?;
         let table = &world.tables[t.index()];
         Ok((0..table.row_count())
-            .map(|r| cols.iter().map(|&c| Self::text(world, table.cell(r, crate::ids::ColumnId(c as u16)))).collect())
+            .map(|r| cols.iter().map(|&c| Self::text(world, table.cell(r, ColumnId(c as u16)))).collect())
             .collect())
     }
 
@@ -116,13 +117,13 @@ impl Chess {
             let table = &world.tables[t.index()];
             let col = game.tables[t.index()].columns.iter().position(|c| c.name == "text")?;
             let row = table.find(world.syms.get("Loss By Resignation")?)?;
-            Some(Some(table.cell(row, crate::ids::ColumnId(col as u16))) == status)
+            Some(Some(table.cell(row, ColumnId(col as u16))) == status)
         });
         if resigned == Some(true) {
             let player = self.rules(world).ok().and_then(|rules| {
                 let game = &world.game;
                 let f = game.structs[self.board_state.index()].fields.iter().position(|f| f.name == "playerSide")?;
-                Some(Self::text(world, self.field(world, rules, f as u16)) == "White")
+                Some(self.facts.is_white(Self::text(world, self.field(world, rules, f as u16))))
             });
             return player.map_or("*", |white| wins(!white));
         }
@@ -156,8 +157,9 @@ impl Chess {
         Ok(moves.len())
     }
 
-    /// Each Kind's letter (the Kinds table's `letter`; a Pawn's is empty).
-    fn kind_letters(&self, world: &World) -> Vec<(Sym, String)> {
+    /// Each Kind's name and its letter in a Move's name (the Kinds table's
+    /// `letter`, as the World has it; a Pawn's is empty).
+    fn kind_letters(&self, world: &World) -> Vec<(String, String)> {
         let game = &world.game;
         let Some(&t) = game.names.tables.get("Kinds") else { return Vec::new() };
         let Some(col) = game.tables[t.index()].columns.iter().position(|c| c.name == "letter") else {
@@ -165,7 +167,10 @@ impl Chess {
         };
         let table = &world.tables[t.index()];
         (0..table.row_count())
-            .map(|r| (table.rows[r], Self::text(world, table.cell(r, crate::ids::ColumnId(col as u16))).to_string()))
+            .map(|r| {
+                let name = world.syms.text(table.rows[r]).to_string();
+                (name, Self::text(world, table.cell(r, ColumnId(col as u16))).to_string())
+            })
             .collect()
     }
 
@@ -173,7 +178,7 @@ impl Chess {
     /// then for a promotion the button of its Kind.
     fn play(&self, world: &mut World, m: Move) -> Result<(), String> {
         let position = &world.tables[self.position.index()];
-        let (from, to) = (position.rows[m.from], position.rows[m.to]);
+        let (from, to) = (position.rows[usize::from(m.from)], position.rows[usize::from(m.to)]);
         let history = world.game.names.tables.get("Move History").copied();
         let count = |w: &World| history.map_or(0, |t| w.tables[t.index()].row_count());
         let before = count(world);
@@ -187,8 +192,9 @@ impl Chess {
             let (x, y) = world.screen_point(id);
             world.click_at(x, y);
         }
-        if let Some(kind) = m.promotion {
-            let name = world.syms.text(kind).to_string();
+        if let Some(promoted) = self.facts.kinds.get(usize::from(m.promotion)) {
+            let name = promoted.name.clone();
+            let kind = world.syms.get(&name).ok_or(format!("no Kind `{name}` to promote to"))?;
             // The button whose Promotion Choice offers the Kind (Show
             // Promotion Choice sets its `kind` from its place in Kinds: the
             // fourth button, named Knight, offers an invented Kind at row
@@ -198,7 +204,7 @@ impl Chess {
                 let f = game.structs[c.index()].fields.iter().position(|f| f.name == "kind")?;
                 Some((c, f))
             });
-            let offers = |o: &crate::world::Object| {
+            let offers = |o: &Object| {
                 let t = &game.types[o.ty.0 as usize];
                 let offered = choice.and_then(|(c, f)| {
                     let off = t.struct_offset.get(c.index()).copied().flatten()?;
@@ -277,28 +283,28 @@ fn split_pgn(pgn: &str) -> Result<(Tags, Vec<String>), String> {
 fn find_move(
     world: &World,
     chess: &Chess,
-    letters: &[(Sym, String)],
+    letters: &[(String, String)],
     legal: &[Move],
     san: &str,
 ) -> Result<Move, String> {
     let position = &world.tables[chess.position.index()];
-    let square = |i: usize| world.syms.text(position.rows[i]).to_string();
-    let kind_at = |i: usize| match position.cell(i, chess.kind) {
-        Value::Text(s) => Some(s),
-        _ => None,
-    };
-    let letter_of = |k: Option<Sym>| k.and_then(|k| letters.iter().find(|(s, _)| *s == k)).map(|(_, l)| l.as_str());
+    let square = |i: u8| world.syms.text(position.rows[usize::from(i)]).to_string();
+    let kind_at = |i: u8| Chess::text(world, position.cell(usize::from(i), chess.kind));
+    let letter_of = |kind: &str| letters.iter().find(|(k, _)| k == kind).map(|(_, l)| l.as_str());
+    let promoted = |m: &Move| chess.facts.kinds.get(usize::from(m.promotion)).map(|k| k.name.as_str());
     let text = san.trim_end_matches(['+', '#', '!', '?']);
     let found: Vec<Move> = if matches!(text, "O-O" | "0-0" | "O-O-O" | "0-0-0") {
+        // The royal Piece's move from the e-File to the g-File (c: long).
         let long = text.len() == 5;
+        let file = |s: &str| parse_square(s).map(file_of);
         legal
             .iter()
             .copied()
             .filter(|m| {
                 let (f, t) = (square(m.from), square(m.to));
-                letter_of(kind_at(m.from)) == Some("K")
-                    && f.as_bytes()[0] == b'e'
-                    && t.as_bytes()[0] == if long { b'c' } else { b'g' }
+                chess.facts.has(kind_at(m.from), |k| k.royal)
+                    && file(&f) == Some(4)
+                    && file(&t) == Some(if long { 2 } else { 6 })
             })
             .collect()
     } else {
@@ -328,7 +334,7 @@ fn find_move(
                     && letter_of(kind_at(m.from)).unwrap_or("") == piece
                     && file.is_none_or(|c| f.starts_with(c))
                     && rank.is_none_or(|c| f.ends_with(c))
-                    && letter_of(m.promotion) == promo
+                    && promoted(m).and_then(letter_of) == promo
             })
             .collect()
     };
