@@ -328,23 +328,23 @@ fn read_kinds(tables: &Tables) -> Result<Vec<KindFacts>, Lack> {
     Ok(kinds)
 }
 
-/// The one royal Kind: none, or a second, is a mistake (the rules this
-/// library plays find one King for each Side).
+/// The one royal Kind: none, or a second, is a mistake (the chess
+/// libraries find one King for each Side, as Find King does). The mistakes
+/// of the Kinds and the Sides name no library: each library that reads
+/// them finds the same, and it is told once.
 fn one_royal(tables: &Tables, kinds: &[KindFacts]) -> Result<u8, Lack> {
     let t = tables.table("Kinds")?;
     let col = tables.column(t, "royal")?;
     let mut royal = kinds.iter().enumerate().filter(|(_, k)| k.royal);
     let Some((first, _)) = royal.next() else {
-        let why = format!(
-            "the {} library needs one royal Kind (a row of Kinds whose `royal` is true, the King), found none",
-            tables.library
-        );
-        return Err(tables.lack_at(t, None, Some(col), why));
+        let why =
+            "the chess libraries need one royal Kind (a row of Kinds whose `royal` is true: the King), found none";
+        return Err(tables.lack_at(t, None, Some(col), why.to_string()));
     };
     if let Some((second, k)) = royal.next() {
         let why = format!(
-            "the {} library plays one royal Kind, found two: `{}` and `{}` (a row of Kinds whose `royal` is true)",
-            tables.library, kinds[first].name, k.name
+            "the chess libraries play one royal Kind (a row of Kinds whose `royal` is true), found two: `{}` and `{}`",
+            kinds[first].name, k.name
         );
         return Err(tables.lack_at(t, Some(second), Some(col), why));
     }
@@ -361,9 +361,9 @@ fn read_sides(tables: &Tables) -> Result<([String; 2], [usize; 2]), Lack> {
         let mut with = (0..rows).filter(|&r| tables.text(t, r, col) == *letter);
         let Some(first) = with.next() else {
             let why = format!(
-                "the {} library needs the Side whose `fenLetter` is `{letter}` (FEN's {}), found none",
-                tables.library,
-                ["White", "Black"][i]
+                "the chess libraries need a Side whose `fenLetter` is `{letter}` (its Pieces in a FEN in {} case), \
+                 found none",
+                ["upper", "lower"][i]
             );
             return Err(tables.lack_at(t, None, Some(col), why));
         };
