@@ -6,7 +6,9 @@
 //! A game uses it with `libraries: [chess]` in game.yaml; it adds the driver's
 //! `fen`, `setfen FEN`, `moves` and `perft N`, and the window's `--fen FEN`.
 
-use super::chess_facts::{castling_letter, parse_square, rank_of, square, Facts, Move, Tables, FILES, RANKS, SQUARES};
+use super::chess_facts::{
+    castling_letter, parse_square, rank_of, square_name, write_placement, Facts, Fen, Move, Tables, SQUARES,
+};
 use super::{CliOption, Command, Lack, Library, Resolved};
 use crate::exec::Ctx;
 use crate::game::{Game, Written};
@@ -472,30 +474,10 @@ impl Chess {
     /// A FEN's placement, each Square's Kind and Side given by `piece`
     /// (from a row of Position: a1 is row 0).
     fn placement<'a>(&self, piece: impl Fn(usize) -> (&'a str, &'a str)) -> String {
-        let mut out = String::new();
-        for rank in (0..RANKS).rev() {
-            let mut empty = 0;
-            for file in 0..FILES {
-                let (kind, side) = piece(usize::from(square(file, rank)));
-                match self.facts.piece_letter(kind, side) {
-                    None => empty += 1,
-                    Some(letter) => {
-                        if empty > 0 {
-                            out.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        out.push(letter);
-                    }
-                }
-            }
-            if empty > 0 {
-                out.push_str(&empty.to_string());
-            }
-            if rank > 0 {
-                out.push('/');
-            }
-        }
-        out
+        write_placement(|sq| {
+            let (kind, side) = piece(usize::from(sq));
+            self.facts.piece_letter(kind, side)
+        })
     }
 
     /// The position the content starts a game from, as FEN: the Position
@@ -584,54 +566,11 @@ impl Chess {
     /// Sets up the position of a FEN: the tables, the Board State, a fresh
     /// history; then the Turn starts as the cards start it.
     pub fn set_fen(&self, world: &mut World, fen: &str) -> Result<(), String> {
+        let read = Fen::read(fen, |c| self.facts.kind_of_letter(c))?;
         let parts: Vec<&str> = fen.split_whitespace().collect();
-        if parts.len() < 2 {
-            return Err("a FEN has at least the placement and the side to move".into());
-        }
-        let mut board: Vec<Option<(&str, &str)>> = vec![None; SQUARES];
-        let ranks: Vec<&str> = parts[0].split('/').collect();
-        if ranks.len() != usize::from(RANKS) {
-            return Err(format!("the FEN's placement has {} ranks, not {RANKS}", ranks.len()));
-        }
-        for (i, text) in ranks.iter().enumerate() {
-            let rank = RANKS - 1 - i as u8;
-            let mut file = 0usize;
-            for c in text.chars() {
-                if let Some(n) = c.to_digit(10) {
-                    file += n as usize;
-                    continue;
-                }
-                let Some(kind) = self.facts.kind_of_letter(c) else {
-                    return Err(format!("`{c}` is not a piece letter"));
-                };
-                if file >= usize::from(FILES) {
-                    return Err(format!("rank {} of the FEN has more than {FILES} squares", rank + 1));
-                }
-                let side = self.facts.side_of_fen(c.is_ascii_uppercase());
-                board[usize::from(square(file as u8, rank))] = Some((&self.facts.kinds[kind as usize].name, side));
-                file += 1;
-            }
-            if file != usize::from(FILES) {
-                return Err(format!("rank {} of the FEN has {file} squares, not {FILES}", rank + 1));
-            }
-        }
-        let side = match parts[1] {
-            "w" => self.facts.side_of_fen(true),
-            "b" => self.facts.side_of_fen(false),
-            other => return Err(format!("the side to move is w or b, not `{other}`")),
-        };
-        let castling = parts.get(2).copied().unwrap_or("-");
-        if !castling.chars().all(|c| "KQkq-".contains(c)) {
-            return Err(format!("`{castling}` is not a castling field (KQkq or -)"));
-        }
-        let ep = parts.get(3).copied().unwrap_or("-");
-        if ep != "-" && parse_square(ep).is_none() {
-            return Err(format!("`{ep}` is not an en passant square"));
-        }
-        let fifty: f64 =
-            parts.get(4).map_or(Ok(0.0), |s| s.parse()).map_err(|_| "the halfmove clock is a number".to_string())?;
-        let move_number: u32 =
-            parts.get(5).map_or(Ok(1), |s| s.parse()).map_err(|_| "the move number is a whole number".to_string())?;
+        let (castling, move_number) = (read.castling, read.move_number.max(1));
+        let ep = read.en_passant.map_or("-".to_string(), square_name);
+        let side = self.facts.side_of_fen(read.white_to_move);
 
         let rules = self.rules(world)?;
         let game = world.game.clone();
@@ -641,8 +580,11 @@ impl Chess {
                 return Err(format!("the content's Position table does not have the {SQUARES} Squares of the board"));
             }
         }
-        for (r, piece) in board.iter().enumerate() {
-            let (kind, side) = piece.map_or((EMPTY, EMPTY), |(k, s)| (world.syms.intern(k), world.syms.intern(s)));
+        for (r, piece) in read.placement.iter().enumerate() {
+            let name =
+                |(kind, white): (u8, bool)| (&self.facts.kinds[usize::from(kind)].name, self.facts.side_of_fen(white));
+            let (kind, side) =
+                piece.map(name).map_or((EMPTY, EMPTY), |(k, s)| (world.syms.intern(k), world.syms.intern(s)));
             let pos = &mut world.tables[self.position.index()];
             *pos.cell_mut(r, self.kind) = Value::Text(kind);
             *pos.cell_mut(r, self.side) = Value::Text(side);
@@ -660,18 +602,18 @@ impl Chess {
         let side = world.syms.intern(side);
         self.set_field(world, rules, self.side_to_move, Value::Text(side));
         if let Some(f) = self.en_passant {
-            let sym = if ep == "-" { EMPTY } else { world.syms.intern(ep) };
+            let sym = if ep == "-" { EMPTY } else { world.syms.intern(&ep) };
             self.set_field(world, rules, f, Value::Text(sym));
         }
         if let Some(f) = self.fifty {
-            self.set_field(world, rules, f, Value::Num(fifty));
+            self.set_field(world, rules, f, Value::Num(f64::from(read.halfmoves)));
         }
         for &f in &self.cleared_fields {
             self.set_field(world, rules, f, Value::Text(EMPTY));
         }
         world.state = 0;
-        *super::state_mut(world) = ChessState { first_move: move_number.max(1), black_first: parts[1] == "b" };
-        let start = format!("{} {} {castling} {ep} {fifty} {}", parts[0], parts[1], move_number.max(1));
+        *super::state_mut(world) = ChessState { first_move: move_number, black_first: !read.white_to_move };
+        let start = format!("{} {} {castling} {ep} {} {move_number}", parts[0], parts[1], read.halfmoves);
         *super::state_mut(world) = pgn::Start { fen: Some(start) };
         let start = self.start_the_turn;
         let changed = self.position_changed;

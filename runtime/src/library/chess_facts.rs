@@ -6,6 +6,8 @@
 //!   and by its name ([`parse_square`], [`square_name`]), and the letter of
 //!   a castling in a FEN by its Rook's Square ([`castling_letter`]);
 //! - a move ([`Move`]: from, to, and the Kind a Piece is promoted to);
+//! - a FEN read ([`Fen::read`]) and a FEN's placement written
+//!   ([`write_placement`]), the letters the Kinds' own;
 //! - the content's tables and columns looked up by name at load, each lack
 //!   a [`Lack`] that names the library and the cell ([`Tables`]);
 //! - the Kinds and the Sides as FEN writes them and as their roles say
@@ -102,6 +104,104 @@ impl Move {
         }
         s
     }
+}
+
+/// A FEN, read: each Square's Piece (its Kind, and whether it is FEN's
+/// White's, upper case), the side to move (White: `w`), the castling field
+/// as written, the en passant Square, the halfmove clock and the move number.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Fen<'a> {
+    pub placement: [Option<(u8, bool)>; SQUARES],
+    pub white_to_move: bool,
+    pub castling: &'a str,
+    pub en_passant: Option<u8>,
+    pub halfmoves: u32,
+    pub move_number: u32,
+}
+
+impl<'a> Fen<'a> {
+    /// Reads a FEN whose Pieces' letters are the Kinds' that `kind_of`
+    /// knows (either case), or says what is wrong with it. Only the
+    /// placement and the side to move are needed: the castling field is then
+    /// `-`, no en passant Square, 0 and 1.
+    pub fn read(fen: &'a str, kind_of: impl Fn(char) -> Option<u8>) -> Result<Fen<'a>, String> {
+        let parts: Vec<&str> = fen.split_whitespace().collect();
+        if parts.len() < 2 {
+            return Err("a FEN has at least the placement and the side to move".into());
+        }
+        let mut placement = [None; SQUARES];
+        let ranks: Vec<&str> = parts[0].split('/').collect();
+        if ranks.len() != usize::from(RANKS) {
+            return Err(format!("the FEN's placement has {} ranks, not {RANKS}", ranks.len()));
+        }
+        for (i, text) in ranks.iter().enumerate() {
+            let rank = RANKS - 1 - i as u8;
+            let mut file = 0u32;
+            for c in text.chars() {
+                if let Some(n) = c.to_digit(10) {
+                    file += n;
+                    continue;
+                }
+                let Some(kind) = kind_of(c) else { return Err(format!("`{c}` is not a piece letter")) };
+                if file >= u32::from(FILES) {
+                    return Err(format!("rank {} of the FEN has more than {FILES} squares", rank + 1));
+                }
+                placement[usize::from(square(file as u8, rank))] = Some((kind, c.is_ascii_uppercase()));
+                file += 1;
+            }
+            if file != u32::from(FILES) {
+                return Err(format!("rank {} of the FEN has {file} squares, not {FILES}", rank + 1));
+            }
+        }
+        let white_to_move = match parts[1] {
+            "w" => true,
+            "b" => false,
+            other => return Err(format!("the side to move is w or b, not `{other}`")),
+        };
+        let castling = parts.get(2).copied().unwrap_or("-");
+        if !castling.chars().all(|c| "KQkq-".contains(c)) {
+            return Err(format!("`{castling}` is not a castling field (KQkq or -)"));
+        }
+        let en_passant = match parts.get(3).copied().unwrap_or("-") {
+            "-" => None,
+            ep => Some(parse_square(ep).ok_or(format!("`{ep}` is not an en passant square"))?),
+        };
+        let halfmoves = parts
+            .get(4)
+            .map_or(Ok(0), |s| s.parse())
+            .map_err(|_| "the halfmove clock is a whole number".to_string())?;
+        let move_number =
+            parts.get(5).map_or(Ok(1), |s| s.parse()).map_err(|_| "the move number is a whole number".to_string())?;
+        Ok(Fen { placement, white_to_move, castling, en_passant, halfmoves, move_number })
+    }
+}
+
+/// A FEN's placement (`rnbqkbnr/pppppppp/8/...`): the letter of the Piece on
+/// each Square as `piece` gives it (None: empty), the last Rank first.
+pub fn write_placement(piece: impl Fn(u8) -> Option<char>) -> String {
+    let mut out = String::new();
+    for rank in (0..RANKS).rev() {
+        let mut empty = 0;
+        for file in 0..FILES {
+            match piece(square(file, rank)) {
+                None => empty += 1,
+                Some(letter) => {
+                    if empty > 0 {
+                        out.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    out.push(letter);
+                }
+            }
+        }
+        if empty > 0 {
+            out.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    out
 }
 
 /// A game's tables as one library looks them up at load: a table or a

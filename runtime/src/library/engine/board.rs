@@ -11,7 +11,7 @@
 
 use super::rules::Rules;
 pub use crate::library::chess_facts::Move;
-use crate::library::chess_facts::{file_of, parse_square, rank_of, square, square_name, FILES, RANKS, SQUARES};
+use crate::library::chess_facts::{file_of, rank_of, square, square_name, write_placement, Fen, SQUARES};
 
 /// An empty cell.
 pub const EMPTY: u8 = 0;
@@ -59,105 +59,46 @@ pub struct Board {
 impl Board {
     /// The board of a FEN, its letters those of the content's Kinds.
     pub fn from_fen(r: &Rules, fen: &str) -> Result<Board, String> {
-        let parts: Vec<&str> = fen.split_whitespace().collect();
-        if parts.len() < 2 {
-            return Err("a FEN has at least the placement and the side to move".into());
-        }
+        let read = Fen::read(fen, |c| {
+            let c = c.to_ascii_lowercase();
+            r.kinds.iter().position(|k| k.letter == c).map(|k| k as u8)
+        })?;
         let mut b = Board {
             cells: [EMPTY; SQUARES],
-            side: 0,
+            side: u8::from(!read.white_to_move),
             castle: 0,
-            ep: NO_SQUARE,
-            fifty: 0,
-            fullmove: 1,
+            ep: read.en_passant.unwrap_or(NO_SQUARE),
+            fifty: read.halfmoves,
+            fullmove: read.move_number,
             hash: 0,
             occ: [0; 2],
             kings: [0; 2],
         };
-        let ranks: Vec<&str> = parts[0].split('/').collect();
-        if ranks.len() != usize::from(RANKS) {
-            return Err(format!("the FEN's placement has {} ranks, not {RANKS}", ranks.len()));
-        }
-        for (i, text) in ranks.iter().enumerate() {
-            let rank = RANKS - 1 - i as u8;
-            let mut file = 0u8;
-            for ch in text.chars() {
-                if let Some(n) = ch.to_digit(10) {
-                    file = file.saturating_add(n as u8);
-                    continue;
-                }
-                let Some(kind) = r.kinds.iter().position(|k| k.letter == ch.to_ascii_lowercase()) else {
-                    return Err(format!("`{ch}` is not a piece letter"));
-                };
-                if file >= FILES {
-                    return Err(format!("rank {} of the FEN has more than {FILES} squares", rank + 1));
-                }
-                let side = u8::from(!ch.is_ascii_uppercase());
-                let sq = square(file, rank);
-                b.cells[usize::from(sq)] = code(kind as u8, side);
-                b.occ[side as usize] |= 1 << sq;
-                if r.king == kind as u8 {
-                    b.kings[side as usize] |= 1 << sq;
-                }
-                file += 1;
+        for (sq, piece) in read.placement.iter().enumerate() {
+            let Some((kind, white)) = *piece else { continue };
+            let side = u8::from(!white);
+            b.cells[sq] = code(kind, side);
+            b.occ[side as usize] |= 1 << sq;
+            if r.king == kind {
+                b.kings[side as usize] |= 1 << sq;
             }
-            if file != FILES {
-                return Err(format!("rank {} of the FEN has {file} squares, not {FILES}", rank + 1));
-            }
-        }
-        b.side = match parts[1] {
-            "w" => 0,
-            "b" => 1,
-            other => return Err(format!("the side to move is w or b, not `{other}`")),
-        };
-        let castling = parts.get(2).copied().unwrap_or("-");
-        if !castling.chars().all(|c| "KQkq-".contains(c)) {
-            return Err(format!("`{castling}` is not a castling field (KQkq or -)"));
         }
         for (i, c) in r.castlings.iter().enumerate() {
-            if c.fen.is_some_and(|l| castling.contains(l)) {
+            if c.fen.is_some_and(|l| read.castling.contains(l)) {
                 b.castle |= 1 << i;
             }
         }
-        let ep = parts.get(3).copied().unwrap_or("-");
-        if ep != "-" {
-            b.ep = parse_square(ep).ok_or(format!("`{ep}` is not an en passant square"))?;
-        }
-        b.fifty = parts
-            .get(4)
-            .map_or(Ok(0), |s| s.parse())
-            .map_err(|_| "the halfmove clock is a whole number".to_string())?;
-        b.fullmove =
-            parts.get(5).map_or(Ok(1), |s| s.parse()).map_err(|_| "the move number is a whole number".to_string())?;
         b.hash = b.compute_hash(r);
         Ok(b)
     }
 
     /// The position as FEN.
     pub fn fen(&self, r: &Rules) -> String {
-        let mut out = String::new();
-        for rank in (0..RANKS).rev() {
-            let mut empty = 0;
-            for file in 0..FILES {
-                let c = self.cells[usize::from(square(file, rank))];
-                if c == EMPTY {
-                    empty += 1;
-                    continue;
-                }
-                if empty > 0 {
-                    out.push_str(&empty.to_string());
-                    empty = 0;
-                }
-                let l = r.kinds[kind_of(c) as usize].letter;
-                out.push(if side_of(c) == 0 { l.to_ascii_uppercase() } else { l });
-            }
-            if empty > 0 {
-                out.push_str(&empty.to_string());
-            }
-            if rank > 0 {
-                out.push('/');
-            }
-        }
+        let mut out = write_placement(|sq| {
+            let c = self.cells[usize::from(sq)];
+            let l = (c != EMPTY).then(|| r.kinds[kind_of(c) as usize].letter)?;
+            Some(if side_of(c) == 0 { l.to_ascii_uppercase() } else { l })
+        });
         out.push_str(if self.side == 0 { " w " } else { " b " });
         let mut rights = String::new();
         for l in ['K', 'Q', 'k', 'q'] {
