@@ -132,3 +132,22 @@ fn the_pawns_powers_apart_are_a_load_mistake_of_the_engine() {
         "{stderr}"
     );
 }
+
+/// FEN's `w` and `b` are the Sides' `fenLetter`s: one missing, or two Sides
+/// with one letter, is a load mistake at the cell.
+#[test]
+fn each_fen_letter_is_one_sides() {
+    let copy = TempContent::chess("roles-fen-letters");
+    copy.replace_once("tables/Sides.csv", "\nBlack,-1,7,White,1,b", "\nBlack,-1,7,White,1,w");
+    let stderr = check(&copy.dir);
+    assert!(
+        stderr.contains("tables/Sides.csv:3:20: error: the Sides `White` and `Black` have the same fenLetter `w`"),
+        "{stderr}"
+    );
+    copy.replace_once("tables/Sides.csv", "\nBlack,-1,7,White,1,w", "\nBlack,-1,7,White,1,");
+    let stderr = check(&copy.dir);
+    let want = "tables/Sides.csv:1:46: error: the chess libraries need a Side whose `fenLetter` is `b` (its Pieces in \
+                a FEN in lower case), found none";
+    assert!(stderr.contains(want), "{stderr}");
+    assert!(stderr.contains("has 1 mistake;"), "{stderr}");
+}
