@@ -291,6 +291,9 @@ impl<'g> Tables<'g> {
 pub struct KindFacts {
     pub name: String,
     pub letter: Option<char>,
+    /// Its letter in a Move's name, as Kinds' `letter` writes it (`N`; the
+    /// Pawn's is empty): PGN's.
+    pub move_letter: String,
     /// The Side's royal Piece (Kinds' `royal`): never left in check; it castles.
     pub royal: bool,
     /// Promoted on its Side's promotionRank (Kinds' `promotes`).
@@ -419,6 +422,7 @@ fn read_kinds(tables: &Tables) -> Result<Vec<KindFacts>, Lack> {
         kinds.push(KindFacts {
             name: name.to_string(),
             letter,
+            move_letter: written.to_string(),
             royal: tables.yes(t, r, royal),
             promotes,
             en_passant: tables.yes(t, r, en_passant),

@@ -139,7 +139,6 @@ impl Chess {
         let fen = tags.iter().find(|(k, _)| k == "FEN").map_or(content_start, |(_, v)| v.as_str());
         self.set_fen(world, fen).map_err(|e| format!("the PGN's FEN: {e}"))?;
         let state: ChessState = super::super::state(world).unwrap_or_default();
-        let letters = self.kind_letters(world);
         let mut legal = Vec::new();
         for (i, san) in moves.iter().enumerate() {
             let ply = i + usize::from(state.black_first);
@@ -151,27 +150,10 @@ impl Chess {
             }
             let mut copy = world.clone();
             self.legal_moves(&mut copy, &mut legal)?;
-            let m = find_move(&copy, self, &letters, &legal, san).map_err(|why| format!("{at}: {why}"))?;
+            let m = find_move(&copy, self, &legal, san).map_err(|why| format!("{at}: {why}"))?;
             self.play(world, m).map_err(|why| format!("{at}: {why}"))?;
         }
         Ok(moves.len())
-    }
-
-    /// Each Kind's name and its letter in a Move's name (the Kinds table's
-    /// `letter`, as the World has it; a Pawn's is empty).
-    fn kind_letters(&self, world: &World) -> Vec<(String, String)> {
-        let game = &world.game;
-        let Some(&t) = game.names.tables.get("Kinds") else { return Vec::new() };
-        let Some(col) = game.tables[t.index()].columns.iter().position(|c| c.name == "letter") else {
-            return Vec::new();
-        };
-        let table = &world.tables[t.index()];
-        (0..table.row_count())
-            .map(|r| {
-                let name = world.syms.text(table.rows[r]).to_string();
-                (name, Self::text(world, table.cell(r, ColumnId(col as u16))).to_string())
-            })
-            .collect()
     }
 
     /// A move played as a player plays it: its Square clicked, its target,
@@ -280,18 +262,13 @@ fn split_pgn(pgn: &str) -> Result<(Tags, Vec<String>), String> {
 }
 
 /// The one Legal Move that `san` names, or why there is none.
-fn find_move(
-    world: &World,
-    chess: &Chess,
-    letters: &[(String, String)],
-    legal: &[Move],
-    san: &str,
-) -> Result<Move, String> {
+fn find_move(world: &World, chess: &Chess, legal: &[Move], san: &str) -> Result<Move, String> {
     let position = &world.tables[chess.position.index()];
     let square = |i: u8| world.syms.text(position.rows[usize::from(i)]).to_string();
     let kind_at = |i: u8| Chess::text(world, position.cell(usize::from(i), chess.kind));
-    let letter_of = |kind: &str| letters.iter().find(|(k, _)| k == kind).map(|(_, l)| l.as_str());
-    let promoted = |m: &Move| chess.facts.kinds.get(usize::from(m.promotion)).map(|k| k.name.as_str());
+    let kinds = &chess.facts.kinds;
+    let letter_of = |kind: &str| kinds.iter().find(|k| k.name == kind).map(|k| k.move_letter.as_str());
+    let promoted = |m: &Move| kinds.get(usize::from(m.promotion)).map(|k| k.move_letter.as_str());
     let text = san.trim_end_matches(['+', '#', '!', '?']);
     let found: Vec<Move> = if matches!(text, "O-O" | "0-0" | "O-O-O" | "0-0-0") {
         // The royal Piece's move from the e-File to the g-File (c: long).
@@ -334,7 +311,7 @@ fn find_move(
                     && letter_of(kind_at(m.from)).unwrap_or("") == piece
                     && file.is_none_or(|c| f.starts_with(c))
                     && rank.is_none_or(|c| f.ends_with(c))
-                    && promoted(m).and_then(letter_of) == promo
+                    && promoted(m) == promo
             })
             .collect()
     };
