@@ -322,10 +322,8 @@ impl Chess {
             Some(t) => Some((t, column(t, "rookFrom")?, column(t, "isAllowed")?)),
             None => None,
         };
-        let board_state =
-            *game.names.structs.get("Board State").ok_or("the chess library needs a Data Structure `Board State`")?;
-        let field =
-            |name: &str| game.structs[board_state.index()].fields.iter().position(|f| f.name == name).map(|i| i as u16);
+        let board_state = tables.structure("Board State")?;
+        let field = |name: &str| tables.field(board_state, name);
         let cleared_fields = ["selected", "lastFrom", "lastTo", "checkSquare", "promotionSquare", "inspected"]
             .iter()
             .filter_map(|f| field(f))

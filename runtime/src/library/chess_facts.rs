@@ -19,7 +19,7 @@
 
 use super::Lack;
 use crate::game::{Game, TableDef};
-use crate::ids::{ColumnId, TableId};
+use crate::ids::{ColumnId, StructId, TableId};
 use crate::value::Value;
 
 /// The Board's Files (a to h), the width of a rank.
@@ -204,9 +204,9 @@ pub fn write_placement(piece: impl Fn(u8) -> Option<char>) -> String {
     out
 }
 
-/// A game's tables as one library looks them up at load: a table or a
-/// column it lacks is a [`Lack`] that names the library (at the table, when
-/// the table is there).
+/// A game's tables (and Data Structures) as one library looks them up at
+/// load: a table, a column or a Data Structure it lacks is a [`Lack`] that
+/// names the library.
 #[derive(Clone, Copy)]
 pub struct Tables<'g> {
     pub game: &'g Game,
@@ -244,6 +244,21 @@ impl<'g> Tables<'g> {
         def.columns.iter().position(|c| c.name == name).map(|i| ColumnId(i as u16)).ok_or_else(|| {
             Lack::from(format!("the {} library needs a column `{name}` in the table `{}`", self.library, def.name))
         })
+    }
+
+    /// The Data Structure of this name.
+    pub fn structure(&self, name: &str) -> Result<StructId, Lack> {
+        self.game
+            .names
+            .structs
+            .get(name)
+            .copied()
+            .ok_or_else(|| Lack::from(format!("the {} library needs a Data Structure `{name}`", self.library)))
+    }
+
+    /// The field of this name in a Data Structure, if it has one.
+    pub fn field(&self, s: StructId, name: &str) -> Option<u16> {
+        self.game.structs[s.index()].fields.iter().position(|f| f.name == name).map(|i| i as u16)
     }
 
     /// The cell of a row (as the content's files make it) and a column.

@@ -248,17 +248,13 @@ impl Bridge {
                 column(t, "engineNoise")?,
             ])
         };
-        let hint_strength = match game.names.tables.get("Hint Strength") {
-            Some(&t) => Some((t, game.syms.get("Hint"), five(t)?)),
+        let hint_strength = match tables.optional("Hint Strength") {
+            Some(t) => Some((t, game.syms.get("Hint"), five(t)?)),
             None => None,
         };
-        let board_state =
-            *game.names.structs.get("Board State").ok_or_else(|| lacks("a Data Structure `Board State`".into()))?;
-        let strength_field = game.structs[board_state.index()]
-            .fields
-            .iter()
-            .position(|f| f.name == "strength")
-            .ok_or_else(|| lacks("Board State's `strength`".into()))? as u16;
+        let board_state = tables.structure("Board State")?;
+        let strength_field =
+            tables.field(board_state, "strength").ok_or_else(|| lacks("Board State's `strength`".into()))?;
         Ok(Bridge {
             rules: Rules::new(game).map(Arc::new).map_err(String::from),
             facts: Facts::read(game, "stockfishBridge")?,
