@@ -260,7 +260,7 @@ fn main() {
         let mut world = world_at(&game, &chess, fen);
         let mut moves = Vec::new();
         chess.legal_moves(&mut world, &mut moves).unwrap_or_else(|e| panic!("{name}: legal moves: {e}"));
-        let cards = sorted(moves.iter().map(|m| chess.uci(&world, *m)).collect());
+        let cards = sorted(moves.iter().map(|m| chess.uci(*m)).collect());
         let setup = Setup::from_fen(fen);
         board.set(&setup);
         let mut native_moves = Vec::new();

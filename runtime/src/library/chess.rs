@@ -6,73 +6,39 @@
 //! A game uses it with `libraries: [chess]` in game.yaml; it adds the driver's
 //! `fen`, `setfen FEN`, `moves` and `perft N`, and the window's `--fen FEN`.
 
+use super::chess_facts::{
+    castling_letter, parse_square, rank_of, square_name, write_placement, Facts, Fen, Move, Tables, SQUARES,
+};
 use super::{CliOption, Command, Lack, Library, Resolved};
 use crate::exec::Ctx;
 use crate::game::{Game, Written};
 use crate::ids::ObjectId;
 use crate::ids::{ColumnId, EventId, FuncId, StructId, TableId};
 use crate::json::Json;
-use crate::value::{Sym, Value, EMPTY};
+use crate::value::{Value, EMPTY};
 use crate::world::{Table, World};
 
 mod pgn;
 pub use pgn::START;
 
-/// Each Kind's FEN letter when the content has no Kinds table with letters.
-const KINDS: [(&str, char); 6] =
-    [("King", 'k'), ("Queen", 'q'), ("Rook", 'r'), ("Bishop", 'b'), ("Knight", 'n'), ("Pawn", 'p')];
-
 /// Each Kind's letter in a FEN (lower case), from the Kinds table's `letter`
-/// column (the letter of a Move's name; the Kind named Pawn, whose Moves are
-/// named by their Squares, is `p`), so that an invented Kind has its own; a
-/// Kind with no letter cannot stand in a FEN. Without such a table, the six
-/// Kinds of chess. Err: two Kinds share a letter, or a letter is not one
-/// (at the second Kind's letter).
+/// column (the letter of a Move's name; a Kind that `promotes`, the Pawn,
+/// whose Moves are named by their Squares, is `p`), so that an invented Kind
+/// has its own; a Kind with no letter cannot stand in a FEN: [`Facts`].
+/// Err: two Kinds share a letter, or a letter is not one (at the second
+/// Kind's letter), or the content lacks what [`Facts::read`] reads.
 pub fn kind_letters(game: &Game) -> Result<Vec<(String, char)>, Lack> {
-    let Some(&id) = game.names.tables.get("Kinds") else {
-        return Ok(KINDS.iter().map(|(k, l)| (k.to_string(), *l)).collect());
-    };
-    let Some(t) = game.tables.get(id.index()) else {
-        return Ok(KINDS.iter().map(|(k, l)| (k.to_string(), *l)).collect());
-    };
-    let Some(col) = t.columns.iter().position(|c| c.name == "letter") else {
-        return Ok(KINDS.iter().map(|(k, l)| (k.to_string(), *l)).collect());
-    };
-    let mut out: Vec<(String, char)> = Vec::new();
-    for (r, &name) in t.rows.iter().enumerate() {
-        let name = game.syms.text(name);
-        let letter = match t.cells[r * t.columns.len() + col] {
-            Value::Text(s) => game.syms.text(s).to_string(),
-            _ => String::new(),
-        };
-        let letter = match letter.chars().next() {
-            Some(c) => c,
-            None if name == "Pawn" => 'p',
-            None => continue,
-        };
-        if !letter.is_ascii_alphabetic() {
-            let why = format!("the Kind `{name}` has the letter `{letter}`, which a FEN cannot hold (a to z)");
-            return Err(Lack::at(id, Some(r), Some(col), why));
-        }
-        let letter = letter.to_ascii_lowercase();
-        if let Some((other, _)) = out.iter().find(|(_, l)| *l == letter) {
-            let why = format!("the Kinds `{other}` and `{name}` have the same letter `{letter}`");
-            return Err(Lack::at(id, Some(r), Some(col), why));
-        }
-        out.push((name.to_string(), letter));
-    }
-    Ok(out)
+    Ok(Facts::read(game, "chess")?.letters())
 }
-/// What a Pawn may become when the scene has no Promotion choice.
-const PROMOTIONS: [&str; 4] = ["Queen", "Rook", "Bishop", "Knight"];
 
 /// The Kinds a Pawn may become: those the Promotion choice offers, each
 /// Object of the scene with a Data Structure Promotion Choice whose `place`
 /// (1 to 4) names a row of the Kinds table (Show Promotion Choice offers that
 /// row's Kind), or, without a place, whose `kind` is not empty, in the
 /// scene's order (Queen, Rook, Bishop, Knight in the chess content); without
-/// one, the four of chess.
-pub fn promotion_kinds(game: &Game) -> Vec<String> {
+/// one, every Kind that is neither royal nor promotes, in the Kinds table's
+/// order (the same four in chess).
+pub fn promotion_kinds(game: &Game, facts: &Facts) -> Vec<String> {
     let mut kinds: Vec<String> = Vec::new();
     let choice = game.names.structs.get("Promotion Choice").copied();
     let field_of = |name: &str| choice.and_then(|c| game.structs[c.index()].fields.iter().position(|f| f.name == name));
@@ -106,16 +72,20 @@ pub fn promotion_kinds(game: &Game) -> Vec<String> {
         }
     }
     if kinds.is_empty() {
-        kinds = PROMOTIONS.iter().map(|k| k.to_string()).collect();
+        kinds = facts.kinds.iter().filter(|k| !k.royal && !k.promotes).map(|k| k.name.clone()).collect();
     }
     kinds
 }
 
+/// The chess library resolved against a game: the tables, columns, Board
+/// State fields and Functions it reads and calls, by the names the book
+/// gives them, and the Kinds' and Sides' [`Facts`].
 pub struct Chess {
-    /// Each Kind's FEN letter (lower case): [`kind_letters`].
-    letters: Vec<(String, char)>,
-    /// What a Pawn may become, in the order perft tries them: [`promotion_kinds`].
-    promotions: Vec<String>,
+    /// The Kinds' FEN letters and roles, the Sides' FEN letters.
+    facts: Facts,
+    /// What a Kind that promotes may become (rows of Kinds), in the order
+    /// perft tries them: [`promotion_kinds`].
+    promotions: Vec<u8>,
     position: TableId,
     kind: ColumnId,
     side: ColumnId,
@@ -283,10 +253,9 @@ impl Resolved for Chess {
                 let mut moves = Vec::new();
                 let mut copy = world.clone();
                 match self.legal_moves(&mut copy, &mut moves) {
-                    Ok(()) => Json::obj(vec![(
-                        "moves",
-                        Json::Arr(moves.iter().map(|m| Json::Str(self.uci(&copy, *m))).collect()),
-                    )]),
+                    Ok(()) => {
+                        Json::obj(vec![("moves", Json::Arr(moves.iter().map(|&m| Json::Str(self.uci(m))).collect()))])
+                    }
                     Err(e) => Json::error(e),
                 }
             }
@@ -340,47 +309,30 @@ struct Saved {
     fields: Vec<Value>,
 }
 
-/// One move the cards found: from, to, and the Kind a Pawn becomes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Move {
-    pub from: usize,
-    pub to: usize,
-    pub promotion: Option<Sym>,
-}
-
 impl Chess {
     /// Resolves every name the library needs, or says which is missing.
     pub fn new(game: &Game) -> Result<Chess, Lack> {
-        let table = |name: &str| {
-            game.names.tables.get(name).copied().ok_or(format!("the chess library needs a table `{name}`"))
-        };
-        let column = |t: TableId, name: &str| {
-            let def = &game.tables[t.index()];
-            def.columns
-                .iter()
-                .position(|c| c.name == name)
-                .map(|i| ColumnId(i as u16))
-                .ok_or(format!("the chess library needs a column `{name}` in the table `{}`", def.name))
-        };
+        let tables = Tables::new(game, "chess");
+        let (table, column) = (|name: &str| tables.table(name), |t, name: &str| tables.column(t, name));
         let function = |name: &str| game.names.functions.get(name).copied();
         let position = table("Position")?;
         let sides = table("Sides")?;
         let targets = table("Targets")?;
-        let castling = match game.names.tables.get("Castling") {
-            Some(&t) => Some((t, column(t, "rookFrom")?, column(t, "isAllowed")?)),
+        let castling = match tables.optional("Castling") {
+            Some(t) => Some((t, column(t, "rookFrom")?, column(t, "isAllowed")?)),
             None => None,
         };
-        let board_state =
-            *game.names.structs.get("Board State").ok_or("the chess library needs a Data Structure `Board State`")?;
-        let field =
-            |name: &str| game.structs[board_state.index()].fields.iter().position(|f| f.name == name).map(|i| i as u16);
+        let board_state = tables.structure("Board State")?;
+        let field = |name: &str| tables.field(board_state, name);
         let cleared_fields = ["selected", "lastFrom", "lastTo", "checkSquare", "promotionSquare", "inspected"]
             .iter()
             .filter_map(|f| field(f))
             .collect();
+        let facts = Facts::read(game, "chess")?;
+        let promotions = promotion_kinds(game, &facts).iter().filter_map(|k| facts.kind_named(k)).collect();
         let mut chess = Chess {
-            letters: kind_letters(game)?,
-            promotions: promotion_kinds(game),
+            facts,
+            promotions,
             position,
             kind: column(position, "kind")?,
             side: column(position, "side")?,
@@ -391,10 +343,10 @@ impl Chess {
             reachable: column(targets, "reachable")?,
             cleared_tables: ["Move History", "Position History", "Targets"]
                 .iter()
-                .filter_map(|t| game.names.tables.get(*t).copied())
+                .filter_map(|t| tables.optional(t))
                 .collect(),
             // Optional: without it (or its columns) a search sees no history.
-            history: game.names.tables.get("Position History").and_then(|&t| {
+            history: tables.optional("Position History").and_then(|t| {
                 Some((t, [column(t, "kind").ok()?, column(t, "side").ok()?, column(t, "castlingsAllowed").ok()?]))
             }),
             board_state,
@@ -455,27 +407,26 @@ impl Chess {
         }
     }
 
-    /// The square `file` 0..8, `rank` 0..8 as a row of Position (a1 is row 0).
-    fn row(file: usize, rank: usize) -> usize {
-        rank * 8 + file
-    }
-
-    fn square_name(sq: usize) -> String {
-        format!("{}{}", (b'a' + (sq % 8) as u8) as char, sq / 8 + 1)
-    }
-
-    fn parse_square(s: &str) -> Option<usize> {
-        let b = s.as_bytes();
-        if b.len() != 2 || !(b'a'..=b'h').contains(&b[0]) || !(b'1'..=b'8').contains(&b[1]) {
-            return None;
+    /// Which castlings a FEN names (`KQkq`, or `-`), of the Castling
+    /// rows for which `allowed` says so: each by its Rook's Square
+    /// ([`castling_letter`]), in FEN's order.
+    fn castling_field(rows: usize, rook_from: impl Fn(usize) -> String, allowed: impl Fn(usize) -> bool) -> String {
+        let letters: Vec<char> = (0..rows)
+            .filter(|&r| allowed(r))
+            .filter_map(|r| parse_square(&rook_from(r)).and_then(castling_letter))
+            .collect();
+        let rights: String = ['K', 'Q', 'k', 'q'].into_iter().filter(|l| letters.contains(l)).collect();
+        if rights.is_empty() {
+            "-".to_string()
+        } else {
+            rights
         }
-        Some(Self::row((b[0] - b'a') as usize, (b[1] - b'1') as usize))
     }
 
     /// The Kind on a Square (`e2`) of the Position table: `Pawn`, or empty.
     pub fn kind_on(&self, world: &World, square: &str) -> String {
         let pos = &world.tables[self.position.index()];
-        match Self::parse_square(square) {
+        match parse_square(square).map(usize::from) {
             Some(r) if r < pos.row_count() => Self::text(world, pos.cell(r, self.kind)).to_string(),
             _ => String::new(),
         }
@@ -485,27 +436,25 @@ impl Chess {
     pub fn fen(&self, world: &World) -> Result<String, String> {
         let rules = self.rules(world)?;
         let pos = &world.tables[self.position.index()];
-        if pos.row_count() != 64 {
-            return Err(format!("Position has {} rows, not 64", pos.row_count()));
+        if pos.row_count() != SQUARES {
+            return Err(format!("Position has {} rows, not {SQUARES}", pos.row_count()));
         }
-        let mut out = self.placement(|r| {
-            (Self::text(world, pos.cell(r, self.kind)), Self::text(world, pos.cell(r, self.side)) == "White")
-        });
-        let white = Self::text(world, self.field(world, rules, self.side_to_move)) == "White";
+        let mut out =
+            self.placement(|r| (Self::text(world, pos.cell(r, self.kind)), Self::text(world, pos.cell(r, self.side))));
+        let white = self.facts.is_white(Self::text(world, self.field(world, rules, self.side_to_move)));
         out.push_str(if white { " w " } else { " b " });
-        let mut rights = String::new();
-        if let Some((t, rook_from, allowed)) = self.castling {
-            let table = &world.tables[t.index()];
-            for (square, letter) in [("h1", 'K'), ("a1", 'Q'), ("h8", 'k'), ("a8", 'q')] {
-                let on = (0..table.row_count()).any(|r| {
-                    Self::text(world, table.cell(r, rook_from)) == square && table.cell(r, allowed) == Value::Bool(true)
-                });
-                if on {
-                    rights.push(letter);
-                }
+        let rights = match self.castling {
+            Some((t, rook_from, allowed)) => {
+                let table = &world.tables[t.index()];
+                Self::castling_field(
+                    table.row_count(),
+                    |r| Self::text(world, table.cell(r, rook_from)).to_string(),
+                    |r| table.cell(r, allowed) == Value::Bool(true),
+                )
             }
-        }
-        out.push_str(if rights.is_empty() { "-" } else { &rights });
+            None => "-".to_string(),
+        };
+        out.push_str(&rights);
         let ep =
             self.en_passant.map(|f| Self::text(world, self.field(world, rules, f)).to_string()).unwrap_or_default();
         out.push(' ');
@@ -520,33 +469,13 @@ impl Chess {
         Ok(out)
     }
 
-    /// A FEN's placement, each Square's Kind and whether it is White's
-    /// given by `piece` (from a row of Position: a1 is row 0).
-    fn placement<'a>(&self, piece: impl Fn(usize) -> (&'a str, bool)) -> String {
-        let mut out = String::new();
-        for rank in (0..8).rev() {
-            let mut empty = 0;
-            for file in 0..8 {
-                let (kind, white) = piece(Self::row(file, rank));
-                match self.letters.iter().find(|(k, _)| k == kind) {
-                    None => empty += 1,
-                    Some((_, letter)) => {
-                        if empty > 0 {
-                            out.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        out.push(if white { letter.to_ascii_uppercase() } else { *letter });
-                    }
-                }
-            }
-            if empty > 0 {
-                out.push_str(&empty.to_string());
-            }
-            if rank > 0 {
-                out.push('/');
-            }
-        }
-        out
+    /// A FEN's placement, each Square's Kind and Side given by `piece`
+    /// (from a row of Position: a1 is row 0).
+    fn placement<'a>(&self, piece: impl Fn(usize) -> (&'a str, &'a str)) -> String {
+        write_placement(|sq| {
+            let (kind, side) = piece(usize::from(sq));
+            self.facts.piece_letter(kind, side)
+        })
     }
 
     /// The position the content starts a game from, as FEN: the Position
@@ -556,36 +485,25 @@ impl Chess {
     /// which a PGN of it names in its `FEN` tag. None when Position is not
     /// the 64 Squares of a board.
     fn content_start(&self, game: &Game) -> Option<String> {
-        let pos = &game.tables[self.position.index()];
-        let width = pos.columns.len();
-        if pos.rows.len() != 64 {
+        let tables = Tables::new(game, "chess");
+        if tables.def(self.position).rows.len() != SQUARES {
             return None;
         }
-        let text = |v: Value| match v {
-            Value::Text(s) => game.syms.text(s),
-            _ => "",
-        };
-        let placement = self.placement(|r| {
-            let cell = |c: ColumnId| pos.cells.get(r * width + c.0 as usize).copied().unwrap_or(Value::None);
-            (text(cell(self.kind)), text(cell(self.side)) == "White")
-        });
+        let placement =
+            self.placement(|r| (tables.text(self.position, r, self.kind), tables.text(self.position, r, self.side)));
         let side = game.structs[self.board_state.index()].fields.get(self.side_to_move as usize);
-        let white = side.is_none_or(|f| text(f.default) != "Black");
-        let mut rights = String::new();
-        if let Some((t, rook_from, allowed)) = self.castling {
-            let table = &game.tables[t.index()];
-            let width = table.columns.len();
-            let cell = |r: usize, c: ColumnId| table.cells.get(r * width + c.0 as usize).copied();
-            for (square, letter) in [("h1", 'K'), ("a1", 'Q'), ("h8", 'k'), ("a8", 'q')] {
-                let on = (0..table.rows.len()).any(|r| {
-                    cell(r, rook_from).is_some_and(|v| text(v) == square) && cell(r, allowed) == Some(Value::Bool(true))
-                });
-                if on {
-                    rights.push(letter);
-                }
-            }
-        }
-        let rights = if rights.is_empty() { "-".to_string() } else { rights };
+        let white = side.is_none_or(|f| match f.default {
+            Value::Text(s) => game.syms.text(s) != self.facts.side_of_fen(false),
+            _ => true,
+        });
+        let rights = match self.castling {
+            Some((t, rook_from, allowed)) => Self::castling_field(
+                tables.def(t).rows.len(),
+                |r| tables.text(t, r, rook_from).to_string(),
+                |r| tables.yes(t, r, allowed),
+            ),
+            None => "-".to_string(),
+        };
         Some(format!("{placement} {} {rights} - 0 1", if white { "w" } else { "b" }))
     }
 
@@ -609,14 +527,14 @@ impl Chess {
             (0..table.row_count()).filter(|&r| table.cell(r, allowed) == Value::Bool(true)).count()
         });
         let table = &world.tables[t.index()];
-        let count = table.row_count() / 64;
+        let count = table.row_count() / SQUARES;
         let mut positions: Vec<(String, usize)> = (0..count)
             .map(|p| {
                 let out = self.placement(|r| {
-                    let r = p * 64 + r;
-                    (Self::text(world, table.cell(r, kind)), Self::text(world, table.cell(r, side)) == "White")
+                    let r = p * SQUARES + r;
+                    (Self::text(world, table.cell(r, kind)), Self::text(world, table.cell(r, side)))
                 });
-                let n = match table.cell(p * 64, allowed) {
+                let n = match table.cell(p * SQUARES, allowed) {
                     Value::Num(n) if n >= 0.0 => n as usize,
                     _ => 0,
                 };
@@ -646,79 +564,34 @@ impl Chess {
     /// Sets up the position of a FEN: the tables, the Board State, a fresh
     /// history; then the Turn starts as the cards start it.
     pub fn set_fen(&self, world: &mut World, fen: &str) -> Result<(), String> {
+        let read = Fen::read(fen, |c| self.facts.kind_of_letter(c))?;
         let parts: Vec<&str> = fen.split_whitespace().collect();
-        if parts.len() < 2 {
-            return Err("a FEN has at least the placement and the side to move".into());
-        }
-        let mut board: Vec<Option<(&str, &str)>> = vec![None; 64];
-        let ranks: Vec<&str> = parts[0].split('/').collect();
-        if ranks.len() != 8 {
-            return Err(format!("the FEN's placement has {} ranks, not 8", ranks.len()));
-        }
-        for (i, text) in ranks.iter().enumerate() {
-            let rank = 7 - i;
-            let mut file = 0usize;
-            for c in text.chars() {
-                if let Some(n) = c.to_digit(10) {
-                    file += n as usize;
-                    continue;
-                }
-                let Some((kind, _)) = self.letters.iter().find(|(_, l)| *l == c.to_ascii_lowercase()) else {
-                    return Err(format!("`{c}` is not a piece letter"));
-                };
-                if file >= 8 {
-                    return Err(format!("rank {} of the FEN has more than 8 squares", rank + 1));
-                }
-                board[Self::row(file, rank)] =
-                    Some((kind.as_str(), if c.is_ascii_uppercase() { "White" } else { "Black" }));
-                file += 1;
-            }
-            if file != 8 {
-                return Err(format!("rank {} of the FEN has {file} squares, not 8", rank + 1));
-            }
-        }
-        let side = match parts[1] {
-            "w" => "White",
-            "b" => "Black",
-            other => return Err(format!("the side to move is w or b, not `{other}`")),
-        };
-        let castling = parts.get(2).copied().unwrap_or("-");
-        if !castling.chars().all(|c| "KQkq-".contains(c)) {
-            return Err(format!("`{castling}` is not a castling field (KQkq or -)"));
-        }
-        let ep = parts.get(3).copied().unwrap_or("-");
-        if ep != "-" && Self::parse_square(ep).is_none() {
-            return Err(format!("`{ep}` is not an en passant square"));
-        }
-        let fifty: f64 =
-            parts.get(4).map_or(Ok(0.0), |s| s.parse()).map_err(|_| "the halfmove clock is a number".to_string())?;
-        let move_number: u32 =
-            parts.get(5).map_or(Ok(1), |s| s.parse()).map_err(|_| "the move number is a whole number".to_string())?;
+        let (castling, move_number) = (read.castling, read.move_number.max(1));
+        let ep = read.en_passant.map_or("-".to_string(), square_name);
+        let side = self.facts.side_of_fen(read.white_to_move);
 
         let rules = self.rules(world)?;
         let game = world.game.clone();
-        if world.tables[self.position.index()].row_count() != 64 {
+        if world.tables[self.position.index()].row_count() != SQUARES {
             world.tables[self.position.index()].reset(&game.tables[self.position.index()]);
-            if world.tables[self.position.index()].row_count() != 64 {
-                return Err("the content's Position table does not have the 64 Squares of a chess board".into());
+            if world.tables[self.position.index()].row_count() != SQUARES {
+                return Err(format!("the content's Position table does not have the {SQUARES} Squares of the board"));
             }
         }
-        for (r, piece) in board.iter().enumerate() {
-            let (kind, side) = piece.map_or((EMPTY, EMPTY), |(k, s)| (world.syms.intern(k), world.syms.intern(s)));
+        for (r, piece) in read.placement.iter().enumerate() {
+            let name =
+                |(kind, white): (u8, bool)| (&self.facts.kinds[usize::from(kind)].name, self.facts.side_of_fen(white));
+            let (kind, side) =
+                piece.map(name).map_or((EMPTY, EMPTY), |(k, s)| (world.syms.intern(k), world.syms.intern(s)));
             let pos = &mut world.tables[self.position.index()];
             *pos.cell_mut(r, self.kind) = Value::Text(kind);
             *pos.cell_mut(r, self.side) = Value::Text(side);
         }
         if let Some((t, rook_from, allowed)) = self.castling {
             for r in 0..world.tables[t.index()].row_count() {
-                let letter = match Self::text(world, world.tables[t.index()].cell(r, rook_from)) {
-                    "h1" => 'K',
-                    "a1" => 'Q',
-                    "h8" => 'k',
-                    "a8" => 'q',
-                    _ => ' ',
-                };
-                *world.tables[t.index()].cell_mut(r, allowed) = Value::Bool(castling.contains(letter));
+                let rook = parse_square(Self::text(world, world.tables[t.index()].cell(r, rook_from)));
+                let on = rook.and_then(castling_letter).is_some_and(|l| castling.contains(l));
+                *world.tables[t.index()].cell_mut(r, allowed) = Value::Bool(on);
             }
         }
         for &t in &self.cleared_tables {
@@ -727,18 +600,18 @@ impl Chess {
         let side = world.syms.intern(side);
         self.set_field(world, rules, self.side_to_move, Value::Text(side));
         if let Some(f) = self.en_passant {
-            let sym = if ep == "-" { EMPTY } else { world.syms.intern(ep) };
+            let sym = if ep == "-" { EMPTY } else { world.syms.intern(&ep) };
             self.set_field(world, rules, f, Value::Text(sym));
         }
         if let Some(f) = self.fifty {
-            self.set_field(world, rules, f, Value::Num(fifty));
+            self.set_field(world, rules, f, Value::Num(f64::from(read.halfmoves)));
         }
         for &f in &self.cleared_fields {
             self.set_field(world, rules, f, Value::Text(EMPTY));
         }
         world.state = 0;
-        *super::state_mut(world) = ChessState { first_move: move_number.max(1), black_first: parts[1] == "b" };
-        let start = format!("{} {} {castling} {ep} {fifty} {}", parts[0], parts[1], move_number.max(1));
+        *super::state_mut(world) = ChessState { first_move: move_number, black_first: !read.white_to_move };
+        let start = format!("{} {} {castling} {ep} {} {move_number}", parts[0], parts[1], read.halfmoves);
         *super::state_mut(world) = pgn::Start { fen: Some(start) };
         let start = self.start_the_turn;
         let changed = self.position_changed;
@@ -757,20 +630,19 @@ impl Chess {
     pub fn legal_moves(&self, world: &mut World, out: &mut Vec<Move>) -> Result<(), String> {
         out.clear();
         let rows = world.tables[self.position.index()].row_count();
-        if rows != 64 {
-            return Err(format!("Position has {rows} rows, not the 64 Squares of a chess board"));
+        if rows != SQUARES {
+            return Err(format!("Position has {rows} rows, not the {SQUARES} Squares of the board"));
         }
         let rules = self.rules(world)?;
         let side = self.field(world, rules, self.side_to_move);
         let ep = self.en_passant.map_or(Value::Text(EMPTY), |f| self.field(world, rules, f));
         let promotion_rank = self.promotion_rank(world, side);
-        let pawn = world.syms.get("Pawn");
-        for from in 0..64 {
+        for from in 0..SQUARES {
             let pos = &world.tables[self.position.index()];
             if pos.cell(from, self.side) != side {
                 continue;
             }
-            let is_pawn = Some(pos.cell(from, self.kind)) == pawn.map(Value::Text);
+            let promotes = self.facts.has(Self::text(world, pos.cell(from, self.kind)), |k| k.promotes);
             let from_name = Value::Text(pos.rows[from]);
             let args = [from_name, ep];
             let cx = Ctx { this: Some(rules), other: Value::None, attachment: None, base: world.stack_len() };
@@ -784,13 +656,14 @@ impl Chess {
                 if targets.cell(r, self.reachable) != Value::Bool(true) {
                     continue;
                 }
-                let Some(to) = Self::parse_square(world.syms.text(targets.rows[r])) else { continue };
-                if is_pawn && Some(to / 8 + 1) == promotion_rank {
-                    for kind in &self.promotions {
-                        out.push(Move { from, to, promotion: world.syms.get(kind) });
+                let Some(to) = parse_square(world.syms.text(targets.rows[r])) else { continue };
+                let from = from as u8;
+                if promotes && Some(usize::from(rank_of(to)) + 1) == promotion_rank {
+                    for &promotion in &self.promotions {
+                        out.push(Move { from, to, promotion });
                     }
                 } else {
-                    out.push(Move { from, to, promotion: None });
+                    out.push(Move { from, to, promotion: Move::NONE });
                 }
             }
         }
@@ -811,20 +684,23 @@ impl Chess {
     /// Makes a move as the cards do (Make Move, the promoted Kind, Pass The Turn).
     pub fn make(&self, world: &mut World, m: Move) -> Result<(), String> {
         let rules = self.rules(world)?;
-        if m.from.max(m.to) >= world.tables[self.position.index()].row_count() {
+        let (from, to) = (usize::from(m.from), usize::from(m.to));
+        if from.max(to) >= world.tables[self.position.index()].row_count() {
             return Err("a move off the Position table".into());
         }
-        let from = Value::Text(world.tables[self.position.index()].rows[m.from]);
-        let to = Value::Text(world.tables[self.position.index()].rows[m.to]);
+        // The Kind it becomes, by its name (a Kind of the content: its name is known).
+        let promoted = self.facts.kinds.get(usize::from(m.promotion)).and_then(|k| world.syms.get(&k.name));
+        let from_name = Value::Text(world.tables[self.position.index()].rows[from]);
+        let to_name = Value::Text(world.tables[self.position.index()].rows[to]);
         let faults = world.faults.len();
         let (make, pass) = (self.make_move, self.pass_the_turn);
         let position = self.position;
         let kind_col = self.kind;
         world.input(|w, g| {
             let cx = Ctx { this: Some(rules), other: Value::None, attachment: None, base: w.stack_len() };
-            w.call_function(g, &cx, make, &[Value::Obj(rules), from, to])?;
-            if let Some(kind) = m.promotion {
-                *w.tables[position.index()].cell_mut(m.to, kind_col) = Value::Text(kind);
+            w.call_function(g, &cx, make, &[Value::Obj(rules), from_name, to_name])?;
+            if let Some(kind) = promoted {
+                *w.tables[position.index()].cell_mut(to, kind_col) = Value::Text(kind);
             }
             w.call_function(g, &cx, pass, &[Value::Obj(rules)])?;
             Ok(())
@@ -891,14 +767,12 @@ impl Chess {
     }
 
     /// A move in UCI form: `e2e4`, `e7e8q`.
-    pub fn uci(&self, world: &World, m: Move) -> String {
-        let mut s = format!("{}{}", Self::square_name(m.from), Self::square_name(m.to));
-        if let Some(kind) = m.promotion {
-            let k = world.syms.text(kind);
-            if let Some((_, letter)) = self.letters.iter().find(|(name, _)| name == k) {
-                s.push(*letter);
-            }
-        }
-        s
+    pub fn uci(&self, m: Move) -> String {
+        m.uci(|kind| self.facts.letter(kind))
+    }
+
+    /// The Kinds' and Sides' facts the library read at load.
+    pub fn facts(&self) -> &Facts {
+        &self.facts
     }
 }

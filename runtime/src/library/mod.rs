@@ -14,6 +14,7 @@
 //! libraries the engine knows; a game uses those it names.
 
 pub mod chess;
+pub mod chess_facts;
 pub mod engine;
 pub mod stockfish_bridge;
 

@@ -25,7 +25,8 @@
 //! searches for the Strength's `thinkingSeconds`, at most `engineDepth` moves
 //! deep, each evaluation off by up to `engineNoise` centipawns.
 
-use super::chess::{kind_letters, Chess};
+use super::chess::Chess;
+use super::chess_facts::{parse_square, Facts, Tables};
 use super::engine::{history_hashes, Board, Limits, Rules, Searcher};
 use super::{CliOption, Command, Lack, Library, Resolved};
 use crate::game::{Game, Written};
@@ -128,7 +129,7 @@ pub struct Bridge {
     /// there is no built-in engine for this content).
     rules: Result<Arc<Rules>, String>,
     /// The Kinds' FEN letters (a Move's promotion letter names its Kind).
-    letters: Vec<(String, char)>,
+    facts: Facts,
     board_state: StructId,
     strength_field: u16,
     computer_event: Option<EventId>,
@@ -234,18 +235,11 @@ fn fallback(searcher: &mut Searcher, b: &BuiltIn, seconds: f64, seed: u64) -> Re
 impl Bridge {
     pub fn new(game: &Game) -> Result<Bridge, Lack> {
         let lacks = |what: String| format!("the stockfishBridge library needs {what}");
-        let table = |name: &str| game.names.tables.get(name).copied().ok_or_else(|| lacks(format!("a table `{name}`")));
-        let column = |t: TableId, name: &str| {
-            let def = &game.tables[t.index()];
-            def.columns
-                .iter()
-                .position(|c| c.name == name)
-                .map(|i| ColumnId(i as u16))
-                .ok_or_else(|| lacks(format!("a column `{name}` in the table `{}`", def.name)))
-        };
-        let chosen = table("Chosen Moves")?;
-        let strengths = table("Strengths")?;
-        let five = |t: TableId| -> Result<[ColumnId; 5], String> {
+        let tables = Tables::new(game, "stockfishBridge");
+        let column = |t: TableId, name: &str| tables.column(t, name);
+        let chosen = tables.table("Chosen Moves")?;
+        let strengths = tables.table("Strengths")?;
+        let five = |t: TableId| -> Result<[ColumnId; 5], Lack> {
             Ok([
                 column(t, "skillLevel")?,
                 column(t, "eloLimit")?,
@@ -254,20 +248,16 @@ impl Bridge {
                 column(t, "engineNoise")?,
             ])
         };
-        let hint_strength = match game.names.tables.get("Hint Strength") {
-            Some(&t) => Some((t, game.syms.get("Hint"), five(t)?)),
+        let hint_strength = match tables.optional("Hint Strength") {
+            Some(t) => Some((t, game.syms.get("Hint"), five(t)?)),
             None => None,
         };
-        let board_state =
-            *game.names.structs.get("Board State").ok_or_else(|| lacks("a Data Structure `Board State`".into()))?;
-        let strength_field = game.structs[board_state.index()]
-            .fields
-            .iter()
-            .position(|f| f.name == "strength")
-            .ok_or_else(|| lacks("Board State's `strength`".into()))? as u16;
+        let board_state = tables.structure("Board State")?;
+        let strength_field =
+            tables.field(board_state, "strength").ok_or_else(|| lacks("Board State's `strength`".into()))?;
         Ok(Bridge {
             rules: Rules::new(game).map(Arc::new).map_err(String::from),
-            letters: kind_letters(game)?,
+            facts: Facts::read(game, "stockfishBridge")?,
             chess: Chess::new(game)?,
             chosen,
             chosen_cols: [column(chosen, "from")?, column(chosen, "to")?, column(chosen, "landingKind")?],
@@ -460,7 +450,7 @@ impl Bridge {
         let mut copy = world.clone();
         let mut moves = Vec::new();
         self.chess.legal_moves(&mut copy, &mut moves).ok()?;
-        if !moves.iter().any(|&m| self.chess.uci(&copy, m) == uci) {
+        if !moves.iter().any(|&m| self.chess.uci(m) == uci) {
             return None;
         }
         self.read_move(world, &uci)
@@ -506,10 +496,7 @@ impl Bridge {
     /// A Move in UCI form as Squares and the Kind the Piece lands as:
     /// `e7e8q` is e7, e8, Queen; None when it is no Move on this Board.
     fn read_move(&self, world: &World, uci: &str) -> Option<(String, String, String)> {
-        let square = |s: &str| {
-            let b = s.as_bytes();
-            (b.len() == 2 && (b'a'..=b'h').contains(&b[0]) && (b'1'..=b'8').contains(&b[1])).then(|| s.to_string())
-        };
+        let square = |s: &str| parse_square(s).map(|_| s.to_string());
         if !uci.is_ascii() || !(4..=5).contains(&uci.len()) {
             return None;
         }
@@ -517,7 +504,7 @@ impl Bridge {
         let to = square(&uci[2..4])?;
         // A promotion's letter names its Kind by the Kinds table's letters (q: Queen; s: Nightrider).
         let kind = match uci[4..].chars().next() {
-            Some(p) => self.letters.iter().find(|(_, l)| l.eq_ignore_ascii_case(&p))?.0.clone(),
+            Some(p) => self.facts.kinds[usize::from(self.facts.kind_of_letter(p)?)].name.clone(),
             None => self.chess.kind_on(world, &from),
         };
         Some((from, to, kind))
@@ -685,9 +672,11 @@ impl Drop for Worker {
 /// (bytes that are not UTF-8 replaced), or why it stopped reading.
 type Line = Result<String, String>;
 
-/// An engine process, kept between questions. Dropped, it is told `quit`
-/// and, if it has not ended within [`GRACE`], killed; and waited for.
-struct Engine {
+/// A UCI engine's process (Stockfish), kept between questions: the program
+/// the bridge speaks to, where [`super::engine::Engine`] is the built-in
+/// engine's rules. Dropped, it is told `quit` and, if it has not ended
+/// within [`GRACE`], killed; and waited for.
+struct UciProcess {
     path: PathBuf,
     child: Child,
     stdin: Option<ChildStdin>,
@@ -695,7 +684,7 @@ struct Engine {
     closing: Arc<AtomicBool>,
 }
 
-impl Drop for Engine {
+impl Drop for UciProcess {
     fn drop(&mut self) {
         if let Some(mut stdin) = self.stdin.take() {
             let _ = writeln!(stdin, "quit").and_then(|_| stdin.flush());
@@ -742,8 +731,8 @@ fn read_lines(stdout: impl std::io::Read, tx: std::sync::mpsc::SyncSender<Line>)
     }
 }
 
-impl Engine {
-    fn start(path: &Path, closing: &Arc<AtomicBool>) -> Result<Engine, String> {
+impl UciProcess {
+    fn start(path: &Path, closing: &Arc<AtomicBool>) -> Result<UciProcess, String> {
         let mut child = std::process::Command::new(path)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -752,7 +741,7 @@ impl Engine {
             .map_err(|e| format!("cannot start the engine {}: {e}", path.display()))?;
         let (stdin, stdout) = (child.stdin.take(), child.stdout.take());
         let (tx, lines) = std::sync::mpsc::sync_channel(QUEUED_LINES);
-        let mut engine = Engine { path: path.to_path_buf(), child, stdin, lines, closing: closing.clone() };
+        let mut engine = UciProcess { path: path.to_path_buf(), child, stdin, lines, closing: closing.clone() };
         let Some(stdout) = stdout else {
             return Err("the engine's output could not be opened".into());
         };
@@ -844,7 +833,7 @@ impl Engine {
 /// The engine's thread: one question at a time, only the latest. It ends
 /// when the Worker is dropped, ending its engine first.
 fn engine_thread(jobs: Receiver<Job>, answers: Sender<Answer>, closing: Arc<AtomicBool>) {
-    let mut engine: Option<Engine> = None;
+    let mut engine: Option<UciProcess> = None;
     // The built-in engine's search, its table kept from one question to the next.
     let mut searcher: Option<Searcher> = None;
     let mut next: Option<Job> = None;
@@ -880,7 +869,7 @@ fn engine_thread(jobs: Receiver<Job>, answers: Sender<Answer>, closing: Arc<Atom
         }
         let best = (|| {
             if engine.is_none() {
-                engine = Some(Engine::start(&path, &closing)?);
+                engine = Some(UciProcess::start(&path, &closing)?);
             }
             let e = engine.as_mut().ok_or("no engine")?;
             e.best_move(&job, &mut next, &jobs)

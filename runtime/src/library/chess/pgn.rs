@@ -6,10 +6,11 @@
 //! then its target, then the Promotion choice's button), so that a move the
 //! cards refuse is an error that names its move number.
 
-use super::{Chess, ChessState, Move};
-use crate::ids::ObjectId;
-use crate::value::{Sym, Value};
-use crate::world::World;
+use super::{Chess, ChessState};
+use crate::ids::{ColumnId, ObjectId};
+use crate::library::chess_facts::{file_of, parse_square, Move};
+use crate::value::Value;
+use crate::world::{Object, World};
 
 /// What the chess library keeps for PGN in the World (so snapshots and
 /// saves carry it): the FEN set up last (`setfen`, `--fen`, a PGN's), which
@@ -95,7 +96,7 @@ impl Chess {
             .collect::<Result<_, _>>()?;
         let table = &world.tables[t.index()];
         Ok((0..table.row_count())
-            .map(|r| cols.iter().map(|&c| Self::text(world, table.cell(r, crate::ids::ColumnId(c as u16)))).collect())
+            .map(|r| cols.iter().map(|&c| Self::text(world, table.cell(r, ColumnId(c as u16)))).collect())
             .collect())
     }
 
@@ -116,13 +117,13 @@ impl Chess {
             let table = &world.tables[t.index()];
             let col = game.tables[t.index()].columns.iter().position(|c| c.name == "text")?;
             let row = table.find(world.syms.get("Loss By Resignation")?)?;
-            Some(Some(table.cell(row, crate::ids::ColumnId(col as u16))) == status)
+            Some(Some(table.cell(row, ColumnId(col as u16))) == status)
         });
         if resigned == Some(true) {
             let player = self.rules(world).ok().and_then(|rules| {
                 let game = &world.game;
                 let f = game.structs[self.board_state.index()].fields.iter().position(|f| f.name == "playerSide")?;
-                Some(Self::text(world, self.field(world, rules, f as u16)) == "White")
+                Some(self.facts.is_white(Self::text(world, self.field(world, rules, f as u16))))
             });
             return player.map_or("*", |white| wins(!white));
         }
@@ -138,7 +139,6 @@ impl Chess {
         let fen = tags.iter().find(|(k, _)| k == "FEN").map_or(content_start, |(_, v)| v.as_str());
         self.set_fen(world, fen).map_err(|e| format!("the PGN's FEN: {e}"))?;
         let state: ChessState = super::super::state(world).unwrap_or_default();
-        let letters = self.kind_letters(world);
         let mut legal = Vec::new();
         for (i, san) in moves.iter().enumerate() {
             let ply = i + usize::from(state.black_first);
@@ -150,30 +150,17 @@ impl Chess {
             }
             let mut copy = world.clone();
             self.legal_moves(&mut copy, &mut legal)?;
-            let m = find_move(&copy, self, &letters, &legal, san).map_err(|why| format!("{at}: {why}"))?;
+            let m = find_move(&copy, self, &legal, san).map_err(|why| format!("{at}: {why}"))?;
             self.play(world, m).map_err(|why| format!("{at}: {why}"))?;
         }
         Ok(moves.len())
-    }
-
-    /// Each Kind's letter (the Kinds table's `letter`; a Pawn's is empty).
-    fn kind_letters(&self, world: &World) -> Vec<(Sym, String)> {
-        let game = &world.game;
-        let Some(&t) = game.names.tables.get("Kinds") else { return Vec::new() };
-        let Some(col) = game.tables[t.index()].columns.iter().position(|c| c.name == "letter") else {
-            return Vec::new();
-        };
-        let table = &world.tables[t.index()];
-        (0..table.row_count())
-            .map(|r| (table.rows[r], Self::text(world, table.cell(r, crate::ids::ColumnId(col as u16))).to_string()))
-            .collect()
     }
 
     /// A move played as a player plays it: its Square clicked, its target,
     /// then for a promotion the button of its Kind.
     fn play(&self, world: &mut World, m: Move) -> Result<(), String> {
         let position = &world.tables[self.position.index()];
-        let (from, to) = (position.rows[m.from], position.rows[m.to]);
+        let (from, to) = (position.rows[usize::from(m.from)], position.rows[usize::from(m.to)]);
         let history = world.game.names.tables.get("Move History").copied();
         let count = |w: &World| history.map_or(0, |t| w.tables[t.index()].row_count());
         let before = count(world);
@@ -187,8 +174,9 @@ impl Chess {
             let (x, y) = world.screen_point(id);
             world.click_at(x, y);
         }
-        if let Some(kind) = m.promotion {
-            let name = world.syms.text(kind).to_string();
+        if let Some(promoted) = self.facts.kinds.get(usize::from(m.promotion)) {
+            let name = promoted.name.clone();
+            let kind = world.syms.get(&name).ok_or(format!("no Kind `{name}` to promote to"))?;
             // The button whose Promotion Choice offers the Kind (Show
             // Promotion Choice sets its `kind` from its place in Kinds: the
             // fourth button, named Knight, offers an invented Kind at row
@@ -198,7 +186,7 @@ impl Chess {
                 let f = game.structs[c.index()].fields.iter().position(|f| f.name == "kind")?;
                 Some((c, f))
             });
-            let offers = |o: &crate::world::Object| {
+            let offers = |o: &Object| {
                 let t = &game.types[o.ty.0 as usize];
                 let offered = choice.and_then(|(c, f)| {
                     let off = t.struct_offset.get(c.index()).copied().flatten()?;
@@ -274,31 +262,26 @@ fn split_pgn(pgn: &str) -> Result<(Tags, Vec<String>), String> {
 }
 
 /// The one Legal Move that `san` names, or why there is none.
-fn find_move(
-    world: &World,
-    chess: &Chess,
-    letters: &[(Sym, String)],
-    legal: &[Move],
-    san: &str,
-) -> Result<Move, String> {
+fn find_move(world: &World, chess: &Chess, legal: &[Move], san: &str) -> Result<Move, String> {
     let position = &world.tables[chess.position.index()];
-    let square = |i: usize| world.syms.text(position.rows[i]).to_string();
-    let kind_at = |i: usize| match position.cell(i, chess.kind) {
-        Value::Text(s) => Some(s),
-        _ => None,
-    };
-    let letter_of = |k: Option<Sym>| k.and_then(|k| letters.iter().find(|(s, _)| *s == k)).map(|(_, l)| l.as_str());
+    let square = |i: u8| world.syms.text(position.rows[usize::from(i)]).to_string();
+    let kind_at = |i: u8| Chess::text(world, position.cell(usize::from(i), chess.kind));
+    let kinds = &chess.facts.kinds;
+    let letter_of = |kind: &str| kinds.iter().find(|k| k.name == kind).map(|k| k.move_letter.as_str());
+    let promoted = |m: &Move| kinds.get(usize::from(m.promotion)).map(|k| k.move_letter.as_str());
     let text = san.trim_end_matches(['+', '#', '!', '?']);
     let found: Vec<Move> = if matches!(text, "O-O" | "0-0" | "O-O-O" | "0-0-0") {
+        // The royal Piece's move from the e-File to the g-File (c: long).
         let long = text.len() == 5;
+        let file = |s: &str| parse_square(s).map(file_of);
         legal
             .iter()
             .copied()
             .filter(|m| {
                 let (f, t) = (square(m.from), square(m.to));
-                letter_of(kind_at(m.from)) == Some("K")
-                    && f.as_bytes()[0] == b'e'
-                    && t.as_bytes()[0] == if long { b'c' } else { b'g' }
+                chess.facts.has(kind_at(m.from), |k| k.royal)
+                    && file(&f) == Some(4)
+                    && file(&t) == Some(if long { 2 } else { 6 })
             })
             .collect()
     } else {
@@ -328,7 +311,7 @@ fn find_move(
                     && letter_of(kind_at(m.from)).unwrap_or("") == piece
                     && file.is_none_or(|c| f.starts_with(c))
                     && rank.is_none_or(|c| f.ends_with(c))
-                    && letter_of(m.promotion) == promo
+                    && promoted(m) == promo
             })
             .collect()
     };

@@ -9,26 +9,20 @@
 //! its Direction's firstMoveSteps, whatever its Kind; an attack is looked
 //! for along each capturing Direction's `steps`).
 
-use super::rules::{parse_square, square_name, Rules, CELL_MASK, MAX_CELLS};
+use super::rules::Rules;
+pub use crate::library::chess_facts::Move;
+use crate::library::chess_facts::{file_of, rank_of, square, square_name, write_placement, Fen, SQUARES};
 
-/// A cell off the board.
-pub const OFF: u8 = 255;
 /// An empty cell.
 pub const EMPTY: u8 = 0;
 /// No en passant Square.
-pub const NO_SQUARE: u8 = 64;
+pub const NO_SQUARE: u8 = SQUARES as u8;
 
-/// A move: from and to as Squares 0..64, and the Kind a Pawn becomes (or 255).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub struct Move {
-    pub from: u8,
-    pub to: u8,
-    pub promotion: u8,
-}
-
-impl Move {
-    pub const NONE: u8 = 255;
-}
+/// The engine's sets of Squares are a `u64`'s bits, so its Board has 64
+/// Squares at most; every Square ANDed with this is itself (which lets an
+/// index into the cells go unchecked).
+const SQUARE_MASK: usize = 63;
+const _: () = assert!(SQUARES <= SQUARE_MASK + 1, "the engine's bit sets hold 64 Squares");
 
 /// A piece code: 1 + kind * 2 + side.
 #[inline]
@@ -46,7 +40,7 @@ pub fn side_of(code: u8) -> u8 {
 
 #[derive(Clone, Copy)]
 pub struct Board {
-    pub cells: [u8; MAX_CELLS],
+    pub cells: [u8; SQUARES],
     /// 0 White, 1 Black.
     pub side: u8,
     /// One bit for each Castling row still allowed (its isAllowed).
@@ -65,107 +59,46 @@ pub struct Board {
 impl Board {
     /// The board of a FEN, its letters those of the content's Kinds.
     pub fn from_fen(r: &Rules, fen: &str) -> Result<Board, String> {
-        let parts: Vec<&str> = fen.split_whitespace().collect();
-        if parts.len() < 2 {
-            return Err("a FEN has at least the placement and the side to move".into());
-        }
+        let read = Fen::read(fen, |c| {
+            let c = c.to_ascii_lowercase();
+            r.kinds.iter().position(|k| k.letter == c).map(|k| k as u8)
+        })?;
         let mut b = Board {
-            cells: [OFF; MAX_CELLS],
-            side: 0,
+            cells: [EMPTY; SQUARES],
+            side: u8::from(!read.white_to_move),
             castle: 0,
-            ep: NO_SQUARE,
-            fifty: 0,
-            fullmove: 1,
+            ep: read.en_passant.unwrap_or(NO_SQUARE),
+            fifty: read.halfmoves,
+            fullmove: read.move_number,
             hash: 0,
             occ: [0; 2],
             kings: [0; 2],
         };
-        for &c in &r.cell_of {
-            b.cells[c as usize] = EMPTY;
-        }
-        let ranks: Vec<&str> = parts[0].split('/').collect();
-        if ranks.len() != 8 {
-            return Err(format!("the FEN's placement has {} ranks, not 8", ranks.len()));
-        }
-        for (i, text) in ranks.iter().enumerate() {
-            let rank = 7 - i as u8;
-            let mut file = 0u8;
-            for ch in text.chars() {
-                if let Some(n) = ch.to_digit(10) {
-                    file = file.saturating_add(n as u8);
-                    continue;
-                }
-                let Some(kind) = r.kinds.iter().position(|k| k.letter == ch.to_ascii_lowercase()) else {
-                    return Err(format!("`{ch}` is not a piece letter"));
-                };
-                if file >= 8 {
-                    return Err(format!("rank {} of the FEN has more than 8 squares", rank + 1));
-                }
-                let side = u8::from(!ch.is_ascii_uppercase());
-                b.cells[r.cell_of[(rank * 8 + file) as usize] as usize] = code(kind as u8, side);
-                b.occ[side as usize] |= 1 << (rank * 8 + file);
-                if r.king == Some(kind as u8) {
-                    b.kings[side as usize] |= 1 << (rank * 8 + file);
-                }
-                file += 1;
+        for (sq, piece) in read.placement.iter().enumerate() {
+            let Some((kind, white)) = *piece else { continue };
+            let side = u8::from(!white);
+            b.cells[sq] = code(kind, side);
+            b.occ[side as usize] |= 1 << sq;
+            if r.king == kind {
+                b.kings[side as usize] |= 1 << sq;
             }
-            if file != 8 {
-                return Err(format!("rank {} of the FEN has {file} squares, not 8", rank + 1));
-            }
-        }
-        b.side = match parts[1] {
-            "w" => 0,
-            "b" => 1,
-            other => return Err(format!("the side to move is w or b, not `{other}`")),
-        };
-        let castling = parts.get(2).copied().unwrap_or("-");
-        if !castling.chars().all(|c| "KQkq-".contains(c)) {
-            return Err(format!("`{castling}` is not a castling field (KQkq or -)"));
         }
         for (i, c) in r.castlings.iter().enumerate() {
-            if c.fen.is_some_and(|l| castling.contains(l)) {
+            if c.fen.is_some_and(|l| read.castling.contains(l)) {
                 b.castle |= 1 << i;
             }
         }
-        let ep = parts.get(3).copied().unwrap_or("-");
-        if ep != "-" {
-            b.ep = parse_square(ep).ok_or(format!("`{ep}` is not an en passant square"))?;
-        }
-        b.fifty = parts
-            .get(4)
-            .map_or(Ok(0), |s| s.parse())
-            .map_err(|_| "the halfmove clock is a whole number".to_string())?;
-        b.fullmove =
-            parts.get(5).map_or(Ok(1), |s| s.parse()).map_err(|_| "the move number is a whole number".to_string())?;
         b.hash = b.compute_hash(r);
         Ok(b)
     }
 
     /// The position as FEN.
     pub fn fen(&self, r: &Rules) -> String {
-        let mut out = String::new();
-        for rank in (0..8u8).rev() {
-            let mut empty = 0;
-            for file in 0..8u8 {
-                let c = self.cells[r.cell_of[(rank * 8 + file) as usize] as usize];
-                if c == EMPTY {
-                    empty += 1;
-                    continue;
-                }
-                if empty > 0 {
-                    out.push_str(&empty.to_string());
-                    empty = 0;
-                }
-                let l = r.kinds[kind_of(c) as usize].letter;
-                out.push(if side_of(c) == 0 { l.to_ascii_uppercase() } else { l });
-            }
-            if empty > 0 {
-                out.push_str(&empty.to_string());
-            }
-            if rank > 0 {
-                out.push('/');
-            }
-        }
+        let mut out = write_placement(|sq| {
+            let c = self.cells[usize::from(sq)];
+            let l = (c != EMPTY).then(|| r.kinds[kind_of(c) as usize].letter)?;
+            Some(if side_of(c) == 0 { l.to_ascii_uppercase() } else { l })
+        });
         out.push_str(if self.side == 0 { " w " } else { " b " });
         let mut rights = String::new();
         for l in ['K', 'Q', 'k', 'q'] {
@@ -182,8 +115,8 @@ impl Board {
 
     pub fn compute_hash(&self, r: &Rules) -> u64 {
         let mut h = 0;
-        for &c in &r.cell_of {
-            h ^= r.key(c as usize, self.cells[c as usize]);
+        for (sq, &c) in self.cells.iter().enumerate() {
+            h ^= r.key(sq, c);
         }
         if self.side == 1 {
             h ^= r.side_key;
@@ -199,10 +132,10 @@ impl Board {
         h
     }
 
-    /// The piece code on a Square 0..64.
+    /// The piece code on a Square 0..64 (the Rules, once the cells' map).
     #[inline]
-    pub fn at(&self, r: &Rules, sq: u8) -> u8 {
-        self.cells[r.cell_of[sq as usize] as usize]
+    pub fn at(&self, _: &Rules, sq: u8) -> u8 {
+        self.cells[usize::from(sq) & SQUARE_MASK]
     }
 
     #[inline]
@@ -210,14 +143,14 @@ impl Board {
         let old = self.cells[cell];
         self.hash ^= r.key(cell, old) ^ r.key(cell, c);
         self.cells[cell] = c;
-        let bit = 1u64 << r.square_of[cell & CELL_MASK];
+        let bit = 1u64 << (cell & SQUARE_MASK);
         if old != EMPTY {
             self.occ[side_of(old) as usize] &= !bit;
             self.kings[side_of(old) as usize] &= !bit;
         }
         if c != EMPTY {
             self.occ[side_of(c) as usize] |= bit;
-            if r.king == Some(kind_of(c)) {
+            if r.king == kind_of(c) {
                 self.kings[side_of(c) as usize] |= bit;
             }
         }
@@ -232,9 +165,9 @@ impl Board {
     }
 
     /// Find King: the Square of the side's King, the last in a1..h8 order.
-    pub fn king_cell(&self, r: &Rules, side: u8) -> Option<usize> {
+    pub fn king_cell(&self, _: &Rules, side: u8) -> Option<usize> {
         let kings = self.kings[side as usize];
-        (kings != 0).then(|| r.cell_of[63 - kings.leading_zeros() as usize] as usize)
+        (kings != 0).then(|| 63 - kings.leading_zeros() as usize)
     }
 
     /// Is Square Attacked: a Piece of `by` reaches `cell` along a capturing
@@ -247,12 +180,9 @@ impl Board {
     /// on each ray backwards from the Square, the nearest Piece, k steps
     /// away, attacks when it is `by`'s and its Kind's Direction reaches k.
     fn attacked_among(&self, r: &Rules, cell: usize, by: u8, occupied: u64) -> bool {
-        let sq = r.square_of[cell & CELL_MASK];
-        if sq >= 64 {
-            return false;
-        }
+        let sq = cell & SQUARE_MASK;
         for ray in &r.rays[by as usize] {
-            let squares = ray.squares[sq as usize];
+            let squares = ray.squares[sq];
             let blockers = squares & occupied;
             if blockers == 0 {
                 continue;
@@ -264,10 +194,9 @@ impl Board {
                 let b = 63 - blockers.leading_zeros();
                 (b, squares & !((1u64 << b) - 1))
             };
-            let c = self.cells[r.cell_of[b as usize] as usize & CELL_MASK];
+            let c = self.cells[b as usize & SQUARE_MASK];
             let k = walked.count_ones() as usize;
             if c != EMPTY
-                && c != OFF
                 && side_of(c) == by
                 && ray.reach.get(k.wrapping_sub(1)).is_some_and(|reach| reach & (1u128 << kind_of(c)) != 0)
             {
@@ -291,20 +220,16 @@ impl Board {
     /// the next Piece beyond it would attack the King were it gone (the
     /// same test as [`Board::attacked_among`]'s, one Piece further on).
     fn check_and_pins(&self, r: &Rules, cell: usize, by: u8) -> (bool, u64) {
-        let sq = r.square_of[cell & CELL_MASK];
-        if sq >= 64 {
-            return (false, 0);
-        }
+        let sq = cell & SQUARE_MASK;
         let occupied = self.occ[0] | self.occ[1];
         let (theirs, ours) = (self.occ[by as usize], self.occ[1 - by as usize]);
         let attacks = |c: u8, k: u32, reach: &[u128; 8]| {
             c != EMPTY
-                && c != OFF
                 && reach.get((k as usize).wrapping_sub(1)).is_some_and(|reach| reach & (1u128 << kind_of(c)) != 0)
         };
         let mut pinned = 0;
         for ray in &r.rays[by as usize] {
-            let squares = ray.squares[sq as usize];
+            let squares = ray.squares[sq];
             let blockers = squares & occupied;
             if blockers == 0 {
                 continue;
@@ -321,14 +246,14 @@ impl Board {
             let (b, k) = nearest(blockers);
             let bit = 1u64 << b;
             if theirs & bit != 0 {
-                if attacks(self.cells[b as usize & CELL_MASK], k, &ray.reach) {
+                if attacks(self.cells[b as usize & SQUARE_MASK], k, &ray.reach) {
                     return (true, 0);
                 }
             } else if ours & bit != 0 && ray.steps >= 2 {
                 let beyond = blockers & !bit;
                 if beyond != 0 {
                     let (b2, k2) = nearest(beyond);
-                    if theirs & (1u64 << b2) != 0 && attacks(self.cells[b2 as usize & CELL_MASK], k2, &ray.reach) {
+                    if theirs & (1u64 << b2) != 0 && attacks(self.cells[b2 as usize & SQUARE_MASK], k2, &ray.reach) {
                         pinned |= bit;
                     }
                 }
@@ -350,9 +275,9 @@ impl Board {
         let check = match king {
             Some(k) if k == from => to,
             Some(k) => k,
-            None => r.cell_of[0] as usize,
+            None => 0,
         };
-        let bit = |cell: usize| 1u64 << (r.square_of[cell & CELL_MASK] & 63);
+        let bit = |cell: usize| 1u64 << (cell & SQUARE_MASK);
         let occupied = (self.occ[0] | self.occ[1]) & !bit(taken) & !bit(from) | bit(to);
         let attacked = self.attacked_among(r, check, 1 - side_of(moving), occupied);
         self.cells[from] = moving;
@@ -398,7 +323,7 @@ impl Board {
         if let Some(k) = king {
             let (check, pinned) = self.check_and_pins(r, k, enemy);
             if !check {
-                tested = pinned | 1u64 << (r.square_of[k & CELL_MASK] & 63);
+                tested = pinned | 1u64 << (k & SQUARE_MASK);
             }
         }
         let occupied = self.occ[0] | self.occ[1];
@@ -407,10 +332,10 @@ impl Board {
         while own != 0 {
             let from = own.trailing_zeros() as u8;
             own &= own - 1;
-            let fc = r.cell_of[from as usize] as usize;
-            let c = self.cells[fc];
+            let fc = usize::from(from);
+            let c = self.cells[fc & SQUARE_MASK];
             let kind = kind_of(c);
-            let rank = i32::from(from / 8) + 1;
+            let rank = i32::from(rank_of(from)) + 1;
             let mut targets = 0u64;
             // Find Moves: each Direction of its Kind, Follow Direction: the
             // Squares it passes over up to the first Piece on its way, and
@@ -446,7 +371,7 @@ impl Board {
             while left != 0 {
                 let to = left.trailing_zeros() as u8;
                 left &= left - 1;
-                let tc = r.cell_of[to as usize] as usize;
+                let tc = usize::from(to);
                 if self.unsafe_move(r, fc, tc, tc, king) {
                     targets &= !(1 << to);
                 }
@@ -458,9 +383,9 @@ impl Board {
                 if cd.king_from != from || self.castle & (1 << i) == 0 {
                     continue;
                 }
-                let empty = |sq: u8| self.cells[r.cell_of[sq as usize] as usize] == EMPTY;
+                let empty = |sq: u8| self.cells[usize::from(sq) & SQUARE_MASK] == EMPTY;
                 if empty(cd.king_to) && empty(cd.rook_to) && empty(cd.rook_passes) {
-                    let hit = |sq: u8| self.attacked(r, r.cell_of[sq as usize] as usize, enemy);
+                    let hit = |sq: u8| self.attacked(r, usize::from(sq), enemy);
                     if !hit(cd.king_from) && !hit(cd.rook_to) && !hit(cd.king_to) {
                         targets |= 1 << cd.king_to;
                     }
@@ -468,10 +393,10 @@ impl Board {
             }
             // Find En Passant Move.
             if self.ep != NO_SQUARE && Some(kind) == r.pawn {
-                let (ep_file, ep_rank) = (i32::from(self.ep % 8), i32::from(self.ep / 8) + 1);
-                if ep_rank - rank == sd.forward && (ep_file - i32::from(from % 8)).abs() == 1 {
-                    let passed = r.cell_of[((rank - 1) * 8 + ep_file) as usize] as usize;
-                    let ec = r.cell_of[self.ep as usize] as usize;
+                let (ep_file, ep_rank) = (i32::from(file_of(self.ep)), i32::from(rank_of(self.ep)) + 1);
+                if ep_rank - rank == sd.forward && (ep_file - i32::from(file_of(from))).abs() == 1 {
+                    let passed = usize::from(square(ep_file as u8, (rank - 1) as u8));
+                    let ec = usize::from(self.ep);
                     targets |= 1 << self.ep;
                     if self.unsafe_move(r, fc, ec, passed, king) {
                         targets &= !(1 << self.ep);
@@ -489,7 +414,7 @@ impl Board {
             while targets != 0 {
                 let to = targets.trailing_zeros() as u8;
                 targets &= targets - 1;
-                if is_pawn && i32::from(to / 8) + 1 == sd.promotion_rank && !r.promotions.is_empty() {
+                if is_pawn && i32::from(rank_of(to)) + 1 == sd.promotion_rank && !r.promotions.is_empty() {
                     for &p in &r.promotions {
                         out.push(Move { from, to, promotion: p });
                     }
@@ -508,8 +433,7 @@ impl Board {
     /// Make Move, the promoted Kind, Pass The Turn: the board after a move.
     pub fn make(&self, r: &Rules, m: Move) -> Board {
         let mut b = *self;
-        let from = r.cell_of[m.from as usize] as usize;
-        let to = r.cell_of[m.to as usize] as usize;
+        let (from, to) = (usize::from(m.from) & SQUARE_MASK, usize::from(m.to) & SQUARE_MASK);
         let moving = b.cells[from];
         let kind = if moving == EMPTY { u8::MAX } else { kind_of(moving) };
         let is_pawn = r.pawn == Some(kind);
@@ -522,8 +446,8 @@ impl Board {
         let touched = (1u64 << (m.from & 63)) | (1u64 << (m.to & 63));
         let castlings = if touched & r.castle_squares == 0 { &[][..] } else { &r.castlings[..] };
         for (i, cd) in castlings.iter().enumerate() {
-            if r.king == Some(kind) && cd.king_from == m.from && cd.king_to == m.to {
-                b.move_piece(r, r.cell_of[cd.rook_from as usize] as usize, r.cell_of[cd.rook_to as usize] as usize);
+            if r.king == kind && cd.king_from == m.from && cd.king_to == m.to {
+                b.move_piece(r, usize::from(cd.rook_from), usize::from(cd.rook_to));
             }
             if (cd.king_from == m.from || cd.rook_from == m.from || cd.rook_from == m.to) && b.castle & (1 << i) != 0 {
                 b.castle &= !(1 << i);
@@ -532,15 +456,15 @@ impl Board {
         }
         // Update En Passant.
         if is_pawn && m.to == b.ep {
-            let passed = r.cell_of[((m.from / 8) * 8 + m.to % 8) as usize] as usize;
+            let passed = usize::from(square(file_of(m.to), rank_of(m.from)));
             b.set(r, passed, EMPTY);
         }
         if b.ep != NO_SQUARE {
             b.hash ^= r.ep_keys[b.ep as usize];
             b.ep = NO_SQUARE;
         }
-        if is_pawn && (i32::from(m.to / 8) - i32::from(m.from / 8)).abs() == 2 {
-            b.ep = ((m.from / 8 + m.to / 8) / 2) * 8 + m.from % 8;
+        if is_pawn && (i32::from(rank_of(m.to)) - i32::from(rank_of(m.from))).abs() == 2 {
+            b.ep = square(file_of(m.from), (rank_of(m.from) + rank_of(m.to)) / 2);
             b.hash ^= r.ep_keys[b.ep as usize];
         }
         b.move_piece(r, from, to);
@@ -557,11 +481,7 @@ impl Board {
 
     /// A move in UCI form: `e2e4`, `e7e8q` (the promoted Kind's letter).
     pub fn uci(r: &Rules, m: Move) -> String {
-        let mut s = format!("{}{}", square_name(m.from), square_name(m.to));
-        if let Some(k) = r.kinds.get(m.promotion as usize) {
-            s.push(k.letter);
-        }
-        s
+        m.uci(|kind| r.kinds.get(usize::from(kind)).map(|k| k.letter))
     }
 
     /// The legal move a UCI text names, if it is one.
@@ -575,7 +495,7 @@ impl Board {
     /// every Piece on it is of a Kind that moves as chess's (an invented
     /// Kind, or a Knight that rides, is not).
     pub fn is_chess(&self, r: &Rules) -> bool {
-        (0..64u8).all(|sq| {
+        (0..SQUARES as u8).all(|sq| {
             let c = self.at(r, sq);
             c == EMPTY || r.kind_is_chess(kind_of(c))
         })

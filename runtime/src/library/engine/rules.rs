@@ -1,23 +1,25 @@
 //! The rules of the game as the built-in engine knows them: read once, when
 //! a game starts, from the content's tables (Kinds, Directions, Sides,
 //! Castling) and from the Promotion choice's buttons in the scene, by the
-//! names the book gives them. Nothing here knows a Kind but by its row: the
-//! King and the Pawn are found by name, as the cards find them (Find King,
-//! Make Move, Find En Passant Move).
+//! names the book gives them. Nothing here knows a Kind or a Side but by its
+//! row: the royal Kind (Find King's) and the Kind with the Pawn's powers (Make
+//! Move's, Find En Passant Move's) are found by their roles in Kinds, and FEN's
+//! White and Black by Sides' `fenLetter` ([`Facts`]).
+//!
+//! The Board's cells are its Squares (a1 = 0, b1 = 1 ... h8 = 63: the chess
+//! facts' [`SQUARES`]). Every walk along a Direction is done on bits
+//! ([`Rules::dir_rays`], [`Ray::squares`]), which end at the Board's edge, so
+//! no sentinel cell is needed around it.
 
-use super::super::Lack;
-use crate::game::{Game, TableDef};
-use crate::ids::TableId;
-use crate::value::Value;
+use crate::game::Game;
+use crate::library::chess::promotion_kinds;
+use crate::library::chess_facts::{
+    castling_letter, file_of, parse_square, rank_of, square, square_name, Facts, Tables, FILES, RANKS, SQUARES,
+};
+use crate::library::Lack;
 
-/// The board's cells: its 64 Squares (a1 = 0, b1 = 1 ... h8 = 63). Every
-/// walk along a Direction is done on bits ([`Rules::dir_rays`],
-/// [`Ray::squares`]), which end at the Board's edge, so no sentinel cell is
-/// needed around it (it was a mailbox once: `cell_of` and `square_of` remain,
-/// and are each Square itself).
-pub const MAX_CELLS: usize = 64;
-/// Every cell index ANDed with this is itself (all are below [`MAX_CELLS`]).
-pub const CELL_MASK: usize = MAX_CELLS - 1;
+/// The most Kinds the engine takes (a Kind is a bit of [`Ray::reach`]).
+pub const MAX_KINDS: usize = 100;
 
 /// A Kind of Piece: its name, its FEN letter (lower case), its value.
 #[derive(Clone, Debug)]
@@ -37,9 +39,10 @@ pub struct DirDef {
     pub first_steps: u32,
     pub can_move: bool,
     pub can_capture: bool,
-    /// The offset of one step on a board 8 + the longest fileStep wide, for
-    /// White and for Black (the rank step turned round by the Side's
-    /// forward, as Follow Direction turns it): it tells Directions apart.
+    /// The offset of one step on a board wider than the longest fileStep
+    /// by the Board's width, for White and for Black (the rank step turned
+    /// round by the Side's forward, as Follow Direction turns it): it tells
+    /// Directions apart.
     pub delta: [i32; 2],
     /// Its row in `dirs`, and whether a step goes to a higher Square (a1 = 0,
     /// h8 = 63) for White and for Black: along a ray the Squares only grow
@@ -100,17 +103,17 @@ pub struct Ray {
     /// `squares[sq]`: the Squares walked backwards from `sq`, up to `steps`,
     /// to the Board's edge, a bit each; `up`: whether they grow from `sq`
     /// (the nearest Piece on them is their lowest bit) or shrink (highest).
-    pub squares: [u64; 64],
+    pub squares: [u64; SQUARES],
     pub up: bool,
 }
 
-/// A Side: 0 White, 1 Black.
+/// A Side: 0 White (FEN's `w`), 1 Black (`b`).
 #[derive(Clone, Copy, Debug)]
 pub struct SideDef {
     pub forward: i32,
     /// The Rank (1..8) on which a Piece takes its Direction's firstMoveSteps.
     pub pawn_rank: i32,
-    /// The Rank (1..8) on which a Pawn is promoted.
+    /// The Rank (1..8) on which the Kind with the Pawn's powers is promoted.
     pub promotion_rank: i32,
 }
 
@@ -118,7 +121,10 @@ pub struct SideDef {
 #[derive(Clone, Debug)]
 pub struct Rules {
     pub kinds: Vec<KindDef>,
-    pub king: Option<u8>,
+    /// The royal Kind (Kinds' `royal`): Find King's, the one that castles.
+    pub king: u8,
+    /// The Kind with the Pawn's powers (Kinds' `promotes`, `enPassant`,
+    /// `resetsFiftyMoves`, which the engine takes together), if one has them.
     pub pawn: Option<u8>,
     pub sides: [SideDef; 2],
     pub dirs: Vec<DirDef>,
@@ -150,61 +156,22 @@ pub struct Rules {
     /// Each castling's kingFrom and rookFrom, a bit each: a move from or to
     /// none of them leaves Update Castling nothing to do.
     pub castle_squares: u64,
-    /// The Kinds a Pawn may become, in the Promotion choice's order.
+    /// The Kinds the Pawn may become, in the Promotion choice's order.
     pub promotions: Vec<u8>,
     /// Each Kind moves as chess's Kind of its letter, on a chess board
     /// ([`Rules::kind_is_chess`]).
     pub chess_kinds: Vec<bool>,
-    /// The board's geometry: the width of a row (8), and the cell of a1 (0).
-    pub width: i32,
-    pub a1: i32,
-    /// Square 0..64 to its cell, and back: each the Square itself (255 past 63).
-    pub cell_of: [u16; 64],
-    pub square_of: [u8; MAX_CELLS],
-    /// Zobrist keys: each cell and piece code; the side to move; each
+    /// Zobrist keys: each Square and piece code; the side to move; each
     /// castling row; each en passant Square.
     pub piece_keys: Vec<u64>,
     pub side_key: u64,
     pub castle_keys: Vec<u64>,
-    pub ep_keys: [u64; 64],
+    pub ep_keys: [u64; SQUARES],
 }
 
 /// The most pieces codes a cell may hold: 2 Sides for each Kind, plus empty.
 pub fn codes(kinds: usize) -> usize {
     kinds * 2 + 1
-}
-
-fn column(t: &TableDef, name: &str) -> Result<usize, String> {
-    t.columns
-        .iter()
-        .position(|c| c.name == name)
-        .ok_or(format!("the engine library needs a column `{name}` in the table `{}`", t.name))
-}
-
-fn cell(t: &TableDef, row: usize, col: usize) -> Value {
-    t.cells[row * t.columns.len() + col]
-}
-
-fn table<'g>(game: &'g Game, name: &str) -> Result<(TableId, &'g TableDef), String> {
-    game.names
-        .tables
-        .get(name)
-        .map(|&t| (t, &game.tables[t.index()]))
-        .ok_or(format!("the engine library needs a table `{name}`"))
-}
-
-/// A Square's name (a1 .. h8) as 0..64.
-pub fn parse_square(s: &str) -> Option<u8> {
-    let b = s.as_bytes();
-    if b.len() != 2 || !(b'a'..=b'h').contains(&b[0]) || !(b'1'..=b'8').contains(&b[1]) {
-        return None;
-    }
-    Some((b[1] - b'1') * 8 + (b[0] - b'a'))
-}
-
-/// A Square 0..64 by its name.
-pub fn square_name(sq: u8) -> String {
-    format!("{}{}", (b'a' + sq % 8) as char, sq / 8 + 1)
 }
 
 /// splitmix64: the Zobrist keys, and the engine's measured randomness.
@@ -218,322 +185,34 @@ pub fn splitmix(state: &mut u64) -> u64 {
 
 impl Rules {
     /// Reads the rules from a game's content, or says what it lacks (at the
-    /// cell that breaks it, when one does).
+    /// cell that breaks it, when one does): each step below reads one table
+    /// (or works out one thing from what the steps before read).
     pub fn new(game: &Game) -> Result<Rules, Lack> {
-        let text = |v: Value| match v {
-            Value::Text(s) => game.syms.text(s).to_string(),
-            _ => String::new(),
-        };
-        let num = |v: Value| match v {
-            Value::Num(n) => n,
-            _ => 0.0,
-        };
-        let yes = |v: Value| v == Value::Bool(true);
-
-        // Kinds: each row's FEN letter (the chess library's) and value.
-        let letters = super::super::chess::kind_letters(game)?;
-        let (kid, kt) = table(game, "Kinds")?;
-        let value_col = column(kt, "value")?;
-        if kt.rows.len() > 100 {
-            return Err(Lack::at(kid, Some(100), None, "the engine library takes at most 100 Kinds"));
-        }
-        let mut kinds = Vec::new();
-        for (r, &name) in kt.rows.iter().enumerate() {
-            let name = game.syms.text(name).to_string();
-            let letter = letters.iter().find(|(k, _)| *k == name).map_or(' ', |(_, l)| *l);
-            let value = num(cell(kt, r, value_col));
-            // 64 Pieces of the most value stay below a mate's score.
-            if !(value.is_finite() && value.abs() <= 10_000.0) {
-                let why =
-                    format!("the engine library takes a Kind's value from -10000 to 10000, not {value} (`{name}`)");
-                return Err(Lack::at(kid, Some(r), Some(value_col), why));
-            }
-            kinds.push(KindDef { name, letter, value: value as i32 });
-        }
-        let kind_of = |name: &str| kinds.iter().position(|k| k.name == name).map(|i| i as u8);
-        let king = kind_of("King");
-        let pawn = kind_of("Pawn");
-
-        // Sides: White and Black, each the other's opponent.
-        let (sid, st) = table(game, "Sides")?;
-        let (forward, pawn_rank, promotion_rank, opponent) =
-            (column(st, "forward")?, column(st, "pawnRank")?, column(st, "promotionRank")?, column(st, "opponent")?);
-        let mut sides = [SideDef { forward: 1, pawn_rank: 2, promotion_rank: 8 }; 2];
-        for (i, (name, other)) in [("White", "Black"), ("Black", "White")].into_iter().enumerate() {
-            let r = st.rows.iter().position(|&s| game.syms.text(s) == name).ok_or_else(|| {
-                Lack::at(sid, None, None, format!("the engine library needs a row `{name}` in the table `Sides`"))
-            })?;
-            if text(cell(st, r, opponent)) != other {
-                let why = format!("the engine library plays two Sides: the opponent of {name} must be {other}");
-                return Err(Lack::at(sid, Some(r), Some(opponent), why));
-            }
-            let f = num(cell(st, r, forward));
-            if f != 1.0 && f != -1.0 {
-                let why = format!("the engine library takes a forward of 1 or -1 (the Side {name})");
-                return Err(Lack::at(sid, Some(r), Some(forward), why));
-            }
-            sides[i] = SideDef {
-                forward: f as i32,
-                pawn_rank: num(cell(st, r, pawn_rank)) as i32,
-                promotion_rank: num(cell(st, r, promotion_rank)) as i32,
-            };
-        }
-
-        // Directions: a step of 8 or more Files or Ranks never lands on the
-        // Board, so it is left out (it neither moves nor attacks).
-        let (_, dt) = table(game, "Directions")?;
-        let (kc, fc, rc, sc, fmc, mc, cc) = (
-            column(dt, "kind")?,
-            column(dt, "fileStep")?,
-            column(dt, "rankStep")?,
-            column(dt, "steps")?,
-            column(dt, "firstMoveSteps")?,
-            column(dt, "canMove")?,
-            column(dt, "canCapture")?,
-        );
-        let mut raw = Vec::new();
-        for r in 0..dt.rows.len() {
-            let Some(kind) = kind_of(&text(cell(dt, r, kc))) else { continue };
-            let (f, rk) = (num(cell(dt, r, fc)), num(cell(dt, r, rc)));
-            if f.fract() != 0.0 || rk.fract() != 0.0 || (f == 0.0 && rk == 0.0) || f.abs() >= 8.0 || rk.abs() >= 8.0 {
-                continue;
-            }
-            let steps = |v: f64| if v.is_finite() && v > 0.0 { v.min(8.0) as u32 } else { 0 };
-            raw.push((
-                kind,
-                f as i32,
-                rk as i32,
-                steps(num(cell(dt, r, sc))),
-                steps(num(cell(dt, r, fmc))),
-                yes(cell(dt, r, mc)),
-                yes(cell(dt, r, cc)),
-            ));
-        }
-        let pad_file = raw.iter().map(|d| d.1.abs()).max().unwrap_or(1).max(1);
-        let pad_rank = raw.iter().map(|d| d.2.abs()).max().unwrap_or(1).max(1) + 1;
-        let width = 8 + pad_file;
-        let a1 = pad_rank * width;
-        let dirs: Vec<DirDef> = raw
-            .iter()
-            .enumerate()
-            .map(|(id, &(kind, f, rk, steps, first_steps, can_move, can_capture))| DirDef {
-                kind,
-                file_step: f,
-                rank_step: rk,
-                steps,
-                first_steps,
-                can_move,
-                can_capture,
-                delta: [f + rk * sides[0].forward * width, f + rk * sides[1].forward * width],
-                id: id as u16,
-                up: [f + rk * sides[0].forward * 8 > 0, f + rk * sides[1].forward * 8 > 0],
-            })
-            .collect();
-        let mut dir_rays = [vec![0u64; dirs.len() * 2 * 64], vec![0u64; dirs.len() * 2 * 64]];
-        for d in &dirs {
-            for (side, sd) in sides.iter().enumerate() {
-                let rank_step = d.rank_step * sd.forward;
-                for sq in 0..64i32 {
-                    let mut ray = [0u64; 2];
-                    for k in 1..=d.steps.max(d.first_steps) as i32 {
-                        let (file, rank) = (sq % 8 + d.file_step * k, sq / 8 + rank_step * k);
-                        if !(0..8).contains(&file) || !(0..8).contains(&rank) {
-                            break;
-                        }
-                        let bit = 1u64 << (rank * 8 + file);
-                        if k as u32 <= d.steps {
-                            ray[0] |= bit;
-                        }
-                        if k as u32 <= d.first_steps {
-                            ray[1] |= bit;
-                        }
-                    }
-                    let at = (usize::from(d.id) * 2 + side) * 64 + sq as usize;
-                    dir_rays[0][at] = ray[0];
-                    dir_rays[1][at] = ray[1];
-                }
-            }
-        }
-        let promotion_squares =
-            sides.map(
-                |sd| {
-                    if (1..=8).contains(&sd.promotion_rank) {
-                        0xFFu64 << ((sd.promotion_rank - 1) * 8)
-                    } else {
-                        0
-                    }
-                },
-            );
+        let tables = Tables::new(game, "engine");
+        let facts = Facts::read(game, "engine")?;
+        let kinds = read_kinds(&tables, &facts)?;
+        let pawn = the_pawn(&tables, &facts)?;
+        let sides = read_sides(&tables, &facts)?;
+        let dirs = read_directions(&tables, &facts, &sides)?;
+        let dir_rays = walk_directions(&dirs, &sides);
+        let promotion_squares = sides.map(|sd| rank_squares(sd.promotion_rank));
         let mut dirs_of = vec![Vec::new(); kinds.len()];
         for (i, d) in dirs.iter().enumerate() {
             dirs_of[d.kind as usize].push(i);
         }
         let capture_dirs: Vec<usize> = (0..dirs.len()).filter(|&i| dirs[i].can_capture).collect();
-        let mut rays: [Vec<Ray>; 2] = [Vec::new(), Vec::new()];
-        for (side, rays) in rays.iter_mut().enumerate() {
-            for &i in &capture_dirs {
-                let d = &dirs[i];
-                let back = -d.delta[side];
-                let at = match rays.iter().position(|r| r.back == back) {
-                    Some(at) => at,
-                    None => {
-                        rays.push(Ray {
-                            back,
-                            steps: 0,
-                            reach: [0; 8],
-                            back_file: -d.file_step,
-                            back_rank: -d.rank_step * sides[side].forward,
-                            squares: [0; 64],
-                            up: false,
-                        });
-                        rays.len() - 1
-                    }
-                };
-                let ray = &mut rays[at];
-                ray.steps = ray.steps.max(d.steps);
-                for k in 0..d.steps.min(8) as usize {
-                    ray.reach[k] |= 1u128 << d.kind;
-                }
-            }
-        }
-
-        for ray in rays.iter_mut().flatten() {
-            ray.up = ray.back_file + ray.back_rank * 8 > 0;
-            for sq in 0..64i32 {
-                for k in 1..=ray.steps as i32 {
-                    let (file, rank) = (sq % 8 + ray.back_file * k, sq / 8 + ray.back_rank * k);
-                    if !(0..8).contains(&file) || !(0..8).contains(&rank) {
-                        break;
-                    }
-                    ray.squares[sq as usize] |= 1 << (rank * 8 + file);
-                }
-            }
-        }
-
-        // The mailbox's offsets above (`delta`, `back`) only tell the
-        // Directions apart now; a cell is its Square.
-        let _ = a1;
-        let mut cell_of = [0u16; 64];
-        let mut square_of = [255u8; MAX_CELLS];
-        for sq in 0..64u8 {
-            cell_of[sq as usize] = u16::from(sq);
-            square_of[sq as usize] = sq;
-        }
-
-        // Castling: each row's Squares.
-        let mut castlings = Vec::new();
-        if let Some(&t) = game.names.tables.get("Castling") {
-            let ct = &game.tables[t.index()];
-            let cols = [
-                column(ct, "kingFrom")?,
-                column(ct, "kingTo")?,
-                column(ct, "rookFrom")?,
-                column(ct, "rookTo")?,
-                column(ct, "rookPasses")?,
-            ];
-            if ct.rows.len() > 64 {
-                return Err(Lack::at(t, Some(64), None, "the engine library takes at most 64 rows of Castling"));
-            }
-            for r in 0..ct.rows.len() {
-                let mut sq = [0u8; 5];
-                for (i, &c) in cols.iter().enumerate() {
-                    let name = text(cell(ct, r, c));
-                    sq[i] = parse_square(&name).ok_or_else(|| {
-                        let why = format!(
-                            "the engine library needs Squares in the table `Castling`: `{name}` (row {}) is not a1 to h8",
-                            game.syms.text(ct.rows[r])
-                        );
-                        Lack::at(t, Some(r), Some(c), why)
-                    })?;
-                }
-                let fen = match square_name(sq[2]).as_str() {
-                    "h1" => Some('K'),
-                    "a1" => Some('Q'),
-                    "h8" => Some('k'),
-                    "a8" => Some('q'),
-                    _ => None,
-                };
-                castlings.push(CastleDef {
-                    king_from: sq[0],
-                    king_to: sq[1],
-                    rook_from: sq[2],
-                    rook_to: sq[3],
-                    rook_passes: sq[4],
-                    fen,
-                });
-            }
-        }
-
-        // The Promotion choice (the chess library reads it from the scene).
-        let mut promotions = Vec::new();
-        for name in super::super::chess::promotion_kinds(game) {
-            if let Some(k) = kind_of(&name) {
-                if !promotions.contains(&k) {
-                    promotions.push(k);
-                }
-            }
-        }
-
-        let mut seed = 0x0C0F_FEE5_u64;
-        let piece_keys = (0..MAX_CELLS * codes(kinds.len())).map(|_| splitmix(&mut seed)).collect();
-        let side_key = splitmix(&mut seed);
-        let castle_keys = (0..64).map(|_| splitmix(&mut seed)).collect();
-        let mut ep_keys = [0u64; 64];
-        for k in &mut ep_keys {
-            *k = splitmix(&mut seed);
-        }
+        let rays = attack_rays(&dirs, &capture_dirs, &sides);
+        let castlings = read_castlings(&tables)?;
+        let promotions = promotion_choice(game, &facts);
+        let keys = ZobristKeys::new(kinds.len());
         let kind_dirs: Vec<Vec<DirDef>> = dirs_of.iter().map(|ds| ds.iter().map(|&i| dirs[i]).collect()).collect();
-        let mask = |yes: bool| if yes { u64::MAX } else { 0 };
-        let is_leap = |d: &DirDef| d.steps == 1 && d.first_steps == 1;
-        let mut leap_table = Vec::new();
-        let kind_leaps = kind_dirs
-            .iter()
-            .map(|ds| {
-                [0, 1].map(|side: usize| {
-                    let mut leaps = Vec::new();
-                    for (can_move, can_capture) in [(true, true), (true, false), (false, true)] {
-                        let group: Vec<&DirDef> = ds
-                            .iter()
-                            .filter(|d| is_leap(d) && d.can_move == can_move && d.can_capture == can_capture)
-                            .collect();
-                        if group.is_empty() {
-                            continue;
-                        }
-                        let at = leap_table.len() as u32;
-                        for sq in 0..64usize {
-                            let mut m = 0u64;
-                            for d in &group {
-                                m |= dir_rays[0][(usize::from(d.id) * 2 + side) * 64 + sq];
-                            }
-                            leap_table.push(m);
-                        }
-                        leaps.push(Leap { at, move_mask: mask(can_move), capture_mask: mask(can_capture) });
-                    }
-                    leaps
-                })
-            })
-            .collect();
-        let kind_steps = kind_dirs
-            .iter()
-            .map(|ds| {
-                [0, 1].map(|side: usize| {
-                    ds.iter()
-                        .filter(|d| !is_leap(d) && (d.can_move || d.can_capture))
-                        .map(|d| Step {
-                            rays: ((usize::from(d.id) * 2 + side) * 64) as u32,
-                            up: d.up[side],
-                            move_mask: mask(d.can_move),
-                            capture_mask: mask(d.can_capture),
-                        })
-                        .collect()
-                })
-            })
-            .collect();
+        let (kind_leaps, leap_table) = group_leaps(&kind_dirs, &dir_rays);
+        let kind_steps = group_steps(&kind_dirs);
         let castle_from = castlings.iter().fold(0u64, |m, c| m | 1 << c.king_from);
         let castle_squares = castlings.iter().fold(castle_from, |m, c| m | 1 << c.rook_from);
         let mut rules = Rules {
             kinds,
-            king,
+            king: facts.royal,
             pawn,
             sides,
             dirs,
@@ -550,29 +229,384 @@ impl Rules {
             castle_from,
             castle_squares,
             promotions,
-            width: 8,
-            a1: 0,
-            cell_of,
-            square_of,
-            piece_keys,
-            side_key,
-            castle_keys,
-            ep_keys,
+            piece_keys: keys.pieces,
+            side_key: keys.side,
+            castle_keys: keys.castlings,
+            ep_keys: keys.en_passant,
             chess_kinds: Vec::new(),
         };
         rules.chess_kinds = (0..rules.kinds.len() as u8).map(|k| rules.chess_kind(k)).collect();
         Ok(rules)
     }
 
-    /// The Zobrist key of a piece code in a cell (0 for an empty cell).
+    /// The Zobrist key of a piece code on a Square (0 for an empty one).
     #[inline]
-    pub fn key(&self, cell: usize, code: u8) -> u64 {
+    pub fn key(&self, sq: usize, code: u8) -> u64 {
         if code == 0 {
             0
         } else {
-            self.piece_keys[cell * (self.kinds.len() * 2 + 1) + code as usize]
+            self.piece_keys[sq * (self.kinds.len() * 2 + 1) + code as usize]
         }
     }
+}
+
+/// Kinds: each row's FEN letter (the chess facts') and value.
+fn read_kinds(tables: &Tables, facts: &Facts) -> Result<Vec<KindDef>, Lack> {
+    let t = tables.table("Kinds")?;
+    let value_col = tables.column(t, "value")?;
+    if facts.kinds.len() > MAX_KINDS {
+        return Err(Lack::at(t, Some(MAX_KINDS), None, format!("the engine library takes at most {MAX_KINDS} Kinds")));
+    }
+    let mut kinds = Vec::new();
+    for (r, kind) in facts.kinds.iter().enumerate() {
+        let value = tables.num(t, r, value_col);
+        // 64 Pieces of the most value stay below a mate's score.
+        if !(value.is_finite() && value.abs() <= 10_000.0) {
+            let why =
+                format!("the engine library takes a Kind's value from -10000 to 10000, not {value} (`{}`)", kind.name);
+            return Err(tables.lack_at(t, Some(r), Some(value_col), why));
+        }
+        kinds.push(KindDef { name: kind.name.clone(), letter: kind.letter.unwrap_or(' '), value: value as i32 });
+    }
+    Ok(kinds)
+}
+
+/// The Kind with the Pawn's powers (Kinds' `promotes`, `enPassant`,
+/// `resetsFiftyMoves`), if one has them: the engine takes them together,
+/// on one Kind (as Make Move and Find En Passant Move test one Kind for
+/// them); one apart from the others, or on two Kinds, is a mistake.
+fn the_pawn(tables: &Tables, facts: &Facts) -> Result<Option<u8>, Lack> {
+    let t = tables.table("Kinds")?;
+    let mut pawn: Option<u8> = None;
+    for (r, kind) in facts.kinds.iter().enumerate() {
+        let powers = kind.pawn_powers();
+        if !powers.iter().any(|&(_, has)| has) {
+            continue;
+        }
+        if let Some(&(lacking, _)) = powers.iter().find(|&&(_, has)| !has) {
+            let why = format!(
+                "the engine library takes the Pawn's powers together (promotes, enPassant, resetsFiftyMoves): \
+                 `{}` has some but not `{lacking}`",
+                kind.name
+            );
+            return Err(tables.lack_at(t, Some(r), Some(tables.column(t, lacking)?), why));
+        }
+        if let Some(first) = pawn {
+            let why = format!(
+                "the engine library takes one Kind with the Pawn's powers, found two: `{}` and `{}`",
+                facts.kinds[first as usize].name, kind.name
+            );
+            return Err(tables.lack_at(t, Some(r), Some(tables.column(t, "promotes")?), why));
+        }
+        pawn = Some(r as u8);
+    }
+    Ok(pawn)
+}
+
+/// Sides: FEN's `w` and `b` (the chess facts'), each the other's opponent.
+fn read_sides(tables: &Tables, facts: &Facts) -> Result<[SideDef; 2], Lack> {
+    let t = tables.table("Sides")?;
+    let [forward, pawn_rank, promotion_rank, opponent] =
+        ["forward", "pawnRank", "promotionRank", "opponent"].map(|c| tables.column(t, c));
+    let (forward, pawn_rank, promotion_rank, opponent) = (forward?, pawn_rank?, promotion_rank?, opponent?);
+    let mut sides = [SideDef { forward: 1, pawn_rank: 2, promotion_rank: 8 }; 2];
+    for (i, &r) in facts.side_rows.iter().enumerate() {
+        let (name, other) = (&facts.sides[i], &facts.sides[1 - i]);
+        if tables.text(t, r, opponent) != other {
+            let why = format!("the engine library plays two Sides: the opponent of {name} must be {other}");
+            return Err(tables.lack_at(t, Some(r), Some(opponent), why));
+        }
+        let f = tables.num(t, r, forward);
+        if f != 1.0 && f != -1.0 {
+            let why = format!("the engine library takes a forward of 1 or -1 (the Side {name})");
+            return Err(tables.lack_at(t, Some(r), Some(forward), why));
+        }
+        sides[i] = SideDef {
+            forward: f as i32,
+            pawn_rank: tables.num(t, r, pawn_rank) as i32,
+            promotion_rank: tables.num(t, r, promotion_rank) as i32,
+        };
+    }
+    Ok(sides)
+}
+
+/// Directions: each row of a Kind. A step of a Board's width or more never
+/// lands on the Board, so it is left out (it neither moves nor attacks).
+fn read_directions(tables: &Tables, facts: &Facts, sides: &[SideDef; 2]) -> Result<Vec<DirDef>, Lack> {
+    let t = tables.table("Directions")?;
+    let [kind, file_step, rank_step, steps, first_steps, can_move, can_capture] =
+        ["kind", "fileStep", "rankStep", "steps", "firstMoveSteps", "canMove", "canCapture"]
+            .map(|c| tables.column(t, c));
+    let (kind, file_step, rank_step, steps, first_steps, can_move, can_capture) =
+        (kind?, file_step?, rank_step?, steps?, first_steps?, can_move?, can_capture?);
+    let (files, ranks) = (f64::from(FILES), f64::from(RANKS));
+    let count = |v: f64| if v.is_finite() && v > 0.0 { v.min(ranks.max(files)) as u32 } else { 0 };
+    let mut rows = Vec::new();
+    for r in 0..tables.def(t).rows.len() {
+        let Some(k) = facts.kind_named(tables.text(t, r, kind)) else { continue };
+        let (f, rk) = (tables.num(t, r, file_step), tables.num(t, r, rank_step));
+        if f.fract() != 0.0 || rk.fract() != 0.0 || (f == 0.0 && rk == 0.0) || f.abs() >= files || rk.abs() >= ranks {
+            continue;
+        }
+        rows.push((
+            k,
+            f as i32,
+            rk as i32,
+            count(tables.num(t, r, steps)),
+            count(tables.num(t, r, first_steps)),
+            tables.yes(t, r, can_move),
+            tables.yes(t, r, can_capture),
+        ));
+    }
+    // A step's offset on a board wider than any step: it tells the
+    // Directions apart (the attack rays' key), whatever their length.
+    let width = i32::from(FILES) + rows.iter().map(|d| d.1.abs()).max().unwrap_or(1).max(1);
+    let files = i32::from(FILES);
+    Ok(rows
+        .iter()
+        .enumerate()
+        .map(|(id, &(kind, f, rk, steps, first_steps, can_move, can_capture))| DirDef {
+            kind,
+            file_step: f,
+            rank_step: rk,
+            steps,
+            first_steps,
+            can_move,
+            can_capture,
+            delta: sides.map(|sd| f + rk * sd.forward * width),
+            id: id as u16,
+            up: sides.map(|sd| f + rk * sd.forward * files > 0),
+        })
+        .collect())
+}
+
+/// The Square `k` steps along (`file_step`, `rank_step`) from `sq`, if
+/// that is on the Board.
+fn step(sq: usize, file_step: i32, rank_step: i32, k: i32) -> Option<u8> {
+    let (file, rank) = (i32::from(file_of(sq as u8)) + file_step * k, i32::from(rank_of(sq as u8)) + rank_step * k);
+    let on = (0..i32::from(FILES)).contains(&file) && (0..i32::from(RANKS)).contains(&rank);
+    on.then(|| square(file as u8, rank as u8))
+}
+
+/// Follow Direction's walk, as bits: `[0]` up to each Direction's `steps`,
+/// `[1]` up to its `firstMoveSteps`, from each Square, for each Side
+/// ([`Rules::dir_rays`]).
+fn walk_directions(dirs: &[DirDef], sides: &[SideDef; 2]) -> [Vec<u64>; 2] {
+    let mut dir_rays = [vec![0u64; dirs.len() * 2 * SQUARES], vec![0u64; dirs.len() * 2 * SQUARES]];
+    for d in dirs {
+        for (side, sd) in sides.iter().enumerate() {
+            let rank_step = d.rank_step * sd.forward;
+            for sq in 0..SQUARES {
+                let mut ray = [0u64; 2];
+                for k in 1..=d.steps.max(d.first_steps) as i32 {
+                    let Some(to) = step(sq, d.file_step, rank_step, k) else { break };
+                    let bit = 1u64 << to;
+                    if k as u32 <= d.steps {
+                        ray[0] |= bit;
+                    }
+                    if k as u32 <= d.first_steps {
+                        ray[1] |= bit;
+                    }
+                }
+                let at = (usize::from(d.id) * 2 + side) * SQUARES + sq;
+                dir_rays[0][at] = ray[0];
+                dir_rays[1][at] = ray[1];
+            }
+        }
+    }
+    dir_rays
+}
+
+/// The Squares of a Rank (1 to [`RANKS`]), a bit each; none for another number.
+fn rank_squares(rank: i32) -> u64 {
+    match u8::try_from(rank) {
+        Ok(r @ 1..=RANKS) => ((1u64 << FILES) - 1) << square(0, r - 1),
+        _ => 0,
+    }
+}
+
+/// The capturing Directions grouped by their step backwards, for each
+/// attacking Side, with the Squares each group walks ([`Rules::rays`]).
+fn attack_rays(dirs: &[DirDef], capture_dirs: &[usize], sides: &[SideDef; 2]) -> [Vec<Ray>; 2] {
+    let mut rays: [Vec<Ray>; 2] = [Vec::new(), Vec::new()];
+    for (side, rays) in rays.iter_mut().enumerate() {
+        for &i in capture_dirs {
+            let d = &dirs[i];
+            let back = -d.delta[side];
+            let at = match rays.iter().position(|r| r.back == back) {
+                Some(at) => at,
+                None => {
+                    rays.push(Ray {
+                        back,
+                        steps: 0,
+                        reach: [0; 8],
+                        back_file: -d.file_step,
+                        back_rank: -d.rank_step * sides[side].forward,
+                        squares: [0; SQUARES],
+                        up: false,
+                    });
+                    rays.len() - 1
+                }
+            };
+            let ray = &mut rays[at];
+            ray.steps = ray.steps.max(d.steps);
+            for k in 0..d.steps.min(8) as usize {
+                ray.reach[k] |= 1u128 << d.kind;
+            }
+        }
+    }
+    for ray in rays.iter_mut().flatten() {
+        ray.up = ray.back_file + ray.back_rank * i32::from(FILES) > 0;
+        for sq in 0..SQUARES {
+            for k in 1..=ray.steps as i32 {
+                let Some(to) = step(sq, ray.back_file, ray.back_rank, k) else { break };
+                ray.squares[sq] |= 1 << to;
+            }
+        }
+    }
+    rays
+}
+
+/// Castling: each row's Squares, and its letter in a FEN.
+fn read_castlings(tables: &Tables) -> Result<Vec<CastleDef>, Lack> {
+    let Some(t) = tables.optional("Castling") else { return Ok(Vec::new()) };
+    let [king_from, king_to, rook_from, rook_to, rook_passes] =
+        ["kingFrom", "kingTo", "rookFrom", "rookTo", "rookPasses"].map(|c| tables.column(t, c));
+    let cols = [king_from?, king_to?, rook_from?, rook_to?, rook_passes?];
+    let rows = tables.def(t).rows.len();
+    if rows > 64 {
+        return Err(Lack::at(t, Some(64), None, "the engine library takes at most 64 rows of Castling"));
+    }
+    let mut castlings = Vec::new();
+    for r in 0..rows {
+        let mut sq = [0u8; 5];
+        for (i, &c) in cols.iter().enumerate() {
+            let name = tables.text(t, r, c);
+            sq[i] = parse_square(name).ok_or_else(|| {
+                let why = format!(
+                    "the engine library needs Squares in the table `Castling`: `{name}` (row {}) is not a1 to {}",
+                    tables.row_name(t, r),
+                    square_name((SQUARES - 1) as u8)
+                );
+                tables.lack_at(t, Some(r), Some(c), why)
+            })?;
+        }
+        castlings.push(CastleDef {
+            king_from: sq[0],
+            king_to: sq[1],
+            rook_from: sq[2],
+            rook_to: sq[3],
+            rook_passes: sq[4],
+            fen: castling_letter(sq[2]),
+        });
+    }
+    Ok(castlings)
+}
+
+/// The Kinds a promoted Piece may become: the Promotion choice's (the chess
+/// library reads it from the scene), each once.
+fn promotion_choice(game: &Game, facts: &Facts) -> Vec<u8> {
+    let mut promotions = Vec::new();
+    for name in promotion_kinds(game, facts) {
+        if let Some(k) = facts.kind_named(&name) {
+            if !promotions.contains(&k) {
+                promotions.push(k);
+            }
+        }
+    }
+    promotions
+}
+
+/// The Zobrist keys, the same for every game of a content: each Square and
+/// piece code; the side to move; each castling row; each en passant Square.
+struct ZobristKeys {
+    pieces: Vec<u64>,
+    side: u64,
+    castlings: Vec<u64>,
+    en_passant: [u64; SQUARES],
+}
+
+impl ZobristKeys {
+    fn new(kinds: usize) -> ZobristKeys {
+        let mut seed = 0x0C0F_FEE5_u64;
+        let pieces = (0..SQUARES * codes(kinds)).map(|_| splitmix(&mut seed)).collect();
+        let side = splitmix(&mut seed);
+        let castlings = (0..64).map(|_| splitmix(&mut seed)).collect();
+        let mut en_passant = [0u64; SQUARES];
+        for k in &mut en_passant {
+            *k = splitmix(&mut seed);
+        }
+        ZobristKeys { pieces, side, castlings, en_passant }
+    }
+}
+
+/// A Direction's canMove or canCapture as a mask: all Squares, or none.
+fn mask(yes: bool) -> u64 {
+    if yes {
+        u64::MAX
+    } else {
+        0
+    }
+}
+
+/// A leap: a Direction of one step, first move or not (whatever its length).
+fn is_leap(d: &DirDef) -> bool {
+    d.steps == 1 && d.first_steps == 1
+}
+
+/// Each Kind's leaps for each Side, those that share canMove and canCapture
+/// together, and the table of the Squares they land on ([`Rules::kind_leaps`]).
+fn group_leaps(kind_dirs: &[Vec<DirDef>], dir_rays: &[Vec<u64>; 2]) -> (Vec<[Vec<Leap>; 2]>, Vec<u64>) {
+    let mut leap_table = Vec::new();
+    let kind_leaps = kind_dirs
+        .iter()
+        .map(|ds| {
+            [0, 1].map(|side: usize| {
+                let mut leaps = Vec::new();
+                for (can_move, can_capture) in [(true, true), (true, false), (false, true)] {
+                    let group: Vec<&DirDef> = ds
+                        .iter()
+                        .filter(|d| is_leap(d) && d.can_move == can_move && d.can_capture == can_capture)
+                        .collect();
+                    if group.is_empty() {
+                        continue;
+                    }
+                    let at = leap_table.len() as u32;
+                    for sq in 0..SQUARES {
+                        let mut m = 0u64;
+                        for d in &group {
+                            m |= dir_rays[0][(usize::from(d.id) * 2 + side) * SQUARES + sq];
+                        }
+                        leap_table.push(m);
+                    }
+                    leaps.push(Leap { at, move_mask: mask(can_move), capture_mask: mask(can_capture) });
+                }
+                leaps
+            })
+        })
+        .collect();
+    (kind_leaps, leap_table)
+}
+
+/// Each Kind's Directions that are not leaps, for each Side, as the move
+/// generator walks them ([`Rules::kind_steps`]).
+fn group_steps(kind_dirs: &[Vec<DirDef>]) -> Vec<[Vec<Step>; 2]> {
+    kind_dirs
+        .iter()
+        .map(|ds| {
+            [0, 1].map(|side: usize| {
+                ds.iter()
+                    .filter(|d| !is_leap(d) && (d.can_move || d.can_capture))
+                    .map(|d| Step {
+                        rays: ((usize::from(d.id) * 2 + side) * SQUARES) as u32,
+                        up: d.up[side],
+                        move_mask: mask(d.can_move),
+                        capture_mask: mask(d.can_capture),
+                    })
+                    .collect()
+            })
+        })
+        .collect()
 }
 
 /// The six Kinds of chess, their FEN letters and Directions as (fileStep,
@@ -614,28 +648,24 @@ const KNIGHT: Dirs = &[
     (-1, 2, 1, 1, true, true),
 ];
 const PAWN: Dirs = &[(0, 1, 1, 2, true, false), (1, 1, 1, 1, false, true), (-1, 1, 1, 1, false, true)];
-const CHESS: [(&str, char, Dirs); 6] = [
-    ("King", 'k', KING),
-    ("Queen", 'q', QUEEN),
-    ("Rook", 'r', ROOK),
-    ("Bishop", 'b', BISHOP),
-    ("Knight", 'n', KNIGHT),
-    ("Pawn", 'p', PAWN),
-];
+const CHESS: [(char, Dirs); 6] = [('k', KING), ('q', QUEEN), ('r', ROOK), ('b', BISHOP), ('n', KNIGHT), ('p', PAWN)];
 
 impl Rules {
-    /// Whether the Kind moves as the chess Kind of its letter does, on the
-    /// Sides, Castling and Promotion choice of chess: what a UCI engine,
-    /// which knows only chess, may be asked about.
+    /// Whether the Kind moves as the chess Kind of its FEN letter does, with
+    /// its roles (the King alone royal, the Pawn alone with the Pawn's
+    /// powers), on the Sides, Castling and Promotion choice of chess: what a
+    /// UCI engine, which knows only chess, may be asked about.
     pub fn kind_is_chess(&self, kind: u8) -> bool {
         self.chess_kinds.get(kind as usize).copied().unwrap_or(false)
     }
 
     fn chess_kind(&self, kind: u8) -> bool {
         let Some(k) = self.kinds.get(kind as usize) else { return false };
-        let Some((_, _, want)) = CHESS.iter().find(|(name, letter, _)| *name == k.name && *letter == k.letter) else {
+        let Some((_, want)) = CHESS.iter().find(|(letter, _)| *letter == k.letter) else { return false };
+        let roles = (kind == self.king) == (k.letter == 'k') && (Some(kind) == self.pawn) == (k.letter == 'p');
+        if !roles {
             return false;
-        };
+        }
         let mut have: Vec<(i32, i32, u32, u32, bool, bool)> = self.dirs_of[kind as usize]
             .iter()
             .map(|&i| {

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use super::board::{kind_of, side_of, Board, Move, EMPTY};
 use super::rules::Rules;
+use crate::library::chess_facts::{file_of, rank_of, FILES, RANKS, SQUARES};
 
 pub const MATE: i32 = 1_000_000;
 const INF: i32 = 2 * MATE;
@@ -238,22 +239,24 @@ impl Searcher {
     /// and the noise.
     pub fn evaluate(&self, r: &Rules, b: &Board) -> i32 {
         let mut score = [0i32; 2];
-        for sq in 0..64u8 {
+        let (last_file, last_rank) = (i32::from(FILES) - 1, i32::from(RANKS) - 1);
+        for sq in 0..SQUARES as u8 {
             let c = b.at(r, sq);
             if c == EMPTY {
                 continue;
             }
             let (kind, side) = (kind_of(c), side_of(c));
-            let (file, rank) = (i32::from(sq % 8), i32::from(sq / 8));
+            let (file, rank) = (i32::from(file_of(sq)), i32::from(rank_of(sq)));
             let mut v = r.kinds[kind as usize].value;
             if Some(kind) == r.pawn {
                 let sd = r.sides[side as usize];
                 let start = sd.pawn_rank - 1;
                 v += (rank - start) * sd.forward * 6;
-                v += 6 - 2 * (2 * file - 7).abs() / 2;
-            } else if Some(kind) != r.king {
-                // 0 at a corner, 6 in the middle: the Squares it may reach.
-                let centre = 7 - ((2 * file - 7).abs() + (2 * rank - 7).abs()) / 2;
+                v += 6 - 2 * (2 * file - last_file).abs() / 2;
+            } else if kind != r.king {
+                // 0 at a corner, 6 in the middle (of chess's board): the Squares it may reach.
+                let centre =
+                    (last_file + last_rank) / 2 - ((2 * file - last_file).abs() + (2 * rank - last_rank).abs()) / 2;
                 v += centre * 3;
             }
             score[side as usize] += v;

@@ -1,0 +1,526 @@
+//! The chess facts that the chess library, its PGN, the built-in engine and
+//! the Stockfish Bridge share, each told once:
+//!
+//! - the Board: its Files and Ranks ([`FILES`], [`RANKS`]: the one place
+//!   its size is told), a Square as a number (a1 = 0, b1 = 1 ... h8 = 63)
+//!   and by its name ([`parse_square`], [`square_name`]), and the letter of
+//!   a castling in a FEN by its Rook's Square ([`castling_letter`]);
+//! - a move ([`Move`]: from, to, and the Kind a Piece is promoted to);
+//! - a FEN read ([`Fen::read`]) and a FEN's placement written
+//!   ([`write_placement`]), the letters the Kinds' own;
+//! - the content's tables and columns looked up by name at load, each lack
+//!   a [`Lack`] that names the library and the cell ([`Tables`]);
+//! - the Kinds and the Sides as FEN writes them and as their roles say
+//!   ([`Facts`]): each Kind's FEN letter, which Kind is royal, which have
+//!   the Pawn's powers (`promotes`, `enPassant`, `resetsFiftyMoves`), which
+//!   Side is FEN's `w` (its letters upper case) and which `b`. They are read
+//!   from the Kinds and Sides tables' columns, never from a Kind's or a
+//!   Side's name: a content may call its King Rex.
+
+use super::Lack;
+use crate::game::{Game, TableDef};
+use crate::ids::{ColumnId, StructId, TableId};
+use crate::value::Value;
+
+/// The Board's Files (a to h), the width of a rank.
+pub const FILES: u8 = 8;
+/// The Board's Ranks (1 to 8).
+pub const RANKS: u8 = 8;
+/// The Board's Squares, a1 = 0 ... the last File of the last Rank.
+pub const SQUARES: usize = FILES as usize * RANKS as usize;
+
+/// The Square of a File (0 = a) and a Rank (0 = Rank 1).
+#[inline]
+pub fn square(file: u8, rank: u8) -> u8 {
+    rank * FILES + file
+}
+
+/// A Square's File, 0 = a.
+#[inline]
+pub fn file_of(sq: u8) -> u8 {
+    sq % FILES
+}
+
+/// A Square's Rank, 0 = Rank 1.
+#[inline]
+pub fn rank_of(sq: u8) -> u8 {
+    sq / FILES
+}
+
+/// A Square by its name (`e4`), or None when it names none of the Board's.
+pub fn parse_square(s: &str) -> Option<u8> {
+    let mut chars = s.chars();
+    let file = chars.next()?;
+    let rank = chars.as_str();
+    if !file.is_ascii_lowercase() || rank.is_empty() || !rank.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let file = file as u8 - b'a';
+    let rank: u8 = rank.parse().ok()?;
+    (file < FILES && (1..=RANKS).contains(&rank)).then(|| square(file, rank - 1))
+}
+
+/// A Square's name: `e4`.
+pub fn square_name(sq: u8) -> String {
+    format!("{}{}", (b'a' + file_of(sq)) as char, rank_of(sq) + 1)
+}
+
+/// The letter of a castling in a FEN's castling field, by the Square its
+/// Rook starts from: FEN names the four Rooks in the Board's corners (K and
+/// Q on the first Rank, the last File and the first; k and q on the last),
+/// and no other.
+pub fn castling_letter(rook_from: u8) -> Option<char> {
+    let (last_file, last_rank) = (FILES - 1, RANKS - 1);
+    match (file_of(rook_from), rank_of(rook_from)) {
+        (f, 0) if f == last_file => Some('K'),
+        (0, 0) => Some('Q'),
+        (f, r) if f == last_file && r == last_rank => Some('k'),
+        (0, r) if r == last_rank => Some('q'),
+        _ => None,
+    }
+}
+
+/// A move: from and to as Squares, and the Kind (its row of Kinds) the
+/// moving Piece becomes, or [`Move::NONE`]. The built-in engine's moves and
+/// the moves the cards find (the chess library's) alike.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Move {
+    pub from: u8,
+    pub to: u8,
+    pub promotion: u8,
+}
+
+impl Move {
+    /// No promotion.
+    pub const NONE: u8 = 255;
+
+    /// The move in UCI form, `e2e4`, `e7e8q`: the promotion written by the
+    /// letter `letter` gives its Kind (none, when it gives none).
+    pub fn uci(self, letter: impl Fn(u8) -> Option<char>) -> String {
+        let mut s = square_name(self.from);
+        s.push_str(&square_name(self.to));
+        if self.promotion != Move::NONE {
+            s.extend(letter(self.promotion));
+        }
+        s
+    }
+}
+
+/// A FEN, read: each Square's Piece (its Kind, and whether it is FEN's
+/// White's, upper case), the side to move (White: `w`), the castling field
+/// as written, the en passant Square, the halfmove clock and the move number.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Fen<'a> {
+    pub placement: [Option<(u8, bool)>; SQUARES],
+    pub white_to_move: bool,
+    pub castling: &'a str,
+    pub en_passant: Option<u8>,
+    pub halfmoves: u32,
+    pub move_number: u32,
+}
+
+impl<'a> Fen<'a> {
+    /// Reads a FEN whose Pieces' letters are the Kinds' that `kind_of`
+    /// knows (either case), or says what is wrong with it. Only the
+    /// placement and the side to move are needed: the castling field is then
+    /// `-`, no en passant Square, 0 and 1.
+    pub fn read(fen: &'a str, kind_of: impl Fn(char) -> Option<u8>) -> Result<Fen<'a>, String> {
+        let parts: Vec<&str> = fen.split_whitespace().collect();
+        if parts.len() < 2 {
+            return Err("a FEN has at least the placement and the side to move".into());
+        }
+        let mut placement = [None; SQUARES];
+        let ranks: Vec<&str> = parts[0].split('/').collect();
+        if ranks.len() != usize::from(RANKS) {
+            return Err(format!("the FEN's placement has {} ranks, not {RANKS}", ranks.len()));
+        }
+        for (i, text) in ranks.iter().enumerate() {
+            let rank = RANKS - 1 - i as u8;
+            let mut file = 0u32;
+            for c in text.chars() {
+                if let Some(n) = c.to_digit(10) {
+                    file += n;
+                    continue;
+                }
+                let Some(kind) = kind_of(c) else { return Err(format!("`{c}` is not a piece letter")) };
+                if file >= u32::from(FILES) {
+                    return Err(format!("rank {} of the FEN has more than {FILES} squares", rank + 1));
+                }
+                placement[usize::from(square(file as u8, rank))] = Some((kind, c.is_ascii_uppercase()));
+                file += 1;
+            }
+            if file != u32::from(FILES) {
+                return Err(format!("rank {} of the FEN has {file} squares, not {FILES}", rank + 1));
+            }
+        }
+        let white_to_move = match parts[1] {
+            "w" => true,
+            "b" => false,
+            other => return Err(format!("the side to move is w or b, not `{other}`")),
+        };
+        let castling = parts.get(2).copied().unwrap_or("-");
+        if !castling.chars().all(|c| "KQkq-".contains(c)) {
+            return Err(format!("`{castling}` is not a castling field (KQkq or -)"));
+        }
+        let en_passant = match parts.get(3).copied().unwrap_or("-") {
+            "-" => None,
+            ep => Some(parse_square(ep).ok_or(format!("`{ep}` is not an en passant square"))?),
+        };
+        let halfmoves = parts
+            .get(4)
+            .map_or(Ok(0), |s| s.parse())
+            .map_err(|_| "the halfmove clock is a whole number".to_string())?;
+        let move_number =
+            parts.get(5).map_or(Ok(1), |s| s.parse()).map_err(|_| "the move number is a whole number".to_string())?;
+        Ok(Fen { placement, white_to_move, castling, en_passant, halfmoves, move_number })
+    }
+}
+
+/// A FEN's placement (`rnbqkbnr/pppppppp/8/...`): the letter of the Piece on
+/// each Square as `piece` gives it (None: empty), the last Rank first.
+pub fn write_placement(piece: impl Fn(u8) -> Option<char>) -> String {
+    let mut out = String::new();
+    for rank in (0..RANKS).rev() {
+        let mut empty = 0;
+        for file in 0..FILES {
+            match piece(square(file, rank)) {
+                None => empty += 1,
+                Some(letter) => {
+                    if empty > 0 {
+                        out.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    out.push(letter);
+                }
+            }
+        }
+        if empty > 0 {
+            out.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    out
+}
+
+/// A game's tables (and Data Structures) as one library looks them up at
+/// load: a table, a column or a Data Structure it lacks is a [`Lack`] that
+/// names the library.
+#[derive(Clone, Copy)]
+pub struct Tables<'g> {
+    pub game: &'g Game,
+    /// The library's name in the lacks: `engine`.
+    pub library: &'static str,
+}
+
+impl<'g> Tables<'g> {
+    pub fn new(game: &'g Game, library: &'static str) -> Tables<'g> {
+        Tables { game, library }
+    }
+
+    /// The table of this name.
+    pub fn table(&self, name: &str) -> Result<TableId, Lack> {
+        self.game
+            .names
+            .tables
+            .get(name)
+            .copied()
+            .ok_or_else(|| Lack::from(format!("the {} library needs a table `{name}`", self.library)))
+    }
+
+    /// The table of this name, if the content has one.
+    pub fn optional(&self, name: &str) -> Option<TableId> {
+        self.game.names.tables.get(name).copied()
+    }
+
+    pub fn def(&self, t: TableId) -> &'g TableDef {
+        &self.game.tables[t.index()]
+    }
+
+    /// The column of this name in `t`.
+    pub fn column(&self, t: TableId, name: &str) -> Result<ColumnId, Lack> {
+        let def = self.def(t);
+        def.columns.iter().position(|c| c.name == name).map(|i| ColumnId(i as u16)).ok_or_else(|| {
+            Lack::from(format!("the {} library needs a column `{name}` in the table `{}`", self.library, def.name))
+        })
+    }
+
+    /// The Data Structure of this name.
+    pub fn structure(&self, name: &str) -> Result<StructId, Lack> {
+        self.game
+            .names
+            .structs
+            .get(name)
+            .copied()
+            .ok_or_else(|| Lack::from(format!("the {} library needs a Data Structure `{name}`", self.library)))
+    }
+
+    /// The field of this name in a Data Structure, if it has one.
+    pub fn field(&self, s: StructId, name: &str) -> Option<u16> {
+        self.game.structs[s.index()].fields.iter().position(|f| f.name == name).map(|i| i as u16)
+    }
+
+    /// The cell of a row (as the content's files make it) and a column.
+    pub fn cell(&self, t: TableId, row: usize, col: ColumnId) -> Value {
+        let def = self.def(t);
+        def.cells.get(row * def.columns.len() + col.index()).copied().unwrap_or(Value::None)
+    }
+
+    /// A cell's text (empty when it holds none).
+    pub fn text(&self, t: TableId, row: usize, col: ColumnId) -> &'g str {
+        match self.cell(t, row, col) {
+            Value::Text(s) => self.game.syms.text(s),
+            _ => "",
+        }
+    }
+
+    /// A cell's number (0 when it holds none).
+    pub fn num(&self, t: TableId, row: usize, col: ColumnId) -> f64 {
+        match self.cell(t, row, col) {
+            Value::Num(n) => n,
+            _ => 0.0,
+        }
+    }
+
+    /// Whether a cell holds true.
+    pub fn yes(&self, t: TableId, row: usize, col: ColumnId) -> bool {
+        self.cell(t, row, col) == Value::Bool(true)
+    }
+
+    /// The name of a row.
+    pub fn row_name(&self, t: TableId, row: usize) -> &'g str {
+        self.def(t).rows.get(row).map_or("", |&s| self.game.syms.text(s))
+    }
+
+    /// A lack found at a cell of `t` (a row alone is its first cell, a
+    /// column alone its header).
+    pub fn lack_at(&self, t: TableId, row: Option<usize>, col: Option<ColumnId>, why: String) -> Lack {
+        Lack::at(t, row, col.map(ColumnId::index), why)
+    }
+}
+
+/// A Kind as FEN and the rules know it: its name (as Position spells it),
+/// its FEN letter (lower case; None: it cannot stand in a FEN) and its roles.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KindFacts {
+    pub name: String,
+    pub letter: Option<char>,
+    /// Its letter in a Move's name, as Kinds' `letter` writes it (`N`; the
+    /// Pawn's is empty): PGN's.
+    pub move_letter: String,
+    /// The Side's royal Piece (Kinds' `royal`): never left in check; it castles.
+    pub royal: bool,
+    /// Promoted on its Side's promotionRank (Kinds' `promotes`).
+    pub promotes: bool,
+    /// Takes and leaves Squares open to en passant (Kinds' `enPassant`).
+    pub en_passant: bool,
+    /// Its Move starts the fifty-move count again (Kinds' `resetsFiftyMoves`).
+    pub resets_fifty: bool,
+}
+
+impl KindFacts {
+    /// The Pawn's powers, each by its column of Kinds, and whether this
+    /// Kind has it.
+    pub fn pawn_powers(&self) -> [(&'static str, bool); 3] {
+        [("promotes", self.promotes), ("enPassant", self.en_passant), ("resetsFiftyMoves", self.resets_fifty)]
+    }
+}
+
+/// The Kinds and the Sides of a game as FEN and the rules know them, read
+/// once, at load, from the Kinds table (`letter`, `royal`, `promotes`,
+/// `enPassant`, `resetsFiftyMoves`) and the Sides table (`fenLetter`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Facts {
+    /// Each Kind, in the Kinds table's order.
+    pub kinds: Vec<KindFacts>,
+    /// The one royal Kind (its row of Kinds).
+    pub royal: u8,
+    /// The names of the Sides whose `fenLetter` is `w` and `b`: FEN's White
+    /// (its Pieces' letters upper case, and the first of the engine's two
+    /// Sides) and Black.
+    pub sides: [String; 2],
+    /// Their rows of the Sides table.
+    pub side_rows: [usize; 2],
+}
+
+/// Each Sides row's letter in FEN, in the order of [`Facts::sides`].
+const FEN_SIDES: [&str; 2] = ["w", "b"];
+
+impl Facts {
+    /// Reads the Kinds and the Sides for `library`, or says what the
+    /// content lacks, at its cell: two Kinds with one letter, a letter a
+    /// FEN cannot hold, no royal Kind or more than one, a Sides table with
+    /// no Side (or two) of each FEN letter.
+    pub fn read(game: &Game, library: &'static str) -> Result<Facts, Lack> {
+        let tables = Tables::new(game, library);
+        let kinds = read_kinds(&tables)?;
+        let royal = one_royal(&tables, &kinds)?;
+        let (sides, side_rows) = read_sides(&tables)?;
+        Ok(Facts { kinds, royal, sides, side_rows })
+    }
+
+    /// Each Kind's name and FEN letter, of those that have one.
+    pub fn letters(&self) -> Vec<(String, char)> {
+        self.kinds.iter().filter_map(|k| Some((k.name.clone(), k.letter?))).collect()
+    }
+
+    /// The Kind (its row) of a FEN letter, either case.
+    pub fn kind_of_letter(&self, letter: char) -> Option<u8> {
+        let letter = letter.to_ascii_lowercase();
+        self.kinds.iter().position(|k| k.letter == Some(letter)).map(|i| i as u8)
+    }
+
+    /// The Kind (its row) of a name.
+    pub fn kind_named(&self, name: &str) -> Option<u8> {
+        self.kinds.iter().position(|k| k.name == name).map(|i| i as u8)
+    }
+
+    /// The Kind of this name, if it has a role (`royal`...) that `role` picks.
+    pub fn has(&self, name: &str, role: impl Fn(&KindFacts) -> bool) -> bool {
+        self.kinds.iter().any(|k| k.name == name && role(k))
+    }
+
+    /// The FEN letter of a Kind (its row), if it has one.
+    pub fn letter(&self, kind: u8) -> Option<char> {
+        self.kinds.get(kind as usize).and_then(|k| k.letter)
+    }
+
+    /// The Kind's letter as a FEN writes a Piece: upper case for FEN's White.
+    pub fn piece_letter(&self, name: &str, side: &str) -> Option<char> {
+        let letter = self.kinds.iter().find(|k| k.name == name)?.letter?;
+        Some(if self.is_white(side) { letter.to_ascii_uppercase() } else { letter })
+    }
+
+    /// Whether a Side (by its name) is FEN's White, `w`.
+    pub fn is_white(&self, side: &str) -> bool {
+        self.sides[0] == side
+    }
+
+    /// The Side of a FEN's piece letter (upper case: `w`'s) or of its side to move (`w`, `b`).
+    pub fn side_of_fen(&self, white: bool) -> &str {
+        &self.sides[usize::from(!white)]
+    }
+}
+
+/// Each Kind of the Kinds table, its FEN letter and its roles.
+fn read_kinds(tables: &Tables) -> Result<Vec<KindFacts>, Lack> {
+    let t = tables.table("Kinds")?;
+    let letter_col = tables.column(t, "letter")?;
+    let [royal, promotes, en_passant, resets_fifty] =
+        ["royal", "promotes", "enPassant", "resetsFiftyMoves"].map(|c| tables.column(t, c));
+    let (royal, promotes, en_passant, resets_fifty) = (royal?, promotes?, en_passant?, resets_fifty?);
+    let mut kinds: Vec<KindFacts> = Vec::new();
+    for r in 0..tables.def(t).rows.len() {
+        let name = tables.row_name(t, r);
+        let written = tables.text(t, r, letter_col);
+        let promotes = tables.yes(t, r, promotes);
+        // A Move of the Pawn is named by its Squares alone: its letter is
+        // empty, and FEN's is p.
+        let letter = match written.chars().next() {
+            Some(c) => Some(c),
+            None if promotes => Some('p'),
+            None => None,
+        };
+        if let Some(letter) = letter {
+            if !letter.is_ascii_alphabetic() {
+                let why = format!("the Kind `{name}` has the letter `{written}`, which a FEN cannot hold (a to z)");
+                return Err(tables.lack_at(t, Some(r), Some(letter_col), why));
+            }
+        }
+        let letter = letter.map(|l| l.to_ascii_lowercase());
+        if let Some(other) = kinds.iter().find(|k| letter.is_some() && k.letter == letter) {
+            let l = letter.unwrap_or_default();
+            let why = format!("the Kinds `{}` and `{name}` have the same letter `{l}`", other.name);
+            return Err(tables.lack_at(t, Some(r), Some(letter_col), why));
+        }
+        kinds.push(KindFacts {
+            name: name.to_string(),
+            letter,
+            move_letter: written.to_string(),
+            royal: tables.yes(t, r, royal),
+            promotes,
+            en_passant: tables.yes(t, r, en_passant),
+            resets_fifty: tables.yes(t, r, resets_fifty),
+        });
+    }
+    Ok(kinds)
+}
+
+/// The one royal Kind: none, or a second, is a mistake (the chess
+/// libraries find one King for each Side, as Find King does). The mistakes
+/// of the Kinds and the Sides name no library: each library that reads
+/// them finds the same, and it is told once.
+fn one_royal(tables: &Tables, kinds: &[KindFacts]) -> Result<u8, Lack> {
+    let t = tables.table("Kinds")?;
+    let col = tables.column(t, "royal")?;
+    let mut royal = kinds.iter().enumerate().filter(|(_, k)| k.royal);
+    let Some((first, _)) = royal.next() else {
+        let why =
+            "the chess libraries need one royal Kind (a row of Kinds whose `royal` is true: the King), found none";
+        return Err(tables.lack_at(t, None, Some(col), why.to_string()));
+    };
+    if let Some((second, k)) = royal.next() {
+        let why = format!(
+            "the chess libraries play one royal Kind (a row of Kinds whose `royal` is true), found two: `{}` and `{}`",
+            kinds[first].name, k.name
+        );
+        return Err(tables.lack_at(t, Some(second), Some(col), why));
+    }
+    Ok(first as u8)
+}
+
+/// The names and rows of the Sides whose `fenLetter` is w and b.
+fn read_sides(tables: &Tables) -> Result<([String; 2], [usize; 2]), Lack> {
+    let t = tables.table("Sides")?;
+    let col = tables.column(t, "fenLetter")?;
+    let rows = tables.def(t).rows.len();
+    let mut found = [None, None];
+    for (i, letter) in FEN_SIDES.iter().enumerate() {
+        let mut with = (0..rows).filter(|&r| tables.text(t, r, col) == *letter);
+        let Some(first) = with.next() else {
+            let why = format!(
+                "the chess libraries need a Side whose `fenLetter` is `{letter}` (its Pieces in a FEN in {} case), \
+                 found none",
+                ["upper", "lower"][i]
+            );
+            return Err(tables.lack_at(t, None, Some(col), why));
+        };
+        if let Some(second) = with.next() {
+            let why = format!(
+                "the Sides `{}` and `{}` have the same fenLetter `{letter}`",
+                tables.row_name(t, first),
+                tables.row_name(t, second)
+            );
+            return Err(tables.lack_at(t, Some(second), Some(col), why));
+        }
+        found[i] = Some(first);
+    }
+    let [Some(w), Some(b)] = found else { unreachable!("each FEN letter's Side was found above") };
+    Ok(([tables.row_name(t, w).to_string(), tables.row_name(t, b).to_string()], [w, b]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn squares_are_named_as_chess_names_them() {
+        assert_eq!(parse_square("a1"), Some(0));
+        assert_eq!(parse_square("h1"), Some(7));
+        assert_eq!(parse_square("e4"), Some(28));
+        assert_eq!(parse_square("h8"), Some(63));
+        for bad in ["", "a", "i1", "a0", "a9", "A1", "e44", "4e", "e+"] {
+            assert_eq!(parse_square(bad), None, "{bad}");
+        }
+        for sq in 0..SQUARES as u8 {
+            assert_eq!(parse_square(&square_name(sq)), Some(sq));
+        }
+        let letters: Vec<_> =
+            ["h1", "a1", "h8", "a8", "e1", "b8"].iter().map(|s| parse_square(s).and_then(castling_letter)).collect();
+        assert_eq!(letters, [Some('K'), Some('Q'), Some('k'), Some('q'), None, None]);
+        let m = Move { from: parse_square("e7").unwrap(), to: parse_square("e8").unwrap(), promotion: 1 };
+        assert_eq!(m.uci(|k| (k == 1).then_some('q')), "e7e8q");
+        assert_eq!(Move { promotion: Move::NONE, ..m }.uci(|_| Some('x')), "e7e8");
+    }
+}
