@@ -2,10 +2,10 @@
 //! `enPassant`, `resetsFiftyMoves`) and a Side by its `fenLetter`, never by
 //! its name: a copy of the chess content whose King is called Rex and whose
 //! Pawn is called Soldier reads and writes the same FENs and counts the same
-//! leaf positions with the built-in engine as chess does. (The cards still
-//! compare the names King and Pawn, so only the libraries are asked: `setfen`,
-//! `fen`, `enginemoves`, `engineperft`.) And a content without a royal Kind
-//! is a load mistake at the Kinds table's `royal`.
+//! leaf positions with the built-in engine as chess does. Only the libraries
+//! are asked here (`setfen`, `fen`, `enginemoves`, `engineperft`); the cards
+//! are, in tests/role_cards.rs. And a content without a royal Kind is a load
+//! mistake at the Kinds table's `royal`.
 
 mod common;
 

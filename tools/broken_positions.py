@@ -15,7 +15,7 @@ for b in blocks:
     m=re.match(r"(tests/broken/\S+\.broken):\d+: no mistake reads\n    (.*?)\n  the loader reported:\n((?:    .*\n?)*)", b)
     if not m: continue
     path,exp,rep=m.group(1),m.group(2),[l[4:] for l in m.group(3).splitlines() if l.startswith('    ')]
-    def key(s): return re.sub(r"^(\S+?):\d+:\d+:", r"\1:", s)
+    def key(s): return re.sub(r"^(.+?):\d+:\d+:", r"\1:", s)  # a card's file name may hold spaces
     cands=[r for r in rep if key(r)==key(exp)]
     if len(cands)>=1:
         s=open(path).read()
