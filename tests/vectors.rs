@@ -40,7 +40,8 @@ use cardtable::game::Game;
 use cardtable::host::driver::Driver;
 use cardtable::ids::{ColumnId, TableId};
 use cardtable::json::Json;
-use cardtable::library::chess::{Chess, Move};
+use cardtable::library::chess::Chess;
+use cardtable::library::chess_facts::Move;
 use cardtable::value::Value;
 
 /// One position: the legal moves (grouped, as in the file), the move played, its SAN.
@@ -234,7 +235,7 @@ impl Reader {
     fn legal(&self, driver: &mut Driver) -> Result<BTreeSet<String>, String> {
         let mut moves: Vec<Move> = Vec::new();
         self.chess.legal_moves(&mut driver.world, &mut moves)?;
-        Ok(moves.iter().map(|m| self.chess.uci(&driver.world, *m)).collect())
+        Ok(moves.iter().map(|m| self.chess.uci(*m)).collect())
     }
 }
 
