@@ -349,12 +349,17 @@ fn check_starts_the_game_and_lists_the_faults_before_the_first_input() {
     // Turn, run by the Game Rules' Created, faults looking along a Board
     // with no Pieces; the Focus Mark (Keyboard Focus, Move The Focus Mark)
     // finds no Square e2 to stand on when the Board is laid out and turned,
-    // nor a Square in front of the King when the game begins.
+    // nor a Square in front of the King when the game begins. (Position's
+    // schema no longer says its rows are the Board Size's grid, which the
+    // load would tell instead.)
     let copy = TempContent::chess("check-starts");
     for table in ["tables/Position.csv", "tables/Castling.csv"] {
         let header = copy.read(table).lines().next().unwrap_or_default().to_string();
         copy.write(table, &format!("{header}\n"));
     }
+    let grid =
+        copy.read("tables/Position.yaml").lines().find(|l| l.starts_with("rows laid out by:")).unwrap().to_string();
+    copy.replace_once("tables/Position.yaml", &format!("{grid}\n"), "");
     let out = check(&copy.dir);
     let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     assert!(!out.status.success(), "check should fail; stdout:\n{stdout}\nstderr:\n{stderr}");

@@ -1442,3 +1442,101 @@ fn the_window_ends_an_engine_that_ignores_quit() {
         .unwrap_or(false);
     assert!(!running, "the engine {pid} ended with the window");
 }
+
+/// A Board of another size than the Board pictures' 8 by 8 (issue 22): what a
+/// screenshot of `content/examples/NAME` shows, Square by Square.
+struct PlainBoard {
+    name: &'static str,
+    files: u32,
+    ranks: u32,
+    /// One Square's side, in the screenshot's pixels.
+    square: u32,
+    /// The game screen: the Board fills its width, from its top down.
+    screen: (u32, u32),
+}
+
+impl PlainBoard {
+    /// The centre of a Square (file and rank from 1), White at the bottom.
+    fn centre(&self, file: u32, rank: u32) -> (u32, u32) {
+        ((file - 1) * self.square + self.square / 2, (self.ranks - rank) * self.square + self.square / 2)
+    }
+
+    /// The mean colour of a box near a Square's top-right corner, where
+    /// neither a Piece nor a label is drawn.
+    fn shade(&self, shot: &Shot, file: u32, rank: u32) -> [f32; 3] {
+        let ((cx, cy), s) = (self.centre(file, rank), self.square);
+        mean_colour(shot, cx + s / 4, cx + s / 2 - 4, cy - s / 2 + 4, cy - s / 4)
+    }
+
+    /// How many pixels of a colour a box in a Square's corner holds: the
+    /// top-left (a Rank label) or the bottom-right (a File label).
+    fn ink(&self, shot: &Shot, (file, rank): (u32, u32), top_left: bool, colour: [f32; 3]) -> usize {
+        let ((cx, cy), h) = (self.centre(file, rank), self.square / 2);
+        let b = if top_left {
+            (cx - h + 2, cx - h / 2, cy - h + 2, cy - h / 2)
+        } else {
+            (cx + h / 2, cx + h - 2, cy + h / 2, cy + h - 2)
+        };
+        count_pixels(shot, b, |c| apart(c, colour) < 40.0)
+    }
+}
+
+/// The colour of a `#RRGGBB`.
+fn hex(c: &str) -> [f32; 3] {
+    let v = u32::from_str_radix(&c[1..], 16).unwrap();
+    [(v >> 16) & 255, (v >> 8) & 255, v & 255].map(|x| x as f32)
+}
+
+/// The 10 by 8 and the 5 by 5 Boards of content/examples (no picture of
+/// theirs: Draw Plain Board draws them) fill the game screen's width, their
+/// Squares in the Board Finish's two shades (a1 dark), in the Walnut finish and
+/// in Slate chosen in Settings, with a Rank number on every Square of the
+/// left column and a File letter on every one of the bottom Rank, in the other
+/// shade; under the Board, the screen's own background.
+#[test]
+fn the_window_draws_a_board_of_another_size_in_the_finishs_shades_with_its_labels() {
+    let Some(run) = common::display() else { return };
+    let boards = [
+        PlainBoard { name: "board-10x8", files: 10, ranks: 8, square: 120, screen: (1200, 1100) },
+        PlainBoard { name: "board-5x5", files: 5, ranks: 5, square: 192, screen: (960, 1184) },
+    ];
+    let background = hex("#EFE9DE");
+    for b in &boards {
+        let game = Path::new(env!("CARGO_MANIFEST_DIR")).join("content/examples").join(b.name);
+        for (finish, dark, light) in [("Walnut", "#A26F47", "#ECD3A6"), ("Slate", "#49515B", "#C9D0D6")] {
+            let script = if finish == "Walnut" { None } else { Some("press Settings\npress Slate\npress Done\n") };
+            let shot = screenshot_of(&run, &game, script, &format!("{}-{finish}", b.name), 3, false);
+            assert_eq!((shot.width, shot.height), b.screen, "{}: the game screen", b.name);
+            let (dark, light) = (hex(dark), hex(light));
+            for file in 1..=b.files {
+                for rank in 1..=b.ranks {
+                    let want = if (file + rank) % 2 == 0 { dark } else { light };
+                    let got = b.shade(&shot, file, rank);
+                    assert!(
+                        apart(got, want) < 12.0,
+                        "{} {finish}: Square {file},{rank} is {got:?}, not {want:?}",
+                        b.name
+                    );
+                }
+            }
+            for rank in 1..=b.ranks {
+                let other = if (1 + rank) % 2 == 0 { light } else { dark };
+                let ink = b.ink(&shot, (1, rank), true, other);
+                assert!(ink > 8, "{} {finish}: Rank {rank}'s number on the left column: {ink} pixels", b.name);
+            }
+            for file in 1..=b.files {
+                let other = if (file + 1) % 2 == 0 { light } else { dark };
+                let ink = b.ink(&shot, (file, 1), false, other);
+                assert!(ink > 8, "{} {finish}: File {file}'s letter on the bottom Rank: {ink} pixels", b.name);
+            }
+            // No label where none belongs: the middle Squares' corners are plain.
+            let (mid_file, mid_rank) = (b.files / 2 + 1, b.ranks / 2 + 1);
+            let other = if (mid_file + mid_rank) % 2 == 0 { light } else { dark };
+            assert_eq!(b.ink(&shot, (mid_file, mid_rank), true, other), 0, "{} {finish}: a middle Square", b.name);
+            // The Board ends at the screen's width and (its last Rank) at its top; under it, the background.
+            let under = b.ranks * b.square;
+            let strip = mean_colour(&shot, 0, b.screen.0, under + 2, under + 8);
+            assert!(apart(strip, background) < 12.0, "{} {finish}: under the Board {strip:?}", b.name);
+        }
+    }
+}

@@ -87,6 +87,10 @@ pub enum Referring {
     /// The other table has a column named after each of this table's rows
     /// (`one column per row of: Sides` in Kinds: its White and Black).
     ColumnPerRow,
+    /// The rows are a grid the other table sizes (`rows laid out by: Board
+    /// Size` in Position): each of its rows names a Number column of this
+    /// table and its `count` how many values it takes (load/grid.rs).
+    Grid,
 }
 
 impl TablePlaces {

@@ -2,6 +2,7 @@
 //! name resolved. The result is a [`Game`], or the list of what is wrong.
 
 mod game_file;
+mod grid;
 mod objects;
 mod references;
 mod scene;
@@ -293,6 +294,10 @@ pub fn tables_reference(files: Files) -> String {
                 compile::Referring::ColumnPerRow => {
                     out.push_str(&format!("It has a column named after each row of {}.\n", r.table))
                 }
+                compile::Referring::Grid => out.push_str(&format!(
+                    "Its rows are laid out by {}: every combination of the columns its rows name, the first counting fastest.\n",
+                    r.table
+                )),
                 compile::Referring::Column { .. } => {}
             }
         }

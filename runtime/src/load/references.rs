@@ -11,7 +11,8 @@
 //! `may be empty: true` lets an empty cell name no row (Position's `kind`
 //! of an empty Square); `row names refer to: Sides` says each row's own name
 //! is a row of Sides (Tokens); `one column per row of: Sides` says the table
-//! has a column named after each row of Sides (Kinds' White and Black).
+//! has a column named after each row of Sides (Kinds' White and Black);
+//! `rows laid out by: Board Size` that the rows are a grid (load/grid.rs).
 
 use crate::compile::{LoadScratch, Referring};
 use crate::game::{Game, Reference, TableDef};
@@ -33,7 +34,7 @@ pub(super) fn resolved(game: &Game, scratch: &LoadScratch) -> Vec<Reference> {
                     out.push(Reference { table, column: Some(column), to, may_be_empty })
                 }
                 Referring::RowNames => out.push(Reference { table, column: None, to, may_be_empty: false }),
-                Referring::ColumnPerRow => {}
+                Referring::ColumnPerRow | Referring::Grid => {}
             }
         }
     }
@@ -103,6 +104,11 @@ pub(super) fn check_references(game: &Game, scratch: &LoadScratch, d: &mut Diagn
                                 other.name
                             ),
                         );
+                    }
+                }
+                Referring::Grid => {
+                    if let Some(other_places) = scratch.tables.get(target.index()) {
+                        super::grid::check(game, (table, places), (other, other_places), r.pos, d);
                     }
                 }
                 Referring::ColumnPerRow => {

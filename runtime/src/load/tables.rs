@@ -34,8 +34,11 @@ pub(super) fn load_table(game: &mut Game, scratch: &mut LoadScratch, rel: &Path,
 }
 
 /// The table-wide keys of a schema that name another table, with what each says.
-const TABLE_REFERS: [(&str, Referring); 2] =
-    [("row names refer to", Referring::RowNames), ("one column per row of", Referring::ColumnPerRow)];
+const TABLE_REFERS: [(&str, Referring); 3] = [
+    ("row names refer to", Referring::RowNames),
+    ("one column per row of", Referring::ColumnPerRow),
+    ("rows laid out by", Referring::Grid),
+];
 
 pub(super) fn table_from_text(
     game: &mut Game,
@@ -48,7 +51,15 @@ pub(super) fn table_from_text(
     let Some(file) = yaml::parse(rel, schema, d) else { return };
     let Some(f) = Fields::of(&file, &file.root, "a table schema", d) else { return };
     f.only(
-        &["table", "description", "columns", "missing rows", "row names refer to", "one column per row of"],
+        &[
+            "table",
+            "description",
+            "columns",
+            "missing rows",
+            "row names refer to",
+            "one column per row of",
+            "rows laid out by",
+        ],
         "a table schema",
         d,
     );

@@ -1,0 +1,174 @@
+//! Boards of other sizes than 8 by 8 (issue 22): the chess game on a 10 by 8
+//! Board (`content/examples/board-10x8/`) and Gardner's minichess on a 5 by 5
+//! one (`content/examples/board-5x5/`), both made from content/chess by
+//! `tools/examples/make_board_sizes.py`. The cards read the Board's size from
+//! the Board Size table; here a player clicks and presses keys on each Board
+//! and reads what the cards did. (The window draws them: tests/window.rs.)
+
+mod common;
+
+use cardtable::host::driver::Driver;
+use cardtable::json::Json;
+use common::{ok, text};
+use std::collections::BTreeSet;
+
+fn board(name: &str) -> Driver {
+    common::two_players(common::load_game(&common::root().join("content/examples").join(name)))
+}
+
+/// The Squares the Targets table marks reachable (the cards' moves of the
+/// selected Piece).
+fn targets(d: &mut Driver) -> BTreeSet<String> {
+    ok(d, "table Targets")
+        .get("rows")
+        .as_array()
+        .iter()
+        .filter(|r| r.get("reachable") == &Json::Bool(true))
+        .map(|r| r.get("name").as_str().unwrap().to_string())
+        .collect()
+}
+
+/// Clicks a Piece and answers where the cards let it go.
+fn targets_of(d: &mut Driver, square: &str) -> BTreeSet<String> {
+    ok(d, &format!("click {square}"));
+    targets(d)
+}
+
+fn set(squares: &[&str]) -> BTreeSet<String> {
+    squares.iter().map(|s| s.to_string()).collect()
+}
+
+fn play(d: &mut Driver, moves: &[(&str, &str)]) {
+    for (from, to) in moves {
+        ok(d, &format!("click {from}"));
+        ok(d, &format!("click {to}"));
+        assert_eq!(piece(d, from), ",", "{from} to {to} was played");
+    }
+}
+
+/// What stands on a Square: `Kind,Side` (`,` when it is empty).
+fn piece(d: &mut Driver, square: &str) -> String {
+    let kind = text(d, &format!("eval data('Position', '{square}', 'kind')"));
+    let side = text(d, &format!("eval data('Position', '{square}', 'side')"));
+    format!("{kind},{side}")
+}
+
+/// On the 10-wide Board the Rook of i1 steps to j1, its Pawn goes two
+/// Squares, and the Rook slides along the j-File and then along Rank 3 to
+/// the a-File, nine Squares (the 10x8 Directions give sliders 9 steps).
+#[test]
+fn a_rook_on_the_ten_file_board_slides_to_the_j_file_and_across_ten_files() {
+    let mut d = board("board-10x8");
+    assert_eq!(ok(&mut d, "eval dataCount('Position')").get("value"), &Json::Num(80.0));
+    assert_eq!(targets_of(&mut d, "i1"), set(&["j1"]), "i1's Rook: j1, beside it on the tenth File");
+    ok(&mut d, "click j1");
+    assert_eq!(piece(&mut d, "j1"), "Rook,White");
+    play(&mut d, &[("a7", "a6")]);
+    assert_eq!(targets_of(&mut d, "j2"), set(&["j3", "j4"]), "the j-Pawn's first Move: one Square or two");
+    ok(&mut d, "click j4");
+    play(&mut d, &[("a6", "a5")]);
+    assert_eq!(targets_of(&mut d, "j1"), set(&["i1", "j2", "j3"]), "the Rook back to i1, or up the j-File to its Pawn");
+    ok(&mut d, "click j3");
+    play(&mut d, &[("b7", "b6")]);
+    let across = set(&["a3", "b3", "c3", "d3", "e3", "f3", "g3", "h3", "i3", "j2", "j1"]);
+    assert_eq!(targets_of(&mut d, "j3"), across, "from j3 along Rank 3 to a3, and back down the j-File");
+    ok(&mut d, "click a3");
+    assert_eq!(piece(&mut d, "a3"), "Rook,White");
+}
+
+/// A Knight on the h-File of the 10-wide Board reaches the i-File (on an 8 by 8
+/// Board h1's Knight has g3 alone), and the keyboard's End goes to the j-File.
+#[test]
+fn a_knight_and_the_keyboard_reach_the_files_past_h() {
+    let mut d = board("board-10x8");
+    assert_eq!(targets_of(&mut d, "h1"), set(&["g3", "i3"]));
+    ok(&mut d, "key Escape");
+    ok(&mut d, "key End");
+    assert_eq!(common::visible(&mut d, "objects", "Focus Mark"), ["j2"], "End: the last File of the focus's Rank");
+    ok(&mut d, "key Home");
+    assert_eq!(common::visible(&mut d, "objects", "Focus Mark"), ["a2"]);
+}
+
+/// Gardner's minichess: a Pawn steps one Square only; the Knight on b5, on the
+/// top edge, reaches a3 and c3 alone; after 1. e3 dxe3 2. b3 the Black King
+/// on e5, in the corner, may go to d4 alone (nothing past the e-File or Rank
+/// 5); Flip turns the 5 by 5 Board round its own middle.
+#[test]
+fn the_pieces_of_the_five_by_five_board_stay_on_it() {
+    let mut d = board("board-5x5");
+    assert_eq!(ok(&mut d, "eval dataCount('Position')").get("value"), &Json::Num(25.0));
+    assert_eq!(targets_of(&mut d, "e2"), set(&["e3"]), "no two-Square first Move");
+    ok(&mut d, "click e3");
+    assert_eq!(targets_of(&mut d, "b5"), set(&["a3", "c3"]), "b5's Knight on the edge");
+    ok(&mut d, "click b5");
+    play(&mut d, &[("d4", "e3"), ("b2", "b3")]);
+    assert_eq!(targets_of(&mut d, "e5"), set(&["d4"]), "the King in the corner");
+    ok(&mut d, "click d4");
+    assert_eq!(piece(&mut d, "d4"), "King,Black");
+
+    // Where the Square (the Object) of a Square is: its x and y.
+    let at = |d: &mut Driver, square: &str| {
+        ok(d, "objects")
+            .get("objects")
+            .as_array()
+            .iter()
+            .find(|o| o.get("type").as_str() == Some("Square") && o.get("name").as_str() == Some(square))
+            .map(|o| (o.get("x").clone(), o.get("y").clone()))
+            .unwrap()
+    };
+    let (a1, e5) = (at(&mut d, "a1"), at(&mut d, "e5"));
+    ok(&mut d, "press Flip");
+    assert_eq!(at(&mut d, "a1"), e5, "turned over, a1 is where e5 was");
+    assert_eq!(at(&mut d, "e5"), a1);
+}
+
+/// Every file under `dir`, relative to it, `/`-separated.
+fn files(dir: &std::path::Path) -> BTreeSet<String> {
+    fn walk(root: &std::path::Path, dir: &std::path::Path, out: &mut BTreeSet<String>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(root, &path, out);
+            } else {
+                out.insert(path.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/"));
+            }
+        }
+    }
+    let mut out = BTreeSet::new();
+    walk(dir, dir, &mut out);
+    out
+}
+
+/// Each Board is content/chess with the edits its README lists, every other
+/// file the same byte for byte (after content/chess changes, run
+/// `python3 tools/examples/make_board_sizes.py` again).
+#[test]
+fn each_board_is_the_chess_game_with_its_edits() {
+    let chess = common::chess_dir();
+    let common_edits =
+        ["tables/Board Size.csv", "tables/Position.csv", "tables/Castling.csv", "game.yaml", "scene.yaml", "README.md"];
+    for (name, more) in [
+        ("board-10x8", &["tables/Directions.csv"][..]),
+        (
+            "board-5x5",
+            &["tables/Directions.csv", "tables/Sides.csv", "objects/Game Rules.yaml", "objects/Walnut Board.yaml"][..],
+        ),
+    ] {
+        let dir = common::root().join("content/examples").join(name);
+        assert_eq!(
+            files(&dir),
+            files(&chess),
+            "{name}: the chess game's files (run tools/examples/make_board_sizes.py)"
+        );
+        for f in files(&chess) {
+            let edited = common_edits.contains(&f.as_str()) || more.contains(&f.as_str());
+            let same = std::fs::read(chess.join(&f)).unwrap() == std::fs::read(dir.join(&f)).unwrap();
+            assert_eq!(
+                same,
+                !edited,
+                "{name}: {f} {} (run tools/examples/make_board_sizes.py)",
+                if edited { "is not edited" } else { "differs from content/chess's" }
+            );
+        }
+    }
+}
