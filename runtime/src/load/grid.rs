@@ -14,9 +14,9 @@
 //! the next `(i / count) % count' + 1`, and so on.
 
 use crate::compile::TablePlaces;
-use crate::game::*;
+use crate::game::{Game, TableDef};
 use crate::source::diag::{Diagnostics, Pos};
-use crate::value::*;
+use crate::value::{Shown, Type, Value};
 
 /// Tells every mistake of `table`'s rows against the grid `sizes` lays out
 /// (each at its cell: a wrong count at the sizing table's cell, a missing or
