@@ -151,3 +151,16 @@ fn each_fen_letter_is_one_sides() {
     assert!(stderr.contains(want), "{stderr}");
     assert!(stderr.contains("has 1 mistake;"), "{stderr}");
 }
+
+/// A FEN tells each Kind by its letter; a Kind that promotes with an empty
+/// `letter` (the Pawn) is p there, so a second one is a load mistake at its
+/// cell, which says what to do.
+#[test]
+fn a_second_pawn_without_a_letter_is_a_load_mistake() {
+    let copy = TempContent::chess("roles-two-p");
+    copy.append("tables/Kinds.csv", "Berolina,,,,,100,,,,false,true,true,true\n");
+    let stderr = check(&copy.dir);
+    let want = "tables/Kinds.csv:8:12: error: the Kinds `Pawn` and `Berolina` have the same letter `p` in a FEN (a \
+                Kind that promotes with no letter is p there): give `Berolina` a letter";
+    assert!(stderr.contains(want), "{stderr}");
+}

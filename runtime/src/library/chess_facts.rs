@@ -431,7 +431,15 @@ fn read_kinds(tables: &Tables) -> Result<Vec<KindFacts>, Lack> {
         let letter = letter.map(|l| l.to_ascii_lowercase());
         if let Some(other) = kinds.iter().find(|k| letter.is_some() && k.letter == letter) {
             let l = letter.unwrap_or_default();
-            let why = format!("the Kinds `{}` and `{name}` have the same letter `{l}`", other.name);
+            let why = if written.is_empty() {
+                format!(
+                    "the Kinds `{}` and `{name}` have the same letter `{l}` in a FEN (a Kind that promotes with no \
+                     letter is p there): give `{name}` a letter",
+                    other.name
+                )
+            } else {
+                format!("the Kinds `{}` and `{name}` have the same letter `{l}`", other.name)
+            };
             return Err(tables.lack_at(t, Some(r), Some(letter_col), why));
         }
         kinds.push(KindFacts {
