@@ -172,3 +172,45 @@ fn each_board_is_the_chess_game_with_its_edits() {
         }
     }
 }
+
+/// The chess library names Squares a to z: a Board Size of 27 Files is a
+/// load mistake at its cell (the Position laid out for it, so that no
+/// other mistake comes first), and the chess library's `fen`, `moves` and
+/// `perft` play the 5 by 5 Board as Fairy-Stockfish's gardner (more in
+/// tests/fairy.rs), while the built-in engine says it plays 8 by 8 alone.
+#[test]
+fn the_chess_library_plays_the_boards_size_and_names_what_it_cannot() {
+    let mut d = board("board-5x5");
+    assert_eq!(ok(&mut d, "fen").get("fen").as_str(), Some("rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1"));
+    assert_eq!(ok(&mut d, "perft 3").get("nodes"), &Json::Num(506.0));
+    let engine = d.command("enginemoves");
+    assert_eq!(
+        engine.get("error").as_str(),
+        Some("the built-in engine plays a Board of 8 Files by 8 Ranks; this one is 5 by 5 (Board Size)")
+    );
+
+    let copy = common::TempContent::of(&common::root().join("content/examples/board-5x5"), "board-27-files");
+    copy.write("tables/Board Size.csv", "name,count\nfile,27\nrank,5\n");
+    let mut position = String::from("name,file,rank,fileLetter,kind,side\n");
+    for rank in 1..=5 {
+        for file in 1..=27 {
+            let (kind, side) = match (file, rank) {
+                (1, 1) => ("King", "White"),
+                (1, 5) => ("King", "Black"),
+                _ => ("", ""),
+            };
+            position.push_str(&format!("s{file}-{rank},{file},{rank},,{kind},{side}\n"));
+        }
+    }
+    copy.write("tables/Position.csv", &position);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_cardtable"))
+        .arg("check")
+        .arg(&copy.dir)
+        .output()
+        .expect("run cardtable check");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("tables/Board Size.csv:2:6: error: the chess libraries play 1 to 26 Files (a to z), not 27"),
+        "{stderr}"
+    );
+}

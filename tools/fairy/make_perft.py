@@ -31,10 +31,14 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 # Fairy-Stockfish's UCI_Variant name -> the content folder that plays it.
+# A name not Fairy-Stockfish's own is defined in tools/fairy/variants.ini.
 MANIFEST = [
     ("chess", "content/chess"),
     ("nocastle", "content/variants/nocastle"),
+    ("gardner", "content/examples/board-5x5"),
+    ("board10x8", "content/examples/board-10x8"),
 ]
+VARIANTS_INI = os.path.join(ROOT, "tools", "fairy", "variants.ini")
 
 # Leaves the cards' perft counts in about a second here (a debug build on
 # this 2-core machine counts some 40,000 a second); tests/fairy.rs checks the
@@ -55,6 +59,8 @@ class Engine:
         for line in self.until("uciok"):
             if line.startswith("id name "):
                 self.name = line[len("id name "):]
+        # Our own variants (VARIANTS_INI) beside Fairy-Stockfish's.
+        self.send(f"setoption name VariantPath value {VARIANTS_INI}")
 
     def send(self, line):
         self.p.stdin.write(line + "\n")

@@ -6,9 +6,7 @@
 //! A game uses it with `libraries: [chess]` in game.yaml; it adds the driver's
 //! `fen`, `setfen FEN`, `moves` and `perft N`, and the window's `--fen FEN`.
 
-use super::chess_facts::{
-    castling_letter, parse_square, rank_of, square_name, write_placement, Facts, Fen, Move, Tables, SQUARES,
-};
+use super::chess_facts::{write_placement, Facts, Fen, Grid, Move, Tables};
 use super::{CliOption, Command, Lack, Library, Resolved};
 use crate::exec::Ctx;
 use crate::game::{Game, Written};
@@ -409,11 +407,16 @@ impl Chess {
 
     /// Which castlings a FEN names (`KQkq`, or `-`), of the Castling
     /// rows for which `allowed` says so: each by its Rook's Square
-    /// ([`castling_letter`]), in FEN's order.
-    fn castling_field(rows: usize, rook_from: impl Fn(usize) -> String, allowed: impl Fn(usize) -> bool) -> String {
+    /// ([`Grid::castling_letter`]), in FEN's order.
+    fn castling_field(
+        grid: Grid,
+        rows: usize,
+        rook_from: impl Fn(usize) -> String,
+        allowed: impl Fn(usize) -> bool,
+    ) -> String {
         let letters: Vec<char> = (0..rows)
             .filter(|&r| allowed(r))
-            .filter_map(|r| parse_square(&rook_from(r)).and_then(castling_letter))
+            .filter_map(|r| grid.parse(&rook_from(r)).and_then(|sq| grid.castling_letter(sq)))
             .collect();
         let rights: String = ['K', 'Q', 'k', 'q'].into_iter().filter(|l| letters.contains(l)).collect();
         if rights.is_empty() {
@@ -426,19 +429,38 @@ impl Chess {
     /// The Kind on a Square (`e2`) of the Position table: `Pawn`, or empty.
     pub fn kind_on(&self, world: &World, square: &str) -> String {
         let pos = &world.tables[self.position.index()];
-        match parse_square(square).map(usize::from) {
+        match self.facts.grid.parse(square).map(usize::from) {
             Some(r) if r < pos.row_count() => Self::text(world, pos.cell(r, self.kind)).to_string(),
             _ => String::new(),
         }
+    }
+
+    /// The Board's size (the content's Board Size table).
+    pub fn grid(&self) -> Grid {
+        self.facts.grid
+    }
+
+    /// Whether the Position table's `rows` are the Board's Squares, one
+    /// each, as Board Size says (the load checks the content's files; a
+    /// table that play has grown or shrunk is told here).
+    fn is_the_board(&self, rows: usize) -> Result<(), String> {
+        let grid = self.facts.grid;
+        if rows == grid.squares() {
+            return Ok(());
+        }
+        Err(format!(
+            "Position has {rows} rows, not the {} Squares of a Board {} Files by {} Ranks (Board Size)",
+            grid.squares(),
+            grid.files,
+            grid.ranks
+        ))
     }
 
     /// The position as FEN.
     pub fn fen(&self, world: &World) -> Result<String, String> {
         let rules = self.rules(world)?;
         let pos = &world.tables[self.position.index()];
-        if pos.row_count() != SQUARES {
-            return Err(format!("Position has {} rows, not {SQUARES}", pos.row_count()));
-        }
+        self.is_the_board(pos.row_count())?;
         let mut out =
             self.placement(|r| (Self::text(world, pos.cell(r, self.kind)), Self::text(world, pos.cell(r, self.side))));
         let white = self.facts.is_white(Self::text(world, self.field(world, rules, self.side_to_move)));
@@ -447,6 +469,7 @@ impl Chess {
             Some((t, rook_from, allowed)) => {
                 let table = &world.tables[t.index()];
                 Self::castling_field(
+                    self.facts.grid,
                     table.row_count(),
                     |r| Self::text(world, table.cell(r, rook_from)).to_string(),
                     |r| table.cell(r, allowed) == Value::Bool(true),
@@ -472,7 +495,7 @@ impl Chess {
     /// A FEN's placement, each Square's Kind and Side given by `piece`
     /// (from a row of Position: a1 is row 0).
     fn placement<'a>(&self, piece: impl Fn(usize) -> (&'a str, &'a str)) -> String {
-        write_placement(|sq| {
+        write_placement(self.facts.grid, |sq| {
             let (kind, side) = piece(usize::from(sq));
             self.facts.piece_letter(kind, side)
         })
@@ -486,7 +509,7 @@ impl Chess {
     /// the 64 Squares of a board.
     fn content_start(&self, game: &Game) -> Option<String> {
         let tables = Tables::new(game, "chess");
-        if tables.def(self.position).rows.len() != SQUARES {
+        if tables.def(self.position).rows.len() != self.facts.grid.squares() {
             return None;
         }
         let placement =
@@ -498,6 +521,7 @@ impl Chess {
         });
         let rights = match self.castling {
             Some((t, rook_from, allowed)) => Self::castling_field(
+                self.facts.grid,
                 tables.def(t).rows.len(),
                 |r| tables.text(t, r, rook_from).to_string(),
                 |r| tables.yes(t, r, allowed),
@@ -527,14 +551,15 @@ impl Chess {
             (0..table.row_count()).filter(|&r| table.cell(r, allowed) == Value::Bool(true)).count()
         });
         let table = &world.tables[t.index()];
-        let count = table.row_count() / SQUARES;
+        let squares = self.facts.grid.squares();
+        let count = table.row_count() / squares;
         let mut positions: Vec<(String, usize)> = (0..count)
             .map(|p| {
                 let out = self.placement(|r| {
-                    let r = p * SQUARES + r;
+                    let r = p * squares + r;
                     (Self::text(world, table.cell(r, kind)), Self::text(world, table.cell(r, side)))
                 });
-                let n = match table.cell(p * SQUARES, allowed) {
+                let n = match table.cell(p * squares, allowed) {
                     Value::Num(n) if n >= 0.0 => n as usize,
                     _ => 0,
                 };
@@ -564,19 +589,18 @@ impl Chess {
     /// Sets up the position of a FEN: the tables, the Board State, a fresh
     /// history; then the Turn starts as the cards start it.
     pub fn set_fen(&self, world: &mut World, fen: &str) -> Result<(), String> {
-        let read = Fen::read(fen, |c| self.facts.kind_of_letter(c))?;
+        let read = Fen::read(self.facts.grid, fen, |c| self.facts.kind_of_letter(c))?;
         let parts: Vec<&str> = fen.split_whitespace().collect();
         let (castling, move_number) = (read.castling, read.move_number.max(1));
-        let ep = read.en_passant.map_or("-".to_string(), square_name);
+        let grid = self.facts.grid;
+        let ep = read.en_passant.map_or("-".to_string(), |sq| grid.name(sq));
         let side = self.facts.side_of_fen(read.white_to_move);
 
         let rules = self.rules(world)?;
         let game = world.game.clone();
-        if world.tables[self.position.index()].row_count() != SQUARES {
+        if world.tables[self.position.index()].row_count() != grid.squares() {
             world.tables[self.position.index()].reset(&game.tables[self.position.index()]);
-            if world.tables[self.position.index()].row_count() != SQUARES {
-                return Err(format!("the content's Position table does not have the {SQUARES} Squares of the board"));
-            }
+            self.is_the_board(world.tables[self.position.index()].row_count())?;
         }
         for (r, piece) in read.placement.iter().enumerate() {
             let name =
@@ -589,8 +613,8 @@ impl Chess {
         }
         if let Some((t, rook_from, allowed)) = self.castling {
             for r in 0..world.tables[t.index()].row_count() {
-                let rook = parse_square(Self::text(world, world.tables[t.index()].cell(r, rook_from)));
-                let on = rook.and_then(castling_letter).is_some_and(|l| castling.contains(l));
+                let rook = grid.parse(Self::text(world, world.tables[t.index()].cell(r, rook_from)));
+                let on = rook.and_then(|sq| grid.castling_letter(sq)).is_some_and(|l| castling.contains(l));
                 *world.tables[t.index()].cell_mut(r, allowed) = Value::Bool(on);
             }
         }
@@ -630,14 +654,12 @@ impl Chess {
     pub fn legal_moves(&self, world: &mut World, out: &mut Vec<Move>) -> Result<(), String> {
         out.clear();
         let rows = world.tables[self.position.index()].row_count();
-        if rows != SQUARES {
-            return Err(format!("Position has {rows} rows, not the {SQUARES} Squares of the board"));
-        }
+        self.is_the_board(rows)?;
         let rules = self.rules(world)?;
         let side = self.field(world, rules, self.side_to_move);
         let ep = self.en_passant.map_or(Value::Text(EMPTY), |f| self.field(world, rules, f));
         let promotion_rank = self.promotion_rank(world, side);
-        for from in 0..SQUARES {
+        for from in 0..rows {
             let pos = &world.tables[self.position.index()];
             if pos.cell(from, self.side) != side {
                 continue;
@@ -656,9 +678,9 @@ impl Chess {
                 if targets.cell(r, self.reachable) != Value::Bool(true) {
                     continue;
                 }
-                let Some(to) = parse_square(world.syms.text(targets.rows[r])) else { continue };
+                let Some(to) = self.facts.grid.parse(world.syms.text(targets.rows[r])) else { continue };
                 let from = from as u8;
-                if promotes && Some(usize::from(rank_of(to)) + 1) == promotion_rank {
+                if promotes && Some(usize::from(self.facts.grid.rank_of(to)) + 1) == promotion_rank {
                     for &promotion in &self.promotions {
                         out.push(Move { from, to, promotion });
                     }
@@ -768,7 +790,7 @@ impl Chess {
 
     /// A move in UCI form: `e2e4`, `e7e8q`.
     pub fn uci(&self, m: Move) -> String {
-        m.uci(|kind| self.facts.letter(kind))
+        m.uci(self.facts.grid, |kind| self.facts.letter(kind))
     }
 
     /// The Kinds' and Sides' facts the library read at load.

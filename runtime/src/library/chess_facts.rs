@@ -1,10 +1,11 @@
 //! The chess facts that the chess library, its PGN, the built-in engine and
 //! the Stockfish Bridge share, each told once:
 //!
-//! - the Board: its Files and Ranks ([`FILES`], [`RANKS`]: the one place
-//!   its size is told), a Square as a number (a1 = 0, b1 = 1 ... h8 = 63)
-//!   and by its name ([`parse_square`], [`square_name`]), and the letter of
-//!   a castling in a FEN by its Rook's Square ([`castling_letter`]);
+//! - the Board ([`Grid`]): its Files and Ranks, read from the content's
+//!   Board Size table (the built-in engine's, [`Grid::CHESS`], 8 by 8), a
+//!   Square as a number (a1 = 0, b1 = 1, ... rank by rank) and by its name
+//!   (`e4`, `j10`), and the letter of a castling in a FEN by its Rook's
+//!   Square;
 //! - a move ([`Move`]: from, to, and the Kind a Piece is promoted to);
 //! - a FEN read ([`Fen::read`]) and a FEN's placement written
 //!   ([`write_placement`]), the letters the Kinds' own;
@@ -13,7 +14,8 @@
 //! - the Kinds and the Sides as FEN writes them and as their roles say
 //!   ([`Facts`]): each Kind's FEN letter, which Kind is royal, which have
 //!   the Pawn's powers (`promotes`, `enPassant`, `resetsFiftyMoves`), which
-//!   Side is FEN's `w` (its letters upper case) and which `b`. They are read
+//!   Side is FEN's `w` (its letters upper case) and which `b`, and the
+//!   Board's Grid. They are read
 //!   from the Kinds and Sides tables' columns, never from a Kind's or a
 //!   Side's name: a content may call its King Rex.
 
@@ -22,62 +24,154 @@ use crate::game::{Game, TableDef};
 use crate::ids::{ColumnId, StructId, TableId};
 use crate::value::Value;
 
-/// The Board's Files (a to h), the width of a rank.
-pub const FILES: u8 = 8;
-/// The Board's Ranks (1 to 8).
-pub const RANKS: u8 = 8;
-/// The Board's Squares, a1 = 0 ... the last File of the last Rank.
+/// A Board's size, its Files (a, b, ...) and its Ranks (1, 2, ...), with
+/// its Squares numbered as the Position table's rows are: a1 = 0, b1 = 1,
+/// ... along Rank 1, then Rank 2, up to the last File of the last Rank. The
+/// chess library reads it from the content's Board Size table
+/// ([`Grid::read`]); the built-in engine plays [`Grid::CHESS`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Grid {
+    pub files: u8,
+    pub ranks: u8,
+}
+
+impl Grid {
+    /// The chess game's Board, 8 by 8: the built-in engine's (its bit sets
+    /// hold 64 Squares) and a content's without a Board Size table.
+    pub const CHESS: Grid = Grid { files: 8, ranks: 8 };
+    /// The most Files a Square's name can letter (a to z).
+    pub const MOST_FILES: u8 = 26;
+    /// The most Squares (a Square is a byte).
+    pub const MOST_SQUARES: usize = 255;
+
+    /// The Board Size table's counts (its rows `file` and `rank`, column
+    /// `count`), or [`Grid::CHESS`] for a content without the table; a
+    /// count the libraries cannot play is a lack at its cell.
+    pub fn read(tables: &Tables) -> Result<Grid, Lack> {
+        let Some(t) = tables.optional("Board Size") else { return Ok(Grid::CHESS) };
+        let col = tables.column(t, "count")?;
+        let def = tables.def(t);
+        let count = |name: &str| -> Result<(usize, f64), Lack> {
+            let row = (0..def.rows.len()).find(|&r| tables.row_name(t, r) == name).ok_or_else(|| {
+                tables.lack_at(t, None, None, format!("the chess libraries need the Board Size table's row `{name}`"))
+            })?;
+            Ok((row, tables.num(t, row, col)))
+        };
+        let ((file_row, files), (rank_row, ranks)) = (count("file")?, count("rank")?);
+        let whole = |n: f64| n >= 1.0 && n.fract() == 0.0;
+        if !whole(files) || files > f64::from(Grid::MOST_FILES) {
+            let why = format!("the chess libraries play 1 to {} Files (a to z), not {files}", Grid::MOST_FILES);
+            return Err(tables.lack_at(t, Some(file_row), Some(col), why));
+        }
+        if !whole(ranks) || files * ranks > Grid::MOST_SQUARES as f64 {
+            let why = format!(
+                "the chess libraries play a Board of {} Squares at most: {files} Files by {ranks} Ranks are not one",
+                Grid::MOST_SQUARES
+            );
+            return Err(tables.lack_at(t, Some(rank_row), Some(col), why));
+        }
+        Ok(Grid { files: files as u8, ranks: ranks as u8 })
+    }
+
+    /// How many Squares the Board has.
+    pub fn squares(self) -> usize {
+        usize::from(self.files) * usize::from(self.ranks)
+    }
+
+    /// The Square of a File (0 = a) and a Rank (0 = Rank 1).
+    #[inline]
+    pub fn square(self, file: u8, rank: u8) -> u8 {
+        rank * self.files + file
+    }
+
+    /// A Square's File, 0 = a.
+    #[inline]
+    pub fn file_of(self, sq: u8) -> u8 {
+        sq % self.files
+    }
+
+    /// A Square's Rank, 0 = Rank 1.
+    #[inline]
+    pub fn rank_of(self, sq: u8) -> u8 {
+        sq / self.files
+    }
+
+    /// A Square by its name (`e4`, `j10`), or None when it names none of
+    /// the Board's.
+    pub fn parse(self, s: &str) -> Option<u8> {
+        let mut chars = s.chars();
+        let file = chars.next()?;
+        let rank = chars.as_str();
+        if !file.is_ascii_lowercase() || rank.is_empty() || rank.starts_with('0') || rank.len() > 2 {
+            return None;
+        }
+        if !rank.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let file = file as u8 - b'a';
+        let rank: u8 = rank.parse().ok()?;
+        (file < self.files && (1..=self.ranks).contains(&rank)).then(|| self.square(file, rank - 1))
+    }
+
+    /// A Square's name: `e4`, `j10`.
+    pub fn name(self, sq: u8) -> String {
+        format!("{}{}", (b'a' + self.file_of(sq)) as char, self.rank_of(sq) + 1)
+    }
+
+    /// The letter of a castling in a FEN's castling field, by the Square
+    /// its Rook starts from: FEN names the four Rooks in the Board's
+    /// corners (K and Q on the first Rank, the last File and the first; k
+    /// and q on the last), and no other.
+    pub fn castling_letter(self, rook_from: u8) -> Option<char> {
+        let (last_file, last_rank) = (self.files - 1, self.ranks - 1);
+        match (self.file_of(rook_from), self.rank_of(rook_from)) {
+            (f, 0) if f == last_file => Some('K'),
+            (0, 0) => Some('Q'),
+            (f, r) if f == last_file && r == last_rank => Some('k'),
+            (0, r) if r == last_rank => Some('q'),
+            _ => None,
+        }
+    }
+}
+
+/// The built-in engine's Board's Files ([`Grid::CHESS`]).
+pub const FILES: u8 = Grid::CHESS.files;
+/// The built-in engine's Board's Ranks.
+pub const RANKS: u8 = Grid::CHESS.ranks;
+/// The built-in engine's Board's Squares.
 pub const SQUARES: usize = FILES as usize * RANKS as usize;
 
-/// The Square of a File (0 = a) and a Rank (0 = Rank 1).
+/// [`Grid::square`] of the built-in engine's Board.
 #[inline]
 pub fn square(file: u8, rank: u8) -> u8 {
-    rank * FILES + file
+    Grid::CHESS.square(file, rank)
 }
 
-/// A Square's File, 0 = a.
+/// [`Grid::file_of`] of the built-in engine's Board.
 #[inline]
 pub fn file_of(sq: u8) -> u8 {
-    sq % FILES
+    Grid::CHESS.file_of(sq)
 }
 
-/// A Square's Rank, 0 = Rank 1.
+/// [`Grid::rank_of`] of the built-in engine's Board.
 #[inline]
 pub fn rank_of(sq: u8) -> u8 {
-    sq / FILES
+    Grid::CHESS.rank_of(sq)
 }
 
-/// A Square by its name (`e4`), or None when it names none of the Board's.
+/// [`Grid::parse`] of the built-in engine's Board.
 pub fn parse_square(s: &str) -> Option<u8> {
-    let mut chars = s.chars();
-    let file = chars.next()?;
-    let rank = chars.as_str();
-    if !file.is_ascii_lowercase() || rank.is_empty() || !rank.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let file = file as u8 - b'a';
-    let rank: u8 = rank.parse().ok()?;
-    (file < FILES && (1..=RANKS).contains(&rank)).then(|| square(file, rank - 1))
+    Grid::CHESS.parse(s)
 }
 
-/// A Square's name: `e4`.
+/// [`Grid::name`] of the built-in engine's Board.
 pub fn square_name(sq: u8) -> String {
-    format!("{}{}", (b'a' + file_of(sq)) as char, rank_of(sq) + 1)
+    Grid::CHESS.name(sq)
 }
 
-/// The letter of a castling in a FEN's castling field, by the Square its
-/// Rook starts from: FEN names the four Rooks in the Board's corners (K and
-/// Q on the first Rank, the last File and the first; k and q on the last),
-/// and no other.
+/// [`Grid::castling_letter`] of the built-in engine's Board.
 pub fn castling_letter(rook_from: u8) -> Option<char> {
-    let (last_file, last_rank) = (FILES - 1, RANKS - 1);
-    match (file_of(rook_from), rank_of(rook_from)) {
-        (f, 0) if f == last_file => Some('K'),
-        (0, 0) => Some('Q'),
-        (f, r) if f == last_file && r == last_rank => Some('k'),
-        (0, r) if r == last_rank => Some('q'),
-        _ => None,
-    }
+    Grid::CHESS.castling_letter(rook_from)
 }
 
 /// A move: from and to as Squares, and the Kind (its row of Kinds) the
@@ -96,9 +190,9 @@ impl Move {
 
     /// The move in UCI form, `e2e4`, `e7e8q`: the promotion written by the
     /// letter `letter` gives its Kind (none, when it gives none).
-    pub fn uci(self, letter: impl Fn(u8) -> Option<char>) -> String {
-        let mut s = square_name(self.from);
-        s.push_str(&square_name(self.to));
+    pub fn uci(self, grid: Grid, letter: impl Fn(u8) -> Option<char>) -> String {
+        let mut s = grid.name(self.from);
+        s.push_str(&grid.name(self.to));
         if self.promotion != Move::NONE {
             s.extend(letter(self.promotion));
         }
@@ -111,7 +205,8 @@ impl Move {
 /// as written, the en passant Square, the halfmove clock and the move number.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Fen<'a> {
-    pub placement: [Option<(u8, bool)>; SQUARES],
+    /// Each Square's Piece, a1 first, as the Board's [`Grid`] numbers them.
+    pub placement: Vec<Option<(u8, bool)>>,
     pub white_to_move: bool,
     pub castling: &'a str,
     pub en_passant: Option<u8>,
@@ -124,33 +219,38 @@ impl<'a> Fen<'a> {
     /// knows (either case), or says what is wrong with it. Only the
     /// placement and the side to move are needed: the castling field is then
     /// `-`, no en passant Square, 0 and 1.
-    pub fn read(fen: &'a str, kind_of: impl Fn(char) -> Option<u8>) -> Result<Fen<'a>, String> {
+    pub fn read(grid: Grid, fen: &'a str, kind_of: impl Fn(char) -> Option<u8>) -> Result<Fen<'a>, String> {
         let parts: Vec<&str> = fen.split_whitespace().collect();
         if parts.len() < 2 {
             return Err("a FEN has at least the placement and the side to move".into());
         }
-        let mut placement = [None; SQUARES];
-        let ranks: Vec<&str> = parts[0].split('/').collect();
-        if ranks.len() != usize::from(RANKS) {
-            return Err(format!("the FEN's placement has {} ranks, not {RANKS}", ranks.len()));
+        let (files, ranks) = (u32::from(grid.files), grid.ranks);
+        let mut placement = vec![None; grid.squares()];
+        let rank_texts: Vec<&str> = parts[0].split('/').collect();
+        if rank_texts.len() != usize::from(ranks) {
+            return Err(format!("the FEN's placement has {} ranks, not {ranks}", rank_texts.len()));
         }
-        for (i, text) in ranks.iter().enumerate() {
-            let rank = RANKS - 1 - i as u8;
+        for (i, text) in rank_texts.iter().enumerate() {
+            let rank = ranks - 1 - i as u8;
             let mut file = 0u32;
+            // A run of empty Squares is a number, of one digit or more (`10`).
+            let mut empty = 0u32;
             for c in text.chars() {
                 if let Some(n) = c.to_digit(10) {
-                    file += n;
+                    empty = empty.saturating_mul(10).saturating_add(n);
                     continue;
                 }
+                file = file.saturating_add(std::mem::take(&mut empty));
                 let Some(kind) = kind_of(c) else { return Err(format!("`{c}` is not a piece letter")) };
-                if file >= u32::from(FILES) {
-                    return Err(format!("rank {} of the FEN has more than {FILES} squares", rank + 1));
+                if file >= files {
+                    return Err(format!("rank {} of the FEN has more than {files} squares", rank + 1));
                 }
-                placement[usize::from(square(file as u8, rank))] = Some((kind, c.is_ascii_uppercase()));
+                placement[usize::from(grid.square(file as u8, rank))] = Some((kind, c.is_ascii_uppercase()));
                 file += 1;
             }
-            if file != u32::from(FILES) {
-                return Err(format!("rank {} of the FEN has {file} squares, not {FILES}", rank + 1));
+            file = file.saturating_add(empty);
+            if file != files {
+                return Err(format!("rank {} of the FEN has {file} squares, not {files}", rank + 1));
             }
         }
         let white_to_move = match parts[1] {
@@ -164,7 +264,7 @@ impl<'a> Fen<'a> {
         }
         let en_passant = match parts.get(3).copied().unwrap_or("-") {
             "-" => None,
-            ep => Some(parse_square(ep).ok_or(format!("`{ep}` is not an en passant square"))?),
+            ep => Some(grid.parse(ep).ok_or(format!("`{ep}` is not an en passant square"))?),
         };
         let halfmoves = parts
             .get(4)
@@ -178,12 +278,12 @@ impl<'a> Fen<'a> {
 
 /// A FEN's placement (`rnbqkbnr/pppppppp/8/...`): the letter of the Piece on
 /// each Square as `piece` gives it (None: empty), the last Rank first.
-pub fn write_placement(piece: impl Fn(u8) -> Option<char>) -> String {
+pub fn write_placement(grid: Grid, piece: impl Fn(u8) -> Option<char>) -> String {
     let mut out = String::new();
-    for rank in (0..RANKS).rev() {
+    for rank in (0..grid.ranks).rev() {
         let mut empty = 0;
-        for file in 0..FILES {
-            match piece(square(file, rank)) {
+        for file in 0..grid.files {
+            match piece(grid.square(file, rank)) {
                 None => empty += 1,
                 Some(letter) => {
                     if empty > 0 {
@@ -342,6 +442,8 @@ pub struct Facts {
     pub sides: [String; 2],
     /// Their rows of the Sides table.
     pub side_rows: [usize; 2],
+    /// The Board's size (the Board Size table's).
+    pub grid: Grid,
 }
 
 /// Each Sides row's letter in FEN, in the order of [`Facts::sides`].
@@ -351,13 +453,15 @@ impl Facts {
     /// Reads the Kinds and the Sides for `library`, or says what the
     /// content lacks, at its cell: two Kinds with one letter, a letter a
     /// FEN cannot hold, no royal Kind or more than one, a Sides table with
-    /// no Side (or two) of each FEN letter.
+    /// no Side (or two) of each FEN letter, a Board Size the libraries
+    /// cannot play.
     pub fn read(game: &Game, library: &'static str) -> Result<Facts, Lack> {
         let tables = Tables::new(game, library);
         let kinds = read_kinds(&tables)?;
         let royal = one_royal(&tables, &kinds)?;
         let (sides, side_rows) = read_sides(&tables)?;
-        Ok(Facts { kinds, royal, sides, side_rows })
+        let grid = Grid::read(&tables)?;
+        Ok(Facts { kinds, royal, sides, side_rows, grid })
     }
 
     /// Each Kind's name and FEN letter, of those that have one.
@@ -528,7 +632,59 @@ mod tests {
             ["h1", "a1", "h8", "a8", "e1", "b8"].iter().map(|s| parse_square(s).and_then(castling_letter)).collect();
         assert_eq!(letters, [Some('K'), Some('Q'), Some('k'), Some('q'), None, None]);
         let m = Move { from: parse_square("e7").unwrap(), to: parse_square("e8").unwrap(), promotion: 1 };
-        assert_eq!(m.uci(|k| (k == 1).then_some('q')), "e7e8q");
-        assert_eq!(Move { promotion: Move::NONE, ..m }.uci(|_| Some('x')), "e7e8");
+        assert_eq!(m.uci(Grid::CHESS, |k| (k == 1).then_some('q')), "e7e8q");
+        assert_eq!(Move { promotion: Move::NONE, ..m }.uci(Grid::CHESS, |_| Some('x')), "e7e8");
+    }
+
+    /// A Board of 10 Files by 8 Ranks and one of 12 by 10: Squares named
+    /// `j1`, `l10`; a10 is none of the first's.
+    #[test]
+    fn squares_of_other_boards_are_named_as_fairy_stockfish_names_them() {
+        let wide = Grid { files: 10, ranks: 8 };
+        assert_eq!(wide.squares(), 80);
+        assert_eq!(wide.parse("j1"), Some(9));
+        assert_eq!(wide.parse("a2"), Some(10));
+        assert_eq!(wide.parse("j8"), Some(79));
+        for bad in ["k1", "a9", "a10", "a01", "j0"] {
+            assert_eq!(wide.parse(bad), None, "{bad}");
+        }
+        let big = Grid { files: 12, ranks: 10 };
+        assert_eq!(big.parse("l10"), Some(119));
+        assert_eq!(big.name(119), "l10");
+        for sq in 0..big.squares() as u8 {
+            assert_eq!(big.parse(&big.name(sq)), Some(sq));
+        }
+        let corners: Vec<_> =
+            ["l1", "a1", "l10", "a10"].iter().map(|s| big.castling_letter(big.parse(s).unwrap())).collect();
+        assert_eq!(corners, [Some('K'), Some('Q'), Some('k'), Some('q')]);
+        let m = Move { from: big.parse("a9").unwrap(), to: big.parse("a10").unwrap(), promotion: 1 };
+        assert_eq!(m.uci(big, |_| Some('q')), "a9a10q");
+    }
+
+    /// A FEN of a 10 by 8 Board: a run of ten empty Squares is `10`, read
+    /// and written back the same; a rank of another width is told.
+    #[test]
+    fn a_fen_of_another_board_is_read_and_written_back() {
+        let wide = Grid { files: 10, ranks: 8 };
+        let kind_of = |c: char| "kp".find(c.to_ascii_lowercase()).map(|i| i as u8);
+        let fen = "4k5/pppppppppp/10/10/10/10/PPPPPPPPPP/4K4P w - - 0 1";
+        let read = Fen::read(wide, fen, kind_of).expect("a 10 by 8 FEN");
+        assert_eq!(read.placement.len(), 80);
+        assert_eq!(read.placement[usize::from(wide.parse("j1").unwrap())], Some((1, true)));
+        let letter = |sq: u8| {
+            read.placement[usize::from(sq)].map(|(k, white)| {
+                let l = ['k', 'p'][usize::from(k)];
+                if white {
+                    l.to_ascii_uppercase()
+                } else {
+                    l
+                }
+            })
+        };
+        assert_eq!(write_placement(wide, letter), fen.split(' ').next().unwrap());
+        let err = Fen::read(wide, "4k5/pppppppppp/11/10/10/10/PPPPPPPPPP/4K4P w - - 0 1", kind_of).unwrap_err();
+        assert_eq!(err, "rank 6 of the FEN has 11 squares, not 10");
+        let err = Fen::read(Grid::CHESS, fen, kind_of).unwrap_err();
+        assert_eq!(err, "rank 8 of the FEN has 10 squares, not 8");
     }
 }

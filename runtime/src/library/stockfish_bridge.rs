@@ -26,7 +26,7 @@
 //! deep, each evaluation off by up to `engineNoise` centipawns.
 
 use super::chess::Chess;
-use super::chess_facts::{parse_square, Facts, Tables};
+use super::chess_facts::{Facts, Tables};
 use super::engine::{history_hashes, Board, Limits, Rules, Searcher};
 use super::{CliOption, Command, Lack, Library, Resolved};
 use crate::game::{Game, Written};
@@ -496,7 +496,8 @@ impl Bridge {
     /// A Move in UCI form as Squares and the Kind the Piece lands as:
     /// `e7e8q` is e7, e8, Queen; None when it is no Move on this Board.
     fn read_move(&self, world: &World, uci: &str) -> Option<(String, String, String)> {
-        let square = |s: &str| parse_square(s).map(|_| s.to_string());
+        let grid = self.chess.grid();
+        let square = |s: &str| grid.parse(s).map(|_| s.to_string());
         if !uci.is_ascii() || !(4..=5).contains(&uci.len()) {
             return None;
         }

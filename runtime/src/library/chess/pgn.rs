@@ -8,7 +8,7 @@
 
 use super::{Chess, ChessState};
 use crate::ids::{ColumnId, ObjectId};
-use crate::library::chess_facts::{file_of, parse_square, Move};
+use crate::library::chess_facts::Move;
 use crate::value::Value;
 use crate::world::{Object, World};
 
@@ -273,7 +273,8 @@ fn find_move(world: &World, chess: &Chess, legal: &[Move], san: &str) -> Result<
     let found: Vec<Move> = if matches!(text, "O-O" | "0-0" | "O-O-O" | "0-0-0") {
         // The royal Piece's move from the e-File to the g-File (c: long).
         let long = text.len() == 5;
-        let file = |s: &str| parse_square(s).map(file_of);
+        let grid = chess.grid();
+        let file = |s: &str| grid.parse(s).map(|sq| grid.file_of(sq));
         legal
             .iter()
             .copied()

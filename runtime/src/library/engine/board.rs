@@ -11,7 +11,7 @@
 
 use super::rules::Rules;
 pub use crate::library::chess_facts::Move;
-use crate::library::chess_facts::{file_of, rank_of, square, square_name, write_placement, Fen, SQUARES};
+use crate::library::chess_facts::{file_of, rank_of, square, square_name, write_placement, Fen, Grid, SQUARES};
 
 /// An empty cell.
 pub const EMPTY: u8 = 0;
@@ -59,7 +59,7 @@ pub struct Board {
 impl Board {
     /// The board of a FEN, its letters those of the content's Kinds.
     pub fn from_fen(r: &Rules, fen: &str) -> Result<Board, String> {
-        let read = Fen::read(fen, |c| {
+        let read = Fen::read(Grid::CHESS, fen, |c| {
             let c = c.to_ascii_lowercase();
             r.kinds.iter().position(|k| k.letter == c).map(|k| k as u8)
         })?;
@@ -94,7 +94,7 @@ impl Board {
 
     /// The position as FEN.
     pub fn fen(&self, r: &Rules) -> String {
-        let mut out = write_placement(|sq| {
+        let mut out = write_placement(Grid::CHESS, |sq| {
             let c = self.cells[usize::from(sq)];
             let l = (c != EMPTY).then(|| r.kinds[kind_of(c) as usize].letter)?;
             Some(if side_of(c) == 0 { l.to_ascii_uppercase() } else { l })
@@ -481,7 +481,7 @@ impl Board {
 
     /// A move in UCI form: `e2e4`, `e7e8q` (the promoted Kind's letter).
     pub fn uci(r: &Rules, m: Move) -> String {
-        m.uci(|kind| r.kinds.get(usize::from(kind)).map(|k| k.letter))
+        m.uci(Grid::CHESS, |kind| r.kinds.get(usize::from(kind)).map(|k| k.letter))
     }
 
     /// The legal move a UCI text names, if it is one.

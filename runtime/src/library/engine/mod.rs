@@ -20,6 +20,7 @@ pub use rules::Rules;
 pub use search::{Found, Limits, Searcher, MATE};
 
 use super::chess::Chess;
+use super::chess_facts::Grid;
 use super::{CliOption, Command, Lack, Library, Resolved};
 use crate::game::Game;
 use crate::json::Json;
@@ -83,6 +84,13 @@ impl Engine {
 
     /// The World's position as the engine's board.
     pub fn board(&self, world: &World) -> Result<Board, String> {
+        let grid = self.chess.grid();
+        if grid != Grid::CHESS {
+            let (files, ranks) = (grid.files, grid.ranks);
+            return Err(format!(
+                "the built-in engine plays a Board of 8 Files by 8 Ranks; this one is {files} by {ranks} (Board Size)"
+            ));
+        }
         Board::from_fen(&self.rules, &self.chess.fen(world)?)
     }
 
