@@ -19,8 +19,14 @@ use std::path::{Path, PathBuf};
 use common::{ok, run, visible};
 
 /// The edited files of each example (the rest is content/chess's, byte for byte).
-const EDITED: [&str; 6] =
-    ["tables/Kinds.csv", "tables/Kinds.fr.csv", "tables/Directions.csv", "tables/Position.csv", "game.yaml", "README.md"];
+const EDITED: [&str; 6] = [
+    "tables/Kinds.csv",
+    "tables/Kinds.fr.csv",
+    "tables/Directions.csv",
+    "tables/Position.csv",
+    "game.yaml",
+    "README.md",
+];
 
 fn example(name: &str) -> PathBuf {
     common::root().join("content/examples").join(name)
@@ -52,7 +58,10 @@ fn each_example_is_the_chess_game_with_rows_of_its_tables_changed() {
         let (a, b) = (files(&chess), files(&dir));
         let missing: Vec<&String> = a.difference(&b).filter(|f| f.as_str() != "README.md").collect();
         let extra: Vec<&String> = b.difference(&a).filter(|f| f.as_str() != "README.md").collect();
-        assert!(missing.is_empty() && extra.is_empty(), "{name}: {missing:?} missing, {extra:?} extra (run tools/examples/make_hoppers.py)");
+        assert!(
+            missing.is_empty() && extra.is_empty(),
+            "{name}: {missing:?} missing, {extra:?} extra (run tools/examples/make_hoppers.py)"
+        );
         assert!(b.contains("README.md"), "{name} has its README.md");
         for f in a.intersection(&b).filter(|f| !EDITED.contains(&f.as_str())) {
             let same = std::fs::read(chess.join(f)).expect("read") == std::fs::read(dir.join(f)).expect("read");
@@ -64,7 +73,13 @@ fn each_example_is_the_chess_game_with_rows_of_its_tables_changed() {
         let rows = std::fs::read_to_string(dir.join("tables/Directions.csv")).expect("read");
         let want: Vec<String> = chess_rows
             .lines()
-            .map(|l| if name == "grasshopper" { l.replace("Pawn forward,Pawn,0,1,1,2,", "Pawn forward,Pawn,0,1,1,1,") } else { l.to_string() })
+            .map(|l| {
+                if name == "grasshopper" {
+                    l.replace("Pawn forward,Pawn,0,1,1,2,", "Pawn forward,Pawn,0,1,1,1,")
+                } else {
+                    l.to_string()
+                }
+            })
             .collect();
         assert_eq!(rows.lines().take(want.len()).collect::<Vec<_>>(), want, "{name}: the chess rows of Directions");
     }

@@ -12,6 +12,7 @@
 //! no sentinel cell is needed around it.
 
 use crate::game::Game;
+use crate::ids::ColumnId;
 use crate::library::chess::promotion_kinds;
 use crate::library::chess_facts::{
     castling_letter, file_of, parse_square, rank_of, square, square_name, Facts, Tables, FILES, RANKS, SQUARES,
@@ -380,33 +381,32 @@ fn read_directions(tables: &Tables, facts: &Facts, sides: &[SideDef; 2]) -> Resu
             .map(|c| tables.column(t, c));
     let (kind, file_step, rank_step, steps, first_steps, can_move, can_capture) =
         (kind?, file_step?, rank_step?, steps?, first_steps?, can_move?, can_capture?);
+    // A folder made before hoppers has none of these columns: none jumps.
     let [jumps_over, lands_just_beyond, blocked_at_file, blocked_at_rank] =
-        ["jumpsOver", "landsJustBeyond", "blockedAtFile", "blockedAtRank"].map(|c| tables.column(t, c));
-    let (jumps_over, lands_just_beyond, blocked_at_file, blocked_at_rank) =
-        (jumps_over?, lands_just_beyond?, blocked_at_file?, blocked_at_rank?);
+        ["jumpsOver", "landsJustBeyond", "blockedAtFile", "blockedAtRank"].map(|c| tables.optional_column(t, c));
     let (files, ranks) = (f64::from(FILES), f64::from(RANKS));
     let count = |v: f64| if v.is_finite() && v > 0.0 { v.min(ranks.max(files)) as u32 } else { 0 };
-    // A whole number from 0 up, at most the Board's longer side: a jump over
-    // more Pieces than a line holds never lands.
-    let jumps = |r: usize| {
-        let v = tables.num(t, r, jumps_over);
-        if v.is_finite() && v > 0.0 {
-            v.min(ranks.max(files)) as u32
-        } else {
-            0
-        }
-    };
-    // An offset off any Board (or not whole) blocks nothing, as Is Piece On Square finds no Piece off the Board.
-    let way = |r: usize, col| {
+    // A whole number (from 0 up, for a count), or the row's mistake at its cell.
+    let whole = |r: usize, col: Option<ColumnId>, least: f64| -> Result<f64, Lack> {
+        let Some(col) = col else { return Ok(0.0) };
         let v = tables.num(t, r, col);
-        if v.fract() == 0.0 && v.abs() < ranks.max(files) {
-            v as i32
-        } else {
-            0
+        if v.is_finite() && v.fract() == 0.0 && v >= least {
+            return Ok(v);
         }
+        let name = &tables.def(t).columns[col.index()].name;
+        let what = if least == 0.0 { "a whole number from 0 up" } else { "a whole number" };
+        let why = format!("the engine library takes {what} in `{name}`, not {v} (row `{}`)", tables.row_name(t, r));
+        Err(tables.lack_at(t, Some(r), Some(col), why))
     };
+    let longest = ranks.max(files);
     let mut rows = Vec::new();
     for r in 0..tables.def(t).rows.len() {
+        // A jump over more Pieces than a line holds never lands; a way off
+        // any Board blocks nothing (Is Piece On Square finds no Piece there).
+        let jumps = whole(r, jumps_over, 0.0)?.min(longest) as u32;
+        let way = |col| whole(r, col, f64::NEG_INFINITY).map(|v| if v.abs() < longest { v as i32 } else { 0 });
+        let (way_file, way_rank) = (way(blocked_at_file)?, way(blocked_at_rank)?);
+        let just_beyond = lands_just_beyond.is_some_and(|c| tables.yes(t, r, c));
         let Some(k) = facts.kind_named(tables.text(t, r, kind)) else { continue };
         let (f, rk) = (tables.num(t, r, file_step), tables.num(t, r, rank_step));
         if f.fract() != 0.0 || rk.fract() != 0.0 || (f == 0.0 && rk == 0.0) || f.abs() >= files || rk.abs() >= ranks {
@@ -420,7 +420,7 @@ fn read_directions(tables: &Tables, facts: &Facts, sides: &[SideDef; 2]) -> Resu
             count(tables.num(t, r, first_steps)),
             tables.yes(t, r, can_move),
             tables.yes(t, r, can_capture),
-            (jumps(r), tables.yes(t, r, lands_just_beyond), way(r, blocked_at_file), way(r, blocked_at_rank)),
+            (jumps, just_beyond, way_file, way_rank),
         ));
     }
     // A step's offset on a board wider than any step: it tells the
