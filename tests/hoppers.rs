@@ -148,3 +148,35 @@ fn a_grasshopper_shows_fairy_stockfishs_moves_when_clicked() {
 fn a_cannon_a_horse_and_an_elephant_show_fairy_stockfishs_moves_when_clicked() {
     clicks_show_fairy_stockfishs_moves("xiangqi-pieces", "xiangqi-pieces.perft");
 }
+
+/// A `jumpsOver` that is no whole number from 0 up, or a `blockedAtFile`
+/// that is not whole, is a mistake of the engine at its cell, never a guess.
+#[test]
+fn a_jump_or_a_way_that_is_not_whole_is_refused_at_its_cell() {
+    let copy = common::TempContent::of(&example("xiangqi-pieces"), "hoppers-bad-jump");
+    copy.replace_once(
+        "tables/Directions.csv",
+        "\nCannon capture 0 1,Cannon,0,1,7,7,false,true,1,",
+        "\nCannon capture 0 1,Cannon,0,1,7,7,false,true,0.5,",
+    );
+    let stderr = check(&copy.dir);
+    let want = "tables/Directions.csv:41:46: error: the engine library takes a whole number from 0 up in `jumpsOver`, \
+                not 0.5 (row `Cannon capture 0 1`)";
+    assert!(stderr.contains(want), "{stderr}");
+    copy.replace_once("tables/Directions.csv", ",false,true,0.5,", ",false,true,-1,");
+    assert!(check(&copy.dir).contains("in `jumpsOver`, not -1 (row `Cannon capture 0 1`)"));
+    copy.replace_once("tables/Directions.csv", ",false,true,-1,", ",false,true,1,");
+    copy.replace_once(
+        "tables/Directions.csv",
+        "\nHorse 1 2,Horse,1,2,1,1,true,true,0,false,0,1\n",
+        "\nHorse 1 2,Horse,1,2,1,1,true,true,0,false,0.5,1\n",
+    );
+    assert!(check(&copy.dir).contains("a whole number in `blockedAtFile`, not 0.5 (row `Horse 1 2`)"));
+}
+
+fn check(dir: &Path) -> String {
+    let out =
+        std::process::Command::new(env!("CARGO_BIN_EXE_cardtable")).arg("check").arg(dir).output().expect("run check");
+    assert!(!out.status.success(), "check should fail");
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
