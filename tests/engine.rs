@@ -235,10 +235,10 @@ fn invented() -> TempContent {
     copy.write("tables/Kinds.csv", &format!("{kinds}Camel,3,9,C,=C,250,,C,=C,,,,\n"));
     let mut dirs = copy.read("tables/Directions.csv");
     for (f, r) in [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)] {
-        dirs.push_str(&format!("Nightrider {f} {r},Nightrider,{f},{r},7,7,true,true\n"));
+        dirs.push_str(&format!("Nightrider {f} {r},Nightrider,{f},{r},7,7,true,true,0,false,0,0\n"));
     }
     for (f, r) in [(1, 3), (3, 1), (3, -1), (1, -3), (-1, -3), (-3, -1), (-3, 1), (-1, 3)] {
-        dirs.push_str(&format!("Camel {f} {r},Camel,{f},{r},1,1,true,true\n"));
+        dirs.push_str(&format!("Camel {f} {r},Camel,{f},{r},1,1,true,true,0,false,0,0\n"));
     }
     copy.write("tables/Directions.csv", &dirs);
     copy
@@ -313,7 +313,7 @@ fn pins_are_found_by_the_reach_of_the_content_directions() {
     copy.write("tables/Kinds.csv", &format!("{kinds}Lance,2,8,L,=L,300,,L,=L,,,,\n"));
     let mut dirs = copy.read("tables/Directions.csv");
     for (f, r) in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
-        dirs.push_str(&format!("Lance {f} {r},Lance,{f},{r},3,3,true,true\n"));
+        dirs.push_str(&format!("Lance {f} {r},Lance,{f},{r},3,3,true,true,0,false,0,0\n"));
     }
     copy.write("tables/Directions.csv", &dirs);
     let mut d = Driver::new(common::load_game(&copy.dir));
@@ -453,8 +453,8 @@ fn a_changed_kind_is_not_chess_any_more() {
     let copy = TempContent::chess("engine-riding-knight");
     copy.replace_once(
         "tables/Directions.csv",
-        "Knight 1 2,Knight,1,2,1,1,true,true",
-        "Knight 1 2,Knight,1,2,7,7,true,true",
+        "Knight 1 2,Knight,1,2,1,1,true,true,0,false,0,0",
+        "Knight 1 2,Knight,1,2,7,7,true,true,0,false,0,0",
     );
     let mut d = Driver::new(common::load_game(&copy.dir));
     let start = run(&mut d, "enginemoves");

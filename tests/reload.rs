@@ -30,8 +30,9 @@ fn play_to_the_rook(d: &mut Driver) {
     }
 }
 
-const DIAGONAL_ROOK: &str = "Rook up right 1,Rook,1,1,1,1,true,true\nRook down right 1,Rook,1,-1,1,1,true,true\n\
-Rook down left 1,Rook,-1,-1,1,1,true,true\nRook up left 1,Rook,-1,1,1,1,true,true\n";
+const DIAGONAL_ROOK: &str =
+    "Rook up right 1,Rook,1,1,1,1,true,true,0,false,0,0\nRook down right 1,Rook,1,-1,1,1,true,true,0,false,0,0\n\
+Rook down left 1,Rook,-1,-1,1,1,true,true,0,false,0,0\nRook up left 1,Rook,-1,1,1,1,true,true,0,false,0,0\n";
 
 #[test]
 fn a_directions_change_is_picked_up_mid_game_and_the_game_goes_on() {

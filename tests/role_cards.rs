@@ -136,9 +136,9 @@ fn berolina(pieces: &[(&str, &str, &str)]) -> TempContent {
     c.append("tables/Kinds.fr.csv", "Berolina,,,\n");
     c.append(
         "tables/Directions.csv",
-        "Berolina forward right,Berolina,1,1,1,2,true,false\n\
-         Berolina forward left,Berolina,-1,1,1,2,true,false\n\
-         Berolina capture,Berolina,0,1,1,1,false,true\n",
+        "Berolina forward right,Berolina,1,1,1,2,true,false,0,false,0,0\n\
+         Berolina forward left,Berolina,-1,1,1,2,true,false,0,false,0,0\n\
+         Berolina capture,Berolina,0,1,1,1,false,true,0,false,0,0\n",
     );
     let mut position = String::from("name,file,rank,fileLetter,kind,side\n");
     for rank in 1..=8 {

@@ -152,7 +152,7 @@ fn uci_plays_the_invented_kinds_of_a_content_folder() {
     copy.write("tables/Kinds.csv", &format!("{kinds}Nightrider,4,10,S,=S,550,,S,=S,,,,\n"));
     let mut dirs = copy.read("tables/Directions.csv");
     for (f, r) in [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)] {
-        dirs.push_str(&format!("Nightrider {f} {r},Nightrider,{f},{r},7,7,true,true\n"));
+        dirs.push_str(&format!("Nightrider {f} {r},Nightrider,{f},{r},7,7,true,true,0,false,0,0\n"));
     }
     copy.write("tables/Directions.csv", &dirs);
     let mut e = Uci::start(&[copy.dir.to_str().unwrap()]);

@@ -94,8 +94,11 @@ fn the_variant_is_the_chess_game_with_rows_of_its_tables_changed() {
     assert_eq!(&lines(&vd)[..lines(&cd).len()], &lines(&cd)[..]);
     let added = &lines(&vd)[lines(&cd).len()..];
     assert_eq!(added.len(), 16, "{added:?}");
-    assert!(added[..8].iter().all(|l| l.contains(",Nightrider,") && l.ends_with(",7,7,true,true")), "{added:?}");
-    assert!(added[8..].iter().all(|l| l.contains(",Camel,") && l.ends_with(",1,1,true,true")), "{added:?}");
+    assert!(
+        added[..8].iter().all(|l| l.contains(",Nightrider,") && l.ends_with(",7,7,true,true,0,false,0,0")),
+        "{added:?}"
+    );
+    assert!(added[8..].iter().all(|l| l.contains(",Camel,") && l.ends_with(",1,1,true,true,0,false,0,0")), "{added:?}");
     // Position: the four Knights' Squares hold Camels (b) and Nightriders (g).
     let (cp, vp) = (read(&chess, "tables/Position.csv"), read(&variant, "tables/Position.csv"));
     let changed: Vec<(&str, &str)> = lines(&cp).into_iter().zip(lines(&vp)).filter(|(c, v)| c != v).collect();
@@ -207,7 +210,7 @@ fn an_empty_first_move_steps_is_the_rows_steps_for_the_cards_and_the_engine() {
     copy.append("tables/Kinds.csv", "Wazir Rider,,,W,=W,500,,W,=W,,,,\n");
     let rows: String = [("up", 0, 1), ("right", 1, 0), ("down", 0, -1), ("left", -1, 0)]
         .iter()
-        .map(|(name, f, r)| format!("Wazir Rider {name},Wazir Rider,{f},{r},2,,true,true\n"))
+        .map(|(name, f, r)| format!("Wazir Rider {name},Wazir Rider,{f},{r},2,,true,true,0,false,0,0\n"))
         .collect();
     copy.append("tables/Directions.csv", &rows);
     let mut d = common::two_players(common::load_game(&copy.dir));

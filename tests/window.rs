@@ -1540,3 +1540,32 @@ fn the_window_draws_a_board_of_another_size_in_the_finishs_shades_with_its_label
         }
     }
 }
+
+/// A hopper's dots (issue 22): in content/examples/grasshopper, the player
+/// clicks the Grasshopper on d2 at the start, and a dot is drawn on exactly
+/// the empty Squares of Ranks 4 and 5 that Fairy-Stockfish's moves from d2
+/// go to (tests/fairy/grasshopper-qrbn.perft's start: it jumps the Pawns on
+/// c3, d3 and e3), and on no other.
+#[test]
+fn the_window_shows_a_grasshoppers_dots_beyond_the_pieces_it_jumps() {
+    let Some(run) = common::display() else { return };
+    let vectors =
+        std::fs::read_to_string(common::root().join("tests/fairy/grasshopper-qrbn.perft")).expect("the vectors");
+    let start_moves = vectors.lines().find_map(|l| l.strip_prefix("moves ")).expect("the start's moves");
+    let want: Vec<String> =
+        start_moves.split_whitespace().filter(|m| m.starts_with("d2")).map(|m| m[2..4].to_string()).collect();
+    assert!(!want.is_empty(), "the Grasshopper on d2 has moves at the start");
+    let game = common::root().join("content/examples/grasshopper");
+    let shot = screenshot_of(&run, &game, Some("click d2\n"), "grasshopper-d2", 3, false);
+    for rank in 4..=5u32 {
+        for (i, file) in "abcdefgh".chars().enumerate() {
+            let file_no = i as u32 + 1;
+            let (cx, cy) = Shot::square_centre(file_no, rank);
+            let centre = mean_colour(&shot, cx - 5, cx + 5, cy - 5, cy + 5);
+            let corner = shot.corner_colour(file_no, rank);
+            let dot = apart(centre, corner) > 40.0;
+            let sq = format!("{file}{rank}");
+            assert_eq!(dot, want.contains(&sq), "{sq}: a dot {dot}; Fairy-Stockfish's moves from d2 go to {want:?}");
+        }
+    }
+}

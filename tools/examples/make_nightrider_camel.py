@@ -60,8 +60,8 @@ def kinds_fr(text: str, rel: str) -> str:
 
 
 def directions(text: str, rel: str) -> str:
-    rows = [f"Nightrider {f} {r},Nightrider,{f},{r},7,7,true,true" for f, r in NIGHTRIDER]
-    rows += [f"Camel {f} {r},Camel,{f},{r},1,1,true,true" for f, r in CAMEL]
+    rows = [f"Nightrider {f} {r},Nightrider,{f},{r},7,7,true,true,0,false,0,0" for f, r in NIGHTRIDER]
+    rows += [f"Camel {f} {r},Camel,{f},{r},1,1,true,true,0,false,0,0" for f, r in CAMEL]
     return text + ("" if text.endswith("\n") else "\n") + "\n".join(rows) + "\n"
 
 

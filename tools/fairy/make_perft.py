@@ -37,8 +37,20 @@ MANIFEST = [
     ("nocastle", "content/variants/nocastle"),
     ("gardner", "content/examples/board-5x5"),
     ("board10x8", "content/examples/board-10x8"),
+    ("grasshopper-qrbn", "content/examples/grasshopper"),
+    ("xiangqi-pieces", "content/examples/xiangqi-pieces"),
 ]
-VARIANTS_INI = os.path.join(ROOT, "tools", "fairy", "variants.ini")
+SIZES_INI = os.path.join(ROOT, "tools", "fairy", "sizes.ini")
+
+# Variants of tools/fairy/variants.ini, which Debian's Fairy-Stockfish 11.1
+# does not know (it has no Grasshopper and no custom pieces): asked of
+# pyffish (PyPI's Fairy-Stockfish, `pip install pyffish==0.0.90`), whose
+# legal moves give the same counts, move by move.
+INI = os.path.join(ROOT, "tools", "fairy", "variants.ini")
+PYFFISH_VARIANTS = {"grasshopper-qrbn", "xiangqi-pieces"}
+# pyffish answers a position's legal moves in some 3 ms, so its perft, counted
+# from them, stops at depth 3 (some 1,000 calls a position).
+PYFFISH_DEPTH = 3
 
 # Leaves the cards' perft counts in about a second here (a debug build on
 # this 2-core machine counts some 40,000 a second); tests/fairy.rs checks the
@@ -56,11 +68,12 @@ class Engine:
         self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
         self.send("uci")
         self.name = None
+        self.most_depth = MOST_DEPTH
         for line in self.until("uciok"):
             if line.startswith("id name "):
                 self.name = line[len("id name "):]
-        # Our own variants (VARIANTS_INI) beside Fairy-Stockfish's.
-        self.send(f"setoption name VariantPath value {VARIANTS_INI}")
+        # Our Boards of other sizes (SIZES_INI) beside Fairy-Stockfish's variants.
+        self.send(f"setoption name VariantPath value {SIZES_INI}")
 
     def send(self, line):
         self.p.stdin.write(line + "\n")
@@ -108,12 +121,52 @@ class Engine:
         self.p.wait(timeout=10)
 
 
+class Pyffish:
+    """pyffish (Fairy-Stockfish as a Python module) with the Engine's methods:
+    perft is counted from its legal moves."""
+
+    def __init__(self):
+        import pyffish
+
+        self.sf = pyffish
+        with open(INI, encoding="utf-8") as f:
+            pyffish.load_variant_config(f.read())
+        self.name = f"{pyffish.info().split(' by ')[0]} (pyffish {'.'.join(map(str, pyffish.version()))})"
+        self.most_depth = PYFFISH_DEPTH
+        self.current = None
+        self.start = None
+        self.moves = []
+
+    def variant(self, name):
+        self.current = name
+
+    def position(self, fen=None, moves=()):
+        self.start = fen or self.sf.start_fen(self.current)
+        self.moves = list(moves)
+
+    def fen(self):
+        return self.sf.get_fen(self.current, self.start, self.moves)
+
+    def count(self, fen, depth):
+        moves = self.sf.legal_moves(self.current, fen, [])
+        if depth == 1:
+            return len(moves)
+        return sum(self.count(self.sf.get_fen(self.current, fen, [m]), depth - 1) for m in moves)
+
+    def perft(self, depth):
+        fen = self.fen()
+        return self.count(fen, depth), self.sf.legal_moves(self.current, fen, [])
+
+    def quit(self):
+        pass
+
+
 def describe(engine, fen):
     """The position's counts, depth 1 up (see the module's doc), and its moves."""
     engine.position(fen)
     counts = []
     moves = []
-    for depth in range(1, MOST_DEPTH + 1):
+    for depth in range(1, engine.most_depth + 1):
         n, root = engine.perft(depth)
         if depth == 1:
             moves = sorted(root)
@@ -162,7 +215,7 @@ def write(engine, variant, content, seed, positions, command):
         f"# Engine: {engine.name}, UCI_Variant {variant}.",
         "# Each position: `id`, its `fen` as Fairy-Stockfish's `d` writes it, then",
         "# `perft DEPTH LEAVES` from depth 1 up to the first count past",
-        f"# {QUICK} (never past depth {MOST_DEPTH} nor {MOST_LEAVES} leaves), then `moves`: perft 1's",
+        f"# {QUICK} (never past depth {engine.most_depth} nor {MOST_LEAVES} leaves), then `moves`: perft 1's",
         "# moves, sorted. A random position's `line` is the moves that reach it from the start.",
         f"variant {variant}",
         f"content {content}",
@@ -193,15 +246,19 @@ def main():
     unknown = [v for v in args.variants if v not in known]
     if unknown:
         sys.exit(f"not in the manifest: {', '.join(unknown)} (it has {', '.join(known)})")
-    engine = Engine(args.engine)
+    engines = {}
     try:
         for variant, content in MANIFEST:
             if args.variants and variant not in args.variants:
                 continue
+            kind = "pyffish" if variant in PYFFISH_VARIANTS else "uci"
+            if kind not in engines:
+                engines[kind] = Pyffish() if kind == "pyffish" else Engine(args.engine)
             command = f"python3 tools/fairy/make_perft.py --seed {args.seed} --positions {args.positions} {variant}"
-            write(engine, variant, content, args.seed, args.positions, command)
+            write(engines[kind], variant, content, args.seed, args.positions, command)
     finally:
-        engine.quit()
+        for engine in engines.values():
+            engine.quit()
 
 
 if __name__ == "__main__":

@@ -346,6 +346,12 @@ impl<'g> Tables<'g> {
         })
     }
 
+    /// The column of this name in `t`, if the table has one (a column added
+    /// to the chess game's tables later, whose absence means its default).
+    pub fn optional_column(&self, t: TableId, name: &str) -> Option<ColumnId> {
+        self.def(t).columns.iter().position(|c| c.name == name).map(|i| ColumnId(i as u16))
+    }
+
     /// The Data Structure of this name.
     pub fn structure(&self, name: &str) -> Result<StructId, Lack> {
         self.game

@@ -9,9 +9,9 @@
 //! its Direction's firstMoveSteps, whatever its Kind; an attack is looked
 //! for along each capturing Direction's `steps`).
 
-use super::rules::Rules;
+use super::rules::{Hop, Rules};
 pub use crate::library::chess_facts::Move;
-use crate::library::chess_facts::{file_of, rank_of, square, square_name, write_placement, Fen, Grid, SQUARES};
+use crate::library::chess_facts::{file_of, rank_of, square, square_name, write_placement, Fen, Grid, FILES, RANKS, SQUARES};
 
 /// An empty cell.
 pub const EMPTY: u8 = 0;
@@ -181,6 +181,9 @@ impl Board {
     /// away, attacks when it is `by`'s and its Kind's Direction reaches k.
     fn attacked_among(&self, r: &Rules, cell: usize, by: u8, occupied: u64) -> bool {
         let sq = cell & SQUARE_MASK;
+        if r.hop_attackers != 0 && self.hop_attacks(r, sq, by, occupied) {
+            return true;
+        }
         for ray in &r.rays[by as usize] {
             let squares = ray.squares[sq];
             let blockers = squares & occupied;
@@ -201,6 +204,28 @@ impl Board {
                 && ray.reach.get(k.wrapping_sub(1)).is_some_and(|reach| reach & (1u128 << kind_of(c)) != 0)
             {
                 return true;
+            }
+        }
+        false
+    }
+
+    /// Whether a Piece of `by` (on `occupied`) reaches `sq` along a capturing
+    /// [`Hop`] of its Kind: Find First Piece Along's walk backwards, done
+    /// forwards from each such Piece, the Square as if a Piece stood on it.
+    fn hop_attacks(&self, r: &Rules, sq: usize, by: u8, occupied: u64) -> bool {
+        let target = 1u64 << sq;
+        let mut theirs = self.occ[by as usize] & occupied & !target;
+        while theirs != 0 {
+            let from = theirs.trailing_zeros() as u8;
+            theirs &= theirs - 1;
+            let c = self.cells[usize::from(from) & SQUARE_MASK];
+            if c == EMPTY || side_of(c) != by || r.hop_attackers & (1u128 << kind_of(c)) == 0 {
+                continue;
+            }
+            for hop in &r.kind_hops[kind_of(c) as usize][by as usize] {
+                if hop.capture_mask != 0 && hop_reach(hop, from, hop.steps, occupied | target).1 & target != 0 {
+                    return true;
+                }
             }
         }
         false
@@ -320,7 +345,9 @@ impl Board {
         // one it takes only blocks or removes an attacker. Such moves need
         // no Drop Move If Unsafe: its answer would be no.
         let mut tested = u64::MAX;
-        if let Some(k) = king {
+        // A hopper's screen stepped into, or a lame leaper's way left, can
+        // expose the King to a Piece no ray finds: every move is tried then.
+        if let (Some(k), 0) = (king, r.hop_attackers) {
             let (check, pinned) = self.check_and_pins(r, k, enemy);
             if !check {
                 tested = pinned | 1u64 << (k & SQUARE_MASK);
@@ -365,6 +392,11 @@ impl Board {
                     (ray & !(u64::MAX >> (63 - b)), 1u64 << b)
                 };
                 targets |= free & quiet & st.move_mask | hit & enemies & st.capture_mask;
+            }
+            for hop in &r.kind_hops[kind as usize][side as usize] {
+                let steps = if first == 1 { hop.first_steps } else { hop.steps };
+                let (free, hit) = hop_reach(hop, from, steps, occupied);
+                targets |= free & quiet & hop.move_mask | hit & enemies & hop.capture_mask;
             }
             // Keep Safe Moves.
             let mut left = if tested & (1 << from) == 0 { 0 } else { targets };
@@ -532,4 +564,45 @@ impl Board {
         }
         Some(total)
     }
+}
+
+/// Follow Direction's walk of a [`Hop`] from a Square, up to `steps` steps,
+/// the Pieces on `occupied`: (the empty Squares it may land on, the Square of
+/// the Piece it lands on, a bit each). A step whose Square on its way holds a
+/// Piece ends the walk; the first `jumps` Pieces met are jumped; after them
+/// it lands on each empty Square (only the first, `just_beyond`) and on the
+/// first Piece, where it ends.
+pub fn hop_reach(hop: &Hop, from: u8, steps: u32, occupied: u64) -> (u64, u64) {
+    let (files, ranks) = (i32::from(FILES), i32::from(RANKS));
+    let on_board = |f: i32, r: i32| (0..files).contains(&f) && (0..ranks).contains(&r);
+    let bit = |f: i32, r: i32| 1u64 << (square(f as u8, r as u8) as usize & SQUARE_MASK);
+    let (mut file, mut rank) = (i32::from(file_of(from)), i32::from(rank_of(from)));
+    let has_way = hop.way_file != 0 || hop.way_rank != 0;
+    let (mut free, mut jumps_left) = (0u64, hop.jumps);
+    for _ in 0..steps {
+        if has_way {
+            let (wf, wr) = (file + hop.way_file, rank + hop.way_rank);
+            if on_board(wf, wr) && occupied & bit(wf, wr) != 0 {
+                break;
+            }
+        }
+        file += hop.file_step;
+        rank += hop.rank_step;
+        if !on_board(file, rank) {
+            break;
+        }
+        let b = bit(file, rank);
+        if occupied & b != 0 {
+            if jumps_left == 0 {
+                return (free, b);
+            }
+            jumps_left -= 1;
+        } else if jumps_left == 0 {
+            free |= b;
+            if hop.just_beyond {
+                break;
+            }
+        }
+    }
+    (free, 0)
 }

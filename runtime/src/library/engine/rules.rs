@@ -12,6 +12,7 @@
 //! no sentinel cell is needed around it.
 
 use crate::game::Game;
+use crate::ids::ColumnId;
 use crate::library::chess::promotion_kinds;
 use crate::library::chess_facts::{
     castling_letter, file_of, parse_square, rank_of, square, square_name, Facts, Tables, FILES, RANKS, SQUARES,
@@ -39,6 +40,16 @@ pub struct DirDef {
     pub first_steps: u32,
     pub can_move: bool,
     pub can_capture: bool,
+    /// How many Pieces it jumps over before it may land (`jumpsOver`: 0 but
+    /// for a hopper), and whether it then lands only just beyond the last
+    /// (`landsJustBeyond`, the Grasshopper).
+    pub jumps: u32,
+    pub just_beyond: bool,
+    /// The Square on each step's way whose Piece blocks it (`blockedAtFile`,
+    /// `blockedAtRank`, the rank turned round as `rank_step` is), from the
+    /// Square the step starts on; (0, 0): none.
+    pub way_file: i32,
+    pub way_rank: i32,
     /// The offset of one step on a board wider than the longest fileStep
     /// by the Board's width, for White and for Black (the rank step turned
     /// round by the Side's forward, as Follow Direction turns it): it tells
@@ -69,6 +80,25 @@ pub struct Step {
 #[derive(Clone, Copy, Debug)]
 pub struct Leap {
     pub at: u32,
+    pub move_mask: u64,
+    pub capture_mask: u64,
+}
+
+/// A Direction that jumps Pieces or is blocked on its way (a hopper, a lame
+/// leaper), for one Side: walked Square by Square ([`Board`]'s
+/// `hop_reach`), as Follow Direction walks it, not from the nearest Piece.
+///
+/// [`Board`]: super::board::Board
+#[derive(Clone, Copy, Debug)]
+pub struct Hop {
+    pub file_step: i32,
+    pub rank_step: i32,
+    pub steps: u32,
+    pub first_steps: u32,
+    pub jumps: u32,
+    pub just_beyond: bool,
+    pub way_file: i32,
+    pub way_rank: i32,
     pub move_mask: u64,
     pub capture_mask: u64,
 }
@@ -138,6 +168,14 @@ pub struct Rules {
     pub kind_steps: Vec<[Vec<Step>; 2]>,
     pub kind_leaps: Vec<[Vec<Leap>; 2]>,
     pub leap_table: Vec<u64>,
+    /// `kind_hops[kind][side]`: its Directions that jump Pieces or are
+    /// blocked on their way ([`Hop`]), which neither `kind_steps` nor
+    /// `kind_leaps` nor `rays` hold.
+    pub kind_hops: Vec<[Vec<Hop>; 2]>,
+    /// The Kinds (a bit each) with a capturing [`Hop`]: an attack by one is
+    /// looked for from each of its Pieces, forwards, and with one among a
+    /// Side's Kinds no move of the other Side is taken as safe unless tried.
+    pub hop_attackers: u128,
     /// The Directions that can capture, for an attack looked for backwards.
     pub capture_dirs: Vec<usize>,
     /// The same, grouped by their step, for each attacking Side.
@@ -200,7 +238,7 @@ impl Rules {
         for (i, d) in dirs.iter().enumerate() {
             dirs_of[d.kind as usize].push(i);
         }
-        let capture_dirs: Vec<usize> = (0..dirs.len()).filter(|&i| dirs[i].can_capture).collect();
+        let capture_dirs: Vec<usize> = (0..dirs.len()).filter(|&i| dirs[i].can_capture && !is_hop(&dirs[i])).collect();
         let rays = attack_rays(&dirs, &capture_dirs, &sides);
         let castlings = read_castlings(&tables)?;
         let promotions = promotion_choice(game, &facts);
@@ -208,6 +246,8 @@ impl Rules {
         let kind_dirs: Vec<Vec<DirDef>> = dirs_of.iter().map(|ds| ds.iter().map(|&i| dirs[i]).collect()).collect();
         let (kind_leaps, leap_table) = group_leaps(&kind_dirs, &dir_rays);
         let kind_steps = group_steps(&kind_dirs);
+        let kind_hops = group_hops(&kind_dirs, &sides);
+        let hop_attackers = dirs.iter().filter(|d| d.can_capture && is_hop(d)).fold(0u128, |m, d| m | 1u128 << d.kind);
         let castle_from = castlings.iter().fold(0u64, |m, c| m | 1 << c.king_from);
         let castle_squares = castlings.iter().fold(castle_from, |m, c| m | 1 << c.rook_from);
         let mut rules = Rules {
@@ -221,6 +261,8 @@ impl Rules {
             kind_steps,
             kind_leaps,
             leap_table,
+            kind_hops,
+            hop_attackers,
             capture_dirs,
             rays,
             castlings,
@@ -339,10 +381,32 @@ fn read_directions(tables: &Tables, facts: &Facts, sides: &[SideDef; 2]) -> Resu
             .map(|c| tables.column(t, c));
     let (kind, file_step, rank_step, steps, first_steps, can_move, can_capture) =
         (kind?, file_step?, rank_step?, steps?, first_steps?, can_move?, can_capture?);
+    // A folder made before hoppers has none of these columns: none jumps.
+    let [jumps_over, lands_just_beyond, blocked_at_file, blocked_at_rank] =
+        ["jumpsOver", "landsJustBeyond", "blockedAtFile", "blockedAtRank"].map(|c| tables.optional_column(t, c));
     let (files, ranks) = (f64::from(FILES), f64::from(RANKS));
     let count = |v: f64| if v.is_finite() && v > 0.0 { v.min(ranks.max(files)) as u32 } else { 0 };
+    // A whole number (from 0 up, for a count), or the row's mistake at its cell.
+    let whole = |r: usize, col: Option<ColumnId>, least: f64| -> Result<f64, Lack> {
+        let Some(col) = col else { return Ok(0.0) };
+        let v = tables.num(t, r, col);
+        if v.is_finite() && v.fract() == 0.0 && v >= least {
+            return Ok(v);
+        }
+        let name = &tables.def(t).columns[col.index()].name;
+        let what = if least == 0.0 { "a whole number from 0 up" } else { "a whole number" };
+        let why = format!("the engine library takes {what} in `{name}`, not {v} (row `{}`)", tables.row_name(t, r));
+        Err(tables.lack_at(t, Some(r), Some(col), why))
+    };
+    let longest = ranks.max(files);
     let mut rows = Vec::new();
     for r in 0..tables.def(t).rows.len() {
+        // A jump over more Pieces than a line holds never lands; a way off
+        // any Board blocks nothing (Is Piece On Square finds no Piece there).
+        let jumps = whole(r, jumps_over, 0.0)?.min(longest) as u32;
+        let way = |col| whole(r, col, f64::NEG_INFINITY).map(|v| if v.abs() < longest { v as i32 } else { 0 });
+        let (way_file, way_rank) = (way(blocked_at_file)?, way(blocked_at_rank)?);
+        let just_beyond = lands_just_beyond.is_some_and(|c| tables.yes(t, r, c));
         let Some(k) = facts.kind_named(tables.text(t, r, kind)) else { continue };
         let (f, rk) = (tables.num(t, r, file_step), tables.num(t, r, rank_step));
         if f.fract() != 0.0 || rk.fract() != 0.0 || (f == 0.0 && rk == 0.0) || f.abs() >= files || rk.abs() >= ranks {
@@ -356,6 +420,7 @@ fn read_directions(tables: &Tables, facts: &Facts, sides: &[SideDef; 2]) -> Resu
             count(tables.num(t, r, first_steps)),
             tables.yes(t, r, can_move),
             tables.yes(t, r, can_capture),
+            (jumps, just_beyond, way_file, way_rank),
         ));
     }
     // A step's offset on a board wider than any step: it tells the
@@ -365,7 +430,7 @@ fn read_directions(tables: &Tables, facts: &Facts, sides: &[SideDef; 2]) -> Resu
     Ok(rows
         .iter()
         .enumerate()
-        .map(|(id, &(kind, f, rk, steps, first_steps, can_move, can_capture))| DirDef {
+        .map(|(id, &(kind, f, rk, steps, first_steps, can_move, can_capture, (jumps, just_beyond, wf, wr)))| DirDef {
             kind,
             file_step: f,
             rank_step: rk,
@@ -373,6 +438,10 @@ fn read_directions(tables: &Tables, facts: &Facts, sides: &[SideDef; 2]) -> Resu
             first_steps,
             can_move,
             can_capture,
+            jumps,
+            just_beyond,
+            way_file: wf,
+            way_rank: wr,
             delta: sides.map(|sd| f + rk * sd.forward * width),
             id: id as u16,
             up: sides.map(|sd| f + rk * sd.forward * files > 0),
@@ -549,9 +618,42 @@ fn mask(yes: bool) -> u64 {
     }
 }
 
-/// A leap: a Direction of one step, first move or not (whatever its length).
+/// A leap: a Direction of one step, first move or not (whatever its length),
+/// that nothing blocks.
 fn is_leap(d: &DirDef) -> bool {
-    d.steps == 1 && d.first_steps == 1
+    d.steps == 1 && d.first_steps == 1 && !is_hop(d)
+}
+
+/// A Direction that jumps Pieces or is blocked on its way ([`Hop`]).
+pub fn is_hop(d: &DirDef) -> bool {
+    d.jumps > 0 || d.way_file != 0 || d.way_rank != 0
+}
+
+/// Each Kind's [`Hop`]s for each Side ([`Rules::kind_hops`]).
+fn group_hops(kind_dirs: &[Vec<DirDef>], sides: &[SideDef; 2]) -> Vec<[Vec<Hop>; 2]> {
+    kind_dirs
+        .iter()
+        .map(|ds| {
+            [0, 1].map(|side: usize| {
+                let forward = sides[side].forward;
+                ds.iter()
+                    .filter(|d| is_hop(d) && (d.can_move || d.can_capture))
+                    .map(|d| Hop {
+                        file_step: d.file_step,
+                        rank_step: d.rank_step * forward,
+                        steps: d.steps,
+                        first_steps: d.first_steps,
+                        jumps: d.jumps,
+                        just_beyond: d.just_beyond && d.jumps > 0,
+                        way_file: d.way_file,
+                        way_rank: d.way_rank * forward,
+                        move_mask: mask(d.can_move),
+                        capture_mask: mask(d.can_capture),
+                    })
+                    .collect()
+            })
+        })
+        .collect()
 }
 
 /// Each Kind's leaps for each Side, those that share canMove and canCapture
@@ -596,7 +698,7 @@ fn group_steps(kind_dirs: &[Vec<DirDef>]) -> Vec<[Vec<Step>; 2]> {
         .map(|ds| {
             [0, 1].map(|side: usize| {
                 ds.iter()
-                    .filter(|d| !is_leap(d) && (d.can_move || d.can_capture))
+                    .filter(|d| !is_leap(d) && !is_hop(d) && (d.can_move || d.can_capture))
                     .map(|d| Step {
                         rays: ((usize::from(d.id) * 2 + side) * SQUARES) as u32,
                         up: d.up[side],
@@ -664,6 +766,9 @@ impl Rules {
         let Some((_, want)) = CHESS.iter().find(|(letter, _)| *letter == k.letter) else { return false };
         let roles = (kind == self.king) == (k.letter == 'k') && (Some(kind) == self.pawn) == (k.letter == 'p');
         if !roles {
+            return false;
+        }
+        if self.dirs_of[kind as usize].iter().any(|&i| is_hop(&self.dirs[i])) {
             return false;
         }
         let mut have: Vec<(i32, i32, u32, u32, bool, bool)> = self.dirs_of[kind as usize]
