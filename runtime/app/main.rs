@@ -75,7 +75,7 @@ fn uci(dir: Files, off: &[String]) -> ExitCode {
 
 /// The window, or with `--screenshot` a few frames and a PNG.
 fn window(args: cli::WindowArgs, library: &[(String, String)]) -> ExitCode {
-    let opts = window::Options {
+    let mut opts = window::Options {
         screenshot: args.screenshot,
         frames: args.frames,
         script: args.script,
@@ -85,6 +85,7 @@ fn window(args: cli::WindowArgs, library: &[(String, String)]) -> ExitCode {
         reduced_motion: args.game.reduced_motion,
         watch: args.watch,
         off: args.game.off.clone(),
+        trees: None,
     };
     if args.watch && args.game.content.is_none() {
         eprintln!(
@@ -104,6 +105,7 @@ fn window(args: cli::WindowArgs, library: &[(String, String)]) -> ExitCode {
     };
     refuse_unknown_off(&loaded.game, &opts.off, None);
     mark("content loaded");
+    opts.trees = Some(Rc::new(loaded.trees));
     window::run(Rc::new(loaded.game), opts)
 }
 
