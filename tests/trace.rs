@@ -208,3 +208,26 @@ fn a_trace_s_options_are_checked() {
     // None of them ran the click.
     assert_eq!(common::ok(&mut d, "table Board").to_string().matches("White").count(), 0);
 }
+
+/// content/GUIDE.md's "Find out why a piece did not move" quotes three real
+/// traces of the pinned Bishop: each line it quotes (but its `...`) is a
+/// line of the trace its command makes now, in the same order.
+#[test]
+fn the_guide_s_traces_are_the_traces_made() {
+    let guide = std::fs::read_to_string(common::root().join("content/GUIDE.md")).expect("content/GUIDE.md");
+    let start = guide.find("## Find out why a piece did not move").expect("the GUIDE's section");
+    let section = &guide[start..guide[start + 3..].find("\n## ").map_or(guide.len(), |e| start + 3 + e)];
+    // The blocks with no language named are what the traces print.
+    let blocks: Vec<&str> = section.split("```").skip(1).step_by(2).filter(|b| b.starts_with('\n')).collect();
+    let options = [r#"card="Select and Move" depth=2"#, "table=Targets", r#"card="Drop Move If Unsafe" depth=2"#];
+    assert_eq!(blocks.len(), options.len(), "{blocks:?}");
+    for (block, option) in blocks.iter().zip(options) {
+        let mut d = tracer(&common::chess_dir(), &["Make Computer Move"]);
+        d.apply_start_option("fen", "4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1").expect("the position");
+        let made = d.trace_text(&format!("{option} click e2"), "click e2");
+        let mut lines = made.lines().map(str::trim);
+        for quoted in block.lines().map(str::trim).filter(|l| !l.is_empty() && *l != "...") {
+            assert!(lines.any(|l| l == quoted), "`{quoted}` is not in the trace of `{option}` (in order):\n{made}");
+        }
+    }
+}
