@@ -16,6 +16,9 @@ pub const DEFAULT_LIMIT: usize = 10_000;
 /// The most entries a trace keeps (`limit=N`): each is some 80 bytes.
 pub const MAX_LIMIT: usize = 1_000_000;
 
+/// How many of the Objects that heard an Event the text names (the JSON names all).
+const HEARD_SHOWN: usize = 8;
+
 /// The options a trace takes before its command, as `help` and errors name them.
 pub const OPTIONS: &str = "limit=N, card=NAME, table=NAME, depth=N (a name with spaces in double quotes: \
                            card=\"Drop Move If Unsafe\")";
@@ -339,8 +342,12 @@ fn entry_text(world: &World, trace: &Trace, entry: &Entry) -> String {
         Traced::Event { event, sender, heard } => {
             let name = game.events.get(event.index()).map_or("?", |e| e.name.as_str());
             let from = sender.map_or(String::new(), |s| format!(" from {}", object_text(world, s)));
-            let heard: Vec<String> = heard.iter().map(|o| object_text(world, *o)).collect();
-            let heard = if heard.is_empty() { "nobody".into() } else { heard.join(", ") };
+            // A line a person reads: the chess game's positionChanged has hundreds of listeners.
+            let mut named: Vec<String> = heard.iter().take(HEARD_SHOWN).map(|o| object_text(world, *o)).collect();
+            if heard.len() > HEARD_SHOWN {
+                named.push(format!("and {} more", heard.len() - HEARD_SHOWN));
+            }
+            let heard = if named.is_empty() { "nobody".into() } else { named.join(", ") };
             format!("Event {name}{from}, heard by {heard}")
         }
         Traced::Handler { component, handler, object } => {
