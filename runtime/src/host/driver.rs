@@ -598,7 +598,10 @@ impl Driver {
                  old name again)"
             ));
         }
-        self.snapshots.insert(name.to_string(), self.world.clone());
+        let mut kept = self.world.clone();
+        // A snapshot taken by a traced `snapshot` is no trace: restored, it would trace every command after.
+        kept.trace = None;
+        self.snapshots.insert(name.to_string(), kept);
         Json::obj(vec![("snapshot", Json::Str(name.into()))])
     }
 
@@ -1070,6 +1073,20 @@ mod tests {
         let does = help.get("driver commands").as_array();
         assert_eq!(does.len(), COMMANDS.len(), "{help}");
         assert!(does.iter().zip(COMMANDS).all(|(d, c)| d.get("does") == &Json::Str(c.help.into())), "{help}");
+    }
+
+    /// A trace lasts its command: none is left in the World after it, nor
+    /// in a snapshot a traced `snapshot` kept, once restored.
+    #[test]
+    fn a_trace_ends_with_its_command() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let loaded = crate::load::load(&root.join("tests/fixtures/language")).unwrap_or_else(|_| panic!("loads"));
+        let mut driver = Driver::new(Rc::new(loaded.game)).with_trees(Rc::new(loaded.trees));
+        for command in ["trace call Factorial n=3", "trace snapshot a", "restore a", "trace restore a"] {
+            let answer = driver.command(command);
+            assert!(!answer.is_error(), "{command}: {answer}");
+            assert!(driver.world.trace.is_none(), "a trace is left after `{command}`");
+        }
     }
 
     #[test]
