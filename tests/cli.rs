@@ -203,3 +203,35 @@ fn with_no_display_the_window_says_what_is_missing_and_what_to_run_instead() {
     let stderr = one_sentence_failure(&out, "`cardtable content/chess` with DISPLAY=:4711");
     assert!(stderr.contains("cannot open"), "{stderr}");
 }
+
+/// `cardtable trace FOLDER --script FILE`: each command of the script with
+/// what it ran under it as indented text, the options narrowing it, the
+/// library options (`--fen`) taken as `drive` takes them; no script, a
+/// script that is not there, refused.
+#[test]
+fn trace_prints_what_each_command_of_a_script_ran() {
+    let dir = tempfile::Builder::new().prefix("cardtable-trace-cli-").tempdir().expect("a temp folder");
+    let script = dir.path().join("why.txt");
+    std::fs::write(&script, "# the centre\nclick b2\n").expect("write the script");
+    let script = script.to_string_lossy().to_string();
+    let out = cardtable(&["trace", "content/examples/tic-tac-toe", "--script", &script, "--depth", "1"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout),
+        "click b2\n  Event Mouse Pressed from b2/Cell, heard by b2/Cell\n    Place Stone (Mouse Pressed) on b2/Cell \
+         (logic/Place Stone.yaml:10)\n  answer: {\"clicked\":\"b2\"}\n"
+    );
+    let fen = "4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1";
+    let args = ["trace", "content/chess", "--fen", fen, "--script", &script, "--table", "Targets", "--limit", "3"];
+    std::fs::write(dir.path().join("why.txt"), "click z9\n").expect("write the script");
+    let out = cardtable(&args);
+    let stdout = text(&out.stdout);
+    assert!(out.status.success() && stdout.contains("no Object named `z9` that can be clicked"), "{stdout}");
+    std::fs::write(dir.path().join("why.txt"), "click e2\n").expect("write the script");
+    let stdout = text(&cardtable(&args).stdout);
+    assert!(stdout.contains("reset table Targets (logic/Clear Targets.yaml:11)"), "{stdout}");
+    assert!(stdout.contains("more entries past the limit of 3"), "{stdout}");
+    assert!(refused_with_usage(&["trace", "content/chess"]).contains("--script"));
+    let out = cardtable(&["trace", "content/chess", "--script", "no/such/script.txt"]);
+    assert!(!out.status.success() && text(&out.stderr).contains("cannot read the script"), "{}", text(&out.stderr));
+}

@@ -205,7 +205,8 @@ fn help_lists_the_commands_of_the_games_libraries_and_no_other() {
     let text = help.get("help").as_str().unwrap_or_default().to_string();
     assert!(
         text.ends_with(
-            "| restore N | drop N | save SLOT | load SLOT | wait SECONDS | off COMPONENT | fen | setfen FEN | moves | pgn | loadpgn FILE-OR-PGN | perft N \
+            "| restore N | drop N | save SLOT | load SLOT | wait SECONDS \
+             | trace [limit=N] [card=NAME] [table=NAME] [depth=N] COMMAND | off COMPONENT | fen | setfen FEN | moves | pgn | loadpgn FILE-OR-PGN | perft N \
              | enginemoves | engineperft N | bestmove [MS] [depth N] [movetime MS] [noise CP] [seed S] \
              | engine [PATH|builtin|manual] | answer MOVE"
         ),
@@ -232,7 +233,10 @@ fn help_lists_the_commands_of_the_games_libraries_and_no_other() {
     assert_eq!(answers.len(), 5, "{stdout}");
     let text = answers[0].get("help").as_str().unwrap_or_default();
     assert!(
-        text.ends_with("| snapshot N | restore N | drop N | save SLOT | load SLOT | wait SECONDS | off COMPONENT"),
+        text.ends_with(
+            "| snapshot N | restore N | drop N | save SLOT | load SLOT | wait SECONDS \
+             | trace [limit=N] [card=NAME] [table=NAME] [depth=N] COMMAND | off COMPONENT"
+        ),
         "{text}"
     );
     for word in ["fen", "setfen", "moves", "perft", "pgn", "loadpgn"] {

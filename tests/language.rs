@@ -125,6 +125,63 @@ fn every_language_case_answers_as_written() {
     assert!(differing * 20 <= ran, "{differing} of {ran} cases are marked `# differs:`");
 }
 
+/// Every case traced (`trace call ...`, the cards walked from their trees
+/// with a trace made of what ran) answers as the machine answers it untraced,
+/// leaves the same World and spends the same steps; and its trace begins
+/// with the Function called and its parameters. The cases marked `# differs:`
+/// differ between the machine and the tree walker, which a trace runs on,
+/// and are left out.
+#[test]
+fn a_trace_of_every_language_case_changes_nothing() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let loaded = cardtable::load::load(&root.join("tests/fixtures/language")).unwrap_or_else(|_| panic!("loads"));
+    let (game, trees) = (Rc::new(loaded.game), Rc::new(loaded.trees));
+    let text = std::fs::read_to_string(root.join(CASES)).unwrap_or_else(|e| panic!("{CASES}: {e}"));
+    let (mut failures, mut traced) = (Vec::new(), 0);
+    let mut differs = false;
+    for (i, line) in text.lines().enumerate().map(|(i, l)| (i, l.trim())) {
+        if let Some(comment) = line.strip_prefix('#') {
+            differs |= differs_marker(comment).is_some();
+            continue;
+        }
+        if line.is_empty() || std::mem::take(&mut differs) {
+            continue;
+        }
+        let Ok((command, _)) = parse_case(line) else { continue };
+        traced += 1;
+        let mut machine = Driver::new(game.clone());
+        let mut tracer = Driver::new(game.clone()).with_trees(trees.clone());
+        let (untraced, answer) = (machine.command(command), tracer.command(&format!("trace {command}")));
+        let mut problems = Vec::new();
+        let first = answer.get("trace").as_array().first().cloned().unwrap_or(Json::Null);
+        let called = command["call ".len()..].split_whitespace().next().unwrap_or_default();
+        if !first.get("function").as_str().is_some_and(|f| f.starts_with(called)) || first.get("with") == &Json::Null {
+            problems.push(format!("the trace does not begin with the call of `{called}`: {answer}"));
+        }
+        // The faults a command made go beside the trace, not in the answer inside it.
+        let mut inside = answer.get("answer").clone();
+        if let (Json::Obj(pairs), faults @ Json::Arr(_)) = (&mut inside, answer.get("faults")) {
+            pairs.push(("faults".into(), faults.clone()));
+        }
+        if inside.to_string() != untraced.to_string() {
+            problems.push(format!("traced, it answers {answer}; untraced, {untraced}"));
+        }
+        if machine.world.steps_left() != tracer.world.steps_left() {
+            problems.push("traced, it spends other steps".into());
+        }
+        for (m, t) in world_of(&game, &mut machine).iter().zip(&world_of(&game, &mut tracer)) {
+            if m != t {
+                problems.push(format!("untraced it leaves {m}, traced {t}"));
+            }
+        }
+        if !problems.is_empty() {
+            failures.push(format!("{CASES}:{}: {}", i + 1, problems.join("; ")));
+        }
+    }
+    assert!(failures.is_empty(), "{} of {traced} traced case(s) failed:\n{}", failures.len(), failures.join("\n"));
+    assert!(traced > 100, "only {traced} cases traced");
+}
+
 /// `differs: WHY` (after the `#`): the reason, trimmed.
 fn differs_marker(comment: &str) -> Option<&str> {
     comment.trim().strip_prefix("differs:").map(str::trim)

@@ -1,4 +1,4 @@
-//! The `cardtable` command line (clap): the window, `drive`, `check`, `uci` and `new`.
+//! The `cardtable` command line (clap): the window, `drive`, `check`, `trace`, `uci` and `new`.
 //!
 //! Where a new option goes:
 //! - one that every mode takes (the game folder, `--data-dir`, `--lang`):
@@ -32,6 +32,9 @@ enum Sub {
     Drive(GameArgs),
     /// Check a game folder and list every mistake with its file, line and column
     Check(GameArgs),
+    /// Play a script of driver commands headless and print what each ran, as indented text: each Event,
+    /// Logic Component and Function card entered, step, condition, table cell and field written, and fault
+    Trace(TraceArgs),
     /// Speak UCI on stdin/stdout with the built-in chess engine (the engine library), for a chess GUI or a
     /// match runner: the game's Kinds, invented ones included, as the content defines them
     Uci(GameArgs),
@@ -68,6 +71,49 @@ pub struct GameArgs {
     pub lang: Option<String>,
 }
 
+/// `trace`'s own options: the script, and what each command's trace keeps
+/// (the driver's `trace` options, docs/driver.md).
+#[derive(Args, Debug, Clone)]
+pub struct TraceArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// The driver commands to play and trace, one a line (as `cardtable drive` reads them)
+    #[arg(long, value_name = "FILE")]
+    pub script: PathBuf,
+    /// The most entries each command's trace shows [default: 10000]
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+    /// Only what runs inside this Function or Logic Component (and what it calls and sends)
+    #[arg(long, value_name = "NAME")]
+    pub card: Option<String>,
+    /// Only the writes of this table ("who writes Targets?")
+    #[arg(long, value_name = "NAME")]
+    pub table: Option<String>,
+    /// Only this many levels deep (below --card's card, when given)
+    #[arg(long, value_name = "N")]
+    pub depth: Option<u16>,
+}
+
+impl TraceArgs {
+    /// The options as the driver's `trace` takes them before its command.
+    pub fn driver_options(&self) -> String {
+        let mut words = Vec::new();
+        if let Some(n) = self.limit {
+            words.push(format!("limit={n}"));
+        }
+        if let Some(card) = &self.card {
+            words.push(format!("card=\"{card}\""));
+        }
+        if let Some(table) = &self.table {
+            words.push(format!("table=\"{table}\""));
+        }
+        if let Some(n) = self.depth {
+            words.push(format!("depth={n}"));
+        }
+        words.join(" ")
+    }
+}
+
 /// The window's own options.
 #[derive(Args, Debug, Clone)]
 pub struct WindowArgs {
@@ -98,12 +144,14 @@ pub enum Mode {
     /// `drive`, with the values of the library options given, as the window's.
     Drive(GameArgs, Vec<(String, String)>),
     Check(GameArgs),
+    /// `trace`, with the values of the library options given, as `drive`'s.
+    Trace(TraceArgs, Vec<(String, String)>),
     Uci(GameArgs),
     New(PathBuf),
 }
 
 /// The whole command, with each library option appended as `--NAME VALUE`
-/// to the window's command and to `drive`'s.
+/// to the window's command and to `drive`'s and `trace`'s.
 ///
 /// Panics when a library option's name is taken: two libraries (or a library
 /// and the engine) may not claim the same option.
@@ -120,7 +168,10 @@ pub fn command(library_options: &[(&'static str, &'static str, &'static str)]) -
             .help(help)
             .action(ArgAction::Set)
             .help_heading("Library options");
-        cmd = cmd.arg(arg.clone()).mut_subcommand("drive", |drive| drive.arg(arg));
+        cmd = cmd
+            .arg(arg.clone())
+            .mut_subcommand("drive", |drive| drive.arg(arg.clone()))
+            .mut_subcommand("trace", |trace| trace.arg(arg));
     }
     cmd
 }
@@ -160,6 +211,10 @@ where
             Mode::Drive(game, values.unwrap_or_default())
         }
         Some(Sub::Check(game)) => Mode::Check(game),
+        Some(Sub::Trace(args)) => {
+            let values = matches.subcommand_matches("trace").map(|m| library_values(m, library_options));
+            Mode::Trace(args, values.unwrap_or_default())
+        }
         Some(Sub::Uci(game)) => Mode::Uci(game),
         Some(Sub::New { dir }) => Mode::New(dir),
         None => Mode::Window(cli.window, library_values(&matches, library_options)),

@@ -1,5 +1,6 @@
 //! `cardtable`: runs a game folder in a window, headless (`drive`), checks it
-//! (`check`), or plays it over UCI with the built-in engine (`uci`).
+//! (`check`), traces a script of driver commands (`trace`), or plays it over
+//! UCI with the built-in engine (`uci`).
 
 use cardtable::host::driver::Driver;
 use cardtable::json::Json;
@@ -40,6 +41,7 @@ fn main() -> ExitCode {
         cli::Mode::Check(game) => {
             check(content_dir(game.content.as_deref()), game.data_dir.as_deref(), game.lang.as_deref(), &game.off)
         }
+        cli::Mode::Trace(args, library) => trace(content_dir(args.game.content.as_deref()), &args, &library),
         cli::Mode::Window(args, library) => window(args, &library),
         cli::Mode::Uci(game) => uci(content_dir(game.content.as_deref()), &game.off),
         cli::Mode::New(dir) => new_game(&dir),
@@ -73,7 +75,7 @@ fn uci(dir: Files, off: &[String]) -> ExitCode {
 
 /// The window, or with `--screenshot` a few frames and a PNG.
 fn window(args: cli::WindowArgs, library: &[(String, String)]) -> ExitCode {
-    let opts = window::Options {
+    let mut opts = window::Options {
         screenshot: args.screenshot,
         frames: args.frames,
         script: args.script,
@@ -83,6 +85,7 @@ fn window(args: cli::WindowArgs, library: &[(String, String)]) -> ExitCode {
         reduced_motion: args.game.reduced_motion,
         watch: args.watch,
         off: args.game.off.clone(),
+        trees: None,
     };
     if args.watch && args.game.content.is_none() {
         eprintln!(
@@ -102,6 +105,7 @@ fn window(args: cli::WindowArgs, library: &[(String, String)]) -> ExitCode {
     };
     refuse_unknown_off(&loaded.game, &opts.off, None);
     mark("content loaded");
+    opts.trees = Some(Rc::new(loaded.trees));
     window::run(Rc::new(loaded.game), opts)
 }
 
@@ -189,30 +193,10 @@ fn skip_line(input: &mut impl BufRead) -> std::io::Result<()> {
 /// memory; the code libraries' options (`--engine PATH`, `--fen FEN`)
 /// applied as the window applies them.
 fn drive(dir: Files, args: &cli::GameArgs, library: &[(String, String)]) -> ExitCode {
-    let Some(loaded) = load_or_report(&dir, args.lang.as_deref()) else { return ExitCode::FAILURE };
-    refuse_unknown_off(&loaded.game, &args.off, Some("drive"));
-    let game = Rc::new(loaded.game);
-    let store = match args.data_dir.as_deref() {
-        Some(data) => Store::for_game(Some(data), &game.name),
-        None => Store::memory(),
+    let mut driver = match headless(dir, args, library, "drive") {
+        Ok(driver) => driver,
+        Err(code) => return code,
     };
-    // Another process writes that folder: said on stderr too (the first answer carries it as a notice).
-    if let Some(why) = store.not_kept() {
-        eprintln!("notice: {why}");
-    }
-    let off: Vec<&str> = args.off.iter().map(String::as_str).collect();
-    let mut driver = Driver::with_parts_off(game, Rc::new(store), args.reduced_motion, &off);
-    for (name, value) in library {
-        let faults = driver.world.faults.len();
-        let applied = driver.apply_start_option(name, value);
-        for fault in &driver.world.faults[faults..] {
-            eprintln!("--{name}: {fault}");
-        }
-        if let Err(e) = applied {
-            eprintln!("--{name}: {e}");
-            return ExitCode::FAILURE;
-        }
-    }
     let mut input = std::io::stdin().lock();
     let mut out = std::io::stdout().lock();
     // Bytes, not `lines()`: a line that is not UTF-8 is answered with an error
@@ -251,6 +235,68 @@ fn drive(dir: Files, args: &cli::GameArgs, library: &[(String, String)]) -> Exit
         eprintln!("notice: {notice}");
     }
     ExitCode::SUCCESS
+}
+
+/// `cardtable trace [FOLDER] --script FILE`: each command of the script
+/// played headless as `drive` plays it, printed, and under it what it ran
+/// (the driver's `trace`, as indented text), then its answer.
+fn trace(dir: Files, args: &cli::TraceArgs, library: &[(String, String)]) -> ExitCode {
+    let mut driver = match headless(dir, &args.game, library, "trace") {
+        Ok(driver) => driver,
+        Err(code) => return code,
+    };
+    let text = match cardtable::source::read::read_text(&args.script, cardtable::source::read::SCRIPT) {
+        Ok(text) => text,
+        Err(e) => {
+            eprintln!("cannot read the script {}: {e}", args.script.display());
+            return ExitCode::FAILURE;
+        }
+    };
+    let options = args.driver_options();
+    let mut out = std::io::stdout().lock();
+    for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
+        let shown = driver.trace_text(&format!("{options} {line}"), line);
+        if write!(out, "{shown}").and_then(|_| out.flush()).is_err() {
+            break;
+        }
+    }
+    for notice in driver.finish() {
+        eprintln!("notice: {notice}");
+    }
+    ExitCode::SUCCESS
+}
+
+/// The game of `dir` started headless for `sub` (`drive`, `trace`): its
+/// store, its Logic Components switched off, the code libraries' options
+/// applied; the cards' trees kept for `trace`. Err: the exit code, the
+/// reason already printed.
+fn headless(dir: Files, args: &cli::GameArgs, library: &[(String, String)], sub: &str) -> Result<Driver, ExitCode> {
+    let Some(loaded) = load_or_report(&dir, args.lang.as_deref()) else { return Err(ExitCode::FAILURE) };
+    refuse_unknown_off(&loaded.game, &args.off, Some(sub));
+    let game = Rc::new(loaded.game);
+    let trees = Rc::new(loaded.trees);
+    let store = match args.data_dir.as_deref() {
+        Some(data) => Store::for_game(Some(data), &game.name),
+        None => Store::memory(),
+    };
+    // Another process writes that folder: said on stderr too (the first answer carries it as a notice).
+    if let Some(why) = store.not_kept() {
+        eprintln!("notice: {why}");
+    }
+    let off: Vec<&str> = args.off.iter().map(String::as_str).collect();
+    let mut driver = Driver::with_parts_off(game, Rc::new(store), args.reduced_motion, &off).with_trees(trees);
+    for (name, value) in library {
+        let faults = driver.world.faults.len();
+        let applied = driver.apply_start_option(name, value);
+        for fault in &driver.world.faults[faults..] {
+            eprintln!("--{name}: {fault}");
+        }
+        if let Err(e) = applied {
+            eprintln!("--{name}: {e}");
+            return Err(ExitCode::FAILURE);
+        }
+    }
+    Ok(driver)
 }
 
 /// `cardtable new DIR`: the built-in game written out as a folder to change.

@@ -256,6 +256,9 @@ pub enum Returns {
 pub struct Tree {
     pub body: Block,
     pub frame: Box<[Value]>,
+    /// The card's line in its file: a Function's first line, a handler's
+    /// `when:` (for a trace).
+    pub line: u32,
 }
 
 /// Every card's tree, as the loader compiled it, beside the [`crate::game::Game`]

@@ -91,6 +91,9 @@ impl Window {
     fn start(game: Rc<Game>, opts: Options, store: Rc<Store>) -> Result<Window, ExitCode> {
         let off: Vec<&str> = opts.off.iter().map(String::as_str).collect();
         let mut driver = Driver::with_parts_off(game.clone(), store, opts.reduced_motion, &off);
+        if let Some(trees) = &opts.trees {
+            driver = driver.with_trees(trees.clone());
+        }
         crate::mark("game started (a save loaded)");
         let watch = start_watch(&game, opts.watch)?;
         let report_first_frame = std::env::var_os(REPORT_FIRST_FRAME).is_some();

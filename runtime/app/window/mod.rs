@@ -51,6 +51,8 @@ pub struct Options {
     pub data_dir: Option<PathBuf>,
     /// The system asks for less motion (`--reduced-motion`): `$prefersReducedMotion`.
     pub reduced_motion: bool,
+    /// The cards' trees (the loader's), for a `trace` line of the `--script`.
+    pub trees: Option<Rc<cardtable::program::Trees>>,
     /// Logic Components switched off from the start (`--off COMPONENT`).
     pub off: Vec<String>,
     /// Read the content folder again when a file in it changes (`--watch`).

@@ -57,11 +57,11 @@ pub fn compile_bodies(game: &mut Game, shells: &CardShells, scratch: &LoadScratc
                 let frame = cx.frame();
                 codes.push((CardRef::Function(*id), 0, code));
                 if let Some(tree) = trees.functions.get_mut(id.index()) {
-                    *tree = Tree { body, frame };
+                    *tree = Tree { body, frame, line: pos_of(&file.root).line as u32 };
                 }
             }
             Shell::Component { id, file, events } => {
-                for (i, (event, steps, _)) in events.iter().enumerate() {
+                for (i, (event, steps, when)) in events.iter().enumerate() {
                     let card = CardRef::Component(*id, *event);
                     let mut cx = Cx::new(game, scratch, &mut syms, &mut sites, d, file, card);
                     cx.component = Some(*id);
@@ -73,7 +73,7 @@ pub fn compile_bodies(game: &mut Game, shells: &CardShells, scratch: &LoadScratc
                     let frame = cx.frame();
                     codes.push((card, i, code));
                     if let Some(tree) = trees.handlers.get_mut(id.index()).and_then(|h| h.get_mut(i)) {
-                        *tree = Tree { body, frame };
+                        *tree = Tree { body, frame, line: when.line as u32 };
                     }
                 }
             }

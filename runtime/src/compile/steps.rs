@@ -97,7 +97,13 @@ impl<'a> Cx<'a> {
 
     pub(super) fn site(&mut self, pos: Pos) -> u32 {
         self.step_no += 1;
-        self.sites.push(Site { card: self.card, step: self.step_no, line: pos.line as u32 });
+        self.sites.push(Site {
+            card: self.card,
+            step: self.step_no,
+            line: pos.line as u32,
+            action: "",
+            said: "".into(),
+        });
         (self.sites.len() - 1) as u32
     }
 
@@ -116,6 +122,10 @@ impl<'a> Cx<'a> {
             self.err(f.pos, format!("unknown action `{}`; expected one of: {}", action.as_str(), known.join(", ")));
             return None;
         };
+        if let Some(s) = self.sites.get_mut(site as usize) {
+            s.action = action.key;
+            s.said = f.get(action.key).and_then(|n| n.as_scalar()).map_or("".into(), |v| v.as_str().into());
+        }
         let kind = (action.compile)(self, &f, action.key)?;
         // A card's first Declares of constants are folded into the frame a call starts with.
         if let StepKind::Declare { slot, ty, value: Expr::Const(v) } = &kind {

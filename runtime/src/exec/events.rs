@@ -14,6 +14,10 @@ impl World {
     /// Runs every listener of `event` (only `only`'s, when given), with `sender` as their Other.
     /// A fault in one handler is kept, and the next listener runs.
     pub fn dispatch(&mut self, g: &Game, event: EventId, sender: Option<ObjectId>, only: Option<ObjectId>) -> Res<()> {
+        // Once an Event, not once a step: a trace walks the cards (exec/trace.rs).
+        if self.trace.is_some() {
+            return self.dispatch_traced(g, event, sender, only);
+        }
         self.deliver(g, event, sender, only, |_, _, h| Ok(h.code.frame()), |w, cx, _, _, h| w.exec(g, cx, &h.code))
     }
 
@@ -71,7 +75,7 @@ impl World {
                     return Err(fail);
                 }
                 let fault = self.fault_of(g, &fail);
-                self.faults.push(fault);
+                self.keep_fault(fault);
             }
         }
         self.depth -= 1;
@@ -80,6 +84,9 @@ impl World {
 
     /// Calls a Function with arguments already evaluated; its answer is in `self.ret`.
     pub fn call_function(&mut self, g: &Game, cx: &Ctx, f: FuncId, args: &[Value]) -> Res<()> {
+        if self.trace.is_some() {
+            return self.call_traced(g, cx, f, args);
+        }
         let func = &g.functions[f.index()];
         given_from_outside(func, args)?;
         self.invoke(g, cx, func, |_, i| args[i])
@@ -131,6 +138,7 @@ impl World {
         fresh.restarts = self.restarts + 1;
         fresh.set_reduced_motion(self.reduced_motion);
         fresh.host_off = std::mem::take(&mut self.host_off);
+        fresh.trace = self.trace.take();
         *self = fresh;
         self.start();
     }
@@ -149,12 +157,21 @@ impl World {
             Ok(v) => Some(v),
             Err(fail) => {
                 let fault = self.fault_of(&game, &fail);
-                self.faults.push(fault);
+                self.keep_fault(fault);
                 None
             }
         };
         self.settle();
         answer
+    }
+
+    /// A fault kept (and told to a trace, when one is made).
+    #[cold]
+    pub(crate) fn keep_fault(&mut self, fault: Fault) {
+        if self.trace.is_some() {
+            self.trace_fault(&fault);
+        }
+        self.faults.push(fault);
     }
 
     pub(crate) fn fault_of(&self, game: &Game, fail: &crate::exec::Fail) -> Fault {

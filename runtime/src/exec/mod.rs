@@ -56,6 +56,7 @@ pub use events::KeyCommands;
 mod machine;
 mod panels;
 mod saves;
+mod trace;
 mod walk;
 
 /// How many times a Repeat runs for a count of `n`: its whole part; none

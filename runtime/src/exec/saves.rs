@@ -130,7 +130,7 @@ impl World {
         while let Some(slot) = self.pending_load.take() {
             loads += 1;
             if loads > MAX_LOADS {
-                self.faults.push(Fault {
+                self.keep_fault(Fault {
                     card: "load game".into(),
                     step: 0,
                     file: Default::default(),

@@ -263,7 +263,21 @@ impl World {
             Some(tree) if tree.frame.len() >= func.params.len() => tree,
             _ => return fail(format!("`{}` has no tree to walk (trees of another load?)", func.name)),
         };
-        self.invoke_with(g, cx, func, &tree.frame, arg, |w, inner| w.walk(g, inner, &tree.body, NO_LOOP, trees))
+        if self.trace.is_none() {
+            return self
+                .invoke_with(g, cx, func, &tree.frame, arg, |w, inner| w.walk(g, inner, &tree.body, NO_LOOP, trees));
+        }
+        // Traced: the entry made once the parameters are in the frame, made to fit.
+        let (mut kept, mut level) = (None, None);
+        let result = self.invoke_with(g, cx, func, &tree.frame, arg, |w, inner| {
+            (kept, level) = w.trace_function(f, inner.base, func.params.len());
+            w.walk(g, inner, &tree.body, NO_LOOP, trees)
+        });
+        self.trace_leave(level);
+        if result.is_ok() {
+            self.trace_answer(kept, g.answer_width(func.returns));
+        }
+        result
     }
 
     /// Delivers an Event as [`World::dispatch`] does, each handler walked from its tree.
@@ -277,7 +291,8 @@ impl World {
         trees: &Trees,
     ) -> Res<()> {
         let tree = |c: CompId, h: usize| trees.handlers.get(c.index()).and_then(|t| t.get(h));
-        self.deliver(
+        let (kept, level) = self.trace_event(event, sender);
+        let result = self.deliver(
             g,
             event,
             sender,
@@ -289,10 +304,17 @@ impl World {
                 }
             },
             |w, cx, c, h, _| match tree(c, h) {
-                Some(tree) => w.walk(g, cx, &tree.body, NO_LOOP, trees),
+                Some(tree) => {
+                    let level = w.trace_handler(c, h, cx.this, kept);
+                    let flow = w.walk(g, cx, &tree.body, NO_LOOP, trees);
+                    w.trace_leave(level);
+                    flow
+                }
                 None => Ok(Flow::Next),
             },
-        )
+        );
+        self.trace_leave(level);
+        result
     }
 
     /// Runs a block of a card's tree: `Flow::Return` when a Return ended the
@@ -317,6 +339,14 @@ impl World {
     /// inside it, as its ops do (`lower.rs`); a Repeat's count expression
     /// is read before it.
     fn walk_step(&mut self, g: &Game, cx: &Ctx, step: &Step, innermost: u32, trees: &Trees) -> Res<Flow> {
+        if self.trace.is_some() {
+            return self.walk_step_traced(g, cx, step, |w| w.walk_step_as_written(g, cx, step, innermost, trees));
+        }
+        self.walk_step_as_written(g, cx, step, innermost, trees)
+    }
+
+    /// [`World::walk_step`]'s step, run (a trace told of each condition read).
+    fn walk_step_as_written(&mut self, g: &Game, cx: &Ctx, step: &Step, innermost: u32, trees: &Trees) -> Res<Flow> {
         let site = step.site;
         macro_rules! at {
             ($e:expr, $loop:expr) => {
@@ -351,10 +381,17 @@ impl World {
             }
             StepKind::If { cond, then, otherwise } => {
                 let taken = at!(self.truth(g, cx, cond));
+                if self.trace.is_some() {
+                    self.trace_condition(site, taken);
+                }
                 return self.walk(g, cx, if taken { then } else { otherwise }, innermost, trees);
             }
             StepKind::While { cond, body } => loop {
-                if !at!(self.truth(g, cx, cond), site) {
+                let holds = at!(self.truth(g, cx, cond), site);
+                if self.trace.is_some() {
+                    self.trace_condition(site, holds);
+                }
+                if !holds {
                     break;
                 }
                 if self.walk(g, cx, body, site, trees)? == Flow::Return {
@@ -573,7 +610,7 @@ impl World {
         Ok(())
     }
 
-    fn field_at(&self, g: &Game, id: ObjectId, s: StructId, f: u16) -> Res<usize> {
+    pub(super) fn field_at(&self, g: &Game, id: ObjectId, s: StructId, f: u16) -> Res<usize> {
         let o = &self.objects[id.0 as usize];
         let t = &g.types[o.ty.0 as usize];
         match t.struct_offset.get(s.index()).copied().flatten() {
@@ -600,7 +637,7 @@ impl World {
         }
     }
 
-    fn column(&mut self, g: &Game, cx: &Ctx, t: TableId, c: &ColumnRef) -> Res<ColumnId> {
+    pub(super) fn column(&mut self, g: &Game, cx: &Ctx, t: TableId, c: &ColumnRef) -> Res<ColumnId> {
         match c {
             ColumnRef::Fixed(c) => Ok(*c),
             ColumnRef::Dynamic(e) => {

@@ -395,6 +395,12 @@ pub struct Site {
     /// The step's number on the card, counted as the book counts (1 = first).
     pub step: u16,
     pub line: u32,
+    /// The step's action as written (`set data cell`), for a trace.
+    pub action: &'static str,
+    /// What the action key says, as written (`Targets` of `set data cell:
+    /// Targets`, the condition of an If), for a trace; empty when it is no
+    /// single value.
+    pub said: Box<str>,
 }
 
 impl Game {

@@ -9,8 +9,8 @@ use crate::json::Json;
 use crate::library::Libraries;
 use crate::program::Trees;
 use crate::save::Store;
-use crate::value::{Shown, Value};
-use crate::world::World;
+use crate::value::Value;
+use crate::world::{Trace, TraceFilter, World};
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -25,6 +25,8 @@ pub struct Driver {
     /// walker over these trees instead of the register machine (see
     /// [`Driver::walking`]).
     walked: Option<Rc<Trees>>,
+    /// The cards' trees, for `trace` (see [`Driver::with_trees`]).
+    trees: Option<Rc<Trees>>,
     /// How many of the World's notices an answer has carried.
     notices_told: usize,
     /// The code libraries' options the game started with (`--fen FEN`,
@@ -168,6 +170,12 @@ const COMMANDS: &[Own] = &[
         run: |d, rest| d.wait(rest),
     },
     Own {
+        verb: "trace",
+        usage: "trace [limit=N] [card=NAME] [table=NAME] [depth=N] COMMAND",
+        help: "runs COMMAND and answers what ran for it: Events, cards, steps, conditions, writes, faults",
+        run: |d, rest| d.trace(rest),
+    },
+    Own {
         verb: "off",
         usage: "off COMPONENT",
         help: "switches a Logic Component off on every Object, from now on",
@@ -240,7 +248,15 @@ impl Driver {
         world.set_reduced_motion(reduced_motion);
         world.host_off = host_off;
         world.start();
-        Driver { world, snapshots: HashMap::new(), libraries, walked: None, notices_told: 0, start_options: Vec::new() }
+        Driver {
+            world,
+            snapshots: HashMap::new(),
+            libraries,
+            walked: None,
+            trees: None,
+            notices_told: 0,
+            start_options: Vec::new(),
+        }
     }
 
     /// Applies one of the code libraries' command-line options (`--fen
@@ -304,6 +320,73 @@ impl Driver {
         self
     }
 
+    /// Gives the driver the cards' trees of its game (the loader's
+    /// `Loaded::trees`), which `trace` runs the cards from: without them,
+    /// `trace` answers an error. The command line's `drive`, `trace` and the
+    /// window's `--script` always give them.
+    pub fn with_trees(mut self, trees: Rc<Trees>) -> Driver {
+        self.trees = Some(trees);
+        self
+    }
+
+    /// `trace [OPTIONS] COMMAND`: runs COMMAND and answers what ran for it
+    /// (host/trace.rs, docs/driver.md), beside the command's own answer.
+    fn trace(&mut self, rest: &str) -> Json {
+        let game = self.world.game.clone();
+        let (filter, command) = match super::trace::parse(&game, rest) {
+            Ok(parsed) => parsed,
+            Err(why) => return Json::error(why),
+        };
+        match self.traced(filter, command) {
+            Ok((answer, trace)) => Json::obj(vec![
+                ("trace", super::trace::entries_json(&self.world, &trace)),
+                ("left out", Json::Num(trace.left_out as f64)),
+                ("answer", answer),
+            ]),
+            Err(why) => Json::error(why),
+        }
+    }
+
+    /// Runs `command` with a trace made of what runs (the cards walked from
+    /// their trees, as the machine would run them: the World it leaves is
+    /// the one the command leaves untraced), the code libraries' answers
+    /// taken in at its end as after any command. Answers the command's own
+    /// answer and the trace; Err when the driver has no trees or the
+    /// command is itself a trace.
+    pub fn traced(&mut self, filter: TraceFilter, command: &str) -> Result<(Json, Trace), String> {
+        let Some(trees) = self.trees.clone().or_else(|| self.walked.clone()) else {
+            return Err(
+                "this driver was made without the cards' trees (`Driver::with_trees`), which a trace needs".into()
+            );
+        };
+        let (verb, rest) = command.split_once(char::is_whitespace).map_or((command, ""), |(v, r)| (v, r.trim()));
+        if verb == "trace" {
+            return Err("a trace of `trace`: give the command to trace once (trace click e2)".into());
+        }
+        self.world.trace = Some(Box::new(Trace::new(trees.clone(), filter.clone())));
+        let answer = self.run(verb, rest);
+        self.libraries.pump(&mut self.world);
+        // A command that put another World in place (`restore`) ran no card in this one.
+        let trace = self.world.trace.take().map_or_else(|| Trace::new(trees, filter), |t| *t);
+        Ok((answer, trace))
+    }
+
+    /// `cardtable trace`'s lines for one script line: `shown` (the line as
+    /// written), then, indented, what `line` (the trace options and the
+    /// command) ran, then the command's answer, or why it could not be traced.
+    pub fn trace_text(&mut self, line: &str, shown: &str) -> String {
+        let game = self.world.game.clone();
+        let mut out = format!("{shown}\n");
+        match super::trace::parse(&game, line).and_then(|(filter, command)| self.traced(filter, command)) {
+            Ok((answer, trace)) => {
+                out.push_str(&super::trace::text(&self.world, &trace, 1));
+                out.push_str(&format!("  answer: {answer}\n"));
+            }
+            Err(why) => out.push_str(&format!("  error: {why}\n")),
+        }
+        out
+    }
+
     /// A click at a point of the game screen, walked when the driver walks.
     fn click_point(&mut self, x: f32, y: f32) {
         match &self.walked {
@@ -319,14 +402,7 @@ impl Driver {
         // A save the store's writer failed to write since the last command is told in this answer.
         self.world.take_store_notices();
         let faults_before = self.world.faults.len();
-        let mut answer = match COMMANDS.iter().find(|c| c.verb == verb) {
-            Some(own) => (own.run)(self, rest),
-            None if verb.is_empty() => Json::error(format!("an empty command; {}", self.help())),
-            None => match self.libraries.command(&mut self.world, verb, rest) {
-                Some(answer) => answer,
-                None => Json::error(format!("unknown command `{verb}`; {}", self.help())),
-            },
-        };
+        let mut answer = self.run(verb, rest);
         // The cards' calls into code libraries go out; answers that are in come in.
         self.libraries.pump(&mut self.world);
         if self.world.faults.len() > faults_before {
@@ -342,6 +418,18 @@ impl Driver {
             }
         }
         answer
+    }
+
+    /// One command, the driver's own or a library's, its answer as it is.
+    fn run(&mut self, verb: &str, rest: &str) -> Json {
+        match COMMANDS.iter().find(|c| c.verb == verb) {
+            Some(own) => (own.run)(self, rest),
+            None if verb.is_empty() => Json::error(format!("an empty command; {}", self.help())),
+            None => match self.libraries.command(&mut self.world, verb, rest) {
+                Some(answer) => answer,
+                None => Json::error(format!("unknown command `{verb}`; {}", self.help())),
+            },
+        }
     }
 
     fn inputs(&self) -> Json {
@@ -488,8 +576,12 @@ impl Driver {
                 }
             }
         }
+        let trees = Rc::new(loaded.trees);
         if self.walked.is_some() {
-            self.walked = Some(Rc::new(loaded.trees));
+            self.walked = Some(trees.clone());
+        }
+        if self.trees.is_some() {
+            self.trees = Some(trees);
         }
         Ok(Reloaded { notes, started_again })
     }
@@ -506,7 +598,10 @@ impl Driver {
                  old name again)"
             ));
         }
-        self.snapshots.insert(name.to_string(), self.world.clone());
+        let mut kept = self.world.clone();
+        // A snapshot taken by a traced `snapshot` is no trace: restored, it would trace every command after.
+        kept.trace = None;
+        self.snapshots.insert(name.to_string(), kept);
         Json::obj(vec![("snapshot", Json::Str(name.into()))])
     }
 
@@ -898,22 +993,7 @@ impl Driver {
     }
 
     fn value(&self, v: Value) -> Json {
-        match v {
-            Value::None => Json::Null,
-            Value::Num(n) => Json::Num(n),
-            Value::Bool(b) => Json::Bool(b),
-            Value::Text(s) => Json::Str(self.world.syms.text(s).into()),
-            Value::Obj(id) => Json::obj(vec![(
-                "object",
-                Json::Str(
-                    self.world
-                        .objects
-                        .get(id.0 as usize)
-                        .map_or(String::new(), |o| self.world.syms.text(o.name).into()),
-                ),
-            )]),
-            other => Json::Str(Shown(other, &self.world.syms).to_string()),
-        }
+        super::trace::value_json(&self.world, v)
     }
 }
 
@@ -993,6 +1073,20 @@ mod tests {
         let does = help.get("driver commands").as_array();
         assert_eq!(does.len(), COMMANDS.len(), "{help}");
         assert!(does.iter().zip(COMMANDS).all(|(d, c)| d.get("does") == &Json::Str(c.help.into())), "{help}");
+    }
+
+    /// A trace lasts its command: none is left in the World after it, nor
+    /// in a snapshot a traced `snapshot` kept, once restored.
+    #[test]
+    fn a_trace_ends_with_its_command() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let loaded = crate::load::load(&root.join("tests/fixtures/language")).unwrap_or_else(|_| panic!("loads"));
+        let mut driver = Driver::new(Rc::new(loaded.game)).with_trees(Rc::new(loaded.trees));
+        for command in ["trace call Factorial n=3", "trace snapshot a", "restore a", "trace restore a"] {
+            let answer = driver.command(command);
+            assert!(!answer.is_error(), "{command}: {answer}");
+            assert!(driver.world.trace.is_none(), "a trace is left after `{command}`");
+        }
     }
 
     #[test]

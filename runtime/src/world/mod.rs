@@ -17,11 +17,13 @@ mod draw;
 mod saved;
 mod stack;
 mod table;
+mod trace;
 pub use clock::{ModeChoice, Timer, Tween, EPSILON, FRAME};
 pub use draw::{Draws, Line, MAX_LINES};
 pub use saved::SavedLibraryState;
 pub(crate) use stack::Stack;
 pub use table::Table;
+pub use trace::{Entry, Kept, Named, Trace, TraceFilter, Traced, TracedCard};
 
 #[derive(Clone)]
 pub struct Object {
@@ -211,6 +213,10 @@ pub struct World {
     pub host_off: Vec<CompId>,
     /// The lines the last frame's Draw Events drew (`exec`'s `World::run_draw_events`).
     pub draws: Draws,
+    /// While a traced command runs (the driver's `trace`), what ran: the
+    /// cards then run on the tree walker, which fills it in. None the rest
+    /// of the time, and the register machine never looks at it.
+    pub(crate) trace: Option<Box<Trace>>,
 }
 
 /// How many steps one input (a click, a key) may run before it is stopped:
@@ -258,6 +264,7 @@ impl World {
             reduced_motion: false,
             host_off: Vec::new(),
             draws: Draws::default(),
+            trace: None,
             game,
         };
         let game = world.game.clone();

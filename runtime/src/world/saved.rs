@@ -619,6 +619,7 @@ impl World {
         loaded.held_saves = self.held_saves.take();
         loaded.set_reduced_motion(self.reduced_motion);
         loaded.host_off = std::mem::take(&mut self.host_off);
+        loaded.trace = self.trace.take();
         *self = loaded;
     }
 }
