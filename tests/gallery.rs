@@ -17,11 +17,25 @@ use common::{move_set, ok, run};
 
 /// (folder, game.yaml's `game`, the files make_variants.py edits): every
 /// variant of the gallery.
-const GALLERY: &[(&str, &str, &[&str])] = &[(
-    "nocastle",
-    "No Castling Chess",
-    &["game.yaml", "tables/Castling.csv", "tables/Words.csv", "tables/Words.fr.csv"],
-)];
+const GALLERY: &[(&str, &str, &[&str])] = &[
+    ("nocastle", "No Castling Chess", &["game.yaml", "tables/Castling.csv", "tables/Words.csv", "tables/Words.fr.csv"]),
+    ("amazon", "Amazon Chess", PIECES_EDITED),
+    ("almost", "Almost Chess", PIECES_EDITED),
+    ("hoppelpoppel", "Hoppel-Poppel", PIECES_EDITED),
+    ("knightmate", "Knightmate", PIECES_EDITED),
+];
+
+/// The files a variant of other pieces edits: its Kinds (and their French
+/// names), their Directions, the start, and How to play's words.
+const PIECES_EDITED: &[&str] = &[
+    "game.yaml",
+    "tables/Directions.csv",
+    "tables/Kinds.csv",
+    "tables/Kinds.fr.csv",
+    "tables/Position.csv",
+    "tables/Words.csv",
+    "tables/Words.fr.csv",
+];
 
 fn variant_dir(name: &str) -> PathBuf {
     common::root().join("content/variants").join(name)

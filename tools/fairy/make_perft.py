@@ -34,6 +34,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 MANIFEST = [
     ("chess", "content/chess"),
     ("nocastle", "content/variants/nocastle"),
+    ("amazon", "content/variants/amazon"),
+    ("almost", "content/variants/almost"),
+    ("hoppelpoppel", "content/variants/hoppelpoppel"),
+    ("knightmate", "content/variants/knightmate"),
 ]
 
 # Leaves the cards' perft counts in about a second here (a debug build on
