@@ -23,16 +23,35 @@ const GALLERY: &[(&str, &str, &[&str])] = &[
     ("almost", "Almost Chess", PIECES_EDITED),
     ("hoppelpoppel", "Hoppel-Poppel", PIECES_EDITED),
     ("knightmate", "Knightmate", PIECES_EDITED),
+    (
+        "chigorin",
+        "Chigorin Chess",
+        &[
+            "game.yaml",
+            "objects/Promotion Focus.yaml",
+            "objects/Promotion Panel.yaml",
+            "scene.yaml",
+            "tables/Directions.csv",
+            "tables/Kinds.csv",
+            "tables/Kinds.fr.csv",
+            "tables/Position.csv",
+            "tables/Promotions.csv",
+            "tables/Words.csv",
+            "tables/Words.fr.csv",
+        ],
+    ),
 ];
 
 /// The files a variant of other pieces edits: its Kinds (and their French
-/// names), their Directions, the start, and How to play's words.
+/// names), their Directions, the start, what a Pawn may become, and How to
+/// play's words.
 const PIECES_EDITED: &[&str] = &[
     "game.yaml",
     "tables/Directions.csv",
     "tables/Kinds.csv",
     "tables/Kinds.fr.csv",
     "tables/Position.csv",
+    "tables/Promotions.csv",
     "tables/Words.csv",
     "tables/Words.fr.csv",
 ];

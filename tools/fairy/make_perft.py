@@ -12,7 +12,8 @@ For each variant: its start position (`position startpos` under
 reached from the start by a seeded random number of random legal plies
 (each ply a choice among perft 1's moves; a walk that ends the game, with no
 legal move or the fifty-move count at 100, is walked again, and a position
-met before is skipped). For each position: its FEN as Fairy-Stockfish's `d`
+met before is skipped). Then the positions of EXTRA (a promotion for each Side).
+For each position: its FEN as Fairy-Stockfish's `d`
 writes it, `go perft N` for N = 1, 2, ... up to the first count past QUICK
 leaves (the depth the quick test stops before), never past depth 6 nor a
 count past 1,000,000 (the bounds of the driver's `perft`), and perft 1's
@@ -38,6 +39,16 @@ MANIFEST = [
     ("almost", "content/variants/almost"),
     ("hoppelpoppel", "content/variants/hoppelpoppel"),
     ("knightmate", "content/variants/knightmate"),
+    ("chigorin", "content/variants/chigorin"),
+]
+
+# Positions every variant's file holds besides its start and the random
+# ones (its Kings, Rooks and Pawns alone, which every variant of the
+# manifest has): (id, FEN), each as Fairy-Stockfish's `d` writes it back.
+# The random walks seldom reach a promotion; here both Sides' Pawns are one
+# step from one, straight ahead and by a capture, with castling rights.
+EXTRA = [
+    ("promotions", "r3k2r/1P4P1/8/8/8/8/1p4p1/R3K2R w KQkq - 0 1"),
 ]
 
 # Leaves the cards' perft counts in about a second here (a debug build on
@@ -154,6 +165,9 @@ def write(engine, variant, content, seed, positions, command):
             continue
         seen.add(got[0])
         found.append((f"random-{len(found)}", got[0], got[1]))
+    for name, fen in EXTRA:
+        engine.position(fen)
+        found.append((name, engine.fen(), []))
     out = [
         f"# Fairy-Stockfish's perft of its variant `{variant}`, the reference for {content}",
         f"# (tests/fairy.rs). Made by: {command}",

@@ -136,6 +136,15 @@ CASTLING_EN = (
     "moved, the squares between must be empty, and the king may not be in check, cross an attacked square or land on one."
 )
 
+# The Chancellor (a Rook and a Knight in one): its Kinds row, its French
+# words (Ch: C is the French Knight's, the Cavalier's).
+CHANCELLOR = 'Chancellor,,,C,=C,850,", promote to chancellor",C,=C,false,false,false,false'
+CHANCELLOR_FR = 'Chancellor,", promotion en chancelier",Ch,=Ch'
+CHANCELLOR_EN_WORDS = "Chancellor: a rook and a knight in one: along ranks and files, or a knight's L."
+CHANCELLOR_FR_WORDS = (
+    "Chancelier\u00a0: une tour et un cavalier à la fois\u00a0: le long des rangées et des colonnes, ou le L du cavalier."
+)
+
 # How to play's paragraph on the pieces, by its first words (English, French).
 PIECES_EN = "King: one square any way."
 PIECES_FR = "Roi\u00a0: une case"
@@ -172,6 +181,29 @@ def deleting_directions(kind: str) -> Edit:
     return run
 
 
+def five_promotion_places(text: str, rel: str) -> str:
+    """The scene's Promotion choice with five places: the four buttons, their
+    tiles and the keyboard's outline 120 px apart from x -240 (chess's four
+    stand from -180), and a fifth button (a Promotion Knight whose
+    Promotion Choice's place is 5) and tile at 240."""
+    for name, old_x, new_x in [("Queen", -180, -240), ("Rook", -60, -120), ("Bishop", 60, 0), ("Knight", 180, 120)]:
+        for placed in [name, f"{name} Tile"]:
+            head = f"    name: {placed}\n    group: Promotion\n    anchor: middle center\n"
+            text = replace_once(text, f"{head}    x: {old_x}\n", f"{head}    x: {new_x}\n", rel)
+    focus = "    name: Promotion Focus\n    group: Promotion\n    anchor: middle center\n"
+    text = replace_once(text, f"{focus}    x: -180\n", f"{focus}    x: -240\n", rel)
+    fifth = (
+        "  - object: Promotion Knight\n    name: Fifth\n    group: Promotion\n    anchor: middle center\n"
+        "    x: 240\n    y: 115\n    fields: { promotionChoice.place: 5 }\n"
+    )
+    text = replace_once(text, "  - object: Promotion Cancel\n", fifth + "  - object: Promotion Cancel\n", rel)
+    tile = "  - object: Promotion Tile\n    name: Fifth Tile\n    group: Promotion\n    anchor: middle center\n"
+    tile += "    x: 240\n    y: 115\n"
+    knight_tile = "  - object: Promotion Tile\n    name: Knight Tile\n    group: Promotion\n    anchor: middle center\n"
+    knight_tile += "    x: 120\n    y: 115\n"
+    return replace_once(text, knight_tile, knight_tile + tile, rel)
+
+
 VARIANTS: List[Variant] = [
     # Chess without castling: Castling has no row, so Try Castling never
     # marks a Square and a FEN's castling field is `-`; How to play says so.
@@ -188,7 +220,7 @@ VARIANTS: List[Variant] = [
     ),
     # The Queen is an Amazon (a Queen and a Knight in one), which the Pawn
     # becomes in her place: a new Kind (no art: a token A) in her row of
-    # Kinds, so the Promotion choice's first button offers it.
+    # Kinds, and the Promotion choice's first place offers it.
     Variant(
         "amazon",
         "Amazon Chess",
@@ -197,6 +229,7 @@ VARIANTS: List[Variant] = [
                 "Queen,", 'Amazon,,,A,=A,1200,", promote to amazon",A,=A,false,false,false,false'
             ),
             "tables/Kinds.fr.csv": replacing_line("Queen,", 'Amazon,", promotion en amazone",A,=A'),
+            "tables/Promotions.csv": replacing("First,Queen,Queen", "First,Amazon,Amazon"),
             "tables/Directions.csv": chain(renaming_directions("Queen", "Amazon"), appending(leaps("Amazon"))),
             "tables/Position.csv": placing({"d1": "Amazon", "d8": "Amazon"}),
             "tables/Words.csv": chain(
@@ -214,28 +247,27 @@ VARIANTS: List[Variant] = [
         },
     ),
     # The Queen is a Chancellor (a Rook and a Knight in one), which the Pawn
-    # becomes in her place: a new Kind (a token C) in her row of Kinds.
+    # becomes in her place: a new Kind (a token C) in her row of Kinds, and
+    # the Promotion choice's first place.
     Variant(
         "almost",
         "Almost Chess",
         {
-            "tables/Kinds.csv": replacing_line(
-                "Queen,", 'Chancellor,,,C,=C,850,", promote to chancellor",C,=C,false,false,false,false'
-            ),
-            "tables/Kinds.fr.csv": replacing_line("Queen,", 'Chancellor,", promotion en chancelier",C,=C'),
+            "tables/Kinds.csv": replacing_line("Queen,", CHANCELLOR),
+            "tables/Kinds.fr.csv": replacing_line("Queen,", CHANCELLOR_FR),
+            "tables/Promotions.csv": replacing("First,Queen,Queen", "First,Chancellor,Chancellor"),
             "tables/Directions.csv": chain(
                 deleting_directions("Queen"),
                 appending(rook_rays("Chancellor") + leaps("Chancellor")),
             ),
             "tables/Position.csv": placing({"d1": "Chancellor", "d8": "Chancellor"}),
             "tables/Words.csv": chain(
-                replacing(QUEEN_EN, "Chancellor: a rook and a knight in one: along ranks and files, or a knight's L."),
+                replacing(QUEEN_EN, CHANCELLOR_EN_WORDS),
                 replacing_line("Promotion:", "Promotion: a pawn that reaches the last rank becomes a chancellor, "
                                "rook, bishop or knight, as you choose."),
             ),
             "tables/Words.fr.csv": chain(
-                replacing(QUEEN_FR, "Chancelier\u00a0: une tour et un cavalier à la fois\u00a0: le long des "
-                          "rangées et des colonnes, ou le L du cavalier."),
+                replacing(QUEEN_FR, CHANCELLOR_FR_WORDS),
                 replacing_line("Promotion\u00a0:", "Promotion\u00a0: un pion qui atteint la dernière rangée devient "
                                "un chancelier, une tour, un fou ou un cavalier, à votre choix."),
             ),
@@ -256,6 +288,10 @@ VARIANTS: List[Variant] = [
             "tables/Kinds.fr.csv": chain(
                 replacing_line("Bishop,", 'Biskni,", promotion en foucav",F,=F'),
                 replacing_line("Knight,", 'Knibis,", promotion en cavfou",C,=C'),
+            ),
+            "tables/Promotions.csv": chain(
+                replacing("Third,Bishop,Bishop", "Third,Biskni,Biskni"),
+                replacing("Fourth,Knight,Knight", "Fourth,Knibis,Knibis"),
             ),
             "tables/Directions.csv": chain(
                 renaming_directions("Bishop", "Biskni", "true", "false"),
@@ -284,6 +320,46 @@ VARIANTS: List[Variant] = [
             ),
         },
     ),
+    # White has a Chancellor and four Knights, Black a Queen and four
+    # Bishops; a Pawn of either Side becomes a Queen, a Chancellor, a Rook, a
+    # Bishop or a Knight (Fairy-Stockfish 11.1's rule): Promotions has five
+    # places, so the Promotion choice has a fifth button (and tile) and its
+    # panel is wider.
+    Variant(
+        "chigorin",
+        "Chigorin Chess",
+        {
+            "tables/Kinds.csv": appending([CHANCELLOR]),
+            "tables/Kinds.fr.csv": appending([CHANCELLOR_FR]),
+            "tables/Promotions.csv": lambda text, rel: text.split("\n", 1)[0]
+            + "\n"
+            + "".join(
+                f"{place},{kind},{kind}\n"
+                for place, kind in zip(
+                    ["First", "Second", "Third", "Fourth", "Fifth"], ["Queen", "Chancellor", "Rook", "Bishop", "Knight"]
+                )
+            ),
+            "tables/Directions.csv": appending(rook_rays("Chancellor") + leaps("Chancellor")),
+            "tables/Position.csv": placing(
+                {"c1": "Knight", "d1": "Chancellor", "f1": "Knight", "b8": "Bishop", "g8": "Bishop"}
+            ),
+            "scene.yaml": five_promotion_places,
+            "objects/Promotion Panel.yaml": replacing("size: [540, 290]", "size: [660, 290]"),
+            "objects/Promotion Focus.yaml": replacing("  Choose With Keys: {}", "  Choose With Keys: { firstPieceX: -240 }"),
+            "tables/Words.csv": chain(
+                replacing(QUEEN_EN, QUEEN_EN + " " + CHANCELLOR_EN_WORDS + " White has a chancellor and four knights, "
+                          "Black a queen and four bishops."),
+                replacing_line("Promotion:", "Promotion: a pawn that reaches the last rank becomes a queen, "
+                               "chancellor, rook, bishop or knight, as you choose."),
+            ),
+            "tables/Words.fr.csv": chain(
+                replacing(QUEEN_FR, QUEEN_FR + " " + CHANCELLOR_FR_WORDS + " Les Blancs ont un chancelier et quatre "
+                          "cavaliers, les Noirs une dame et quatre fous."),
+                replacing_line("Promotion\u00a0:", "Promotion\u00a0: un pion qui atteint la dernière rangée devient "
+                               "une dame, un chancelier, une tour, un fou ou un cavalier, à votre choix."),
+            ),
+        },
+    ),
     # The royal Piece moves as a Knight (Kinds' `royal` on the King, drawn
     # with the Knight's art, its Directions the eight leaps); the Knights are
     # Manns (a token M), which move as a King but are not royal. The King
@@ -297,6 +373,7 @@ VARIANTS: List[Variant] = [
                 replacing_line("Knight,", 'Mann,,,M,=M,330,", promote to mann",M,=M,false,false,false,false'),
             ),
             "tables/Kinds.fr.csv": replacing_line("Knight,", 'Mann,", promotion en homme",H,=H'),
+            "tables/Promotions.csv": replacing("Fourth,Knight,Knight", "Fourth,Mann,Mann"),
             "tables/Directions.csv": chain(
                 renaming_directions("King", "Mann"),
                 deleting_directions("Knight"),
