@@ -270,6 +270,9 @@ fn chigorin_offers_five_promotions_by_click_and_by_key() {
     assert_eq!(run(&mut d, "fen").get("fen").as_str(), Some("1N2k3/8/8/8/8/8/8/4K1n1 w - - 0 2"));
 }
 
+/// Promotions with a column apart for each Side (newer Fairy-Stockfish's chigorin).
+const OWN_PROMOTIONS: &str = "name,White,Black\nFirst,Chancellor,Queen\nSecond,Rook,Rook\nThird,Knight,Bishop\n";
+
 /// What a Pawn may become is each Side's column of Promotions: chigorin's
 /// folder with the newer Fairy-Stockfish's rule (White's Pawn becomes a
 /// Chancellor, a Rook or a Knight; Black's a Queen, a Rook or a Bishop; three
@@ -278,10 +281,7 @@ fn chigorin_offers_five_promotions_by_click_and_by_key() {
 #[test]
 fn each_side_promotes_to_its_own_column_of_promotions() {
     let copy = common::TempContent::of(&variant_dir("chigorin"), "own-promotions");
-    copy.write(
-        "tables/Promotions.csv",
-        "name,White,Black\nFirst,Chancellor,Queen\nSecond,Rook,Rook\nThird,Knight,Bishop\n",
-    );
+    copy.write("tables/Promotions.csv", OWN_PROMOTIONS);
     let mut d = common::two_players(common::load_game(&copy.dir));
     run(&mut d, "setfen 8/1P2k3/8/8/8/8/6p1/4K3 w - - 0 1");
     let promotions = |d: &mut Driver, command: &str| -> Vec<String> {
@@ -312,4 +312,18 @@ fn each_side_promotes_to_its_own_column_of_promotions() {
     assert_eq!(promotion_offers(&mut d), offers(&[("Queen", "Queen"), ("Rook", "Rook"), ("Bishop", "Bishop")]));
     ok(&mut d, "press Bishop");
     assert_eq!(run(&mut d, "fen").get("fen").as_str(), Some("1C6/4k3/8/8/8/8/8/4K1b1 w - - 0 2"));
+}
+
+/// content/README.md's examples are the gallery's own rows: the Knibis's two
+/// Directions rows are hoppelpoppel's, and the Promotions table with a column
+/// apart for each Side is the one [`each_side_promotes_to_its_own_column_of_promotions`] plays.
+#[test]
+fn the_readmes_variant_examples_are_the_gallerys_rows() {
+    let readme = std::fs::read_to_string(common::root().join("content/README.md")).expect("content/README.md");
+    let directions = read(&variant_dir("hoppelpoppel"), "tables/Directions.csv");
+    for row in ["Knibis 1 2,Knibis,1,2,1,1,true,false", "Knibis up right,Knibis,1,1,7,7,false,true"] {
+        assert!(readme.contains(&format!("\n{row}\n")), "content/README.md shows {row}");
+        assert!(directions.lines().any(|l| l == row), "hoppelpoppel's Directions has {row}");
+    }
+    assert!(readme.contains(&format!("```csv\n{OWN_PROMOTIONS}```")), "content/README.md shows {OWN_PROMOTIONS}");
 }
