@@ -226,12 +226,14 @@ fn the_engines_legal_moves_are_the_reference_games_and_the_cards() {
 /// rows of Kinds and Directions: the Nightrider (letter S), a rider along
 /// the Knight's leaps, and the Camel (letter C), a leaper of (1, 3); and the
 /// Promotion choice offers a Nightrider where it offered a Knight (the
-/// Nightrider is row 4 of Kinds, the choice's fourth place).
+/// fourth row of Promotions).
 fn invented() -> TempContent {
     let copy = TempContent::chess("engine-invented");
     let kinds = copy.read("tables/Kinds.csv");
-    // The Nightrider in row 4, the Promotion choice's fourth place, before the Knight.
+    // The Nightrider before the Knight, and in the Promotion choice's fourth place.
     let kinds = kinds.replacen("Knight,", "Nightrider,4,10,S,=S,550,,S,=S,,,,\nKnight,", 1);
+    let promotions = copy.read("tables/Promotions.csv").replace("Fourth,Knight,Knight", "Fourth,Nightrider,Nightrider");
+    copy.write("tables/Promotions.csv", &promotions);
     copy.write("tables/Kinds.csv", &format!("{kinds}Camel,3,9,C,=C,250,,C,=C,,,,\n"));
     let mut dirs = copy.read("tables/Directions.csv");
     for (f, r) in [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)] {

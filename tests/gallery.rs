@@ -17,11 +17,44 @@ use common::{move_set, ok, run};
 
 /// (folder, game.yaml's `game`, the files make_variants.py edits): every
 /// variant of the gallery.
-const GALLERY: &[(&str, &str, &[&str])] = &[(
-    "nocastle",
-    "No Castling Chess",
-    &["game.yaml", "tables/Castling.csv", "tables/Words.csv", "tables/Words.fr.csv"],
-)];
+const GALLERY: &[(&str, &str, &[&str])] = &[
+    ("nocastle", "No Castling Chess", &["game.yaml", "tables/Castling.csv", "tables/Words.csv", "tables/Words.fr.csv"]),
+    ("amazon", "Amazon Chess", PIECES_EDITED),
+    ("almost", "Almost Chess", PIECES_EDITED),
+    ("hoppelpoppel", "Hoppel-Poppel", PIECES_EDITED),
+    ("knightmate", "Knightmate", PIECES_EDITED),
+    (
+        "chigorin",
+        "Chigorin Chess",
+        &[
+            "game.yaml",
+            "objects/Promotion Focus.yaml",
+            "objects/Promotion Panel.yaml",
+            "scene.yaml",
+            "tables/Directions.csv",
+            "tables/Kinds.csv",
+            "tables/Kinds.fr.csv",
+            "tables/Position.csv",
+            "tables/Promotions.csv",
+            "tables/Words.csv",
+            "tables/Words.fr.csv",
+        ],
+    ),
+];
+
+/// The files a variant of other pieces edits: its Kinds (and their French
+/// names), their Directions, the start, what a Pawn may become, and How to
+/// play's words.
+const PIECES_EDITED: &[&str] = &[
+    "game.yaml",
+    "tables/Directions.csv",
+    "tables/Kinds.csv",
+    "tables/Kinds.fr.csv",
+    "tables/Position.csv",
+    "tables/Promotions.csv",
+    "tables/Words.csv",
+    "tables/Words.fr.csv",
+];
 
 fn variant_dir(name: &str) -> PathBuf {
     common::root().join("content/variants").join(name)
@@ -187,4 +220,110 @@ fn the_engine_plays_each_variant_against_itself_to_the_end() {
         let loaded = run(&mut again, &format!("loadpgn {}", pgn.replace('\n', " ")));
         assert_eq!(loaded.get("fen").as_str(), Some(fen.as_str()), "{name}: the PGN plays back: {pgn}");
     }
+}
+
+/// The Promotion buttons shown (the `objects` of the four chess buttons and
+/// chigorin's Fifth that are visible), each with the Kind it offers.
+fn promotion_offers(d: &mut Driver) -> Vec<(String, String)> {
+    let shown: BTreeSet<String> = ["Promotion Queen", "Promotion Rook", "Promotion Bishop", "Promotion Knight"]
+        .iter()
+        .flat_map(|t| common::visible(d, "objects", t))
+        .collect();
+    ["Queen", "Rook", "Bishop", "Knight", "Fifth"]
+        .iter()
+        .filter(|b| shown.contains(**b))
+        .map(|b| (b.to_string(), common::text(d, &format!("get {b} promotionChoice.kind"))))
+        .collect()
+}
+
+fn offers(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+    pairs.iter().map(|(b, k)| (b.to_string(), k.to_string())).collect()
+}
+
+/// chigorin's Promotion choice has five places (Fairy-Stockfish 11.1: a
+/// Pawn of either Side becomes a Queen, a Chancellor, a Rook, a Bishop or a
+/// Knight): clicking a Pawn onto its last Rank shows five buttons, and the
+/// fifth, pressed, makes a Knight; the keyboard's outline goes to the fifth
+/// place and no further, and Enter there makes one too.
+#[test]
+fn chigorin_offers_five_promotions_by_click_and_by_key() {
+    let fen = "4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1";
+    let five =
+        [("Queen", "Queen"), ("Rook", "Chancellor"), ("Bishop", "Rook"), ("Knight", "Bishop"), ("Fifth", "Knight")];
+    let mut d = common::two_players(common::load_game(&variant_dir("chigorin")));
+    run(&mut d, &format!("setfen {fen}"));
+    ok(&mut d, "click b7");
+    ok(&mut d, "click b8");
+    assert_eq!(common::state(&mut d), "Promotion");
+    assert_eq!(promotion_offers(&mut d), offers(&five));
+    ok(&mut d, "press Fifth");
+    assert_eq!(run(&mut d, "fen").get("fen").as_str(), Some("1N2k3/8/8/8/8/8/6p1/4K3 b - - 0 1"));
+    // Black's choice is the same five; by keys: Right past the fifth stays on it.
+    ok(&mut d, "click g2");
+    ok(&mut d, "click g1");
+    assert_eq!(promotion_offers(&mut d), offers(&five));
+    for _ in 0..6 {
+        ok(&mut d, "key Right");
+    }
+    assert_eq!(common::text(&mut d, "get \"Promotion Focus\" promotionChoice.kind"), "Knight");
+    ok(&mut d, "key Enter");
+    assert_eq!(run(&mut d, "fen").get("fen").as_str(), Some("1N2k3/8/8/8/8/8/8/4K1n1 w - - 0 2"));
+}
+
+/// Promotions with a column apart for each Side (newer Fairy-Stockfish's chigorin).
+const OWN_PROMOTIONS: &str = "name,White,Black\nFirst,Chancellor,Queen\nSecond,Rook,Rook\nThird,Knight,Bishop\n";
+
+/// What a Pawn may become is each Side's column of Promotions: chigorin's
+/// folder with the newer Fairy-Stockfish's rule (White's Pawn becomes a
+/// Chancellor, a Rook or a Knight; Black's a Queen, a Rook or a Bishop; three
+/// places, so the fourth button and the fifth are hidden) offers each Side
+/// its own, in the cards' moves, the engine's, the buttons and the keys.
+#[test]
+fn each_side_promotes_to_its_own_column_of_promotions() {
+    let copy = common::TempContent::of(&variant_dir("chigorin"), "own-promotions");
+    copy.write("tables/Promotions.csv", OWN_PROMOTIONS);
+    let mut d = common::two_players(common::load_game(&copy.dir));
+    run(&mut d, "setfen 8/1P2k3/8/8/8/8/6p1/4K3 w - - 0 1");
+    let promotions = |d: &mut Driver, command: &str| -> Vec<String> {
+        move_set(d, command).into_iter().filter(|m| m.len() == 5).collect()
+    };
+    assert_eq!(promotions(&mut d, "moves"), ["b7b8c", "b7b8n", "b7b8r"]);
+    assert_eq!(promotions(&mut d, "enginemoves"), ["b7b8c", "b7b8n", "b7b8r"]);
+    ok(&mut d, "click b7");
+    ok(&mut d, "click b8");
+    assert_eq!(promotion_offers(&mut d), offers(&[("Queen", "Chancellor"), ("Rook", "Rook"), ("Bishop", "Knight")]));
+    for _ in 0..5 {
+        ok(&mut d, "key Right");
+    }
+    assert_eq!(
+        common::text(&mut d, "get \"Promotion Focus\" promotionChoice.kind"),
+        "Knight",
+        "the outline stops at the third"
+    );
+    ok(&mut d, "press Queen");
+    assert_eq!(run(&mut d, "fen").get("fen").as_str(), Some("1C6/4k3/8/8/8/8/6p1/4K3 b - - 0 1"));
+    assert_eq!(promotions(&mut d, "moves"), ["g2g1b", "g2g1q", "g2g1r"]);
+    assert_eq!(promotions(&mut d, "enginemoves"), ["g2g1b", "g2g1q", "g2g1r"]);
+    let all = move_set(&mut d, "moves").len() as f64;
+    assert_eq!(run(&mut d, "perft 1").get("nodes"), &Json::Num(all), "perft counts the moves");
+    assert_eq!(run(&mut d, "engineperft 1").get("nodes"), &Json::Num(all));
+    ok(&mut d, "click g2");
+    ok(&mut d, "click g1");
+    assert_eq!(promotion_offers(&mut d), offers(&[("Queen", "Queen"), ("Rook", "Rook"), ("Bishop", "Bishop")]));
+    ok(&mut d, "press Bishop");
+    assert_eq!(run(&mut d, "fen").get("fen").as_str(), Some("1C6/4k3/8/8/8/8/8/4K1b1 w - - 0 2"));
+}
+
+/// content/README.md's examples are the gallery's own rows: the Knibis's two
+/// Directions rows are hoppelpoppel's, and the Promotions table with a column
+/// apart for each Side is the one [`each_side_promotes_to_its_own_column_of_promotions`] plays.
+#[test]
+fn the_readmes_variant_examples_are_the_gallerys_rows() {
+    let readme = std::fs::read_to_string(common::root().join("content/README.md")).expect("content/README.md");
+    let directions = read(&variant_dir("hoppelpoppel"), "tables/Directions.csv");
+    for row in ["Knibis 1 2,Knibis,1,2,1,1,true,false", "Knibis up right,Knibis,1,1,7,7,false,true"] {
+        assert!(readme.contains(&format!("\n{row}\n")), "content/README.md shows {row}");
+        assert!(directions.lines().any(|l| l == row), "hoppelpoppel's Directions has {row}");
+    }
+    assert!(readme.contains(&format!("```csv\n{OWN_PROMOTIONS}```")), "content/README.md shows {OWN_PROMOTIONS}");
 }

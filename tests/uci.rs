@@ -306,3 +306,62 @@ fn uci_searchmoves_restricts_the_root_moves() {
     assert_eq!(lines.last().map(String::as_str), Some("bestmove b1c3"));
     e.send("quit");
 }
+
+/// The gallery's names, as content/variants holds them, after the folder's own.
+fn gallery_after(own: &str, chess_too: bool) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(common::root().join("content/variants"))
+        .expect("content/variants")
+        .map(|e| e.expect("a folder entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    if chess_too {
+        names.push("chess".into());
+    }
+    names.retain(|n| n != own);
+    names.sort();
+    std::iter::once(own.to_string()).chain(names).collect()
+}
+
+/// `UCI_Variant` (as Fairy-Stockfish's: a combo of names) offers content/chess
+/// and the gallery's variants; choosing one plays its rules from its start,
+/// which it says as Fairy-Stockfish's `d` writes it (the vector file's
+/// `start`): the Amazon on d1 leaps to e3, which chess's Queen cannot. An
+/// unknown name is said and changes nothing.
+#[test]
+fn uci_variant_chooses_a_game_of_the_gallery() {
+    let chess = common::chess_dir();
+    let mut e = Uci::start(&[chess.to_str().unwrap()]);
+    e.send("uci");
+    let lines = e.until("uciok");
+    let want: String = gallery_after("chess", false).iter().map(|n| format!(" var {n}")).collect();
+    let option = format!("option name UCI_Variant type combo default chess{want}");
+    assert!(lines.contains(&option), "{option} in {lines:?}");
+    e.send("position startpos");
+    e.send("go depth 1 searchmoves d1e3 e2e4");
+    assert_eq!(e.bestmove(), "e2e4", "chess's Queen does not leap");
+    e.send("setoption name UCI_Variant value amazon");
+    e.send("isready");
+    let lines = e.until("readyok");
+    let start = std::fs::read_to_string(common::root().join("tests/fairy/amazon.perft")).unwrap();
+    let fen = start.lines().skip_while(|l| *l != "id start").find_map(|l| l.strip_prefix("fen ")).unwrap().to_string();
+    assert!(lines.contains(&format!("info string variant amazon startpos {fen}")), "{lines:?}");
+    e.send("position startpos");
+    e.send("go depth 1 searchmoves d1e3");
+    assert_eq!(e.bestmove(), "d1e3", "the Amazon leaps");
+    e.send("setoption name UCI_Variant value shogi");
+    e.send("isready");
+    let lines = e.until("readyok");
+    assert!(
+        lines.iter().any(|l| l.starts_with("info string no variant `shogi`; UCI_Variant offers chess, ")),
+        "{lines:?}"
+    );
+    e.send("go depth 1 searchmoves d1e3");
+    assert_eq!(e.bestmove(), "d1e3", "still amazon");
+    e.send("quit");
+    // From a variant's folder: itself first, then the others and chess.
+    let mut e = Uci::start(&[common::root().join("content/variants/knightmate").to_str().unwrap()]);
+    e.send("uci");
+    let lines = e.until("uciok");
+    let want: String = gallery_after("knightmate", true).iter().map(|n| format!(" var {n}")).collect();
+    assert!(lines.contains(&format!("option name UCI_Variant type combo default knightmate{want}")), "{lines:?}");
+    e.send("quit");
+}

@@ -52,6 +52,7 @@ fn the_variant_is_the_chess_game_with_rows_of_its_tables_changed() {
         "tables/Kinds.fr.csv",
         "tables/Directions.csv",
         "tables/Position.csv",
+        "tables/Promotions.csv",
         "game.yaml",
         "README.md",
     ];
@@ -68,8 +69,8 @@ fn the_variant_is_the_chess_game_with_rows_of_its_tables_changed() {
         assert!(same, "{f} differs from content/chess's (run tools/examples/make_nightrider_camel.py)");
     }
     let read = |dir: &Path, f: &str| std::fs::read_to_string(dir.join(f)).unwrap_or_else(|e| panic!("{f}: {e}"));
-    // Kinds: the chess rows, the Nightrider before the Knight (row 4, the
-    // Promotion choice's fourth place), the Camel last; neither has art.
+    // Kinds: the chess rows, the Nightrider before the Knight, the Camel
+    // last; neither has art.
     let (ck, vk) = (read(&chess, "tables/Kinds.csv"), read(&variant, "tables/Kinds.csv"));
     let mut want = lines(&ck);
     let knight = want.iter().position(|l| l.starts_with("Knight,")).expect("a Knight row");
@@ -81,6 +82,13 @@ fn the_variant_is_the_chess_game_with_rows_of_its_tables_changed() {
         "Nightrider,,,S,=S,550,\", promote to nightrider\",S,=S,false,false,false,false",
         "row 4 of Kinds (the header, King, then 1 to 4)"
     );
+    // Promotions: the fourth place offers the Nightrider to both Sides, where
+    // chess offers the Knight.
+    let (cp, vp) = (read(&chess, "tables/Promotions.csv"), read(&variant, "tables/Promotions.csv"));
+    let want: Vec<String> =
+        lines(&cp).iter().map(|l| l.replace("Fourth,Knight,Knight", "Fourth,Nightrider,Nightrider")).collect();
+    assert_eq!(lines(&vp), want);
+    assert_ne!(cp, vp, "the fourth place changed");
     // Their words in French (the Hint message) and their letters in the
     // French Move List: the chess rows, the two Kinds added.
     let (cf, vf) = (read(&chess, "tables/Kinds.fr.csv"), read(&variant, "tables/Kinds.fr.csv"));

@@ -9,7 +9,7 @@ use cardtable::save::Store;
 use cardtable::source::diag::Severity;
 use cardtable::source::files::Files;
 use std::io::{BufRead, Read, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::rc::Rc;
 use std::sync::OnceLock;
@@ -69,8 +69,55 @@ fn uci(dir: Files, off: &[String]) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    uci::run(engine.rules, start, &game.name, std::io::stdin().lock(), Box::new(std::io::stdout()));
+    let variants = match &dir {
+        Files::Dir(path) => Some(uci_variants(path)),
+        _ => None,
+    };
+    uci::run(engine.rules, start, &game.name, variants, std::io::stdin().lock(), Box::new(std::io::stdout()));
     ExitCode::SUCCESS
+}
+
+/// The games `UCI_Variant` offers, by their folders' names: the folder
+/// itself first, then the gallery's: for a folder of a `variants` folder
+/// (content/variants/amazon), that folder's other games and the chess game
+/// beside it (content/chess); for another (content/chess), the games of the
+/// `variants` folder beside it (content/variants/*).
+fn uci_variants(folder: &Path) -> cardtable::library::engine::uci::Variants {
+    let name_of = |p: &Path| p.file_name().map(|n| n.to_string_lossy().into_owned());
+    let is_game = |p: &Path| p.join("game.yaml").is_file();
+    let parent = folder.parent().unwrap_or(Path::new("."));
+    let in_gallery = name_of(parent).as_deref() == Some("variants");
+    let gallery = if in_gallery { parent.to_path_buf() } else { parent.join("variants") };
+    let mut others: Vec<PathBuf> = std::fs::read_dir(&gallery)
+        .map(|entries| entries.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| is_game(p)).collect())
+        .unwrap_or_default();
+    if in_gallery {
+        others.push(parent.parent().unwrap_or(Path::new(".")).join("chess"));
+    }
+    others.retain(|p| is_game(p));
+    others.sort_by_key(|p| name_of(p));
+    let mut games: Vec<(String, PathBuf)> = Vec::new();
+    for p in std::iter::once(folder.to_path_buf()).chain(others) {
+        if let Some(n) = name_of(&p) {
+            if !games.iter().any(|(g, _)| *g == n) {
+                games.push((n, p));
+            }
+        }
+    }
+    let names = games.iter().map(|(n, _)| n.clone()).collect();
+    let load = Box::new(move |name: &str| {
+        let (_, path) = games.iter().find(|(n, _)| n == name).ok_or(format!("no variant `{name}`"))?;
+        let loaded = load_files_in(Files::Dir(path.clone()), None)
+            .map_err(|_| format!("{} does not load (cardtable check {0} says why)", path.display()))?;
+        let game = Rc::new(loaded.game);
+        let engine = cardtable::library::engine::Engine::new(&game)
+            .map_err(|e| format!("{}: the built-in engine cannot play this game: {e}", path.display()))?;
+        let driver = Driver::new(game.clone());
+        let start =
+            engine.board(&driver.world).map_err(|e| format!("{}: the starting position: {e}", path.display()))?;
+        Ok((engine.rules, start))
+    });
+    cardtable::library::engine::uci::Variants { names, load }
 }
 
 /// The window, or with `--screenshot` a few frames and a PNG.

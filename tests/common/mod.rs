@@ -93,9 +93,10 @@ pub fn visible(driver: &mut Driver, command: &str, kind: &str) -> Vec<String> {
 }
 
 /// The Promotion button that offers `kind`, as the cards set it (Show
-/// Promotion Choice: the Kinds table's row at the button's place).
+/// Promotion Choice: the Promotions table's Kind for the Side to move at the
+/// button's place; `Fifth` is chigorin's fifth button).
 pub fn promotion_button(driver: &mut Driver, kind: &str) -> &'static str {
-    ["Queen", "Rook", "Bishop", "Knight"]
+    ["Queen", "Rook", "Bishop", "Knight", "Fifth"]
         .into_iter()
         .find(|b| run(driver, &format!("get {b} promotionChoice.kind")).get("value").as_str() == Some(kind))
         .unwrap_or_else(|| panic!("no Promotion button offers {kind}"))

@@ -11,9 +11,10 @@ but the edited ones is the same as content/chess's.
 
 The edits, row by row (the folder's README.md says why):
 - tables/Kinds.csv: a row Nightrider (letter S, no art: a token) before the
-  Knight, so that it is row 4, the Promotion choice's fourth place; a row
-  Camel (letter C, no art) at the end; their promotionWords (the Hint
-  message).
+  Knight; a row Camel (letter C, no art) at the end; their promotionWords
+  (the Hint message).
+- tables/Promotions.csv: the fourth place of the Promotion choice offers the
+  Nightrider to both Sides, where chess offers the Knight.
 - tables/Kinds.fr.csv: their promotionWords and their letters in the French
   Move List (Noctambule N, Chameau M).
 - tables/Directions.csv: eight rows for the Nightrider (the Knight's eight
@@ -59,6 +60,10 @@ def kinds_fr(text: str, rel: str) -> str:
     return text + ("" if text.endswith("\n") else "\n") + 'Camel,", promotion en chameau",M,=M\n'
 
 
+def promotions(text: str, rel: str) -> str:
+    return replace_once(text, "\nFourth,Knight,Knight", "\nFourth,Nightrider,Nightrider", rel)
+
+
 def directions(text: str, rel: str) -> str:
     rows = [f"Nightrider {f} {r},Nightrider,{f},{r},7,7,true,true,0,false,0,0" for f, r in NIGHTRIDER]
     rows += [f"Camel {f} {r},Camel,{f},{r},1,1,true,true,0,false,0,0" for f, r in CAMEL]
@@ -89,6 +94,7 @@ def main() -> None:
     shutil.copytree(SRC, DST, ignore=shutil.ignore_patterns("README.md"))
     edit("tables/Kinds.csv", kinds)
     edit("tables/Kinds.fr.csv", kinds_fr)
+    edit("tables/Promotions.csv", promotions)
     edit("tables/Directions.csv", directions)
     edit("tables/Position.csv", position)
     edit("game.yaml", game)

@@ -12,7 +12,9 @@ For each variant: its start position (`position startpos` under
 reached from the start by a seeded random number of random legal plies
 (each ply a choice among perft 1's moves; a walk that ends the game, with no
 legal move or the fifty-move count at 100, is walked again, and a position
-met before is skipped). For each position: its FEN as Fairy-Stockfish's `d`
+met before is skipped). Then, on an 8 by 8 Board, the positions of EXTRA (a
+promotion for each Side).
+For each position: its FEN as Fairy-Stockfish's `d`
 writes it, `go perft N` for N = 1, 2, ... up to the first count past QUICK
 leaves (the depth the quick test stops before), never past depth 6 nor a
 count past 1,000,000 (the bounds of the driver's `perft`), and perft 1's
@@ -25,6 +27,7 @@ manifest and the engine: the same run writes the same files.
 import argparse
 import os
 import random
+import re
 import subprocess
 import sys
 
@@ -39,6 +42,20 @@ MANIFEST = [
     ("board10x8", "content/examples/board-10x8"),
     ("grasshopper-qrbn", "content/examples/grasshopper"),
     ("xiangqi-pieces", "content/examples/xiangqi-pieces"),
+    ("amazon", "content/variants/amazon"),
+    ("almost", "content/variants/almost"),
+    ("hoppelpoppel", "content/variants/hoppelpoppel"),
+    ("knightmate", "content/variants/knightmate"),
+    ("chigorin", "content/variants/chigorin"),
+]
+
+# Positions every variant's file holds besides its start and the random
+# ones (its Kings, Rooks and Pawns alone, which every variant of the
+# manifest has): (id, FEN), each as Fairy-Stockfish's `d` writes it back.
+# The random walks seldom reach a promotion; here both Sides' Pawns are one
+# step from one, straight ahead and by a capture, with castling rights.
+EXTRA = [
+    ("promotions", "r3k2r/1P4P1/8/8/8/8/1p4p1/R3K2R w KQkq - 0 1"),
 ]
 SIZES_INI = os.path.join(ROOT, "tools", "fairy", "sizes.ini")
 
@@ -196,6 +213,13 @@ def walk(engine, rng, start):
     return fen, played
 
 
+def on_eight_by_eight(fen):
+    """Whether a FEN's Board is 8 by 8 (EXTRA's positions are)."""
+    ranks = fen.split(" ")[0].split("/")
+    width = lambda rank: sum(int(run) if run.isdigit() else 1 for run in re.findall(r"\d+|\D", rank))
+    return len(ranks) == 8 and all(width(r) == 8 for r in ranks)
+
+
 def write(engine, variant, content, seed, positions, command):
     engine.variant(variant)
     engine.position()
@@ -209,6 +233,9 @@ def write(engine, variant, content, seed, positions, command):
             continue
         seen.add(got[0])
         found.append((f"random-{len(found)}", got[0], got[1]))
+    for name, fen in EXTRA if on_eight_by_eight(start) else []:
+        engine.position(fen)
+        found.append((name, engine.fen(), []))
     out = [
         f"# Fairy-Stockfish's perft of its variant `{variant}`, the reference for {content}",
         f"# (tests/fairy.rs). Made by: {command}",

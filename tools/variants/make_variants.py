@@ -61,6 +61,69 @@ def replacing_line(start: str, new: str) -> Edit:
     return lambda text, rel: replace_line_starting(text, start, new, rel)
 
 
+def chain(*edits: Edit) -> Edit:
+    """The edits one after another, on one file."""
+
+    def run(text: str, rel: str) -> str:
+        for e in edits:
+            text = e(text, rel)
+        return text
+
+    return run
+
+
+def appending(rows: List[str]) -> Edit:
+    """Rows added at the table's end."""
+    return lambda text, rel: text + ("" if text.endswith("\n") else "\n") + "\n".join(rows) + "\n"
+
+
+def renaming_directions(old: str, new: str, can_move: str = "true", can_capture: str = "true") -> Edit:
+    """Every Directions row of the Kind `old` (named `old ...`) made the
+    Kind `new`'s (named `new ...`), moving and capturing as told."""
+
+    def run(text: str, rel: str) -> str:
+        lines = text.split("\n")
+        hits = 0
+        for i, line in enumerate(lines):
+            cells = line.split(",")
+            if len(cells) == 8 and cells[1] == old and cells[0].startswith(old + " "):
+                cells[0] = new + cells[0][len(old) :]
+                cells[1], cells[6], cells[7] = new, can_move, can_capture
+                lines[i] = ",".join(cells)
+                hits += 1
+        if hits == 0:
+            sys.exit(f"{rel}: no Directions row of `{old}`")
+        return "\n".join(lines)
+
+    return run
+
+
+def leaps(kind: str, can_move: str = "true", can_capture: str = "true", steps: int = 1) -> List[str]:
+    """A Directions row for each of the Knight's eight leaps, of `kind`."""
+    return [
+        f"{kind} {f} {r},{kind},{f},{r},{steps},{steps},{can_move},{can_capture}"
+        for f, r in [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]
+    ]
+
+
+def placing(kinds: Dict[str, str]) -> Edit:
+    """Position: each named Square holds that Kind (of the Side it holds already)."""
+
+    def run(text: str, rel: str) -> str:
+        for square, kind in kinds.items():
+            lines = text.split("\n")
+            hits = [i for i, line in enumerate(lines) if line.startswith(square + ",")]
+            if len(hits) != 1:
+                sys.exit(f"{rel}: expected one row {square}, found {len(hits)}")
+            cells = lines[hits[0]].split(",")
+            cells[4] = kind
+            lines[hits[0]] = ",".join(cells)
+            text = "\n".join(lines)
+        return text
+
+    return run
+
+
 @dataclass
 class Variant:
     name: str  # Fairy-Stockfish's UCI_Variant name, and the folder's
@@ -73,6 +136,74 @@ CASTLING_EN = (
     "moved, the squares between must be empty, and the king may not be in check, cross an attacked square or land on one."
 )
 
+# The Chancellor (a Rook and a Knight in one): its Kinds row, its French
+# words (Ch: C is the French Knight's, the Cavalier's).
+CHANCELLOR = 'Chancellor,,,C,=C,850,", promote to chancellor",C,=C,false,false,false,false'
+CHANCELLOR_FR = 'Chancellor,", promotion en chancelier",Ch,=Ch'
+CHANCELLOR_EN_WORDS = "Chancellor: a rook and a knight in one: along ranks and files, or a knight's L."
+CHANCELLOR_FR_WORDS = (
+    "Chancelier\u00a0: une tour et un cavalier à la fois\u00a0: le long des rangées et des colonnes, ou le L du cavalier."
+)
+
+# How to play's paragraph on the pieces, by its first words (English, French).
+PIECES_EN = "King: one square any way."
+PIECES_FR = "Roi\u00a0: une case"
+# Its sentence on the Queen.
+QUEEN_EN = "Queen: any number of squares along a rank, a file or a diagonal."
+QUEEN_FR = "Dame\u00a0: autant de cases qu’elle veut le long d’une rangée, d’une colonne ou d’une diagonale."
+
+
+def rays(kind: str, names: List[str], steps: List[tuple], can_move: str, can_capture: str) -> List[str]:
+    return [f"{kind} {n},{kind},{f},{r},7,7,{can_move},{can_capture}" for n, (f, r) in zip(names, steps)]
+
+
+def rook_rays(kind: str, can_move: str = "true", can_capture: str = "true") -> List[str]:
+    """A Directions row for each of the Rook's four lines, of `kind`."""
+    return rays(kind, ["up", "right", "down", "left"], [(0, 1), (1, 0), (0, -1), (-1, 0)], can_move, can_capture)
+
+
+def bishop_rays(kind: str, can_move: str = "true", can_capture: str = "true") -> List[str]:
+    """A Directions row for each of the Bishop's four lines, of `kind`."""
+    names = ["up right", "down right", "down left", "up left"]
+    return rays(kind, names, [(1, 1), (1, -1), (-1, -1), (-1, 1)], can_move, can_capture)
+
+
+def deleting_directions(kind: str) -> Edit:
+    """Every Directions row of `kind` left out."""
+
+    def run(text: str, rel: str) -> str:
+        lines = text.split("\n")
+        kept = [line for line in lines if not (len(line.split(",")) == 8 and line.split(",")[1] == kind)]
+        if len(kept) == len(lines):
+            sys.exit(f"{rel}: no Directions row of `{kind}`")
+        return "\n".join(kept)
+
+    return run
+
+
+def five_promotion_places(text: str, rel: str) -> str:
+    """The scene's Promotion choice with five places: the four buttons, their
+    tiles and the keyboard's outline 120 px apart from x -240 (chess's four
+    stand from -180), and a fifth button (a Promotion Knight whose
+    Promotion Choice's place is 5) and tile at 240."""
+    for name, old_x, new_x in [("Queen", -180, -240), ("Rook", -60, -120), ("Bishop", 60, 0), ("Knight", 180, 120)]:
+        for placed in [name, f"{name} Tile"]:
+            head = f"    name: {placed}\n    group: Promotion\n    anchor: middle center\n"
+            text = replace_once(text, f"{head}    x: {old_x}\n", f"{head}    x: {new_x}\n", rel)
+    focus = "    name: Promotion Focus\n    group: Promotion\n    anchor: middle center\n"
+    text = replace_once(text, f"{focus}    x: -180\n", f"{focus}    x: -240\n", rel)
+    fifth = (
+        "  - object: Promotion Knight\n    name: Fifth\n    group: Promotion\n    anchor: middle center\n"
+        "    x: 240\n    y: 115\n    fields: { promotionChoice.place: 5 }\n"
+    )
+    text = replace_once(text, "  - object: Promotion Cancel\n", fifth + "  - object: Promotion Cancel\n", rel)
+    tile = "  - object: Promotion Tile\n    name: Fifth Tile\n    group: Promotion\n    anchor: middle center\n"
+    tile += "    x: 240\n    y: 115\n"
+    knight_tile = "  - object: Promotion Tile\n    name: Knight Tile\n    group: Promotion\n    anchor: middle center\n"
+    knight_tile += "    x: 120\n    y: 115\n"
+    return replace_once(text, knight_tile, knight_tile + tile, rel)
+
+
 VARIANTS: List[Variant] = [
     # Chess without castling: Castling has no row, so Try Castling never
     # marks a Square and a FEN's castling field is `-`; How to play says so.
@@ -84,6 +215,190 @@ VARIANTS: List[Variant] = [
             "tables/Words.csv": replacing(CASTLING_EN, "No castling: in this variant the king never castles."),
             "tables/Words.fr.csv": replacing_line(
                 "Roque", "Pas de roque\u00a0: dans cette variante, le roi ne roque jamais."
+            ),
+        },
+    ),
+    # The Queen is an Amazon (a Queen and a Knight in one), which the Pawn
+    # becomes in her place: a new Kind (no art: a token A) in her row of
+    # Kinds, and the Promotion choice's first place offers it.
+    Variant(
+        "amazon",
+        "Amazon Chess",
+        {
+            "tables/Kinds.csv": replacing_line(
+                "Queen,", 'Amazon,,,A,=A,1200,", promote to amazon",A,=A,false,false,false,false'
+            ),
+            "tables/Kinds.fr.csv": replacing_line("Queen,", 'Amazon,", promotion en amazone",A,=A'),
+            "tables/Promotions.csv": replacing("First,Queen,Queen", "First,Amazon,Amazon"),
+            "tables/Directions.csv": chain(renaming_directions("Queen", "Amazon"), appending(leaps("Amazon"))),
+            "tables/Position.csv": placing({"d1": "Amazon", "d8": "Amazon"}),
+            "tables/Words.csv": chain(
+                replacing(QUEEN_EN, "Amazon: a queen and a knight in one: any number of squares along a rank, a file "
+                          "or a diagonal, or a knight's L."),
+                replacing_line("Promotion:", "Promotion: a pawn that reaches the last rank becomes an amazon, "
+                               "rook, bishop or knight, as you choose."),
+            ),
+            "tables/Words.fr.csv": chain(
+                replacing(QUEEN_FR, "Amazone\u00a0: une dame et un cavalier à la fois\u00a0: autant de cases "
+                          "qu’elle veut le long d’une rangée, d’une colonne ou d’une diagonale, ou le L du cavalier."),
+                replacing_line("Promotion\u00a0:", "Promotion\u00a0: un pion qui atteint la dernière rangée devient "
+                               "une amazone, une tour, un fou ou un cavalier, à votre choix."),
+            ),
+        },
+    ),
+    # The Queen is a Chancellor (a Rook and a Knight in one), which the Pawn
+    # becomes in her place: a new Kind (a token C) in her row of Kinds, and
+    # the Promotion choice's first place.
+    Variant(
+        "almost",
+        "Almost Chess",
+        {
+            "tables/Kinds.csv": replacing_line("Queen,", CHANCELLOR),
+            "tables/Kinds.fr.csv": replacing_line("Queen,", CHANCELLOR_FR),
+            "tables/Promotions.csv": replacing("First,Queen,Queen", "First,Chancellor,Chancellor"),
+            "tables/Directions.csv": chain(
+                deleting_directions("Queen"),
+                appending(rook_rays("Chancellor") + leaps("Chancellor")),
+            ),
+            "tables/Position.csv": placing({"d1": "Chancellor", "d8": "Chancellor"}),
+            "tables/Words.csv": chain(
+                replacing(QUEEN_EN, CHANCELLOR_EN_WORDS),
+                replacing_line("Promotion:", "Promotion: a pawn that reaches the last rank becomes a chancellor, "
+                               "rook, bishop or knight, as you choose."),
+            ),
+            "tables/Words.fr.csv": chain(
+                replacing(QUEEN_FR, CHANCELLOR_FR_WORDS),
+                replacing_line("Promotion\u00a0:", "Promotion\u00a0: un pion qui atteint la dernière rangée devient "
+                               "un chancelier, une tour, un fou ou un cavalier, à votre choix."),
+            ),
+        },
+    ),
+    # Knights move as Knights and take as Bishops (Knibis); Bishops move as
+    # Bishops and take as Knights (Biskni). Both keep their art and letters
+    # (N, B); their names change, so that nothing that counts Knights or
+    # Bishops by name (Is Material Insufficient) takes them for chess's.
+    Variant(
+        "hoppelpoppel",
+        "Hoppel-Poppel",
+        {
+            "tables/Kinds.csv": chain(
+                replacing_line("Bishop,", 'Biskni,3,9,B,=B,330,", promote to biskni",B,=B,false,false,false,false'),
+                replacing_line("Knight,", 'Knibis,4,10,N,=N,320,", promote to knibis",N,=N,false,false,false,false'),
+            ),
+            "tables/Kinds.fr.csv": chain(
+                replacing_line("Bishop,", 'Biskni,", promotion en foucav",F,=F'),
+                replacing_line("Knight,", 'Knibis,", promotion en cavfou",C,=C'),
+            ),
+            "tables/Promotions.csv": chain(
+                replacing("Third,Bishop,Bishop", "Third,Biskni,Biskni"),
+                replacing("Fourth,Knight,Knight", "Fourth,Knibis,Knibis"),
+            ),
+            "tables/Directions.csv": chain(
+                renaming_directions("Bishop", "Biskni", "true", "false"),
+                renaming_directions("Knight", "Knibis", "true", "false"),
+                appending(bishop_rays("Knibis", "false", "true") + leaps("Biskni", "false", "true")),
+            ),
+            "tables/Position.csv": placing(
+                {"b1": "Knibis", "g1": "Knibis", "b8": "Knibis", "g8": "Knibis",
+                 "c1": "Biskni", "f1": "Biskni", "c8": "Biskni", "f8": "Biskni"}
+            ),
+            "tables/Words.csv": chain(
+                replacing_line(PIECES_EN, "King: one square any way. Queen: any number of squares along a rank, a file "
+                               "or a diagonal. Rook: along ranks and files. Bishop (biskni): moves along diagonals, "
+                               "but takes with a knight's L. Knight (knibis): moves with an L, two squares one way "
+                               "and one to the side, jumping over any piece, but takes along diagonals. Pawn: one "
+                               "square forward, or two from its first square; it takes one square diagonally forward."),
+            ),
+            "tables/Words.fr.csv": chain(
+                replacing_line(PIECES_FR, "Roi\u00a0: une case dans n’importe quelle direction. Dame\u00a0: autant "
+                               "de cases qu’elle veut le long d’une rangée, d’une colonne ou d’une diagonale. "
+                               "Tour\u00a0: le long des rangées et des colonnes. Fou (foucav)\u00a0: se déplace le "
+                               "long des diagonales, mais prend par le L du cavalier. Cavalier (cavfou)\u00a0: se "
+                               "déplace par un L, deux cases dans un sens et une sur le côté, en sautant par-dessus "
+                               "les pièces, mais prend le long des diagonales. Pion\u00a0: une case en avant, ou deux "
+                               "depuis sa case de départ\u00a0; il prend en diagonale, une case en avant."),
+            ),
+        },
+    ),
+    # White has a Chancellor and four Knights, Black a Queen and four
+    # Bishops; a Pawn of either Side becomes a Queen, a Chancellor, a Rook, a
+    # Bishop or a Knight (Fairy-Stockfish 11.1's rule): Promotions has five
+    # places, so the Promotion choice has a fifth button (and tile) and its
+    # panel is wider.
+    Variant(
+        "chigorin",
+        "Chigorin Chess",
+        {
+            "tables/Kinds.csv": appending([CHANCELLOR]),
+            "tables/Kinds.fr.csv": appending([CHANCELLOR_FR]),
+            "tables/Promotions.csv": lambda text, rel: text.split("\n", 1)[0]
+            + "\n"
+            + "".join(
+                f"{place},{kind},{kind}\n"
+                for place, kind in zip(
+                    ["First", "Second", "Third", "Fourth", "Fifth"], ["Queen", "Chancellor", "Rook", "Bishop", "Knight"]
+                )
+            ),
+            "tables/Directions.csv": appending(rook_rays("Chancellor") + leaps("Chancellor")),
+            "tables/Position.csv": placing(
+                {"c1": "Knight", "d1": "Chancellor", "f1": "Knight", "b8": "Bishop", "g8": "Bishop"}
+            ),
+            "scene.yaml": five_promotion_places,
+            "objects/Promotion Panel.yaml": replacing("size: [540, 290]", "size: [660, 290]"),
+            "objects/Promotion Focus.yaml": replacing("  Choose With Keys: {}", "  Choose With Keys: { firstPieceX: -240 }"),
+            "tables/Words.csv": chain(
+                replacing(QUEEN_EN, QUEEN_EN + " " + CHANCELLOR_EN_WORDS + " White has a chancellor and four knights, "
+                          "Black a queen and four bishops."),
+                replacing_line("Promotion:", "Promotion: a pawn that reaches the last rank becomes a queen, "
+                               "chancellor, rook, bishop or knight, as you choose."),
+            ),
+            "tables/Words.fr.csv": chain(
+                replacing(QUEEN_FR, QUEEN_FR + " " + CHANCELLOR_FR_WORDS + " Les Blancs ont un chancelier et quatre "
+                          "cavaliers, les Noirs une dame et quatre fous."),
+                replacing_line("Promotion\u00a0:", "Promotion\u00a0: un pion qui atteint la dernière rangée devient "
+                               "une dame, un chancelier, une tour, un fou ou un cavalier, à votre choix."),
+            ),
+        },
+    ),
+    # The royal Piece moves as a Knight (Kinds' `royal` on the King, drawn
+    # with the Knight's art, its Directions the eight leaps); the Knights are
+    # Manns (a token M), which move as a King but are not royal. The King
+    # castles as in chess.
+    Variant(
+        "knightmate",
+        "Knightmate",
+        {
+            "tables/Kinds.csv": chain(
+                replacing_line("King,", "King,4,10,K,,0,,K,,true,false,false,false"),
+                replacing_line("Knight,", 'Mann,,,M,=M,330,", promote to mann",M,=M,false,false,false,false'),
+            ),
+            "tables/Kinds.fr.csv": replacing_line("Knight,", 'Mann,", promotion en homme",H,=H'),
+            "tables/Promotions.csv": replacing("Fourth,Knight,Knight", "Fourth,Mann,Mann"),
+            "tables/Directions.csv": chain(
+                renaming_directions("King", "Mann"),
+                deleting_directions("Knight"),
+                appending(leaps("King")),
+            ),
+            "tables/Position.csv": placing({"b1": "Mann", "g1": "Mann", "b8": "Mann", "g8": "Mann"}),
+            "tables/Words.csv": chain(
+                replacing_line(PIECES_EN, "King: a knight's L, two squares one way and one to the side, jumping over "
+                               "any piece; it is the piece to checkmate. Mann: one square any way, as a king in "
+                               "chess, but it may be taken. Queen: any number of squares along a rank, a file or a "
+                               "diagonal. Rook: along ranks and files. Bishop: along diagonals. Pawn: one square "
+                               "forward, or two from its first square; it takes one square diagonally forward."),
+                replacing_line("Promotion:", "Promotion: a pawn that reaches the last rank becomes a queen, rook, "
+                               "bishop or mann, as you choose."),
+            ),
+            "tables/Words.fr.csv": chain(
+                replacing_line(PIECES_FR, "Roi\u00a0: le L du cavalier, deux cases dans un sens et une sur le côté, "
+                               "en sautant par-dessus les pièces\u00a0; c’est lui qu’il faut mater. Homme\u00a0: "
+                               "une case dans n’importe quelle direction, comme le roi des échecs, mais il peut être "
+                               "pris. Dame\u00a0: autant de cases qu’elle veut le long d’une rangée, d’une colonne ou "
+                               "d’une diagonale. Tour\u00a0: le long des rangées et des colonnes. Fou\u00a0: le long "
+                               "des diagonales. Pion\u00a0: une case en avant, ou deux depuis sa case de "
+                               "départ\u00a0; il prend en diagonale, une case en avant."),
+                replacing_line("Promotion\u00a0:", "Promotion\u00a0: un pion qui atteint la dernière rangée devient "
+                               "une dame, une tour, un fou ou un homme, à votre choix."),
             ),
         },
     ),

@@ -29,19 +29,26 @@ pub fn kind_letters(game: &Game) -> Result<Vec<(String, char)>, Lack> {
     Ok(Facts::read(game, "chess")?.letters())
 }
 
-/// The Kinds a Pawn may become: those the Promotion choice offers, each
-/// Object of the scene with a Data Structure Promotion Choice whose `place`
-/// (1 to 4) names a row of the Kinds table (Show Promotion Choice offers that
-/// row's Kind), or, without a place, whose `kind` is not empty, in the
-/// scene's order (Queen, Rook, Bishop, Knight in the chess content); without
-/// one, every Kind that is neither royal nor promotes, in the Kinds table's
-/// order (the same four in chess).
-pub fn promotion_kinds(game: &Game, facts: &Facts) -> Vec<String> {
-    let mut kinds: Vec<String> = Vec::new();
+/// The Kinds a Pawn may become, for each Side ([`Facts::sides`]' order:
+/// FEN's White, then Black): those the Promotion choice offers, each Object
+/// of the scene with a Data Structure Promotion Choice whose `place` (1, 2,
+/// ...) names a row of the Promotions table, counted from its first (Show
+/// Promotion Choice offers that row's cell in the column of the Side to
+/// move), or, with no Promotions table, a row of the Kinds table (row 1 is
+/// its second); a button without a place, whose `kind` is not empty, offers
+/// that Kind to both; in the scene's order (Queen, Rook, Bishop, Knight in
+/// the chess content). Without one, every Kind that is neither royal nor
+/// promotes, in the Kinds table's order (the same four in chess).
+pub fn promotion_kinds(game: &Game, facts: &Facts) -> [Vec<String>; 2] {
+    let mut kinds: [Vec<String>; 2] = [Vec::new(), Vec::new()];
     let choice = game.names.structs.get("Promotion Choice").copied();
     let field_of = |name: &str| choice.and_then(|c| game.structs[c.index()].fields.iter().position(|f| f.name == name));
     let (kind_field, place_field) = (field_of("kind"), field_of("place"));
     let kinds_table = game.names.tables.get("Kinds").map(|t| &game.tables[t.index()]);
+    let promotions = game.names.tables.get("Promotions").map(|t| &game.tables[t.index()]);
+    // The Promotions column of each Side, by its name.
+    let side_columns =
+        promotions.map(|t| facts.sides.clone().map(|name| t.columns.iter().position(|c| c.name == name)));
     if let Some(choice) = choice {
         for p in &game.scene {
             let ty = &game.types[p.ty.0 as usize];
@@ -50,27 +57,33 @@ pub fn promotion_kinds(game: &Game, facts: &Facts) -> Vec<String> {
                 let at = off as usize + field?;
                 p.fields.iter().find(|(i, _)| *i as usize == at).map_or(ty.fields.get(at).copied(), |f| Some(f.1))
             };
-            let by_place = match (value_of(place_field), kinds_table) {
-                (Some(Value::Num(n)), Some(t)) if n >= 1.0 && n.fract() == 0.0 => t.rows.get(n as usize).copied(),
+            let place = match value_of(place_field) {
+                Some(Value::Num(n)) if n >= 1.0 && n.fract() == 0.0 => Some(n as usize),
                 _ => None,
             };
-            let kind = match by_place {
-                Some(row) => Some(row),
-                None => match value_of(kind_field) {
-                    Some(Value::Text(s)) => Some(s),
-                    _ => None,
-                },
+            let offered: [Option<Value>; 2] = match (place, promotions, side_columns, kinds_table) {
+                (Some(n), Some(t), Some(columns), _) => {
+                    columns.map(|c| t.cells.get((n - 1) * t.columns.len() + c?).copied().filter(|_| n <= t.rows.len()))
+                }
+                (Some(n), None, _, Some(t)) => {
+                    [0, 1].map(|_| t.rows.get(n).map(|&row| Value::Text(row)).or(value_of(kind_field)))
+                }
+                _ => [0, 1].map(|_| value_of(kind_field)),
             };
-            if let Some(s) = kind {
-                let name = game.syms.text(s);
-                if !name.is_empty() && !kinds.iter().any(|k| k == name) {
-                    kinds.push(name.to_string());
+            for (side, value) in offered.into_iter().enumerate() {
+                if let Some(Value::Text(s)) = value {
+                    let name = game.syms.text(s);
+                    if !name.is_empty() && !kinds[side].iter().any(|k| k == name) {
+                        kinds[side].push(name.to_string());
+                    }
                 }
             }
         }
     }
-    if kinds.is_empty() {
-        kinds = facts.kinds.iter().filter(|k| !k.royal && !k.promotes).map(|k| k.name.clone()).collect();
+    for side in &mut kinds {
+        if side.is_empty() {
+            *side = facts.kinds.iter().filter(|k| !k.royal && !k.promotes).map(|k| k.name.clone()).collect();
+        }
     }
     kinds
 }
@@ -81,9 +94,10 @@ pub fn promotion_kinds(game: &Game, facts: &Facts) -> Vec<String> {
 pub struct Chess {
     /// The Kinds' FEN letters and roles, the Sides' FEN letters.
     facts: Facts,
-    /// What a Kind that promotes may become (rows of Kinds), in the order
-    /// perft tries them: [`promotion_kinds`].
-    promotions: Vec<u8>,
+    /// What a Kind that promotes may become (rows of Kinds), for each Side
+    /// ([`Facts::sides`]' order), in the order perft tries them:
+    /// [`promotion_kinds`].
+    promotions: [Vec<u8>; 2],
     position: TableId,
     kind: ColumnId,
     side: ColumnId,
@@ -327,7 +341,8 @@ impl Chess {
             .filter_map(|f| field(f))
             .collect();
         let facts = Facts::read(game, "chess")?;
-        let promotions = promotion_kinds(game, &facts).iter().filter_map(|k| facts.kind_named(k)).collect();
+        let promotions =
+            promotion_kinds(game, &facts).map(|side| side.iter().filter_map(|k| facts.kind_named(k)).collect());
         let mut chess = Chess {
             facts,
             promotions,
@@ -659,6 +674,7 @@ impl Chess {
         let side = self.field(world, rules, self.side_to_move);
         let ep = self.en_passant.map_or(Value::Text(EMPTY), |f| self.field(world, rules, f));
         let promotion_rank = self.promotion_rank(world, side);
+        let side_index = usize::from(Self::text(world, side) == self.facts.sides[1]);
         for from in 0..rows {
             let pos = &world.tables[self.position.index()];
             if pos.cell(from, self.side) != side {
@@ -681,7 +697,7 @@ impl Chess {
                 let Some(to) = self.facts.grid.parse(world.syms.text(targets.rows[r])) else { continue };
                 let from = from as u8;
                 if promotes && Some(usize::from(self.facts.grid.rank_of(to)) + 1) == promotion_rank {
-                    for &promotion in &self.promotions {
+                    for &promotion in &self.promotions[side_index] {
                         out.push(Move { from, to, promotion });
                     }
                 } else {

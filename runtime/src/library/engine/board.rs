@@ -436,18 +436,19 @@ impl Board {
                 }
             }
             let is_pawn = Some(kind) == r.pawn;
+            let promotions = &r.promotions[side as usize];
             if count_only {
                 let promoting =
-                    if is_pawn && !r.promotions.is_empty() { targets & r.promotion_squares[side as usize] } else { 0 };
+                    if is_pawn && !promotions.is_empty() { targets & r.promotion_squares[side as usize] } else { 0 };
                 count +=
-                    (targets & !promoting).count_ones() as usize + promoting.count_ones() as usize * r.promotions.len();
+                    (targets & !promoting).count_ones() as usize + promoting.count_ones() as usize * promotions.len();
                 continue;
             }
             while targets != 0 {
                 let to = targets.trailing_zeros() as u8;
                 targets &= targets - 1;
-                if is_pawn && i32::from(rank_of(to)) + 1 == sd.promotion_rank && !r.promotions.is_empty() {
-                    for &p in &r.promotions {
+                if is_pawn && i32::from(rank_of(to)) + 1 == sd.promotion_rank && !promotions.is_empty() {
+                    for &p in promotions {
                         out.push(Move { from, to, promotion: p });
                     }
                 } else {

@@ -194,8 +194,8 @@ pub struct Rules {
     /// Each castling's kingFrom and rookFrom, a bit each: a move from or to
     /// none of them leaves Update Castling nothing to do.
     pub castle_squares: u64,
-    /// The Kinds the Pawn may become, in the Promotion choice's order.
-    pub promotions: Vec<u8>,
+    /// The Kinds the Pawn of each Side may become, in the Promotion choice's order.
+    pub promotions: [Vec<u8>; 2],
     /// Each Kind moves as chess's Kind of its letter, on a chess board
     /// ([`Rules::kind_is_chess`]).
     pub chess_kinds: Vec<bool>,
@@ -572,18 +572,21 @@ fn read_castlings(tables: &Tables) -> Result<Vec<CastleDef>, Lack> {
     Ok(castlings)
 }
 
-/// The Kinds a promoted Piece may become: the Promotion choice's (the chess
-/// library reads it from the scene), each once.
-fn promotion_choice(game: &Game, facts: &Facts) -> Vec<u8> {
-    let mut promotions = Vec::new();
-    for name in promotion_kinds(game, facts) {
-        if let Some(k) = facts.kind_named(&name) {
-            if !promotions.contains(&k) {
-                promotions.push(k);
+/// The Kinds a promoted Piece of each Side may become: the Promotion
+/// choice's (the chess library reads it from the scene and the Promotions
+/// table), each once.
+fn promotion_choice(game: &Game, facts: &Facts) -> [Vec<u8>; 2] {
+    promotion_kinds(game, facts).map(|side| {
+        let mut promotions = Vec::new();
+        for name in side {
+            if let Some(k) = facts.kind_named(&name) {
+                if !promotions.contains(&k) {
+                    promotions.push(k);
+                }
             }
         }
-    }
-    promotions
+        promotions
+    })
 }
 
 /// The Zobrist keys, the same for every game of a content: each Square and
@@ -799,8 +802,11 @@ impl Rules {
             [sq("e8"), sq("c8"), sq("a8"), sq("d8"), sq("b8")],
         ];
         chess.sort();
-        let mut promotions: Vec<char> = self.promotions.iter().map(|&p| self.kinds[p as usize].letter).collect();
-        promotions.sort();
-        sides && castlings == chess && promotions == ['b', 'n', 'q', 'r']
+        let promotions_are_chess = self.promotions.iter().all(|side| {
+            let mut letters: Vec<char> = side.iter().map(|&p| self.kinds[p as usize].letter).collect();
+            letters.sort();
+            letters == ['b', 'n', 'q', 'r']
+        });
+        sides && castlings == chess && promotions_are_chess
     }
 }

@@ -10,7 +10,10 @@
 //! moves of the position, each said when it is not one of its legal
 //! moves), `infinite`; `stop`, `quit`; `setoption name Noise value
 //! CP` (each evaluation off by up to CP centipawns, as a Strength's
-//! engineNoise; 0 by default) and `setoption name Seed value S` (which noise).
+//! engineNoise; 0 by default) and `setoption name Seed value S` (which noise);
+//! given [`Variants`], `setoption name UCI_Variant value NAME` (a combo of
+//! their names, as Fairy-Stockfish's: the game becomes that variant's, its
+//! rules and its start, said with `info string variant NAME startpos FEN`).
 //! A search runs on a thread of its
 //! own, so `isready` and `stop` are answered while it thinks; every `go` is
 //! answered by one `bestmove` (`0000` when there is no legal move), and the
@@ -43,10 +46,29 @@ struct Thinking {
     handle: JoinHandle<Searcher>,
 }
 
+/// Reads one variant's rules and starting position by its name (Err: why it
+/// cannot be played, in words).
+pub type LoadVariant = Box<dyn Fn(&str) -> Result<(Rules, Board), String>>;
+
+/// The games `UCI_Variant` chooses among: their names (the first, the game
+/// the engine starts with, is the default) and how to read one.
+pub struct Variants {
+    pub names: Vec<String>,
+    pub load: LoadVariant,
+}
+
 /// Speaks UCI until `quit` or the end of the input. `name` is the game's
-/// name; `start` its starting position.
-pub fn run(rules: Rules, start: Board, name: &str, input: impl BufRead, output: Box<dyn Write + Send>) {
-    let rules = Arc::new(rules);
+/// name; `start` its starting position; `variants`, the games the option
+/// `UCI_Variant` offers (none: no such option).
+pub fn run(
+    rules: Rules,
+    mut start: Board,
+    name: &str,
+    variants: Option<Variants>,
+    input: impl BufRead,
+    output: Box<dyn Write + Send>,
+) {
+    let mut rules = Arc::new(rules);
     let out: Out = Arc::new(Mutex::new(output));
     let mut searcher = Some(Searcher::new(1 << 20));
     let mut thinking: Option<Thinking> = None;
@@ -89,6 +111,10 @@ pub fn run(rules: Rules, start: Board, name: &str, input: impl BufRead, output: 
                 say(&out, "id author Cardtable");
                 say(&out, "option name Noise type spin default 0 min 0 max 100000");
                 say(&out, "option name Seed type spin default 0 min 0 max 1000000000");
+                if let Some(v) = variants.as_ref().filter(|v| !v.names.is_empty()) {
+                    let vars: String = v.names.iter().map(|n| format!(" var {n}")).collect();
+                    say(&out, &format!("option name UCI_Variant type combo default {}{vars}", v.names[0]));
+                }
                 say(&out, "uciok");
             }
             "isready" => say(&out, "readyok"),
@@ -140,6 +166,29 @@ pub fn run(rules: Rules, start: Board, name: &str, input: impl BufRead, output: 
                     s
                 });
                 thinking = Some(Thinking { stop, handle });
+            }
+            "setoption" if is_variant_option(&words[1..]) => {
+                finish(&mut thinking, &mut searcher);
+                let chosen =
+                    words.iter().position(|w| *w == "value").map_or(String::new(), |at| words[at + 1..].join(" "));
+                let loaded = match variants.as_ref() {
+                    Some(v) if v.names.contains(&chosen) => (v.load)(&chosen),
+                    Some(v) => Err(format!("no variant `{chosen}`; UCI_Variant offers {}", v.names.join(", "))),
+                    None => Err("this game has no variants".to_string()),
+                };
+                match loaded {
+                    Ok((r, b)) => {
+                        rules = Arc::new(r);
+                        start = b;
+                        board = start;
+                        history.clear();
+                        if let Some(s) = searcher.as_mut() {
+                            s.clear();
+                        }
+                        say(&out, &format!("info string variant {chosen} startpos {}", start.fen(&rules)));
+                    }
+                    Err(e) => say(&out, &format!("info string {e}")),
+                }
             }
             "setoption" => match set_option(&words[1..]) {
                 Some(("noise", v)) => noise = v.min(100_000) as i32,
@@ -212,6 +261,11 @@ fn position(rules: &Rules, start: Board, words: &[&str]) -> Result<(Board, Vec<u
         board = board.make(rules, m);
     }
     Ok((board, history))
+}
+
+/// `name UCI_Variant value ...` (the name in any case).
+fn is_variant_option(words: &[&str]) -> bool {
+    words.first() == Some(&"name") && words.get(1).is_some_and(|n| n.eq_ignore_ascii_case("uci_variant"))
 }
 
 /// `name NAME value V`: the option's name in lower case and its value.
