@@ -77,6 +77,14 @@ def appending(rows: List[str]) -> Edit:
     return lambda text, rel: text + ("" if text.endswith("\n") else "\n") + "\n".join(rows) + "\n"
 
 
+# A Directions row's cells: name, kind, fileStep, rankStep, steps,
+# firstMoveSteps, canMove, canCapture, and the hoppers' jumpsOver,
+# landsJustBeyond, blockedAtFile, blockedAtRank, which a plain rider or
+# leaper has as NO_HOPS says.
+DIRECTIONS_COLUMNS = 12
+NO_HOPS = ",0,false,0,0"
+
+
 def renaming_directions(old: str, new: str, can_move: str = "true", can_capture: str = "true") -> Edit:
     """Every Directions row of the Kind `old` (named `old ...`) made the
     Kind `new`'s (named `new ...`), moving and capturing as told."""
@@ -86,7 +94,7 @@ def renaming_directions(old: str, new: str, can_move: str = "true", can_capture:
         hits = 0
         for i, line in enumerate(lines):
             cells = line.split(",")
-            if len(cells) == 8 and cells[1] == old and cells[0].startswith(old + " "):
+            if len(cells) == DIRECTIONS_COLUMNS and cells[1] == old and cells[0].startswith(old + " "):
                 cells[0] = new + cells[0][len(old) :]
                 cells[1], cells[6], cells[7] = new, can_move, can_capture
                 lines[i] = ",".join(cells)
@@ -101,7 +109,7 @@ def renaming_directions(old: str, new: str, can_move: str = "true", can_capture:
 def leaps(kind: str, can_move: str = "true", can_capture: str = "true", steps: int = 1) -> List[str]:
     """A Directions row for each of the Knight's eight leaps, of `kind`."""
     return [
-        f"{kind} {f} {r},{kind},{f},{r},{steps},{steps},{can_move},{can_capture}"
+        f"{kind} {f} {r},{kind},{f},{r},{steps},{steps},{can_move},{can_capture}{NO_HOPS}"
         for f, r in [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]
     ]
 
@@ -154,7 +162,7 @@ QUEEN_FR = "Dame\u00a0: autant de cases qu’elle veut le long d’une rangée, 
 
 
 def rays(kind: str, names: List[str], steps: List[tuple], can_move: str, can_capture: str) -> List[str]:
-    return [f"{kind} {n},{kind},{f},{r},7,7,{can_move},{can_capture}" for n, (f, r) in zip(names, steps)]
+    return [f"{kind} {n},{kind},{f},{r},7,7,{can_move},{can_capture}{NO_HOPS}" for n, (f, r) in zip(names, steps)]
 
 
 def rook_rays(kind: str, can_move: str = "true", can_capture: str = "true") -> List[str]:
@@ -173,7 +181,7 @@ def deleting_directions(kind: str) -> Edit:
 
     def run(text: str, rel: str) -> str:
         lines = text.split("\n")
-        kept = [line for line in lines if not (len(line.split(",")) == 8 and line.split(",")[1] == kind)]
+        kept = [line for line in lines if not (len(line.split(",")) == DIRECTIONS_COLUMNS and line.split(",")[1] == kind)]
         if len(kept) == len(lines):
             sys.exit(f"{rel}: no Directions row of `{kind}`")
         return "\n".join(kept)
