@@ -321,7 +321,9 @@ fn each_side_promotes_to_its_own_column_of_promotions() {
 fn the_readmes_variant_examples_are_the_gallerys_rows() {
     let readme = std::fs::read_to_string(common::root().join("content/README.md")).expect("content/README.md");
     let directions = read(&variant_dir("hoppelpoppel"), "tables/Directions.csv");
-    for row in ["Knibis 1 2,Knibis,1,2,1,1,true,false", "Knibis up right,Knibis,1,1,7,7,false,true"] {
+    for row in
+        ["Knibis 1 2,Knibis,1,2,1,1,true,false,0,false,0,0", "Knibis up right,Knibis,1,1,7,7,false,true,0,false,0,0"]
+    {
         assert!(readme.contains(&format!("\n{row}\n")), "content/README.md shows {row}");
         assert!(directions.lines().any(|l| l == row), "hoppelpoppel's Directions has {row}");
     }

@@ -11,7 +11,9 @@
 
 use super::rules::{Hop, Rules};
 pub use crate::library::chess_facts::Move;
-use crate::library::chess_facts::{file_of, rank_of, square, square_name, write_placement, Fen, Grid, FILES, RANKS, SQUARES};
+use crate::library::chess_facts::{
+    file_of, rank_of, square, square_name, write_placement, Fen, Grid, FILES, RANKS, SQUARES,
+};
 
 /// An empty cell.
 pub const EMPTY: u8 = 0;
