@@ -424,16 +424,19 @@ def make(v: Variant) -> None:
     if os.path.exists(readme):
         with open(readme, encoding="utf-8") as f:
             kept = f.read()
+    edits = dict(v.edits)
+    edits["game.yaml"] = game_name(v.title)
+    # Every edit is made before the folder is touched: a stale one stops the
+    # script with the folder (and its README) as it was.
+    edited = {}
+    for rel, change in edits.items():
+        with open(os.path.join(SRC, rel), encoding="utf-8", newline="") as f:
+            edited[rel] = change(f.read(), rel)
     if os.path.exists(dst):
         shutil.rmtree(dst)
     shutil.copytree(SRC, dst, ignore=shutil.ignore_patterns("README.md"))
-    edits = dict(v.edits)
-    edits["game.yaml"] = game_name(v.title)
-    for rel, change in edits.items():
-        path = os.path.join(dst, rel)
-        with open(path, encoding="utf-8", newline="") as f:
-            text = change(f.read(), rel)
-        with open(path, "w", encoding="utf-8", newline="") as f:
+    for rel, text in edited.items():
+        with open(os.path.join(dst, rel), "w", encoding="utf-8", newline="") as f:
             f.write(text)
     if kept is not None:
         with open(readme, "w", encoding="utf-8") as f:
