@@ -190,14 +190,16 @@ fn whole_game_of(
 fn a_whole_game_against_the_built_in_engine_as_white() {
     let mut d = manual(true);
     assert_eq!(ok(&mut d, "engine builtin").get("engine").as_str(), Some("builtin"));
-    let made = whole_game_of(&common::chess_dir(), "builtin", "White", "Gentle", false);
-    assert!(made.len() >= 10, "{made:?}");
+    // whole_game_of holds the game to ten Moves of the Computer's, or its end
+    // (the Player, a random mover, may be mated sooner).
+    whole_game_of(&common::chess_dir(), "builtin", "White", "Gentle", false);
 }
 
 #[test]
 fn a_whole_game_against_the_built_in_engine_as_black_at_club() {
-    let made = whole_game_of(&common::chess_dir(), "builtin", "Black", "Club", true);
-    assert!(made.len() >= 10, "{made:?}");
+    // Under load the Computer, White here, mated in 9 (Bxf7, Qf5): whole_game_of
+    // holds it to ten Moves or the game's end.
+    whole_game_of(&common::chess_dir(), "builtin", "Black", "Club", true);
 }
 
 /// The variant with invented Kinds (content/examples/nightrider-camel): the
