@@ -40,6 +40,39 @@ const GALLERY: &[(&str, &str, &[&str])] = &[
             "tables/Words.fr.csv",
         ],
     ),
+    ("shatranj", "Shatranj", OLD_GAME_EDITED),
+    ("makruk", "Makruk", THIRD_RANK_EDITED),
+    ("ai-wok", "Ai-wok", THIRD_RANK_EDITED),
+    ("asean", "ASEAN Chess", THIRD_RANK_EDITED),
+];
+
+/// The files an old game edits (no castling, a Pawn of one step, other
+/// pieces): its pieces' files and Castling.
+const OLD_GAME_EDITED: &[&str] = &[
+    "game.yaml",
+    "tables/Castling.csv",
+    "tables/Directions.csv",
+    "tables/Kinds.csv",
+    "tables/Kinds.fr.csv",
+    "tables/Position.csv",
+    "tables/Promotions.csv",
+    "tables/Words.csv",
+    "tables/Words.fr.csv",
+];
+
+/// The files Makruk and its kin edit: an old game's, and Sides (the Pawns'
+/// Rank, the promotion Rank).
+const THIRD_RANK_EDITED: &[&str] = &[
+    "game.yaml",
+    "tables/Castling.csv",
+    "tables/Directions.csv",
+    "tables/Kinds.csv",
+    "tables/Kinds.fr.csv",
+    "tables/Position.csv",
+    "tables/Promotions.csv",
+    "tables/Sides.csv",
+    "tables/Words.csv",
+    "tables/Words.fr.csv",
 ];
 
 /// The files a variant of other pieces edits: its Kinds (and their French
@@ -328,4 +361,32 @@ fn the_readmes_variant_examples_are_the_gallerys_rows() {
         assert!(directions.lines().any(|l| l == row), "hoppelpoppel's Directions has {row}");
     }
     assert!(readme.contains(&format!("```csv\n{OWN_PROMOTIONS}```")), "content/README.md shows {OWN_PROMOTIONS}");
+}
+
+/// Makruk's Pawns promote on the sixth Rank (the third for Black), to a Met
+/// alone: clicking a Pawn there shows one button, the Met's, and pressing it
+/// makes one. The Khon
+/// steps forward for its own Side: White's up the Board, Black's down.
+#[test]
+fn makruk_promotes_on_the_sixth_rank_to_a_met_alone() {
+    let mut d = common::two_players(common::load_game(&variant_dir("makruk")));
+    run(&mut d, "setfen 4k3/8/8/1P6/6p1/3s4/8/3SK3 w - - 0 1");
+    let from = |d: &mut Driver, sq: &str| -> Vec<String> {
+        move_set(d, "moves").into_iter().filter(|m| m.starts_with(sq)).collect()
+    };
+    assert_eq!(from(&mut d, "b5"), ["b5b6m"], "a Met, and only on reaching the sixth Rank");
+    assert_eq!(from(&mut d, "d1"), ["d1c2", "d1d2", "d1e2"], "White's Khon: forward is up");
+    assert_eq!(move_set(&mut d, "enginemoves"), move_set(&mut d, "moves"), "the built-in engine agrees");
+    ok(&mut d, "click b5");
+    ok(&mut d, "click b6");
+    assert_eq!(common::state(&mut d), "Promotion");
+    assert_eq!(promotion_offers(&mut d), offers(&[("Queen", "Met")]));
+    ok(&mut d, "press Queen");
+    assert_eq!(run(&mut d, "fen").get("fen").as_str(), Some("4k3/8/1M6/8/6p1/3s4/8/3SK3 b - - 0 1"));
+    assert_eq!(from(&mut d, "d3"), ["d3c2", "d3c4", "d3d2", "d3e2", "d3e4"], "Black's Khon: forward is down");
+    ok(&mut d, "click g4");
+    ok(&mut d, "click g3");
+    assert_eq!(promotion_offers(&mut d), offers(&[("Queen", "Met")]));
+    ok(&mut d, "press Queen");
+    assert_eq!(run(&mut d, "fen").get("fen").as_str(), Some("4k3/8/1M6/8/8/3s2m1/8/3SK3 w - - 0 2"));
 }

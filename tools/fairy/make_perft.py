@@ -47,6 +47,10 @@ MANIFEST = [
     ("hoppelpoppel", "content/variants/hoppelpoppel"),
     ("knightmate", "content/variants/knightmate"),
     ("chigorin", "content/variants/chigorin"),
+    ("shatranj", "content/variants/shatranj"),
+    ("makruk", "content/variants/makruk"),
+    ("ai-wok", "content/variants/ai-wok"),
+    ("asean", "content/variants/asean"),
 ]
 
 # Positions every variant's file holds besides its start and the random
@@ -57,6 +61,11 @@ MANIFEST = [
 EXTRA = [
     ("promotions", "r3k2r/1P4P1/8/8/8/8/1p4p1/R3K2R w KQkq - 0 1"),
 ]
+# Where a variant's Pawns promote elsewhere (Makruk's on the sixth Rank, the
+# third for Black), its own: each Side's Pawns one step from it, straight
+# ahead and by a capture of a Rook.
+SIXTH_RANK = [("promotions", "4k3/8/r6r/1P4P1/1p4p1/R6R/8/4K3 w - - 0 1")]
+EXTRA_OF = {"makruk": SIXTH_RANK, "ai-wok": SIXTH_RANK}
 SIZES_INI = os.path.join(ROOT, "tools", "fairy", "sizes.ini")
 
 # Variants of tools/fairy/variants.ini, which Debian's Fairy-Stockfish 11.1
@@ -233,7 +242,7 @@ def write(engine, variant, content, seed, positions, command):
             continue
         seen.add(got[0])
         found.append((f"random-{len(found)}", got[0], got[1]))
-    for name, fen in EXTRA if on_eight_by_eight(start) else []:
+    for name, fen in EXTRA_OF.get(variant, EXTRA if on_eight_by_eight(start) else []):
         engine.position(fen)
         found.append((name, engine.fen(), []))
     out = [

@@ -132,6 +132,64 @@ def placing(kinds: Dict[str, str]) -> Edit:
     return run
 
 
+def steps_of(kind: str, names: List[str], vectors: List[tuple], can_move: str = "true", can_capture: str = "true") -> List[str]:
+    """A Directions row of one step for each named (fileStep, rankStep), of
+    `kind`; a rankStep is forward for the Side that moves (Sides' forward)."""
+    return [
+        f"{kind} {n},{kind},{f},{r},1,1,{can_move},{can_capture}{NO_HOPS}" for n, (f, r) in zip(names, vectors)
+    ]
+
+
+DIAGONALS = ["up right", "down right", "down left", "up left"]
+DIAGONAL_STEPS = [(1, 1), (1, -1), (-1, -1), (-1, 1)]
+
+
+def ferz(kind: str) -> List[str]:
+    """The Ferz's (the Met's) four steps: one Square diagonally."""
+    return steps_of(kind, DIAGONALS, DIAGONAL_STEPS)
+
+
+def alfil(kind: str) -> List[str]:
+    """The Alfil's four leaps: two Squares diagonally, over whatever stands between."""
+    return steps_of(kind, DIAGONALS, [(2 * f, 2 * r) for f, r in DIAGONAL_STEPS])
+
+
+def khon(kind: str) -> List[str]:
+    """The Khon's (the Silver General's) five steps: the Ferz's four, and one
+    Square forward."""
+    return ferz(kind) + steps_of(kind, ["forward"], [(0, 1)])
+
+
+def placing_fen(placement: str, kinds: Dict[str, str]) -> Edit:
+    """Position as a FEN's placement (8 by 8) says, each letter the Kind that
+    `kinds` names (upper case White's, lower case Black's); every other
+    Square empty."""
+
+    def run(text: str, rel: str) -> str:
+        board: Dict[str, tuple] = {}
+        for r, row in enumerate(placement.split("/")):
+            f = 0
+            for c in row:
+                if c.isdigit():
+                    f += int(c)
+                    continue
+                if c.lower() not in kinds:
+                    sys.exit(f"{rel}: no Kind for the letter {c} of {placement}")
+                board["abcdefgh"[f] + str(8 - r)] = (kinds[c.lower()], "White" if c.isupper() else "Black")
+                f += 1
+        lines = text.split("\n")
+        for i, line in enumerate(lines[1:], 1):
+            cells = line.split(",")
+            if len(cells) == 6:
+                cells[4], cells[5] = board.pop(cells[0], ("", ""))
+                lines[i] = ",".join(cells)
+        if board:
+            sys.exit(f"{rel}: no row for {', '.join(board)}")
+        return "\n".join(lines)
+
+    return run
+
+
 @dataclass
 class Variant:
     name: str  # Fairy-Stockfish's UCI_Variant name, and the folder's
@@ -411,6 +469,209 @@ VARIANTS: List[Variant] = [
         },
     ),
 ]
+
+
+# The old games of the Ferz and the Alfil, and of the Met and the Khon: no
+# castling, no Pawn's double step (so no en passant), one Kind to promote to.
+NO_CASTLING_EN = "No castling: in this variant the king never castles."
+NO_CASTLING_FR = "Pas de roque\u00a0: dans cette variante, le roi ne roque jamais."
+NO_EN_PASSANT_EN = "No en passant: a pawn never moves two squares, so none is taken in passing."
+NO_EN_PASSANT_FR = (
+    "Pas de prise en passant\u00a0: un pion n’avance jamais de deux cases, aucun n’est donc pris en passant."
+)
+SINGLE_STEP_PAWN = replacing("Pawn forward,Pawn,0,1,1,2,", "Pawn forward,Pawn,0,1,1,1,")
+ROOK_KNIGHT_EN = (
+    "Rook: along ranks and files. Knight: an L, two squares one way and one to the side, jumping over any piece."
+)
+ROOK_KNIGHT_FR = (
+    "Tour\u00a0: le long des rangées et des colonnes. Cavalier\u00a0: un L, deux cases dans un sens et une sur le "
+    "côté, en sautant par-dessus les pièces."
+)
+MET_EN = "Met: one square diagonally."
+MET_FR = "Met (conseiller)\u00a0: une case en diagonale."
+KHON_EN = "Khon: one square diagonally, or one straight forward."
+KHON_FR = "Khon (noble)\u00a0: une case en diagonale, ou une tout droit en avant."
+# Makruk's Pawns stand on the third Rank and become a Met on the sixth.
+THIRD_RANK_PAWNS = chain(
+    replacing("White,1,2,Black,8,w", "White,1,3,Black,6,w"),
+    replacing("Black,-1,7,White,1,b", "Black,-1,6,White,3,b"),
+)
+MAKRUK_PAWN_EN = "Pawn: one square forward; it takes one square diagonally forward. The pawns start on the third rank."
+MAKRUK_PAWN_FR = (
+    "Pion\u00a0: une case en avant\u00a0; il prend en diagonale, une case en avant. Les pions partent de la "
+    "troisième rangée."
+)
+MET_ROW = 'Met,,,M,=M,200,", promote to met",M,=M,false,false,false,false'
+MET_FR_ROW = 'Met,", promotion en met",M,=M'
+KHON_ROW = 'Khon,,,S,=S,300,", promote to khon",S,=S,false,false,false,false'
+KHON_FR_ROW = 'Khon,", promotion en khon",K,=K'
+THAI_KINDS = {"k": "King", "m": "Met", "s": "Khon", "n": "Knight", "r": "Rook", "p": "Pawn"}
+
+
+def old_game(words_en: str, words_fr: str, promotion_en: str, promotion_fr: str) -> Dict[str, Edit]:
+    """How to play's words of a game with no castling and no en passant: its
+    pieces, and what a Pawn becomes."""
+    return {
+        "tables/Castling.csv": header_only,
+        "tables/Words.csv": chain(
+            replacing_line(PIECES_EN, words_en),
+            replacing(CASTLING_EN, NO_CASTLING_EN),
+            replacing_line("En passant:", NO_EN_PASSANT_EN),
+            replacing_line("Promotion:", promotion_en),
+        ),
+        "tables/Words.fr.csv": chain(
+            replacing_line(PIECES_FR, words_fr),
+            replacing_line("Roque", NO_CASTLING_FR),
+            replacing_line("Prise en passant", NO_EN_PASSANT_FR),
+            replacing_line("Promotion\u00a0:", promotion_fr),
+        ),
+    }
+
+
+OLD_GAMES: List[Variant] = [
+    # The Persian game: the Ferz (one Square diagonally) where the Queen
+    # stands, the Alfil (a leap of two Squares diagonally) where the Bishops
+    # stand, both Kings on the d-file; a Pawn becomes a Ferz.
+    Variant(
+        "shatranj",
+        "Shatranj",
+        {
+            "tables/Kinds.csv": chain(
+                replacing_line("Queen,", 'Ferz,,,Q,=Q,200,", promote to ferz",F,=F,false,false,false,false'),
+                replacing_line("Bishop,", 'Alfil,,,B,=B,150,", promote to alfil",A,=A,false,false,false,false'),
+            ),
+            "tables/Kinds.fr.csv": chain(
+                replacing_line("Queen,", 'Ferz,", promotion en vizir",V,=V'),
+                replacing_line("Bishop,", 'Alfil,", promotion en alfil",A,=A'),
+            ),
+            "tables/Promotions.csv": lambda text, rel: text.split("\n", 1)[0] + "\nFirst,Ferz,Ferz\n",
+            "tables/Directions.csv": chain(
+                deleting_directions("Queen"),
+                deleting_directions("Bishop"),
+                SINGLE_STEP_PAWN,
+                appending(ferz("Ferz") + alfil("Alfil")),
+            ),
+            "tables/Position.csv": placing_fen(
+                "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR",
+                {"k": "King", "q": "Ferz", "b": "Alfil", "n": "Knight", "r": "Rook", "p": "Pawn"},
+            ),
+            **old_game(
+                "King: one square any way. Ferz: one square diagonally. Alfil: two squares diagonally, jumping "
+                "over the square between. " + ROOK_KNIGHT_EN + " Pawn: one square forward; it takes one square "
+                "diagonally forward.",
+                "Roi\u00a0: une case dans n’importe quelle direction. Vizir (ferz)\u00a0: une case en diagonale. "
+                "Alfil\u00a0: deux cases en diagonale, en sautant par-dessus la case entre les deux. " + ROOK_KNIGHT_FR
+                + " Pion\u00a0: une case en avant\u00a0; il prend en diagonale, une case en avant.",
+                "Promotion: a pawn that reaches the last rank becomes a ferz.",
+                "Promotion\u00a0: un pion qui atteint la dernière rangée devient un vizir.",
+            ),
+        },
+    ),
+    # Thai chess: the Met (a Ferz) and the Khon (a Ferz that may also step
+    # straight forward); the Pawns start on the third Rank and become a Met
+    # on the sixth; the White King on d1 faces the Black King on e8.
+    Variant(
+        "makruk",
+        "Makruk",
+        {
+            "tables/Kinds.csv": chain(replacing_line("Queen,", MET_ROW), replacing_line("Bishop,", KHON_ROW)),
+            "tables/Kinds.fr.csv": chain(replacing_line("Queen,", MET_FR_ROW), replacing_line("Bishop,", KHON_FR_ROW)),
+            "tables/Promotions.csv": lambda text, rel: text.split("\n", 1)[0] + "\nFirst,Met,Met\n",
+            "tables/Directions.csv": chain(
+                deleting_directions("Queen"),
+                deleting_directions("Bishop"),
+                SINGLE_STEP_PAWN,
+                appending(ferz("Met") + khon("Khon")),
+            ),
+            "tables/Sides.csv": THIRD_RANK_PAWNS,
+            "tables/Position.csv": placing_fen("rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR", THAI_KINDS),
+            **old_game(
+                "King: one square any way. " + MET_EN + " " + KHON_EN + " " + ROOK_KNIGHT_EN + " " + MAKRUK_PAWN_EN,
+                "Roi\u00a0: une case dans n’importe quelle direction. " + MET_FR + " " + KHON_FR + " "
+                + ROOK_KNIGHT_FR + " " + MAKRUK_PAWN_FR,
+                "Promotion: a pawn that reaches the sixth rank (the third, for Black) becomes a met.",
+                "Promotion\u00a0: un pion qui atteint la sixième rangée (la troisième pour les Noirs) devient un met.",
+            ),
+        },
+    ),
+    # Makruk with the Ai-wok (a Rook, a Knight and a Met in one) in the
+    # Met's place, which the Pawn becomes on the sixth Rank.
+    Variant(
+        "ai-wok",
+        "Ai-wok",
+        {
+            "tables/Kinds.csv": chain(
+                replacing_line("Queen,", 'Ai-wok,,,A,=A,1050,", promote to ai-wok",A,=A,false,false,false,false'),
+                replacing_line("Bishop,", KHON_ROW),
+            ),
+            "tables/Kinds.fr.csv": chain(
+                replacing_line("Queen,", 'Ai-wok,", promotion en ai-wok",A,=A'), replacing_line("Bishop,", KHON_FR_ROW)
+            ),
+            "tables/Promotions.csv": lambda text, rel: text.split("\n", 1)[0] + "\nFirst,Ai-wok,Ai-wok\n",
+            "tables/Directions.csv": chain(
+                deleting_directions("Queen"),
+                deleting_directions("Bishop"),
+                SINGLE_STEP_PAWN,
+                appending(rook_rays("Ai-wok") + leaps("Ai-wok") + ferz("Ai-wok") + khon("Khon")),
+            ),
+            "tables/Sides.csv": THIRD_RANK_PAWNS,
+            "tables/Position.csv": placing_fen(
+                "rnsaksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKASNR", {**THAI_KINDS, "a": "Ai-wok"}
+            ),
+            **old_game(
+                "King: one square any way. Ai-wok: a rook, a knight and a met in one: along ranks and files, a "
+                "knight's L, or one square diagonally. " + KHON_EN + " " + ROOK_KNIGHT_EN + " " + MAKRUK_PAWN_EN,
+                "Roi\u00a0: une case dans n’importe quelle direction. Ai-wok\u00a0: une tour, un cavalier et un met "
+                "à la fois\u00a0: le long des rangées et des colonnes, le L du cavalier, ou une case en diagonale. "
+                + KHON_FR + " " + ROOK_KNIGHT_FR + " " + MAKRUK_PAWN_FR,
+                "Promotion: a pawn that reaches the sixth rank (the third, for Black) becomes an ai-wok.",
+                "Promotion\u00a0: un pion qui atteint la sixième rangée (la troisième pour les Noirs) devient un "
+                "ai-wok.",
+            ),
+        },
+    ),
+    # The rules the ASEAN chess federations agreed on: Makruk's pieces in
+    # chess's places (the Khon a Bishop's letter B, the Met a Queen's Q), the
+    # Pawns on the third Rank, promoted on the last to a Rook, a Knight, a
+    # Khon or a Met.
+    Variant(
+        "asean",
+        "ASEAN Chess",
+        {
+            "tables/Kinds.csv": chain(
+                replacing_line("Queen,", 'Met,,,Q,=Q,200,", promote to met",M,=M,false,false,false,false'),
+                replacing_line("Bishop,", 'Khon,,,B,=B,300,", promote to khon",S,=S,false,false,false,false'),
+            ),
+            "tables/Kinds.fr.csv": chain(replacing_line("Queen,", MET_FR_ROW), replacing_line("Bishop,", KHON_FR_ROW)),
+            "tables/Promotions.csv": chain(
+                replacing("First,Queen,Queen", "First,Met,Met"), replacing("Third,Bishop,Bishop", "Third,Khon,Khon")
+            ),
+            "tables/Directions.csv": chain(
+                deleting_directions("Queen"),
+                deleting_directions("Bishop"),
+                SINGLE_STEP_PAWN,
+                appending(ferz("Met") + khon("Khon")),
+            ),
+            "tables/Sides.csv": chain(
+                replacing("White,1,2,Black,8,w", "White,1,3,Black,8,w"),
+                replacing("Black,-1,7,White,1,b", "Black,-1,6,White,1,b"),
+            ),
+            "tables/Position.csv": placing_fen(
+                "rnbqkbnr/8/pppppppp/8/8/PPPPPPPP/8/RNBQKBNR",
+                {"k": "King", "q": "Met", "b": "Khon", "n": "Knight", "r": "Rook", "p": "Pawn"},
+            ),
+            **old_game(
+                "King: one square any way. " + MET_EN + " " + KHON_EN + " " + ROOK_KNIGHT_EN + " " + MAKRUK_PAWN_EN,
+                "Roi\u00a0: une case dans n’importe quelle direction. " + MET_FR + " " + KHON_FR + " "
+                + ROOK_KNIGHT_FR + " " + MAKRUK_PAWN_FR,
+                "Promotion: a pawn that reaches the last rank becomes a met, rook, khon or knight, as you choose.",
+                "Promotion\u00a0: un pion qui atteint la dernière rangée devient un met, une tour, un khon ou un "
+                "cavalier, à votre choix.",
+            ),
+        },
+    ),
+]
+VARIANTS += OLD_GAMES
 
 
 def game_name(title: str) -> Edit:
