@@ -44,6 +44,8 @@ const GALLERY: &[(&str, &str, &[&str])] = &[
     ("makruk", "Makruk", THIRD_RANK_EDITED),
     ("ai-wok", "Ai-wok", THIRD_RANK_EDITED),
     ("asean", "ASEAN Chess", THIRD_RANK_EDITED),
+    ("shatar", "Shatar", OLD_GAME_EDITED),
+    ("newzealand", "New Zealand Chess", PIECES_EDITED),
 ];
 
 /// The files an old game edits (no castling, a Pawn of one step, other

@@ -51,6 +51,8 @@ MANIFEST = [
     ("makruk", "content/variants/makruk"),
     ("ai-wok", "content/variants/ai-wok"),
     ("asean", "content/variants/asean"),
+    ("shatar", "content/variants/shatar"),
+    ("newzealand", "content/variants/newzealand"),
 ]
 
 # Positions every variant's file holds besides its start and the random

@@ -674,6 +674,94 @@ OLD_GAMES: List[Variant] = [
 VARIANTS += OLD_GAMES
 
 
+MORE: List[Variant] = [
+    # Mongolian chess: the Bers (a Rook and a Ferz in one) where the Queen
+    # stands; the d-Pawns start on the fourth and fifth Ranks; a Pawn steps
+    # one Square and becomes a Bers.
+    Variant(
+        "shatar",
+        "Shatar",
+        {
+            "tables/Kinds.csv": replacing_line(
+                "Queen,", 'Bers,,,J,=J,800,", promote to bers",J,=J,false,false,false,false'
+            ),
+            "tables/Kinds.fr.csv": replacing_line("Queen,", 'Bers,", promotion en bers",B,=B'),
+            "tables/Promotions.csv": lambda text, rel: text.split("\n", 1)[0] + "\nFirst,Bers,Bers\n",
+            "tables/Directions.csv": chain(
+                deleting_directions("Queen"), SINGLE_STEP_PAWN, appending(rook_rays("Bers") + ferz("Bers"))
+            ),
+            "tables/Position.csv": placing_fen(
+                "rnbjkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBJKBNR",
+                {"k": "King", "j": "Bers", "b": "Bishop", "n": "Knight", "r": "Rook", "p": "Pawn"},
+            ),
+            **old_game(
+                "King: one square any way. Bers: a rook and a ferz in one: along ranks and files, or one square "
+                "diagonally. Bishop: along diagonals. " + ROOK_KNIGHT_EN + " Pawn: one square forward; it takes "
+                "one square diagonally forward. The d-pawns start on the fourth and fifth ranks.",
+                "Roi\u00a0: une case dans n’importe quelle direction. Bers\u00a0: une tour et un vizir à la "
+                "fois\u00a0: le long des rangées et des colonnes, ou une case en diagonale. Fou\u00a0: le long des "
+                "diagonales. " + ROOK_KNIGHT_FR + " Pion\u00a0: une case en avant\u00a0; il prend en diagonale, une "
+                "case en avant. Les pions d partent des quatrième et cinquième rangées.",
+                "Promotion: a pawn that reaches the last rank becomes a bers.",
+                "Promotion\u00a0: un pion qui atteint la dernière rangée devient un bers.",
+            ),
+        },
+    ),
+    # Rooks move as Rooks and take as Knights; Knights move as Knights and
+    # take as Rooks. Renamed Kiwi Rook and Kiwi Knight (letters R and N,
+    # chess's art kept), so that nothing that counts Knights by name (Is
+    # Material Insufficient) takes them for chess's.
+    Variant(
+        "newzealand",
+        "New Zealand Chess",
+        {
+            "tables/Kinds.csv": chain(
+                replacing_line(
+                    "Rook,", 'Kiwi Rook,2,8,R,=R,500,", promote to kiwi rook",R,=R,false,false,false,false'
+                ),
+                replacing_line(
+                    "Knight,", 'Kiwi Knight,4,10,N,=N,320,", promote to kiwi knight",N,=N,false,false,false,false'
+                ),
+            ),
+            "tables/Kinds.fr.csv": chain(
+                replacing_line("Rook,", 'Kiwi Rook,", promotion en tour kiwi",T,=T'),
+                replacing_line("Knight,", 'Kiwi Knight,", promotion en cavalier kiwi",C,=C'),
+            ),
+            "tables/Promotions.csv": chain(
+                replacing("Second,Rook,Rook", "Second,Kiwi Rook,Kiwi Rook"),
+                replacing("Fourth,Knight,Knight", "Fourth,Kiwi Knight,Kiwi Knight"),
+            ),
+            "tables/Directions.csv": chain(
+                renaming_directions("Rook", "Kiwi Rook", "true", "false"),
+                renaming_directions("Knight", "Kiwi Knight", "true", "false"),
+                appending(leaps("Kiwi Rook", "false", "true") + rook_rays("Kiwi Knight", "false", "true")),
+            ),
+            "tables/Position.csv": placing(
+                {"a1": "Kiwi Rook", "h1": "Kiwi Rook", "a8": "Kiwi Rook", "h8": "Kiwi Rook",
+                 "b1": "Kiwi Knight", "g1": "Kiwi Knight", "b8": "Kiwi Knight", "g8": "Kiwi Knight"}
+            ),
+            "tables/Words.csv": replacing_line(
+                PIECES_EN, "King: one square any way. Queen: any number of squares along a rank, a file or a "
+                "diagonal. Rook (kiwi rook): moves along ranks and files, but takes with a knight's L. Bishop: "
+                "along diagonals. Knight (kiwi knight): moves with an L, two squares one way and one to the side, "
+                "jumping over any piece, but takes along ranks and files. Pawn: one square forward, or two from its "
+                "first square; it takes one square diagonally forward."
+            ),
+            "tables/Words.fr.csv": replacing_line(
+                PIECES_FR, "Roi\u00a0: une case dans n’importe quelle direction. Dame\u00a0: autant de cases "
+                "qu’elle veut le long d’une rangée, d’une colonne ou d’une diagonale. Tour (tour kiwi)\u00a0: se "
+                "déplace le long des rangées et des colonnes, mais prend par le L du cavalier. Fou\u00a0: le long "
+                "des diagonales. Cavalier (cavalier kiwi)\u00a0: se déplace par un L, deux cases dans un sens et une "
+                "sur le côté, en sautant par-dessus les pièces, mais prend le long des rangées et des colonnes. "
+                "Pion\u00a0: une case en avant, ou deux depuis sa case de départ\u00a0; il prend en diagonale, une "
+                "case en avant."
+            ),
+        },
+    ),
+]
+VARIANTS += MORE
+
+
 def game_name(title: str) -> Edit:
     return replacing("game: Chess\n", f"game: {title}\n")
 
