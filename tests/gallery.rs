@@ -10,6 +10,7 @@ mod common;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use cardtable::host::driver::Driver;
 use cardtable::json::Json;
@@ -221,40 +222,62 @@ fn nocastle_never_castles() {
 /// through the cards to the same position.
 #[test]
 fn the_engine_plays_each_variant_against_itself_to_the_end() {
-    for &(name, _, _) in GALLERY {
-        let game = common::load_game(&variant_dir(name));
-        let letters = cardtable::library::chess::kind_letters(&game).expect("the Kinds' letters");
-        let mut d = common::two_players(game);
-        let mut plies = 0;
-        while common::state(&mut d) != "Game Over" {
-            assert!(plies < 600, "{name}: no end after {plies} plies: {}", run(&mut d, "fen"));
-            let legal = move_set(&mut d, "moves");
-            assert!(!legal.is_empty(), "{name}: no legal move, and the game is not over");
-            let best = run(&mut d, &format!("bestmove depth 2 noise 30 seed {plies}"));
-            let m = best.get("move").as_str().unwrap_or_else(|| panic!("no move: {best}")).to_string();
-            assert!(legal.contains(&m), "{name} ply {plies}: the engine's {m} is not one of the cards' {legal:?}");
-            ok(&mut d, &format!("click {}", &m[0..2]));
-            ok(&mut d, &format!("click {}", &m[2..4]));
-            if let Some(p) = m.chars().nth(4) {
-                let (promoted, _) = letters.iter().find(|(_, l)| *l == p).expect("a Kind of that letter");
-                let button = common::promotion_button(&mut d, promoted);
-                ok(&mut d, &format!("press {button}"));
+    // A game a thread, on as many threads as the machine has cores (each its
+    // own Driver: a World is not Send).
+    let next = AtomicUsize::new(0);
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get()).clamp(1, 4);
+    std::thread::scope(|s| {
+        let games: Vec<_> = (0..threads)
+            .map(|_| {
+                s.spawn(|| {
+                    while let Some(&(name, _, _)) = GALLERY.get(next.fetch_add(1, Ordering::SeqCst)) {
+                        play_to_the_end(name);
+                    }
+                })
+            })
+            .collect();
+        for g in games {
+            if let Err(e) = g.join() {
+                std::panic::resume_unwind(e);
             }
-            plies += 1;
         }
-        let status = common::text(&mut d, "global status");
-        let fen = run(&mut d, "fen").get("fen").as_str().unwrap_or_default().to_string();
-        eprintln!("{name}: {plies} plies, {status}; {fen}");
-        assert!(plies >= 10, "{name}: a game of {plies} plies");
-        let faults = run(&mut d, "faults");
-        assert!(faults.get("faults").as_array().is_empty(), "{name}: {faults}");
-        let history = run(&mut d, "table Move History");
-        assert_eq!(history.get("rows").as_array().len(), plies, "{name}: every Move recorded");
-        let pgn = run(&mut d, "pgn").get("pgn").as_str().unwrap_or_default().to_string();
-        let mut again = common::two_players(common::load_game(&variant_dir(name)));
-        let loaded = run(&mut again, &format!("loadpgn {}", pgn.replace('\n', " ")));
-        assert_eq!(loaded.get("fen").as_str(), Some(fen.as_str()), "{name}: the PGN plays back: {pgn}");
+    });
+}
+
+/// One game of [`the_engine_plays_each_variant_against_itself_to_the_end`].
+fn play_to_the_end(name: &str) {
+    let game = common::load_game(&variant_dir(name));
+    let letters = cardtable::library::chess::kind_letters(&game).expect("the Kinds' letters");
+    let mut d = common::two_players(game);
+    let mut plies = 0;
+    while common::state(&mut d) != "Game Over" {
+        assert!(plies < 600, "{name}: no end after {plies} plies: {}", run(&mut d, "fen"));
+        let legal = move_set(&mut d, "moves");
+        assert!(!legal.is_empty(), "{name}: no legal move, and the game is not over");
+        let best = run(&mut d, &format!("bestmove depth 2 noise 30 seed {plies}"));
+        let m = best.get("move").as_str().unwrap_or_else(|| panic!("no move: {best}")).to_string();
+        assert!(legal.contains(&m), "{name} ply {plies}: the engine's {m} is not one of the cards' {legal:?}");
+        ok(&mut d, &format!("click {}", &m[0..2]));
+        ok(&mut d, &format!("click {}", &m[2..4]));
+        if let Some(p) = m.chars().nth(4) {
+            let (promoted, _) = letters.iter().find(|(_, l)| *l == p).expect("a Kind of that letter");
+            let button = common::promotion_button(&mut d, promoted);
+            ok(&mut d, &format!("press {button}"));
+        }
+        plies += 1;
     }
+    let status = common::text(&mut d, "global status");
+    let fen = run(&mut d, "fen").get("fen").as_str().unwrap_or_default().to_string();
+    eprintln!("{name}: {plies} plies, {status}; {fen}");
+    assert!(plies >= 10, "{name}: a game of {plies} plies");
+    let faults = run(&mut d, "faults");
+    assert!(faults.get("faults").as_array().is_empty(), "{name}: {faults}");
+    let history = run(&mut d, "table Move History");
+    assert_eq!(history.get("rows").as_array().len(), plies, "{name}: every Move recorded");
+    let pgn = run(&mut d, "pgn").get("pgn").as_str().unwrap_or_default().to_string();
+    let mut again = common::two_players(common::load_game(&variant_dir(name)));
+    let loaded = run(&mut again, &format!("loadpgn {}", pgn.replace('\n', " ")));
+    assert_eq!(loaded.get("fen").as_str(), Some(fen.as_str()), "{name}: the PGN plays back: {pgn}");
 }
 
 /// The Promotion buttons shown (the `objects` of the four chess buttons and
