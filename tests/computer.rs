@@ -232,6 +232,45 @@ fn the_computer_plays_a_whole_game_of_nocastle() {
     assert!(!made.is_empty(), "the Computer moved");
 }
 
+/// Fairy-Stockfish, where the bridge finds it, as its Variant Engine table
+/// says (content/variants/makruk: `makruk,fairy-stockfish`), no engine
+/// named: the Computer plays Makruk through its panels, each of its Moves
+/// one of the cards' Legal Moves.
+#[test]
+fn the_computer_asks_fairy_stockfish_for_a_variant_of_the_gallery() {
+    let dir = common::root().join("content/variants/makruk");
+    let mut d = Driver::with_system(common::load_game(&dir), Rc::new(Store::memory()), true);
+    let engine = ok(&mut d, "engine").get("engine").as_str().unwrap_or_default().to_string();
+    assert!(engine.ends_with("/fairy-stockfish"), "the Variant Engine's program is found: {engine}");
+    let made = whole_game_of(&dir, &engine, "White", "Gentle", true);
+    assert!(!made.is_empty(), "the Computer moved");
+}
+
+/// What the bridge tells a variant engine: `setoption name UCI_Variant
+/// value makruk` before the position, as Makruk's FEN.
+#[test]
+fn a_variant_engine_is_told_the_variant_before_the_position() {
+    // Dropped last, after the Driver has ended the engine that writes in it.
+    let dir = common::TempDir::new("variant-recorder");
+    let recorder = dir.path("recorder.sh");
+    std::fs::copy(fake_engine("recorder.sh"), &recorder).unwrap();
+    std::fs::copy(fake_engine("uci.sh"), dir.path("uci.sh")).unwrap();
+    let game = common::load_game(&common::root().join("content/variants/makruk"));
+    let mut d = against_in(game, &recorder.display().to_string(), true);
+    new_game(&mut d, "White", "Club");
+    play(&mut d, "e3e4");
+    // The recorder's e7e5 is no Move of Makruk's (Black's Pawns stand on the
+    // sixth Rank): the bridge does not play it.
+    let came = wait_until(&mut d, 0.05, 10.0, |d| state(d) == "Computer Unavailable");
+    assert!(came, "the recorder's answer is refused: {}", state(&mut d));
+    assert_eq!(history(&mut d), ["e3e4"]);
+    drop(d);
+    let told = std::fs::read_to_string(dir.path("recorder.sh.log")).unwrap();
+    let variant = told.find("setoption name UCI_Variant value makruk\n").unwrap_or_else(|| panic!("{told}"));
+    let position = told.find("position fen rnsmksnr/8/pppppppp/8/4P3/PPPP1PPP/8/RNSKMSNR b - - 0 1\n");
+    assert!(position.is_some_and(|p| p > variant), "the variant, then the position: {told}");
+}
+
 /// The built-in engine answers only the latest question: a New Game while
 /// it searches (Expert: 2 s) stops the search, its answer is dropped, and
 /// the new game's Computer answers.

@@ -78,6 +78,11 @@ const THIRD_RANK_EDITED: &[&str] = &[
     "tables/Words.fr.csv",
 ];
 
+/// The Variant Engine table every variant has and chess has not (its rows,
+/// its schema): the Computer asks Fairy-Stockfish for the variant of the
+/// folder's name.
+const VARIANT_ENGINE: [&str; 2] = ["tables/Variant Engine.csv", "tables/Variant Engine.yaml"];
+
 /// The files a variant of other pieces edits: its Kinds (and their French
 /// names), their Directions, the start, what a Pawn may become, and How to
 /// play's words.
@@ -126,7 +131,7 @@ fn changed_lines(a: &str, b: &str) -> Vec<String> {
 
 /// The gallery holds the listed variants and no other; each is content/chess
 /// with its listed files changed (each of them is) and every other file the
-/// same, byte for byte, plus its own README.
+/// same, byte for byte, plus its own README and its Variant Engine table.
 #[test]
 fn each_variant_is_the_chess_game_with_only_its_listed_files_changed() {
     let on_disk: BTreeSet<String> = std::fs::read_dir(common::root().join("content/variants"))
@@ -140,15 +145,18 @@ fn each_variant_is_the_chess_game_with_only_its_listed_files_changed() {
         let dir = variant_dir(name);
         let mut want = files(&chess);
         want.remove("README.md");
+        // Every variant's own table, which chess has not: Fairy-Stockfish knows it by its name.
+        want.extend(VARIANT_ENGINE.iter().map(|f| f.to_string()));
         let mut have = files(&dir);
         assert!(have.remove("README.md"), "{name} has its own README.md");
         assert_eq!(have, want, "{name}: the chess game's files (run tools/variants/make_variants.py)");
-        for f in &want {
+        for f in want.iter().filter(|f| !VARIANT_ENGINE.contains(&f.as_str())) {
             let same = std::fs::read(chess.join(f)).expect("read") == std::fs::read(dir.join(f)).expect("read");
             let listed = edited.contains(&f.as_str());
             assert_eq!(same, !listed, "{name}: {f} {} content/chess's", if listed { "is" } else { "differs from" });
         }
         assert_eq!(changed_lines(&read(&chess, "game.yaml"), &read(&dir, "game.yaml")), [format!("game: {title}")]);
+        assert_eq!(read(&dir, VARIANT_ENGINE[0]), format!("name,program\n{name},fairy-stockfish\n"));
     }
 }
 

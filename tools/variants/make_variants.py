@@ -762,6 +762,23 @@ MORE: List[Variant] = [
 VARIANTS += MORE
 
 
+# Every variant's Variant Engine table (a file chess has not): Fairy-Stockfish
+# knows the game by the folder's name, so the Computer and the Hint ask it.
+VARIANT_ENGINE_SCHEMA = """table: Variant Engine
+description: "The UCI engine that knows this game as one of its variants, one row: the row's name is the game's UCI_Variant there (Fairy-Stockfish's name for it), program the program the Stockfish Bridge looks for, on PATH and in /usr/games. The Computer and the Hint ask it, told setoption name UCI_Variant value NAME before each position, where the chess game asks Stockfish; where it is not found, the built-in engine answers. Each answer must be one of the cards' Legal Moves, as Stockfish's must."
+columns:
+  program: { type: Text, description: "the program that plays the variant, looked for on PATH and in /usr/games (a name, no folder): fairy-stockfish" }
+"""
+
+
+def variant_engine(name: str) -> Dict[str, str]:
+    """The Variant Engine table's two files for the variant `name`."""
+    return {
+        "tables/Variant Engine.csv": f"name,program\n{name},fairy-stockfish\n",
+        "tables/Variant Engine.yaml": VARIANT_ENGINE_SCHEMA,
+    }
+
+
 def game_name(title: str) -> Edit:
     return replacing("game: Chess\n", f"game: {title}\n")
 
@@ -781,6 +798,7 @@ def make(v: Variant) -> None:
     for rel, change in edits.items():
         with open(os.path.join(SRC, rel), encoding="utf-8", newline="") as f:
             edited[rel] = change(f.read(), rel)
+    edited.update(variant_engine(v.name))
     if os.path.exists(dst):
         shutil.rmtree(dst)
     shutil.copytree(SRC, dst, ignore=shutil.ignore_patterns("README.md"))

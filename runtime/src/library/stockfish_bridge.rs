@@ -24,6 +24,13 @@
 //! thread, through the same answers, only the latest question counting: it
 //! searches for the Strength's `thinkingSeconds`, at most `engineDepth` moves
 //! deep, each evaluation off by up to `engineNoise` centipawns.
+//!
+//! A game that a variant engine knows says so in its Variant Engine table
+//! (one row: its `UCI_Variant` name, and the `program` to look for, such as
+//! `fairy-stockfish`): the bridge then asks that program, told `setoption
+//! name UCI_Variant value NAME` before each position, whatever Kinds stand
+//! on the Board; where the program is not found, the built-in engine
+//! answers. Its answers are held to the cards' Legal Moves as any engine's.
 
 use super::chess::Chess;
 use super::chess_facts::{Facts, Tables};
@@ -87,8 +94,8 @@ const COMMANDS: &[Command] = &[
 const OPTIONS: &[CliOption] = &[CliOption {
     name: "engine",
     value: "PATH",
-    help: "the UCI chess engine the Computer asks (stockfishBridge library; default: stockfish from PATH, else the \
-           built-in engine; builtin: the built-in engine always)",
+    help: "the UCI chess engine the Computer asks (stockfishBridge library; default: stockfish from PATH, or the \
+           program of the game's Variant Engine table, else the built-in engine; builtin: the built-in engine always)",
 }];
 
 impl Library for StockfishBridgeLibrary {
@@ -130,6 +137,9 @@ pub struct Bridge {
     rules: Result<Arc<Rules>, String>,
     /// The Kinds' FEN letters (a Move's promotion letter names its Kind).
     facts: Facts,
+    /// The Variant Engine table's row: the game's `UCI_Variant` name and the
+    /// program that knows it; None: the game is chess, for Stockfish.
+    variant: Option<VariantEngine>,
     board_state: StructId,
     strength_field: u16,
     computer_event: Option<EventId>,
@@ -150,6 +160,46 @@ pub struct Bridge {
     arrived: RefCell<VecDeque<Answer>>,
 }
 
+/// A UCI engine that plays the game as one of its variants (the Variant
+/// Engine table).
+#[derive(Clone, Debug)]
+struct VariantEngine {
+    /// Its `UCI_Variant` value (the row's name: `makruk`).
+    name: String,
+    /// The program to look for on `PATH` and in `/usr/games` (`fairy-stockfish`).
+    program: String,
+}
+
+impl VariantEngine {
+    /// The Variant Engine table's one row, when the content has the table
+    /// and a row; a second row, an empty program or one that is a path is a
+    /// mistake at load.
+    fn read(tables: &Tables) -> Result<Option<VariantEngine>, Lack> {
+        let Some(t) = tables.optional("Variant Engine") else { return Ok(None) };
+        let program = tables.column(t, "program")?;
+        let rows = tables.def(t).rows.len();
+        if rows > 1 {
+            let why = format!("the Variant Engine table has one row (the game's UCI_Variant), not {rows}");
+            return Err(tables.lack_at(t, Some(1), None, why));
+        }
+        if rows == 0 {
+            return Ok(None);
+        }
+        let name = tables.row_name(t, 0).trim().to_string();
+        let text = tables.text(t, 0, program).trim().to_string();
+        let plain = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c));
+        if !plain(&name) {
+            let why = format!("`{name}` is not a UCI_Variant name (letters, digits, - _ .)");
+            return Err(tables.lack_at(t, Some(0), None, why));
+        }
+        if !plain(&text) || text.starts_with('.') {
+            let why = format!("`{text}` is not a program's name (letters, digits, - _ ., no folder)");
+            return Err(tables.lack_at(t, Some(0), Some(program), why));
+        }
+        Ok(Some(VariantEngine { name, program: text }))
+    }
+}
+
 /// The question on its way.
 struct Asked {
     question: u64,
@@ -164,6 +214,8 @@ struct Job {
     question: u64,
     engine: Asks,
     fen: String,
+    /// The `UCI_Variant` to set before the position (a variant engine's).
+    variant: Option<String>,
     skill: f64,
     elo: f64,
     seconds: f64,
@@ -258,6 +310,7 @@ impl Bridge {
         Ok(Bridge {
             rules: Rules::new(game).map(Arc::new).map_err(String::from),
             facts: Facts::read(game, "stockfishBridge")?,
+            variant: VariantEngine::read(&tables)?,
             chess: Chess::new(game)?,
             chosen,
             chosen_cols: [column(chosen, "from")?, column(chosen, "to")?, column(chosen, "landingKind")?],
@@ -279,15 +332,17 @@ impl Bridge {
         })
     }
 
-    /// The engine to ask: the one named, else Stockfish where it is found.
+    /// The engine to ask: the one named, else the Variant Engine's program
+    /// (or, for chess, Stockfish) where it is found.
     fn engine_path(&self) -> Option<PathBuf> {
         if let Some(p) = self.engine.borrow().clone() {
             return Some(p);
         }
+        let program = self.variant.as_ref().map_or("stockfish", |v| v.program.as_str());
         let on_path = std::env::var_os("PATH")
-            .map(|paths| std::env::split_paths(&paths).map(|d| d.join("stockfish")).collect::<Vec<_>>())
+            .map(|paths| std::env::split_paths(&paths).map(|d| d.join(program)).collect::<Vec<_>>())
             .unwrap_or_default();
-        on_path.into_iter().chain([PathBuf::from("/usr/games/stockfish")]).find(|p| p.is_file())
+        on_path.into_iter().chain([Path::new("/usr/games").join(program)]).find(|p| p.is_file())
     }
 
     /// The settings a question is asked at: for a Hint, the Hint Strength
@@ -356,7 +411,8 @@ impl Bridge {
             Err(e) if uci.is_none() || self.builtin.get() => return Some(Err(e)),
             Err(_) => return None,
         };
-        if uci.is_some() && !self.builtin.get() && board.is_chess(&rules) {
+        // A variant engine knows the game's Kinds; Stockfish only chess's.
+        if uci.is_some() && !self.builtin.get() && (self.variant.is_some() || board.is_chess(&rules)) {
             return None;
         }
         let depth = if s.depth.is_finite() && s.depth >= 1.0 { s.depth.min(100.0) as u32 } else { 100 };
@@ -396,7 +452,8 @@ impl Bridge {
                 return;
             }
         };
-        let job = Job { question, engine, fen, skill: s.skill, elo: s.elo, seconds: s.seconds };
+        let variant = self.variant.as_ref().map(|v| v.name.clone());
+        let job = Job { question, engine, fen, variant, skill: s.skill, elo: s.elo, seconds: s.seconds };
         let mut worker = self.worker.borrow_mut();
         let w = worker.get_or_insert_with(Worker::start);
         if let Err(sent) = w.send(job) {
@@ -803,6 +860,9 @@ impl UciProcess {
     /// One question: the Strength's settings, the position, `go movetime`,
     /// and the Move of `bestmove`.
     fn best_move(&mut self, job: &Job, newer: &mut Option<Job>, jobs: &Receiver<Job>) -> Result<String, String> {
+        if let Some(v) = &job.variant {
+            self.send(&format!("setoption name UCI_Variant value {v}"))?;
+        }
         self.send(&format!("setoption name Skill Level value {}", job.skill.clamp(0.0, 20.0).round()))?;
         if job.elo > 0.0 {
             self.send("setoption name UCI_LimitStrength value true")?;
