@@ -101,24 +101,6 @@ fn variant_dir(name: &str) -> PathBuf {
     common::root().join("content/variants").join(name)
 }
 
-/// Every file under `dir`, as paths relative to it, `/`-separated.
-fn files(dir: &Path) -> BTreeSet<String> {
-    fn walk(root: &Path, dir: &Path, out: &mut BTreeSet<String>) {
-        for entry in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("read {}: {e}", dir.display())) {
-            let path = entry.expect("a folder entry").path();
-            if path.is_dir() {
-                walk(root, &path, out);
-            } else {
-                let rel = path.strip_prefix(root).expect("under the root");
-                out.insert(rel.to_string_lossy().replace('\\', "/"));
-            }
-        }
-    }
-    let mut out = BTreeSet::new();
-    walk(dir, dir, &mut out);
-    out
-}
-
 fn read(dir: &Path, rel: &str) -> String {
     std::fs::read_to_string(dir.join(rel)).unwrap_or_else(|e| panic!("{}: {e}", dir.join(rel).display()))
 }
@@ -143,18 +125,7 @@ fn each_variant_is_the_chess_game_with_only_its_listed_files_changed() {
     let chess = common::chess_dir();
     for &(name, title, edited) in GALLERY {
         let dir = variant_dir(name);
-        let mut want = files(&chess);
-        want.remove("README.md");
-        // Every variant's own table, which chess has not: Fairy-Stockfish knows it by its name.
-        want.extend(VARIANT_ENGINE.iter().map(|f| f.to_string()));
-        let mut have = files(&dir);
-        assert!(have.remove("README.md"), "{name} has its own README.md");
-        assert_eq!(have, want, "{name}: the chess game's files (run tools/variants/make_variants.py)");
-        for f in want.iter().filter(|f| !VARIANT_ENGINE.contains(&f.as_str())) {
-            let same = std::fs::read(chess.join(f)).expect("read") == std::fs::read(dir.join(f)).expect("read");
-            let listed = edited.contains(&f.as_str());
-            assert_eq!(same, !listed, "{name}: {f} {} content/chess's", if listed { "is" } else { "differs from" });
-        }
+        common::assert_chess_but(&dir, edited, &VARIANT_ENGINE, "python3 tools/variants/make_variants.py");
         assert_eq!(changed_lines(&read(&chess, "game.yaml"), &read(&dir, "game.yaml")), [format!("game: {title}")]);
         assert_eq!(read(&dir, VARIANT_ENGINE[0]), format!("name,program\n{name},fairy-stockfish\n"));
     }

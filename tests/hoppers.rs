@@ -32,41 +32,12 @@ fn example(name: &str) -> PathBuf {
     common::root().join("content/examples").join(name)
 }
 
-/// Every file under `dir`, as paths relative to it, `/`-separated.
-fn files(dir: &Path) -> BTreeSet<String> {
-    fn walk(root: &Path, dir: &Path, out: &mut BTreeSet<String>) {
-        for entry in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("read {}: {e}", dir.display())) {
-            let path = entry.expect("a folder entry").path();
-            if path.is_dir() {
-                walk(root, &path, out);
-            } else {
-                let rel = path.strip_prefix(root).expect("under the root");
-                out.insert(rel.to_string_lossy().replace('\\', "/"));
-            }
-        }
-    }
-    let mut out = BTreeSet::new();
-    walk(dir, dir, &mut out);
-    out
-}
-
 #[test]
 fn each_example_is_the_chess_game_with_rows_of_its_tables_changed() {
     let chess = common::chess_dir();
     for name in ["grasshopper", "xiangqi-pieces"] {
         let dir = example(name);
-        let (a, b) = (files(&chess), files(&dir));
-        let missing: Vec<&String> = a.difference(&b).filter(|f| f.as_str() != "README.md").collect();
-        let extra: Vec<&String> = b.difference(&a).filter(|f| f.as_str() != "README.md").collect();
-        assert!(
-            missing.is_empty() && extra.is_empty(),
-            "{name}: {missing:?} missing, {extra:?} extra (run tools/examples/make_hoppers.py)"
-        );
-        assert!(b.contains("README.md"), "{name} has its README.md");
-        for f in a.intersection(&b).filter(|f| !EDITED.contains(&f.as_str())) {
-            let same = std::fs::read(chess.join(f)).expect("read") == std::fs::read(dir.join(f)).expect("read");
-            assert!(same, "{name}: {f} differs from content/chess's (run tools/examples/make_hoppers.py)");
-        }
+        common::assert_chess_but(&dir, &EDITED, &[], "python3 tools/examples/make_hoppers.py");
         // The chess rows of Directions are kept as they are, in their order
         // (the grasshopper's Pawn has no double step: Fairy-Stockfish's).
         let chess_rows = std::fs::read_to_string(chess.join("tables/Directions.csv")).expect("read");

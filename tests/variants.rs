@@ -18,24 +18,6 @@ fn variant_dir() -> PathBuf {
 }
 use common::{move_set, run};
 
-/// Every file under `dir`, as paths relative to it, `/`-separated.
-fn files(dir: &Path) -> BTreeSet<String> {
-    fn walk(root: &Path, dir: &Path, out: &mut BTreeSet<String>) {
-        for entry in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("read {}: {e}", dir.display())) {
-            let path = entry.expect("a folder entry").path();
-            if path.is_dir() {
-                walk(root, &path, out);
-            } else {
-                let rel = path.strip_prefix(root).expect("under the root");
-                out.insert(rel.to_string_lossy().replace('\\', "/"));
-            }
-        }
-    }
-    let mut out = BTreeSet::new();
-    walk(dir, dir, &mut out);
-    out
-}
-
 fn lines(text: &str) -> Vec<&str> {
     text.lines().collect()
 }
@@ -56,18 +38,7 @@ fn the_variant_is_the_chess_game_with_rows_of_its_tables_changed() {
         "game.yaml",
         "README.md",
     ];
-    let (a, b) = (files(&chess), files(&variant));
-    let only_chess: Vec<&String> = a.difference(&b).filter(|f| f.as_str() != "README.md").collect();
-    let only_variant: Vec<&String> = b.difference(&a).collect();
-    assert!(
-        only_chess.is_empty(),
-        "files of content/chess missing from the variant: {only_chess:?} (run tools/examples/make_nightrider_camel.py)"
-    );
-    assert!(only_variant.is_empty(), "files of the variant that content/chess lacks: {only_variant:?}");
-    for f in a.intersection(&b).filter(|f| !edited.contains(&f.as_str())) {
-        let same = std::fs::read(chess.join(f)).expect("read") == std::fs::read(variant.join(f)).expect("read");
-        assert!(same, "{f} differs from content/chess's (run tools/examples/make_nightrider_camel.py)");
-    }
+    common::assert_chess_but(&variant, &edited, &[], "python3 tools/examples/make_nightrider_camel.py");
     let read = |dir: &Path, f: &str| std::fs::read_to_string(dir.join(f)).unwrap_or_else(|e| panic!("{f}: {e}"));
     // Kinds: the chess rows, the Nightrider before the Knight, the Camel
     // last; neither has art.

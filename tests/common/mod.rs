@@ -23,6 +23,50 @@ pub fn chess_dir() -> PathBuf {
     root().join("content/chess")
 }
 
+/// Every file under `dir`, as paths relative to it, `/`-separated.
+pub fn files(dir: &Path) -> BTreeSet<String> {
+    fn walk(root: &Path, dir: &Path, out: &mut BTreeSet<String>) {
+        for entry in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("read {}: {e}", dir.display())) {
+            let path = entry.expect("a folder entry").path();
+            if path.is_dir() {
+                walk(root, &path, out);
+            } else {
+                let rel = path.strip_prefix(root).expect("under the root");
+                out.insert(rel.to_string_lossy().replace('\\', "/"));
+            }
+        }
+    }
+    let mut out = BTreeSet::new();
+    walk(dir, dir, &mut out);
+    out
+}
+
+/// Asserts that the folder `dir`, made from content/chess by the command
+/// `remake`, is the chess game with its README.md and the files `edited`
+/// changed (each of them differs from chess's), plus the files `own` that
+/// chess has not, and every other file the same, byte for byte.
+pub fn assert_chess_but(dir: &Path, edited: &[&str], own: &[&str], remake: &str) {
+    let chess = chess_dir();
+    let (a, b) = (files(&chess), files(dir));
+    let name = dir.strip_prefix(root()).unwrap_or(dir).display().to_string();
+    let missing: Vec<&String> = a.difference(&b).collect();
+    let extra: Vec<&String> = b.difference(&a).filter(|f| !own.contains(&f.as_str())).collect();
+    assert!(missing.is_empty() && extra.is_empty(), "{name}: {missing:?} missing, {extra:?} extra (run {remake})");
+    for f in own {
+        assert!(b.contains(*f), "{name} has its own {f} (run {remake})");
+    }
+    for f in a.iter() {
+        let listed = f == "README.md" || edited.contains(&f.as_str());
+        let same = std::fs::read(chess.join(f)).expect("read") == std::fs::read(dir.join(f)).expect("read");
+        assert_eq!(
+            same,
+            !listed,
+            "{name}: {f} {} content/chess's (run {remake})",
+            if listed { "is" } else { "differs from" }
+        );
+    }
+}
+
 /// Loads a content folder, panicking with every mistake when it does not load.
 pub fn load_game(dir: &Path) -> Rc<Game> {
     match cardtable::load::load(dir) {
