@@ -24,11 +24,11 @@ The edits (each folder's README.md says why):
   Draw Threat Lines and Draw Plain Board, when it is not 32.
 """
 import os
-import shutil
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-SRC = os.path.join(ROOT, "content", "chess")
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from content_copy import make as make_copy, replace_once  # noqa: E402
+
 SQUARE_METERS = 3.75  # the chess cards' squareMeters, kept
 BOARD_BOTTOM = 4.375  # the cards' boardBottom: the strip under the Board
 SCREEN_WIDTH = 960
@@ -62,31 +62,16 @@ BOARDS = {
 }
 
 
-def replace_once(text: str, old: str, new: str, path: str) -> str:
-    if text.count(old) != 1:
-        sys.exit(f"{path}: expected `{old}` once, found it {text.count(old)} times")
-    return text.replace(old, new)
-
-
 def number(x: float) -> str:
     return f"{x:g}"
 
 
 def make(name: str, b: dict) -> None:
-    dst = os.path.join(ROOT, "content", "examples", name)
+    edits = {}
 
     def edit(rel: str, change) -> None:
-        path = os.path.join(dst, rel)
-        with open(path, encoding="utf-8", newline="") as f:
-            text = f.read()
-        with open(path, "w", encoding="utf-8", newline="") as f:
-            f.write(change(text, rel))
+        edits[rel] = change
 
-    readme = os.path.join(dst, "README.md")
-    kept = open(readme, encoding="utf-8").read() if os.path.exists(readme) else None
-    if os.path.exists(dst):
-        shutil.rmtree(dst)
-    shutil.copytree(SRC, dst, ignore=shutil.ignore_patterns("README.md"))
     files, ranks = b["files"], b["ranks"]
     letters = "abcdefghijkl"[:files]
 
@@ -164,10 +149,7 @@ def make(name: str, b: dict) -> None:
             "objects/Walnut Board.yaml",
             lambda t, rel: replace_once(t, "  Draw Plain Board: {}\n", f"  Draw Plain Board: {{ pixelsPerMeter: {number(ppm)} }}\n", rel),
         )
-    if kept is not None:
-        with open(readme, "w", encoding="utf-8") as f:
-            f.write(kept)
-    print(f"wrote {os.path.relpath(dst, ROOT)}")
+    make_copy(os.path.join("content", "examples", name), edits)
 
 
 def main() -> None:

@@ -24,11 +24,10 @@ but the edited ones is the same as content/chess's; tests/fairy.rs checks
 their moves and perft against Fairy-Stockfish's (tests/fairy/*.perft).
 """
 import os
-import shutil
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-SRC = os.path.join(ROOT, "content", "chess")
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from content_copy import make as make_copy, replace_once  # noqa: E402
 
 QUEEN_LINES = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)]
 ROOK_LINES = [(0, 1), (1, 0), (0, -1), (-1, 0)]
@@ -43,12 +42,6 @@ def sign(n: int) -> int:
 def horse_way(f: int, r: int) -> tuple:
     """The Square a Horse's leap is blocked at: one step along its long side."""
     return (sign(f), 0) if abs(f) > abs(r) else (0, sign(r))
-
-
-def replace_once(text: str, old: str, new: str, path: str) -> str:
-    if text.count(old) != 1:
-        sys.exit(f"{path}: expected `{old}` once, found it {text.count(old)} times")
-    return text.replace(old, new)
 
 
 def append(text: str, rows) -> str:
@@ -169,31 +162,9 @@ def xiangqi_edits():
 EXAMPLES = {"grasshopper": grasshopper_edits, "xiangqi-pieces": xiangqi_edits}
 
 
-def make(name: str, edits) -> None:
-    dst = os.path.join(ROOT, "content", "examples", name)
-    readme = os.path.join(dst, "README.md")
-    kept = None
-    if os.path.exists(readme):
-        with open(readme, encoding="utf-8") as f:
-            kept = f.read()
-    if os.path.exists(dst):
-        shutil.rmtree(dst)
-    shutil.copytree(SRC, dst, ignore=shutil.ignore_patterns("README.md"))
-    for rel, change in edits.items():
-        path = os.path.join(dst, rel)
-        with open(path, encoding="utf-8", newline="") as f:
-            text = f.read()
-        with open(path, "w", encoding="utf-8", newline="") as f:
-            f.write(change(text, rel))
-    if kept is not None:
-        with open(readme, "w", encoding="utf-8") as f:
-            f.write(kept)
-    print(f"wrote {os.path.relpath(dst, ROOT)}")
-
-
 def main() -> None:
     for name, edits in EXAMPLES.items():
-        make(name, edits())
+        make_copy(os.path.join("content", "examples", name), edits())
 
 
 if __name__ == "__main__":

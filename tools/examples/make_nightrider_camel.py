@@ -24,30 +24,15 @@ The edits, row by row (the folder's README.md says why):
 - game.yaml: the game is called Nightrider and Camel Chess.
 """
 import os
-import shutil
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-SRC = os.path.join(ROOT, "content", "chess")
-DST = os.path.join(ROOT, "content", "examples", "nightrider-camel")
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from content_copy import make as make_copy, replace_once  # noqa: E402
+
+DST = os.path.join("content", "examples", "nightrider-camel")
 
 NIGHTRIDER = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]
 CAMEL = [(1, 3), (3, 1), (3, -1), (1, -3), (-1, -3), (-3, -1), (-3, 1), (-1, 3)]
-
-
-def replace_once(text: str, old: str, new: str, path: str) -> str:
-    if text.count(old) != 1:
-        sys.exit(f"{path}: expected `{old}` once, found it {text.count(old)} times")
-    return text.replace(old, new)
-
-
-def edit(rel: str, change) -> None:
-    path = os.path.join(DST, rel)
-    with open(path, encoding="utf-8", newline="") as f:
-        text = f.read()
-    text = change(text, rel)
-    with open(path, "w", encoding="utf-8", newline="") as f:
-        f.write(text)
 
 
 def kinds(text: str, rel: str) -> str:
@@ -84,24 +69,17 @@ def game(text: str, rel: str) -> str:
 
 
 def main() -> None:
-    readme = os.path.join(DST, "README.md")
-    kept = None
-    if os.path.exists(readme):
-        with open(readme, encoding="utf-8") as f:
-            kept = f.read()
-    if os.path.exists(DST):
-        shutil.rmtree(DST)
-    shutil.copytree(SRC, DST, ignore=shutil.ignore_patterns("README.md"))
-    edit("tables/Kinds.csv", kinds)
-    edit("tables/Kinds.fr.csv", kinds_fr)
-    edit("tables/Promotions.csv", promotions)
-    edit("tables/Directions.csv", directions)
-    edit("tables/Position.csv", position)
-    edit("game.yaml", game)
-    if kept is not None:
-        with open(readme, "w", encoding="utf-8") as f:
-            f.write(kept)
-    print(f"wrote {os.path.relpath(DST, ROOT)}")
+    make_copy(
+        DST,
+        {
+            "tables/Kinds.csv": kinds,
+            "tables/Kinds.fr.csv": kinds_fr,
+            "tables/Promotions.csv": promotions,
+            "tables/Directions.csv": directions,
+            "tables/Position.csv": position,
+            "game.yaml": game,
+        },
+    )
 
 
 if __name__ == "__main__":

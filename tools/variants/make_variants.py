@@ -18,22 +18,14 @@ its edits, one function per file, each edit a replacement that must match
 exactly once (a stale edit stops the script, naming the file).
 """
 import os
-import shutil
 import sys
 from dataclasses import dataclass, field
-from typing import Callable, Dict, List
+from typing import Dict, List
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-SRC = os.path.join(ROOT, "content", "chess")
-GALLERY = os.path.join(ROOT, "content", "variants")
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from content_copy import Edit, make as make_copy, replace_once  # noqa: E402
 
-Edit = Callable[[str, str], str]
-
-
-def replace_once(text: str, old: str, new: str, path: str) -> str:
-    if text.count(old) != 1:
-        sys.exit(f"{path}: expected `{old}` once, found it {text.count(old)} times")
-    return text.replace(old, new)
+GALLERY = os.path.join("content", "variants")
 
 
 def header_only(text: str, rel: str) -> str:
@@ -784,33 +776,9 @@ def game_name(title: str) -> Edit:
 
 
 def make(v: Variant) -> None:
-    dst = os.path.join(GALLERY, v.name)
-    readme = os.path.join(dst, "README.md")
-    kept = None
-    if os.path.exists(readme):
-        with open(readme, encoding="utf-8") as f:
-            kept = f.read()
     edits = dict(v.edits)
     edits["game.yaml"] = game_name(v.title)
-    # Every edit is made before the folder is touched: a stale one stops the
-    # script with the folder (and its README) as it was.
-    edited = {}
-    for rel, change in edits.items():
-        with open(os.path.join(SRC, rel), encoding="utf-8", newline="") as f:
-            edited[rel] = change(f.read(), rel)
-    edited.update(variant_engine(v.name))
-    if os.path.exists(dst):
-        shutil.rmtree(dst)
-    shutil.copytree(SRC, dst, ignore=shutil.ignore_patterns("README.md"))
-    for rel, text in edited.items():
-        with open(os.path.join(dst, rel), "w", encoding="utf-8", newline="") as f:
-            f.write(text)
-    if kept is not None:
-        with open(readme, "w", encoding="utf-8") as f:
-            f.write(kept)
-    else:
-        print(f"{os.path.relpath(readme, ROOT)}: none yet; write one (the rules, and what differs from Fairy-Stockfish)")
-    print(f"wrote {os.path.relpath(dst, ROOT)}")
+    make_copy(os.path.join(GALLERY, v.name), edits, variant_engine(v.name))
 
 
 def main(names: List[str]) -> None:
