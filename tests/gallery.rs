@@ -47,6 +47,25 @@ const GALLERY: &[(&str, &str, &[&str])] = &[
     ("asean", "ASEAN Chess", THIRD_RANK_EDITED),
     ("shatar", "Shatar", OLD_GAME_EDITED),
     ("newzealand", "New Zealand Chess", PIECES_EDITED),
+    (
+        "capablanca",
+        "Capablanca Chess",
+        &[
+            "game.yaml",
+            "objects/Promotion Focus.yaml",
+            "objects/Promotion Panel.yaml",
+            "scene.yaml",
+            "tables/Board Size.csv",
+            "tables/Castling.csv",
+            "tables/Directions.csv",
+            "tables/Kinds.csv",
+            "tables/Kinds.fr.csv",
+            "tables/Position.csv",
+            "tables/Promotions.csv",
+            "tables/Words.csv",
+            "tables/Words.fr.csv",
+        ],
+    ),
 ];
 
 /// The files an old game edits (no castling, a Pawn of one step, other
@@ -126,7 +145,15 @@ fn each_variant_is_the_chess_game_with_only_its_listed_files_changed() {
     for &(name, title, edited) in GALLERY {
         let dir = variant_dir(name);
         common::assert_chess_but(&dir, edited, &VARIANT_ENGINE, "python3 tools/variants/make_variants.py");
-        assert_eq!(changed_lines(&read(&chess, "game.yaml"), &read(&dir, "game.yaml")), [format!("game: {title}")]);
+        // The game's name, and for a Board of another size its screen.
+        let changed = changed_lines(&read(&chess, "game.yaml"), &read(&dir, "game.yaml"));
+        assert!(changed.contains(&format!("game: {title}")), "{name}: game.yaml names it: {changed:?}");
+        assert!(
+            changed
+                .iter()
+                .all(|l| l.starts_with("game: ") || l.starts_with("screen: ") || l.starts_with("pixelsPerMeter: ")),
+            "{name}: game.yaml changes its name and screen alone: {changed:?}"
+        );
         assert_eq!(read(&dir, VARIANT_ENGINE[0]), format!("name,program\n{name},fairy-stockfish\n"));
     }
 }

@@ -66,7 +66,10 @@ def number(x: float) -> str:
     return f"{x:g}"
 
 
-def make(name: str, b: dict) -> None:
+def board_edits(b: dict) -> dict:
+    """The edits that put the chess game on the Board `b` (one of BOARDS'
+    shape; its "game" aside), file by file; make_variants.py's Boards of
+    other sizes take them too."""
     edits = {}
 
     def edit(rel: str, change) -> None:
@@ -123,7 +126,6 @@ def make(name: str, b: dict) -> None:
     screen_h = round((height + BOARD_BOTTOM) * ppm)
 
     def game(text: str, rel: str) -> str:
-        text = replace_once(text, "game: Chess\n", f"game: {b['game']}\n", rel)
         text = replace_once(
             text, "screen: { width: 960, height: 1100 }", f"screen: {{ width: {screen_w}, height: {screen_h} }}", rel
         )
@@ -149,6 +151,13 @@ def make(name: str, b: dict) -> None:
             "objects/Walnut Board.yaml",
             lambda t, rel: replace_once(t, "  Draw Plain Board: {}\n", f"  Draw Plain Board: {{ pixelsPerMeter: {number(ppm)} }}\n", rel),
         )
+    return edits
+
+
+def make(name: str, b: dict) -> None:
+    edits = board_edits(b)
+    screen = edits["game.yaml"]
+    edits["game.yaml"] = lambda t, rel: screen(replace_once(t, "game: Chess\n", f"game: {b['game']}\n", rel), rel)
     make_copy(os.path.join("content", "examples", name), edits)
 
 

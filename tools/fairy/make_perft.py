@@ -53,6 +53,7 @@ MANIFEST = [
     ("asean", "content/variants/asean"),
     ("shatar", "content/variants/shatar"),
     ("newzealand", "content/variants/newzealand"),
+    ("capablanca", "content/variants/capablanca"),
 ]
 
 # Positions every variant's file holds besides its start and the random
@@ -64,10 +65,12 @@ EXTRA = [
     ("promotions", "r3k2r/1P4P1/8/8/8/8/1p4p1/R3K2R w KQkq - 0 1"),
 ]
 # Where a variant's Pawns promote elsewhere (Makruk's on the sixth Rank, the
-# third for Black), its own: each Side's Pawns one step from it, straight
-# ahead and by a capture of a Rook.
+# third for Black), or its Board is another, its own: each Side's Pawns one
+# step from the promotion Rank, straight ahead and by a capture of a Rook.
 SIXTH_RANK = [("promotions", "4k3/8/r6r/1P4P1/1p4p1/R6R/8/4K3 w - - 0 1")]
-EXTRA_OF = {"makruk": SIXTH_RANK, "ai-wok": SIXTH_RANK}
+# Capablanca's: its Kings on f, castling three Squares either way.
+TEN_FILES = [("promotions", "r4k3r/1P6P1/10/10/10/10/1p6p1/R4K3R w KQkq - 0 1")]
+EXTRA_OF = {"makruk": SIXTH_RANK, "ai-wok": SIXTH_RANK, "capablanca": TEN_FILES}
 SIZES_INI = os.path.join(ROOT, "tools", "fairy", "sizes.ini")
 
 # Variants of tools/fairy/variants.ini, which Debian's Fairy-Stockfish 11.1

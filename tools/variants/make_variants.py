@@ -18,12 +18,16 @@ its edits, one function per file, each edit a replacement that must match
 exactly once (a stale edit stops the script, naming the file).
 """
 import os
+import re
 import sys
 from dataclasses import dataclass, field
-from typing import Dict, List
+from typing import Dict, List, Optional
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from content_copy import Edit, make as make_copy, replace_once  # noqa: E402
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "examples"))
+from make_board_sizes import board_edits  # noqa: E402
 
 GALLERY = os.path.join("content", "variants")
 
@@ -153,21 +157,23 @@ def khon(kind: str) -> List[str]:
 
 
 def placing_fen(placement: str, kinds: Dict[str, str]) -> Edit:
-    """Position as a FEN's placement (8 by 8) says, each letter the Kind that
-    `kinds` names (upper case White's, lower case Black's); every other
-    Square empty."""
+    """Position as a FEN's placement (of any size: `10` is ten empty
+    Squares) says, each letter the Kind that `kinds` names (upper case
+    White's, lower case Black's); every other Square empty."""
 
     def run(text: str, rel: str) -> str:
         board: Dict[str, tuple] = {}
-        for r, row in enumerate(placement.split("/")):
+        rows = placement.split("/")
+        for r, row in enumerate(rows):
             f = 0
-            for c in row:
-                if c.isdigit():
-                    f += int(c)
+            for run_ in re.findall(r"\d+|\D", row):
+                if run_.isdigit():
+                    f += int(run_)
                     continue
-                if c.lower() not in kinds:
-                    sys.exit(f"{rel}: no Kind for the letter {c} of {placement}")
-                board["abcdefgh"[f] + str(8 - r)] = (kinds[c.lower()], "White" if c.isupper() else "Black")
+                if run_.lower() not in kinds:
+                    sys.exit(f"{rel}: no Kind for the letter {run_} of {placement}")
+                side = "White" if run_.isupper() else "Black"
+                board["abcdefghijkl"[f] + str(len(rows) - r)] = (kinds[run_.lower()], side)
                 f += 1
         lines = text.split("\n")
         for i, line in enumerate(lines[1:], 1):
@@ -187,6 +193,9 @@ class Variant:
     name: str  # Fairy-Stockfish's UCI_Variant name, and the folder's
     title: str  # game.yaml's `game`
     edits: Dict[str, Edit] = field(default_factory=dict)  # file (from the folder) -> edit
+    # A Board of another size (make_board_sizes.py's BOARDS shape): its
+    # edits are made first, then the variant's.
+    board: Optional[dict] = None
 
 
 CASTLING_EN = (
@@ -211,19 +220,24 @@ QUEEN_EN = "Queen: any number of squares along a rank, a file or a diagonal."
 QUEEN_FR = "Dame\u00a0: autant de cases qu’elle veut le long d’une rangée, d’une colonne ou d’une diagonale."
 
 
-def rays(kind: str, names: List[str], steps: List[tuple], can_move: str, can_capture: str) -> List[str]:
-    return [f"{kind} {n},{kind},{f},{r},7,7,{can_move},{can_capture}{NO_HOPS}" for n, (f, r) in zip(names, steps)]
+def rays(kind: str, names: List[str], steps: List[tuple], can_move: str, can_capture: str, length: int) -> List[str]:
+    return [
+        f"{kind} {n},{kind},{f},{r},{length},{length},{can_move},{can_capture}{NO_HOPS}"
+        for n, (f, r) in zip(names, steps)
+    ]
 
 
-def rook_rays(kind: str, can_move: str = "true", can_capture: str = "true") -> List[str]:
-    """A Directions row for each of the Rook's four lines, of `kind`."""
-    return rays(kind, ["up", "right", "down", "left"], [(0, 1), (1, 0), (0, -1), (-1, 0)], can_move, can_capture)
+def rook_rays(kind: str, can_move: str = "true", can_capture: str = "true", length: int = 7) -> List[str]:
+    """A Directions row for each of the Rook's four lines, of `kind`, each
+    `length` steps long (the longest line less one)."""
+    names = ["up", "right", "down", "left"]
+    return rays(kind, names, [(0, 1), (1, 0), (0, -1), (-1, 0)], can_move, can_capture, length)
 
 
-def bishop_rays(kind: str, can_move: str = "true", can_capture: str = "true") -> List[str]:
+def bishop_rays(kind: str, can_move: str = "true", can_capture: str = "true", length: int = 7) -> List[str]:
     """A Directions row for each of the Bishop's four lines, of `kind`."""
     names = ["up right", "down right", "down left", "up left"]
-    return rays(kind, names, [(1, 1), (1, -1), (-1, -1), (-1, 1)], can_move, can_capture)
+    return rays(kind, names, [(1, 1), (1, -1), (-1, -1), (-1, 1)], can_move, can_capture, length)
 
 
 def deleting_directions(kind: str) -> Edit:
@@ -239,27 +253,45 @@ def deleting_directions(kind: str) -> Edit:
     return run
 
 
-def five_promotion_places(text: str, rel: str) -> str:
-    """The scene's Promotion choice with five places: the four buttons, their
-    tiles and the keyboard's outline 120 px apart from x -240 (chess's four
-    stand from -180), and a fifth button (a Promotion Knight whose
-    Promotion Choice's place is 5) and tile at 240."""
-    for name, old_x, new_x in [("Queen", -180, -240), ("Rook", -60, -120), ("Bishop", 60, 0), ("Knight", 180, 120)]:
-        for placed in [name, f"{name} Tile"]:
-            head = f"    name: {placed}\n    group: Promotion\n    anchor: middle center\n"
-            text = replace_once(text, f"{head}    x: {old_x}\n", f"{head}    x: {new_x}\n", rel)
-    focus = "    name: Promotion Focus\n    group: Promotion\n    anchor: middle center\n"
-    text = replace_once(text, f"{focus}    x: -180\n", f"{focus}    x: -240\n", rel)
-    fifth = (
-        "  - object: Promotion Knight\n    name: Fifth\n    group: Promotion\n    anchor: middle center\n"
-        "    x: 240\n    y: 115\n    fields: { promotionChoice.place: 5 }\n"
-    )
-    text = replace_once(text, "  - object: Promotion Cancel\n", fifth + "  - object: Promotion Cancel\n", rel)
-    tile = "  - object: Promotion Tile\n    name: Fifth Tile\n    group: Promotion\n    anchor: middle center\n"
-    tile += "    x: 240\n    y: 115\n"
-    knight_tile = "  - object: Promotion Tile\n    name: Knight Tile\n    group: Promotion\n    anchor: middle center\n"
-    knight_tile += "    x: 120\n    y: 115\n"
-    return replace_once(text, knight_tile, knight_tile + tile, rel)
+EXTRA_PLACES = ["Fifth", "Sixth"]
+
+
+def promotion_places(n: int) -> Dict[str, Edit]:
+    """The Promotion choice with n places (5 or 6; chess has 4): the scene's
+    buttons, tiles and keyboard outline 120 px apart, centred (chess's four
+    stand from -180), a button (a Promotion Knight whose Promotion Choice's
+    place is 5, 6) and a tile for each place past the fourth, the panel
+    120 px wider a place, and the outline's first place where the first
+    button stands."""
+    first = -60 * (n - 1)
+
+    def scene(text: str, rel: str) -> str:
+        for i, name in enumerate(["Queen", "Rook", "Bishop", "Knight"]):
+            old_x, new_x = -180 + 120 * i, first + 120 * i
+            for placed in [name, f"{name} Tile"]:
+                head = f"    name: {placed}\n    group: Promotion\n    anchor: middle center\n"
+                text = replace_once(text, f"{head}    x: {old_x}\n", f"{head}    x: {new_x}\n", rel)
+        focus = "    name: Promotion Focus\n    group: Promotion\n    anchor: middle center\n"
+        text = replace_once(text, f"{focus}    x: -180\n", f"{focus}    x: {first}\n", rel)
+        buttons, tiles = "", ""
+        last_tile = "  - object: Promotion Tile\n    name: Knight Tile\n    group: Promotion\n    anchor: middle center\n"
+        last_tile += f"    x: {first + 360}\n    y: 115\n"
+        for i, name in enumerate(EXTRA_PLACES[: n - 4]):
+            x = first + 120 * (4 + i)
+            buttons += (
+                f"  - object: Promotion Knight\n    name: {name}\n    group: Promotion\n    anchor: middle center\n"
+                f"    x: {x}\n    y: 115\n    fields: {{ promotionChoice.place: {5 + i} }}\n"
+            )
+            tiles += f"  - object: Promotion Tile\n    name: {name} Tile\n    group: Promotion\n    anchor: middle center\n"
+            tiles += f"    x: {x}\n    y: 115\n"
+        text = replace_once(text, "  - object: Promotion Cancel\n", buttons + "  - object: Promotion Cancel\n", rel)
+        return replace_once(text, last_tile, last_tile + tiles, rel)
+
+    return {
+        "scene.yaml": scene,
+        "objects/Promotion Panel.yaml": replacing("size: [540, 290]", f"size: [{540 + 120 * (n - 4)}, 290]"),
+        "objects/Promotion Focus.yaml": replacing("  Choose With Keys: {}", f"  Choose With Keys: {{ firstPieceX: {first} }}"),
+    }
 
 
 VARIANTS: List[Variant] = [
@@ -401,9 +433,7 @@ VARIANTS: List[Variant] = [
             "tables/Position.csv": placing(
                 {"c1": "Knight", "d1": "Chancellor", "f1": "Knight", "b8": "Bishop", "g8": "Bishop"}
             ),
-            "scene.yaml": five_promotion_places,
-            "objects/Promotion Panel.yaml": replacing("size: [540, 290]", "size: [660, 290]"),
-            "objects/Promotion Focus.yaml": replacing("  Choose With Keys: {}", "  Choose With Keys: { firstPieceX: -240 }"),
+            **promotion_places(5),
             "tables/Words.csv": chain(
                 replacing(QUEEN_EN, QUEEN_EN + " " + CHANCELLOR_EN_WORDS + " White has a chancellor and four knights, "
                           "Black a queen and four bishops."),
@@ -771,13 +801,91 @@ def variant_engine(name: str) -> Dict[str, str]:
     }
 
 
+# Capablanca's Board: 10 Files by 8 Ranks, drawn at chess's scale (the
+# window 1200 px wide), sliders 9 steps long (the longest line less one).
+TEN_BY_EIGHT = {
+    "files": 10,
+    "ranks": 8,
+    "back": ["Rook", "Knight", "Archbishop", "Bishop", "Queen", "King", "Bishop", "Chancellor", "Knight", "Rook"],
+    "pawn ranks": (2, 7),
+    "promotion ranks": (8, 1),
+    "slider steps": 9,
+    "double step": True,
+    "pixels per meter": 32,
+}
+ARCHBISHOP = 'Archbishop,,,A,=A,825,", promote to archbishop",A,=A,false,false,false,false'
+ARCHBISHOP_FR = 'Archbishop,", promotion en archevêque",A,=A'
+SIX_PROMOTIONS = ["Queen", "Chancellor", "Archbishop", "Rook", "Bishop", "Knight"]
+PLACES = ["First", "Second", "Third", "Fourth", "Fifth", "Sixth"]
+# The King on f castles three Squares towards a Rook in a corner: f1 to i1
+# with j1 to h1, f1 to c1 with a1 to d1 (rookPasses, the book's third
+# empty Square, i1 or b1; Is Castling Way Clear looks at the rest).
+CAPABLANCA_CASTLING = """name,kingFrom,kingTo,rookFrom,rookTo,rookPasses,isAllowed,notation
+White King Side,f1,i1,j1,h1,i1,true,O-O
+White Queen Side,f1,c1,a1,d1,b1,true,O-O-O
+Black King Side,f8,i8,j8,h8,i8,true,O-O
+Black Queen Side,f8,c8,a8,d8,b8,true,O-O-O
+"""
+
+BIG_BOARDS: List[Variant] = [
+    # Capablanca chess: 10 by 8, the Archbishop (Bishop + Knight) and the
+    # Chancellor (Rook + Knight) beside chess's pieces, the King on f
+    # castling three Squares, a Pawn promoted to any of six Kinds.
+    Variant(
+        "capablanca",
+        "Capablanca Chess",
+        {
+            "tables/Kinds.csv": appending([ARCHBISHOP, CHANCELLOR]),
+            "tables/Kinds.fr.csv": appending([ARCHBISHOP_FR, CHANCELLOR_FR]),
+            "tables/Promotions.csv": lambda text, rel: text.split("\n", 1)[0]
+            + "\n"
+            + "".join(f"{place},{kind},{kind}\n" for place, kind in zip(PLACES, SIX_PROMOTIONS)),
+            "tables/Directions.csv": appending(
+                bishop_rays("Archbishop", length=9) + leaps("Archbishop")
+                + rook_rays("Chancellor", length=9) + leaps("Chancellor")
+            ),
+            "tables/Castling.csv": lambda text, rel: CAPABLANCA_CASTLING,
+            "tables/Position.csv": placing_fen(
+                "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR",
+                {"k": "King", "q": "Queen", "c": "Chancellor", "a": "Archbishop", "b": "Bishop", "n": "Knight",
+                 "r": "Rook", "p": "Pawn"},
+            ),
+            **promotion_places(6),
+            "tables/Words.csv": chain(
+                replacing(QUEEN_EN, QUEEN_EN + " Archbishop: a bishop and a knight in one: along diagonals, or a "
+                          "knight's L. " + CHANCELLOR_EN_WORDS + " The board is ten files wide."),
+                replacing(CASTLING_EN, "Castling: the king moves three squares towards a rook (f1 to i1 or c1) and "
+                          "the rook jumps to its other side. Neither may have moved, the squares between must be empty, "
+                          "and the king may not be in check, cross an attacked square or land on one."),
+                replacing_line("Promotion:", "Promotion: a pawn that reaches the last rank becomes a queen, "
+                               "chancellor, archbishop, rook, bishop or knight, as you choose."),
+            ),
+            "tables/Words.fr.csv": chain(
+                replacing(QUEEN_FR, QUEEN_FR + " Archevêque\u00a0: un fou et un cavalier à la fois\u00a0: le long "
+                          "des diagonales, ou le L du cavalier. " + CHANCELLOR_FR_WORDS + " L’échiquier a dix "
+                          "colonnes."),
+                replacing_line("Roque", "Roque\u00a0: le roi se déplace de trois cases vers une tour (de f1 à i1 ou "
+                               "c1), et la tour passe de l’autre côté du roi. Ni l’un ni l’autre ne doit avoir bougé, "
+                               "les cases entre eux doivent être vides, et le roi ne doit pas être en échec, ni "
+                               "traverser une case attaquée, ni s’arrêter sur l’une d’elles."),
+                replacing_line("Promotion\u00a0:", "Promotion\u00a0: un pion qui atteint la dernière rangée devient "
+                               "une dame, un chancelier, un archevêque, une tour, un fou ou un cavalier, à votre choix."),
+            ),
+        },
+        board=TEN_BY_EIGHT,
+    ),
+]
+VARIANTS += BIG_BOARDS
+
+
 def game_name(title: str) -> Edit:
     return replacing("game: Chess\n", f"game: {title}\n")
 
 
 def make(v: Variant) -> None:
-    edits = dict(v.edits)
-    edits["game.yaml"] = game_name(v.title)
+    edits = board_edits(v.board) if v.board else {}
+    for rel, change in list(v.edits.items()) + [("game.yaml", game_name(v.title))]:
+        edits[rel] = chain(edits[rel], change) if rel in edits else change
     make_copy(os.path.join(GALLERY, v.name), edits, variant_engine(v.name))
 
 
