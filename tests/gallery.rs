@@ -287,13 +287,14 @@ fn play_to_the_end(name: &str) {
 }
 
 /// The Promotion buttons shown (the `objects` of the four chess buttons and
-/// chigorin's Fifth that are visible), each with the Kind it offers.
+/// the Fifth and Sixth of chigorin and capablanca that are visible), each
+/// with the Kind it offers.
 fn promotion_offers(d: &mut Driver) -> Vec<(String, String)> {
     let shown: BTreeSet<String> = ["Promotion Queen", "Promotion Rook", "Promotion Bishop", "Promotion Knight"]
         .iter()
         .flat_map(|t| common::visible(d, "objects", t))
         .collect();
-    ["Queen", "Rook", "Bishop", "Knight", "Fifth"]
+    ["Queen", "Rook", "Bishop", "Knight", "Fifth", "Sixth"]
         .iter()
         .filter(|b| shown.contains(**b))
         .map(|b| (b.to_string(), common::text(d, &format!("get {b} promotionChoice.kind"))))
@@ -420,4 +421,40 @@ fn makruk_promotes_on_the_sixth_rank_to_a_met_alone() {
     assert_eq!(promotion_offers(&mut d), offers(&[("Queen", "Met")]));
     ok(&mut d, "press Queen");
     assert_eq!(run(&mut d, "fen").get("fen").as_str(), Some("4k3/8/1M6/8/8/3s2m1/8/3SK3 w - - 0 2"));
+}
+
+/// Capablanca chess as a player plays it: a Pawn on the 10-File Board's last
+/// Rank is offered six Kinds and becomes the sixth, a Knight; the King on f1
+/// castles three Squares, to i1, the Rook from j1 landing on h1; and where
+/// g1 is attacked (a Rook on g5), though f1, h1 and i1 are not, it may not
+/// (Is Castling Way Clear), as Fairy-Stockfish says.
+#[test]
+fn capablanca_offers_six_promotions_and_castles_three_squares() {
+    let mut d = common::two_players(common::load_game(&variant_dir("capablanca")));
+    run(&mut d, "setfen r4k3r/1P6P1/10/10/10/10/1p6p1/R4K3R w KQkq - 0 1");
+    ok(&mut d, "click b7");
+    ok(&mut d, "click b8");
+    let six = [
+        ("Queen", "Queen"),
+        ("Rook", "Chancellor"),
+        ("Bishop", "Archbishop"),
+        ("Knight", "Rook"),
+        ("Fifth", "Bishop"),
+        ("Sixth", "Knight"),
+    ];
+    assert_eq!(promotion_offers(&mut d), offers(&six));
+    ok(&mut d, "press Sixth");
+    assert_eq!(run(&mut d, "fen").get("fen").as_str(), Some("rN3k3r/6P1/10/10/10/10/1p6p1/R4K3R b KQkq - 0 1"));
+    let mut d = common::two_players(common::load_game(&variant_dir("capablanca")));
+    run(&mut d, "setfen r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1");
+    ok(&mut d, "click f1");
+    ok(&mut d, "click i1");
+    assert_eq!(
+        run(&mut d, "fen").get("fen").as_str(),
+        Some("r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R6RK1 b kq - 1 1")
+    );
+    run(&mut d, "setfen r4k3r/pppppppppp/10/6r3/10/10/PPPPPP1PPP/R4K3R w KQkq - 0 1");
+    let king: Vec<String> = move_set(&mut d, "moves").into_iter().filter(|m| m.starts_with("f1")).collect();
+    assert_eq!(king, ["f1c1", "f1e1"], "g1 is attacked: no castling to i1, no step to g1");
+    assert_eq!(move_set(&mut d, "enginemoves"), move_set(&mut d, "moves"), "the built-in engine agrees");
 }
