@@ -444,7 +444,7 @@ fn capablanca_offers_six_promotions_and_castles_three_squares() {
     ];
     assert_eq!(promotion_offers(&mut d), offers(&six));
     ok(&mut d, "press Sixth");
-    assert_eq!(run(&mut d, "fen").get("fen").as_str(), Some("rN3k3r/6P1/10/10/10/10/1p6p1/R4K3R b KQkq - 0 1"));
+    assert_eq!(run(&mut d, "fen").get("fen").as_str(), Some("rN3k3r/8P1/10/10/10/10/1p6p1/R4K3R b KQkq - 0 1"));
     let mut d = common::two_players(common::load_game(&variant_dir("capablanca")));
     run(&mut d, "setfen r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1");
     ok(&mut d, "click f1");
