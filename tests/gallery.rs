@@ -380,8 +380,9 @@ fn each_side_promotes_to_its_own_column_of_promotions() {
 }
 
 /// content/README.md's examples are the gallery's own rows: the Knibis's two
-/// Directions rows are hoppelpoppel's, and the Promotions table with a column
-/// apart for each Side is the one [`each_side_promotes_to_its_own_column_of_promotions`] plays.
+/// Directions rows are hoppelpoppel's, the Promotions table with a column
+/// apart for each Side is the one [`each_side_promotes_to_its_own_column_of_promotions`] plays,
+/// and the castling rows are capablanca's (White's).
 #[test]
 fn the_readmes_variant_examples_are_the_gallerys_rows() {
     let readme = std::fs::read_to_string(common::root().join("content/README.md")).expect("content/README.md");
@@ -393,6 +394,9 @@ fn the_readmes_variant_examples_are_the_gallerys_rows() {
         assert!(directions.lines().any(|l| l == row), "hoppelpoppel's Directions has {row}");
     }
     assert!(readme.contains(&format!("```csv\n{OWN_PROMOTIONS}```")), "content/README.md shows {OWN_PROMOTIONS}");
+    let castling = read(&variant_dir("capablanca"), "tables/Castling.csv");
+    let white: Vec<&str> = castling.lines().take(3).collect();
+    assert!(readme.contains(&format!("```csv\n{}\n```", white.join("\n"))), "content/README.md shows {white:?}");
 }
 
 /// Makruk's Pawns promote on the sixth Rank (the third for Black), to a Met
