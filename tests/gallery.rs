@@ -44,9 +44,29 @@ const GALLERY: &[(&str, &str, &[&str])] = &[
     ("shatranj", "Shatranj", OLD_GAME_EDITED),
     ("makruk", "Makruk", THIRD_RANK_EDITED),
     ("ai-wok", "Ai-wok", THIRD_RANK_EDITED),
-    ("asean", "ASEAN Chess", THIRD_RANK_EDITED),
+    ("asean", "ASEAN Chess", ASEAN_EDITED),
     ("shatar", "Shatar", OLD_GAME_EDITED),
     ("newzealand", "New Zealand Chess", PIECES_EDITED),
+    (
+        "losalamos",
+        "Los Alamos Chess",
+        &[
+            "game.yaml",
+            "objects/Game Rules.yaml",
+            "objects/Promotion Focus.yaml",
+            "objects/Promotion Panel.yaml",
+            "objects/Walnut Board.yaml",
+            "scene.yaml",
+            "tables/Board Size.csv",
+            "tables/Castling.csv",
+            "tables/Directions.csv",
+            "tables/Position.csv",
+            "tables/Promotions.csv",
+            "tables/Sides.csv",
+            "tables/Words.csv",
+            "tables/Words.fr.csv",
+        ],
+    ),
     (
         "capablanca",
         "Capablanca Chess",
@@ -69,9 +89,13 @@ const GALLERY: &[(&str, &str, &[&str])] = &[
 ];
 
 /// The files an old game edits (no castling, a Pawn of one step, other
-/// pieces): its pieces' files and Castling.
+/// pieces, one Kind to promote to): its pieces' files, Castling, and the
+/// Promotion choice of one place.
 const OLD_GAME_EDITED: &[&str] = &[
     "game.yaml",
+    "objects/Promotion Focus.yaml",
+    "objects/Promotion Panel.yaml",
+    "scene.yaml",
     "tables/Castling.csv",
     "tables/Directions.csv",
     "tables/Kinds.csv",
@@ -82,9 +106,26 @@ const OLD_GAME_EDITED: &[&str] = &[
     "tables/Words.fr.csv",
 ];
 
-/// The files Makruk and its kin edit: an old game's, and Sides (the Pawns'
+/// The files Makruk and Ai-wok edit: an old game's, and Sides (the Pawns'
 /// Rank, the promotion Rank).
 const THIRD_RANK_EDITED: &[&str] = &[
+    "game.yaml",
+    "objects/Promotion Focus.yaml",
+    "objects/Promotion Panel.yaml",
+    "scene.yaml",
+    "tables/Castling.csv",
+    "tables/Directions.csv",
+    "tables/Kinds.csv",
+    "tables/Kinds.fr.csv",
+    "tables/Position.csv",
+    "tables/Promotions.csv",
+    "tables/Sides.csv",
+    "tables/Words.csv",
+    "tables/Words.fr.csv",
+];
+
+/// ASEAN chess's: Makruk's but the Promotion choice (four places, chess's).
+const ASEAN_EDITED: &[&str] = &[
     "game.yaml",
     "tables/Castling.csv",
     "tables/Directions.csv",

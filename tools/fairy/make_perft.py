@@ -54,6 +54,7 @@ MANIFEST = [
     ("shatar", "content/variants/shatar"),
     ("newzealand", "content/variants/newzealand"),
     ("capablanca", "content/variants/capablanca"),
+    ("losalamos", "content/variants/losalamos"),
 ]
 
 # Positions every variant's file holds besides its start and the random
@@ -70,7 +71,9 @@ EXTRA = [
 SIXTH_RANK = [("promotions", "4k3/8/r6r/1P4P1/1p4p1/R6R/8/4K3 w - - 0 1")]
 # Capablanca's: its Kings on f, castling three Squares either way.
 TEN_FILES = [("promotions", "r4k3r/1P6P1/10/10/10/10/1p6p1/R4K3R w KQkq - 0 1")]
-EXTRA_OF = {"makruk": SIXTH_RANK, "ai-wok": SIXTH_RANK, "capablanca": TEN_FILES}
+# Los Alamos's 6 by 6.
+SIX_FILES = [("promotions", "r2k1r/1P3P/6/6/1p3p/R2K1R w - - 0 1")]
+EXTRA_OF = {"makruk": SIXTH_RANK, "ai-wok": SIXTH_RANK, "capablanca": TEN_FILES, "losalamos": SIX_FILES}
 SIZES_INI = os.path.join(ROOT, "tools", "fairy", "sizes.ini")
 
 # Variants of tools/fairy/variants.ini, which Debian's Fairy-Stockfish 11.1

@@ -257,12 +257,13 @@ EXTRA_PLACES = ["Fifth", "Sixth"]
 
 
 def promotion_places(n: int) -> Dict[str, Edit]:
-    """The Promotion choice with n places (5 or 6; chess has 4): the scene's
+    """The Promotion choice with n places (1 to 6; chess has 4): the scene's
     buttons, tiles and keyboard outline 120 px apart, centred (chess's four
     stand from -180), a button (a Promotion Knight whose Promotion Choice's
-    place is 5, 6) and a tile for each place past the fourth, the panel
-    120 px wider a place, and the outline's first place where the first
-    button stands."""
+    place is 5, 6) and a tile for each place past the fourth (with fewer
+    places, no button nor tile past them), the panel 120 px wider a place
+    (as wide as three at least), and the outline's first place where the
+    first button stands."""
     first = -60 * (n - 1)
 
     def scene(text: str, rel: str) -> str:
@@ -276,7 +277,7 @@ def promotion_places(n: int) -> Dict[str, Edit]:
         buttons, tiles = "", ""
         last_tile = "  - object: Promotion Tile\n    name: Knight Tile\n    group: Promotion\n    anchor: middle center\n"
         last_tile += f"    x: {first + 360}\n    y: 115\n"
-        for i, name in enumerate(EXTRA_PLACES[: n - 4]):
+        for i, name in enumerate(EXTRA_PLACES[: max(0, n - 4)]):
             x = first + 120 * (4 + i)
             buttons += (
                 f"  - object: Promotion Knight\n    name: {name}\n    group: Promotion\n    anchor: middle center\n"
@@ -285,11 +286,19 @@ def promotion_places(n: int) -> Dict[str, Edit]:
             tiles += f"  - object: Promotion Tile\n    name: {name} Tile\n    group: Promotion\n    anchor: middle center\n"
             tiles += f"    x: {x}\n    y: 115\n"
         text = replace_once(text, "  - object: Promotion Cancel\n", buttons + "  - object: Promotion Cancel\n", rel)
-        return replace_once(text, last_tile, last_tile + tiles, rel)
+        text = replace_once(text, last_tile, last_tile + tiles, rel)
+        # Fewer than four places: the buttons past them, and their tiles, are not placed at all.
+        for i, name in list(enumerate(["Queen", "Rook", "Bishop", "Knight"]))[n:]:
+            x = first + 120 * i
+            for kind, placed in [(f"Promotion {name}", name), ("Promotion Tile", f"{name} Tile")]:
+                block = f"  - object: {kind}\n    name: {placed}\n    group: Promotion\n    anchor: middle center\n"
+                text = replace_once(text, f"{block}    x: {x}\n    y: 115\n", "", rel)
+        return text
 
     return {
         "scene.yaml": scene,
-        "objects/Promotion Panel.yaml": replacing("size: [540, 290]", f"size: [{540 + 120 * (n - 4)}, 290]"),
+        # At least as wide as three places, for the Cancel button under them.
+        "objects/Promotion Panel.yaml": replacing("size: [540, 290]", f"size: [{540 + 120 * max(n - 4, -1)}, 290]"),
         "objects/Promotion Focus.yaml": replacing("  Choose With Keys: {}", f"  Choose With Keys: {{ firstPieceX: {first} }}"),
     }
 
@@ -567,6 +576,7 @@ OLD_GAMES: List[Variant] = [
                 replacing_line("Bishop,", 'Alfil,", promotion en alfil",A,=A'),
             ),
             "tables/Promotions.csv": lambda text, rel: text.split("\n", 1)[0] + "\nFirst,Ferz,Ferz\n",
+            **promotion_places(1),
             "tables/Directions.csv": chain(
                 deleting_directions("Queen"),
                 deleting_directions("Bishop"),
@@ -599,6 +609,7 @@ OLD_GAMES: List[Variant] = [
             "tables/Kinds.csv": chain(replacing_line("Queen,", MET_ROW), replacing_line("Bishop,", KHON_ROW)),
             "tables/Kinds.fr.csv": chain(replacing_line("Queen,", MET_FR_ROW), replacing_line("Bishop,", KHON_FR_ROW)),
             "tables/Promotions.csv": lambda text, rel: text.split("\n", 1)[0] + "\nFirst,Met,Met\n",
+            **promotion_places(1),
             "tables/Directions.csv": chain(
                 deleting_directions("Queen"),
                 deleting_directions("Bishop"),
@@ -630,6 +641,7 @@ OLD_GAMES: List[Variant] = [
                 replacing_line("Queen,", 'Ai-wok,", promotion en ai-wok",A,=A'), replacing_line("Bishop,", KHON_FR_ROW)
             ),
             "tables/Promotions.csv": lambda text, rel: text.split("\n", 1)[0] + "\nFirst,Ai-wok,Ai-wok\n",
+            **promotion_places(1),
             "tables/Directions.csv": chain(
                 deleting_directions("Queen"),
                 deleting_directions("Bishop"),
@@ -709,6 +721,7 @@ MORE: List[Variant] = [
             ),
             "tables/Kinds.fr.csv": replacing_line("Queen,", 'Bers,", promotion en bers",B,=B'),
             "tables/Promotions.csv": lambda text, rel: text.split("\n", 1)[0] + "\nFirst,Bers,Bers\n",
+            **promotion_places(1),
             "tables/Directions.csv": chain(
                 deleting_directions("Queen"), SINGLE_STEP_PAWN, appending(rook_rays("Bers") + ferz("Bers"))
             ),
@@ -875,6 +888,48 @@ BIG_BOARDS: List[Variant] = [
         board=TEN_BY_EIGHT,
     ),
 ]
+
+# Los Alamos chess's Board: 6 by 6, the Board as wide as chess's (960 px).
+SIX_BY_SIX = {
+    "files": 6,
+    "ranks": 6,
+    "back": ["Rook", "Knight", "Queen", "King", "Knight", "Rook"],
+    "pawn ranks": (2, 5),
+    "promotion ranks": (6, 1),
+    "slider steps": 5,
+    "double step": False,
+    "pixels per meter": 960 / (6 * 3.75),
+}
+BIG_BOARDS.append(
+    # Los Alamos chess, the first game a computer played (MANIAC I, 1956):
+    # 6 by 6, no Bishops, no double step, no castling; a Pawn becomes a
+    # Queen, a Rook or a Knight.
+    Variant(
+        "losalamos",
+        "Los Alamos Chess",
+        {
+            "tables/Promotions.csv": lambda text, rel: text.split("\n", 1)[0]
+            + "\nFirst,Queen,Queen\nSecond,Rook,Rook\nThird,Knight,Knight\n",
+            "tables/Position.csv": placing_fen(
+                "rnqknr/pppppp/6/6/PPPPPP/RNQKNR",
+                {"k": "King", "q": "Queen", "n": "Knight", "r": "Rook", "p": "Pawn"},
+            ),
+            **promotion_places(3),
+            **old_game(
+                "King: one square any way. Queen: any number of squares along a rank, a file or a diagonal. "
+                + ROOK_KNIGHT_EN + " There are no bishops. Pawn: one square forward; it takes one square diagonally "
+                "forward.",
+                "Roi\u00a0: une case dans n’importe quelle direction. Dame\u00a0: autant de cases qu’elle veut le "
+                "long d’une rangée, d’une colonne ou d’une diagonale. " + ROOK_KNIGHT_FR + " Il n’y a pas de "
+                "fous. Pion\u00a0: une case en avant\u00a0; il prend en diagonale, une case en avant.",
+                "Promotion: a pawn that reaches the last rank becomes a queen, rook or knight, as you choose.",
+                "Promotion\u00a0: un pion qui atteint la dernière rangée devient une dame, une tour ou un cavalier, "
+                "à votre choix.",
+            ),
+        },
+        board=SIX_BY_SIX,
+    )
+)
 VARIANTS += BIG_BOARDS
 
 
