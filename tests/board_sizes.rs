@@ -177,17 +177,14 @@ fn each_board_is_the_chess_game_with_its_edits() {
 /// load mistake at its cell (the Position laid out for it, so that no
 /// other mistake comes first), and the chess library's `fen`, `moves` and
 /// `perft` play the 5 by 5 Board as Fairy-Stockfish's gardner (more in
-/// tests/fairy.rs), while the built-in engine says it plays 8 by 8 alone.
+/// tests/fairy.rs), and so does the built-in engine.
 #[test]
 fn the_chess_library_plays_the_boards_size_and_names_what_it_cannot() {
     let mut d = board("board-5x5");
     assert_eq!(ok(&mut d, "fen").get("fen").as_str(), Some("rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1"));
     assert_eq!(ok(&mut d, "perft 3").get("nodes"), &Json::Num(506.0));
-    let engine = d.command("enginemoves");
-    assert_eq!(
-        engine.get("error").as_str(),
-        Some("the built-in engine plays a Board of 8 Files by 8 Ranks; this one is 5 by 5 (Board Size)")
-    );
+    assert_eq!(ok(&mut d, "engineperft 3").get("nodes"), &Json::Num(506.0));
+    assert_eq!(common::move_set(&mut d, "enginemoves"), common::move_set(&mut d, "moves"));
 
     let copy = common::TempContent::of(&common::root().join("content/examples/board-5x5"), "board-27-files");
     copy.write("tables/Board Size.csv", "name,count\nfile,27\nrank,5\n");
@@ -213,4 +210,35 @@ fn the_chess_library_plays_the_boards_size_and_names_what_it_cannot() {
         stderr.contains("tables/Board Size.csv:2:6: error: the chess libraries play 1 to 26 Files (a to z), not 27"),
         "{stderr}"
     );
+}
+
+/// The built-in engine plays a Board of 128 Squares at most (its bit sets
+/// hold no more): on 13 Files by 10 Ranks, which the chess library plays, a
+/// game loads and starts, and the engine's commands say why they cannot
+/// play it, naming the Board Size table.
+#[test]
+fn the_built_in_engine_names_a_board_larger_than_it_plays() {
+    let copy = common::TempContent::of(&common::root().join("content/examples/board-5x5"), "board-13-by-10");
+    copy.write("tables/Board Size.csv", "name,count\nfile,13\nrank,10\n");
+    let mut position = String::from("name,file,rank,fileLetter,kind,side\n");
+    for rank in 1..=10 {
+        for file in 1..=13u8 {
+            let (kind, side) = match (file, rank) {
+                (1, 1) => ("King", "White"),
+                (1, 10) => ("King", "Black"),
+                _ => ("", ""),
+            };
+            let letter = (b'a' + file - 1) as char;
+            position.push_str(&format!("{letter}{rank},{file},{rank},{letter},{kind},{side}\n"));
+        }
+    }
+    copy.write("tables/Position.csv", &position);
+    let mut d = common::two_players(common::load_game(&copy.dir));
+    assert_eq!(ok(&mut d, "fen").get("fen").as_str(), Some("k12/13/13/13/13/13/13/13/13/K12 w - - 0 1"));
+    assert_eq!(ok(&mut d, "perft 1").get("nodes"), &Json::Num(3.0));
+    let why =
+        "the built-in engine plays a Board of 128 Squares at most; this one is 13 by 10, 130 Squares (Board Size)";
+    for command in ["enginemoves", "engineperft 1", "bestmove depth 1"] {
+        assert_eq!(d.command(command).get("error").as_str(), Some(why), "{command}");
+    }
 }

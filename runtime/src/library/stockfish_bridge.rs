@@ -18,8 +18,9 @@
 //! Game), is dropped, so the cards never see it.
 //!
 //! Where no UCI engine is found (or `engine builtin` / `--engine builtin`
-//! says so), and always for a position holding a Kind a UCI engine cannot
-//! know (an invented piece: [`Board::is_chess`] is false), the built-in
+//! says so), and always for a position a UCI engine cannot know (an
+//! invented piece, or a Board other than chess's 8 by 8:
+//! [`Board::is_chess`] is false), the built-in
 //! engine ([`super::engine`]) answers instead ([`fallback`]), on the same
 //! thread, through the same answers, only the latest question counting: it
 //! searches for the Strength's `thinkingSeconds`, at most `engineDepth` moves
@@ -27,7 +28,7 @@
 
 use super::chess::Chess;
 use super::chess_facts::{Facts, Tables};
-use super::engine::{history_hashes, Board, Limits, Rules, Searcher};
+use super::engine::{history_hashes, with_rules, AnyRules, Board, Limits, Searcher};
 use super::{CliOption, Command, Lack, Library, Resolved};
 use crate::game::{Game, Written};
 use crate::ids::{ColumnId, EventId, ObjectId, StructId, TableId};
@@ -127,7 +128,7 @@ pub struct Bridge {
     hint_strength: Option<(TableId, Option<Sym>, [ColumnId; 5])>,
     /// The built-in engine's rules, read from the content at load (Err: why
     /// there is no built-in engine for this content).
-    rules: Result<Arc<Rules>, String>,
+    rules: Result<AnyRules, String>,
     /// The Kinds' FEN letters (a Move's promotion letter names its Kind).
     facts: Facts,
     board_state: StructId,
@@ -175,11 +176,13 @@ enum Asks {
     BuiltIn(Box<BuiltIn>),
 }
 
-/// A question for the built-in engine: the position on its board, and how
-/// deep and how exactly to search (the Strength's engineDepth, engineNoise).
+/// A question for the built-in engine: the position (a FEN its rules read,
+/// and its hash), and how deep and how exactly to search (the Strength's
+/// engineDepth, engineNoise).
 struct BuiltIn {
-    rules: Arc<Rules>,
-    board: Board,
+    rules: AnyRules,
+    fen: String,
+    hash: u64,
     /// The hashes of the game's positions before it, oldest first (Position
     /// History): a repetition is a draw.
     history: Vec<u64>,
@@ -227,9 +230,11 @@ fn fallback(searcher: &mut Searcher, b: &BuiltIn, seconds: f64, seed: u64) -> Re
     let time = Some(Duration::from_secs_f64(seconds));
     let limits = Limits { depth: b.depth.clamp(1, 100), time, noise: b.noise, seed, nodes: None };
     searcher.stop = Some(b.stop.clone());
-    let found = searcher.search(&b.rules, &b.board, limits, &b.history);
+    let best = with_rules!(&b.rules, r => Board::from_fen(r, &b.fen).map(|board| {
+        searcher.search(r, &board, limits, &b.history).best.map(|m| Board::uci(r, m))
+    }));
     searcher.stop = None;
-    found.best.map(|m| Board::uci(&b.rules, m)).ok_or_else(|| "the position has no legal move".into())
+    best?.ok_or_else(|| "the position has no legal move".into())
 }
 
 impl Bridge {
@@ -256,7 +261,7 @@ impl Bridge {
         let strength_field =
             tables.field(board_state, "strength").ok_or_else(|| lacks("Board State's `strength`".into()))?;
         Ok(Bridge {
-            rules: Rules::new(game).map(Arc::new).map_err(String::from),
+            rules: AnyRules::new(game).map_err(String::from),
             facts: Facts::read(game, "stockfishBridge")?,
             chess: Chess::new(game)?,
             chosen,
@@ -351,19 +356,22 @@ impl Bridge {
             }
             Err(_) => return None,
         };
-        let board = match Board::from_fen(&rules, fen) {
-            Ok(b) => b,
+        let read = with_rules!(&rules, r => Board::from_fen(r, fen).map(|b| (b.hash, b.is_chess(r))));
+        let (hash, is_chess) = match read {
+            Ok(read) => read,
             Err(e) if uci.is_none() || self.builtin.get() => return Some(Err(e)),
             Err(_) => return None,
         };
-        if uci.is_some() && !self.builtin.get() && board.is_chess(&rules) {
+        if uci.is_some() && !self.builtin.get() && is_chess {
             return None;
         }
         let depth = if s.depth.is_finite() && s.depth >= 1.0 { s.depth.min(100.0) as u32 } else { 100 };
         let noise = if s.noise.is_finite() && s.noise > 0.0 { s.noise.min(100_000.0) as i32 } else { 0 };
         // The positions played before it (none when the History cannot be read).
-        let history = self.chess.earlier_fens(world).map(|f| history_hashes(&rules, &f)).unwrap_or_default();
-        Some(Ok(BuiltIn { rules, board, history, depth, noise, stop: Arc::new(AtomicBool::new(false)) }))
+        let earlier = self.chess.earlier_fens(world).unwrap_or_default();
+        let history = with_rules!(&rules, r => history_hashes(r, &earlier));
+        let fen = fen.to_string();
+        Some(Ok(BuiltIn { rules, fen, hash, history, depth, noise, stop: Arc::new(AtomicBool::new(false)) }))
     }
 
     fn ask(&self, world: &mut World, object: ObjectId, hint: bool) {
@@ -853,7 +861,7 @@ fn engine_thread(jobs: Receiver<Job>, answers: Sender<Answer>, closing: Arc<Atom
             Asks::Uci(path) => path.clone(),
             Asks::BuiltIn(b) => {
                 let s = searcher.get_or_insert_with(Searcher::default);
-                let seed = job.question ^ b.board.hash;
+                let seed = job.question ^ b.hash;
                 let best = fallback(s, b, job.seconds, seed);
                 if b.stop.load(Ordering::Relaxed) {
                     // A newer question stopped it: this answer is not wanted.
