@@ -336,7 +336,7 @@ fn read_kinds(tables: &Tables, facts: &Facts) -> Result<Vec<KindDef>, Lack> {
     let mut kinds = Vec::new();
     for (r, kind) in facts.kinds.iter().enumerate() {
         let value = tables.num(t, r, value_col);
-        // 64 Pieces of the most value stay below a mate's score.
+        // 128 Pieces of the most value stay below a mate's score (search's MATE).
         if !(value.is_finite() && value.abs() <= 10_000.0) {
             let why =
                 format!("the engine library takes a Kind's value from -10000 to 10000, not {value} (`{}`)", kind.name);

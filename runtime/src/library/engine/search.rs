@@ -12,7 +12,9 @@ use super::board::{kind_of, Board, Move, EMPTY};
 use super::rules::Rules;
 use super::squares::{squares, SquareSet};
 
-pub const MATE: i32 = 1_000_000;
+/// A mate's score (less the plies to it): above any evaluation, even of a
+/// Board of 128 Squares each holding a Piece of the most value (10000).
+pub const MATE: i32 = 10_000_000;
 const INF: i32 = 2 * MATE;
 const MAX_PLY: usize = 128;
 
