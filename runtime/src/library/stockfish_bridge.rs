@@ -502,17 +502,29 @@ impl Bridge {
     }
 
     /// A Move in UCI form as Squares and the Kind the Piece lands as:
-    /// `e7e8q` is e7, e8, Queen; None when it is no Move on this Board.
+    /// `e7e8q` is e7, e8, Queen (on a Board of 10 Ranks, `a9a10q`); None
+    /// when it is no Move on this Board.
     fn read_move(&self, world: &World, uci: &str) -> Option<(String, String, String)> {
+        /// A Square's name (its File's letter and its Rank's digits) at the
+        /// start of `s`, and what follows it.
+        fn split_square(s: &str) -> Option<(&str, &str)> {
+            let digits = s.get(1..)?.bytes().take_while(u8::is_ascii_digit).count();
+            Some(s.split_at(1 + digits))
+        }
         let grid = self.chess.grid();
-        let square = |s: &str| grid.parse(s).map(|_| s.to_string());
-        if !uci.is_ascii() || !(4..=5).contains(&uci.len()) {
+        if !uci.is_ascii() {
             return None;
         }
-        let from = square(&uci[0..2])?;
-        let to = square(&uci[2..4])?;
+        let (from, rest) = split_square(uci)?;
+        let (to, promotion) = split_square(rest)?;
+        grid.parse(from)?;
+        grid.parse(to)?;
+        if promotion.len() > 1 {
+            return None;
+        }
+        let (from, to) = (from.to_string(), to.to_string());
         // A promotion's letter names its Kind by the Kinds table's letters (q: Queen; s: Nightrider).
-        let kind = match uci[4..].chars().next() {
+        let kind = match promotion.chars().next() {
             Some(p) => self.facts.kinds[usize::from(self.facts.kind_of_letter(p)?)].name.clone(),
             None => self.chess.kind_on(world, &from),
         };
