@@ -146,17 +146,14 @@ fn each_board_is_the_chess_game_with_its_edits() {
 /// load mistake at its cell (the Position laid out for it, so that no
 /// other mistake comes first), and the chess library's `fen`, `moves` and
 /// `perft` play the 5 by 5 Board as Fairy-Stockfish's gardner (more in
-/// tests/fairy.rs), while the built-in engine says it plays 8 by 8 alone.
+/// tests/fairy.rs), and so does the built-in engine.
 #[test]
 fn the_chess_library_plays_the_boards_size_and_names_what_it_cannot() {
     let mut d = board("board-5x5");
     assert_eq!(ok(&mut d, "fen").get("fen").as_str(), Some("rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1"));
     assert_eq!(ok(&mut d, "perft 3").get("nodes"), &Json::Num(506.0));
-    let engine = d.command("enginemoves");
-    assert_eq!(
-        engine.get("error").as_str(),
-        Some("the built-in engine plays a Board of 8 Files by 8 Ranks; this one is 5 by 5 (Board Size)")
-    );
+    assert_eq!(ok(&mut d, "engineperft 3").get("nodes"), &Json::Num(506.0));
+    assert_eq!(common::move_set(&mut d, "enginemoves"), common::move_set(&mut d, "moves"));
 
     let copy = common::TempContent::of(&common::root().join("content/examples/board-5x5"), "board-27-files");
     copy.write("tables/Board Size.csv", "name,count\nfile,27\nrank,5\n");
@@ -182,4 +179,94 @@ fn the_chess_library_plays_the_boards_size_and_names_what_it_cannot() {
         stderr.contains("tables/Board Size.csv:2:6: error: the chess libraries play 1 to 26 Files (a to z), not 27"),
         "{stderr}"
     );
+}
+
+/// The built-in engine plays a Board of 128 Squares at most (its bit sets
+/// hold no more): on 13 Files by 10 Ranks, which the chess library plays, a
+/// game loads and starts, and the engine's commands say why they cannot
+/// play it, naming the Board Size table.
+#[test]
+fn the_built_in_engine_names_a_board_larger_than_it_plays() {
+    let copy = common::TempContent::of(&common::root().join("content/examples/board-5x5"), "board-13-by-10");
+    copy.write("tables/Board Size.csv", "name,count\nfile,13\nrank,10\n");
+    let mut position = String::from("name,file,rank,fileLetter,kind,side\n");
+    for rank in 1..=10 {
+        for file in 1..=13u8 {
+            let (kind, side) = match (file, rank) {
+                (1, 1) => ("King", "White"),
+                (1, 10) => ("King", "Black"),
+                _ => ("", ""),
+            };
+            let letter = (b'a' + file - 1) as char;
+            position.push_str(&format!("{letter}{rank},{file},{rank},{letter},{kind},{side}\n"));
+        }
+    }
+    copy.write("tables/Position.csv", &position);
+    let mut d = common::two_players(common::load_game(&copy.dir));
+    assert_eq!(ok(&mut d, "fen").get("fen").as_str(), Some("k12/13/13/13/13/13/13/13/13/K12 w - - 0 1"));
+    assert_eq!(ok(&mut d, "perft 1").get("nodes"), &Json::Num(3.0));
+    let why =
+        "the built-in engine plays a Board of 128 Squares at most; this one is 13 by 10, 130 Squares (Board Size)";
+    for command in ["enginemoves", "engineperft 1", "bestmove depth 1"] {
+        assert_eq!(d.command(command).get("error").as_str(), Some(why), "{command}");
+    }
+}
+
+/// The largest Board the issue names, 12 Files by 10 Ranks (a copy of the
+/// 10 by 8 Board, its Position laid out anew, its Sliders reaching 11
+/// Squares): the built-in engine, on its bit sets of 128 Squares, finds the
+/// cards' moves and counts, from the start and from a position with en
+/// passant and promotions on the l-File and Rank 10 (Fairy-Stockfish, given
+/// this Board, counts 1037758 from the start 4 deep, which `engineperft 4`
+/// does too); and as the Computer its Move from a10, a Square of three
+/// letters, is played.
+#[test]
+fn the_built_in_engine_plays_the_cards_moves_on_twelve_by_ten() {
+    let copy = common::TempContent::of(&common::root().join("content/examples/board-10x8"), "board-12-by-10");
+    copy.write("tables/Board Size.csv", "name,count\nfile,12\nrank,10\n");
+    copy.write(
+        "tables/Sides.csv",
+        "name,forward,pawnRank,opponent,promotionRank,fenLetter\nWhite,1,2,Black,10,w\nBlack,-1,9,White,1,b\n",
+    );
+    let directions = copy.read("tables/Directions.csv").replace(",9,9,", ",11,11,");
+    copy.write("tables/Directions.csv", &directions);
+    let back = ["Rook", "Knight", "Bishop", "Queen", "", "King", "", "", "Bishop", "", "Knight", "Rook"];
+    let mut position = String::from("name,file,rank,fileLetter,kind,side\n");
+    for rank in 1..=10 {
+        for file in 1..=12u8 {
+            let (kind, side) = match rank {
+                1 => (back[usize::from(file - 1)], "White"),
+                2 => ("Pawn", "White"),
+                9 => ("Pawn", "Black"),
+                10 => (back[usize::from(file - 1)], "Black"),
+                _ => ("", ""),
+            };
+            let side = if kind.is_empty() { "" } else { side };
+            let letter = (b'a' + file - 1) as char;
+            position.push_str(&format!("{letter}{rank},{file},{rank},{letter},{kind},{side}\n"));
+        }
+    }
+    copy.write("tables/Position.csv", &position);
+    let game = common::load_game(&copy.dir);
+    let mut d = common::two_players(game.clone());
+    let start = "rnbq1k2b1nr/pppppppppppp/12/12/12/12/12/12/PPPPPPPPPPPP/RNBQ1K2B1NR w - - 0 1";
+    assert_eq!(ok(&mut d, "fen").get("fen").as_str(), Some(start));
+    // En passant on the l-File; a White Pawn on k9 promotes on k10, or taking l10's Rook.
+    let middle = "rnbq1k2b2r/ppppppppppP1/12/12/12/12/10pP/12/PPPPPPPPPP2/RNBQ1K2B1NR b - l3 0 12";
+    for fen in [start, middle] {
+        ok(&mut d, &format!("setfen {fen}"));
+        let moves = common::move_set(&mut d, "moves");
+        assert_eq!(common::move_set(&mut d, "enginemoves"), moves, "{fen}");
+        assert!(fen == start || moves.contains("k4l3"), "en passant: {moves:?}");
+        for depth in 1..=3 {
+            let (engine, cards) = (ok(&mut d, &format!("engineperft {depth}")), ok(&mut d, &format!("perft {depth}")));
+            assert_eq!(engine.get("nodes"), cards.get("nodes"), "perft {depth} of {fen}");
+        }
+    }
+    // The Computer plays Black: its King's one Move, a10a9 (the Rook holds the b-File).
+    let mut d = Driver::new(game);
+    ok(&mut d, "engine builtin");
+    ok(&mut d, "setfen k11/12/12/12/12/12/12/12/12/1R3K6 b - - 0 1");
+    common::wait_until(&mut d, 0.1, 10.0, |d| common::state(d) != "Computer's Turn");
+    assert_eq!(ok(&mut d, "fen").get("fen").as_str(), Some("12/k11/12/12/12/12/12/12/12/1R3K6 w - - 1 2"));
 }

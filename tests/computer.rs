@@ -1,8 +1,9 @@
 //! The Computer (Chapter 7, A.49 to A.64) through the driver, as a player
 //! plays: whole games against Stockfish and against the built-in engine (also
-//! in the variant with invented Kinds) as White and as Black, every
-//! Computer Move legal by the cards; Undo in each of its cases; a Strength
-//! changed mid-game; New Game while the Computer thinks; each fake engine of
+//! in the variant with invented Kinds, and on the Boards of 5 by 5 and 10 by
+//! 8) as White and as Black, every Computer Move legal by the cards; Undo in
+//! each of its cases; a Strength changed mid-game; New Game while the
+//! Computer thinks; each fake engine of
 //! tests/fixtures/engines ending in Computer Unavailable and Retry
 //! recovering with a working engine; `$prefersReducedMotion`; and a slide
 //! seen mid-way. The driver's `wait` takes the engine's answer in as it
@@ -216,6 +217,32 @@ fn the_computer_plays_the_variant_with_the_built_in_engine_even_with_stockfish()
     assert!(
         all.iter().any(|(_, kind)| kind == "Nightrider" || kind == "Camel"),
         "an invented Kind moved for the Computer: {all:?}"
+    );
+}
+
+/// Gardner's minichess, 5 by 5 (content/examples/board-5x5): the built-in
+/// engine, on its bit sets of 64 Squares, plays the Computer a whole game
+/// (to ten of its Moves, or the game's end), each of its Moves one of the
+/// cards' Legal Moves.
+#[test]
+fn the_built_in_engine_plays_a_whole_game_on_the_five_by_five_board() {
+    let dir = common::root().join("content/examples/board-5x5");
+    let made = whole_game_of(&dir, "builtin", "White", "Casual", true);
+    assert!(!made.is_empty(), "the Computer moved");
+}
+
+/// The Board of 10 by 8 (content/examples/board-10x8), Stockfish named: the
+/// built-in engine answers on its bit sets of 128 Squares (Stockfish plays
+/// no Board but chess's), a whole game as Black, each of its Moves one of
+/// the cards' Legal Moves, some of them on the Files past h.
+#[test]
+fn the_built_in_engine_plays_a_whole_game_on_the_ten_by_eight_board_even_with_stockfish() {
+    let dir = common::root().join("content/examples/board-10x8");
+    let engine = stockfish().display().to_string();
+    let made = whole_game_of(&dir, &engine, "Black", "Casual", true);
+    assert!(
+        made.iter().any(|(m, _)| m.chars().any(|c| c == 'i' || c == 'j')),
+        "a Move of the Computer's on the i or j File: {made:?}"
     );
 }
 

@@ -10,9 +10,9 @@
 //!
 //! The default test counts through the cards up to [`QUICK`] leaves a
 //! position (about a second each in a debug build), the built-in engine to
-//! every depth of the file (on a Board of 8 by 8: it plays no other yet, and
-//! says so); `cargo test --test fairy -- --ignored`
-//! counts every depth through the cards too.
+//! every depth of the file, on every Board (5 by 5 and 10 by 8 too);
+//! `cargo test --test fairy -- --ignored` counts every depth through the
+//! cards too.
 
 mod common;
 
@@ -154,20 +154,7 @@ fn check(driver: &mut Driver, v: &Vectors, p: &Position, cards_up_to: u64) -> Ve
     }
     let cards = moves_of(driver, "moves");
     let engine = moves_of(driver, "enginemoves");
-    let engine_plays = on_eight_by_eight(&p.fen);
-    if !engine_plays {
-        // The built-in engine plays 8 by 8 (its bit sets hold 64 Squares):
-        // on another Board it says so, and the cards alone are checked.
-        match &engine {
-            Err(e) if e.contains("the built-in engine plays a Board of 8 Files by 8 Ranks") => {}
-            other => wrong.push(format!("{here}: enginemoves on a Board not 8 by 8 answered {other:?}")),
-        }
-    }
-    let mut whose = vec![("the cards' moves", &cards)];
-    if engine_plays {
-        whose.push(("the built-in engine's moves", &engine));
-    }
-    for (who, got) in whose {
+    for (who, got) in [("the cards' moves", &cards), ("the built-in engine's moves", &engine)] {
         match got {
             Ok(m) if *m == p.moves => {}
             Ok(m) => wrong.push(format!("{here}: {}", difference(who, m, &p.moves))),
@@ -175,10 +162,7 @@ fn check(driver: &mut Driver, v: &Vectors, p: &Position, cards_up_to: u64) -> Ve
         }
     }
     for &(depth, want) in &p.perft {
-        let mut runs = Vec::new();
-        if engine_plays {
-            runs.push(("the built-in engine", "the built-in engine's moves", "engineperft", &engine));
-        }
+        let mut runs = vec![("the built-in engine", "the built-in engine's moves", "engineperft", &engine)];
         if want <= cards_up_to {
             runs.push(("the cards", "the cards' moves", "perft", &cards));
         }
@@ -200,24 +184,6 @@ fn check(driver: &mut Driver, v: &Vectors, p: &Position, cards_up_to: u64) -> Ve
         }
     }
     wrong
-}
-
-/// Whether a FEN's Board is 8 Files by 8 Ranks (each rank's Pieces and
-/// runs of empty Squares, `10` one run, add up to 8).
-fn on_eight_by_eight(fen: &str) -> bool {
-    let placement = fen.split(' ').next().unwrap_or("");
-    let width = |rank: &str| {
-        let (mut width, mut run) = (0, 0);
-        for c in rank.chars() {
-            match c.to_digit(10) {
-                Some(d) => run = run * 10 + d,
-                None => width += std::mem::take(&mut run) + 1,
-            }
-        }
-        width + run
-    };
-    let ranks: Vec<&str> = placement.split('/').collect();
-    ranks.len() == 8 && ranks.iter().all(|r| width(r) == 8)
 }
 
 /// Runs every position of every file on a few threads (each its own Drivers:

@@ -365,3 +365,56 @@ fn uci_variant_chooses_a_game_of_the_gallery() {
     assert!(lines.contains(&format!("option name UCI_Variant type combo default knightmate{want}")), "{lines:?}");
     e.send("quit");
 }
+
+/// The Boards of 10 by 8 and of 5 by 5 over UCI, each a variant of the
+/// other (a `variants` folder of the two, linked to content/examples): the
+/// engine names the Squares past h and past Rank 9 as Fairy-Stockfish does,
+/// plays each from its start, and `UCI_Variant` swaps one Board for the
+/// other (its bit sets of 128 Squares for those of 64) and back.
+#[cfg(unix)]
+#[test]
+fn uci_plays_the_boards_of_other_sizes_and_swaps_them() {
+    let gallery = tempfile::Builder::new().prefix("cardtable-test-uci-sizes-").tempdir().unwrap();
+    let variants = gallery.path().join("variants");
+    std::fs::create_dir(&variants).unwrap();
+    for name in ["board-10x8", "board-5x5"] {
+        std::os::unix::fs::symlink(common::root().join("content/examples").join(name), variants.join(name)).unwrap();
+    }
+    let mut e = Uci::start(&[variants.join("board-10x8").to_str().unwrap()]);
+    e.send("uci");
+    let lines = e.until("uciok");
+    let option = "option name UCI_Variant type combo default board-10x8 var board-10x8 var board-5x5";
+    assert!(lines.iter().any(|l| l == option), "{lines:?}");
+    e.send("position startpos moves i1j1");
+    e.send("go depth 1 searchmoves j7j5 a7a6");
+    assert_eq!(e.bestmove(), "j7j5", "a Move on the j-File");
+    e.send("go depth 3");
+    assert_ne!(e.bestmove(), "0000");
+    e.send("setoption name UCI_Variant value board-5x5");
+    e.send("isready");
+    let lines = e.until("readyok");
+    let gardner = "info string variant board-5x5 startpos rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1";
+    assert!(lines.iter().any(|l| l == gardner), "{lines:?}");
+    e.send("position startpos moves b2c3");
+    let lines = e.until("info string");
+    assert_eq!(lines.last().map(String::as_str), Some("info string `b2c3` is not a legal move here"));
+    e.send("position startpos");
+    e.send("go depth 3");
+    let best = e.bestmove();
+    assert!(best.len() == 4 && best.bytes().all(|b| b"abcde12345".contains(&b)), "{best}");
+    e.send("position fen 1rnbqkbnr1/pppppppppp/10/10/10/10/PPPPPPPPPP/1RNBQKBNR1 w - - 0 1");
+    let lines = e.until("info string");
+    assert!(lines.last().is_some_and(|l| l.contains("ranks, not 5")), "{lines:?}");
+    e.send("setoption name UCI_Variant value board-10x8");
+    e.send("isready");
+    let lines = e.until("readyok");
+    let wide =
+        "info string variant board-10x8 startpos 1rnbqkbnr1/pppppppppp/10/10/10/10/PPPPPPPPPP/1RNBQKBNR1 w - - 0 1";
+    assert!(lines.iter().any(|l| l == wide), "{lines:?}");
+    e.send("position startpos moves a2a4 j7j5 a4a5 j5j4 a5a6 j4j3 a6b7 j3i2");
+    e.send("go depth 1 searchmoves b7a8q b7c8q");
+    let lines = e.until("bestmove");
+    assert!(lines.iter().any(|l| l == "info string searchmoves: `b7a8q` is not a legal move here"), "{lines:?}");
+    assert_eq!(lines.last().map(String::as_str), Some("bestmove b7c8q"), "the Pawn takes the Knight and promotes");
+    e.send("quit");
+}

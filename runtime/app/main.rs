@@ -61,9 +61,16 @@ fn uci(dir: Files, off: &[String]) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    let rules = match engine.rules() {
+        Ok(r) => r.clone(),
+        Err(e) => {
+            eprintln!("{}: the built-in engine cannot play this game: {e}", dir.display());
+            return ExitCode::FAILURE;
+        }
+    };
     let driver = Driver::new(game.clone());
-    let start = match engine.board(&driver.world) {
-        Ok(b) => b,
+    let start = match engine.fen(&driver.world) {
+        Ok(fen) => fen,
         Err(e) => {
             eprintln!("{}: the starting position: {e}", dir.display());
             return ExitCode::FAILURE;
@@ -73,7 +80,7 @@ fn uci(dir: Files, off: &[String]) -> ExitCode {
         Files::Dir(path) => Some(uci_variants(path)),
         _ => None,
     };
-    uci::run(engine.rules, start, &game.name, variants, std::io::stdin().lock(), Box::new(std::io::stdout()));
+    uci::run(rules, start, &game.name, variants, std::io::stdin().lock(), Box::new(std::io::stdout()));
     ExitCode::SUCCESS
 }
 
@@ -110,12 +117,12 @@ fn uci_variants(folder: &Path) -> cardtable::library::engine::uci::Variants {
         let loaded = load_files_in(Files::Dir(path.clone()), None)
             .map_err(|_| format!("{} does not load (cardtable check {0} says why)", path.display()))?;
         let game = Rc::new(loaded.game);
-        let engine = cardtable::library::engine::Engine::new(&game)
-            .map_err(|e| format!("{}: the built-in engine cannot play this game: {e}", path.display()))?;
+        let cannot = |e: String| format!("{}: the built-in engine cannot play this game: {e}", path.display());
+        let engine = cardtable::library::engine::Engine::new(&game).map_err(|e| cannot(e.to_string()))?;
+        let rules = engine.rules().map_err(cannot)?.clone();
         let driver = Driver::new(game.clone());
-        let start =
-            engine.board(&driver.world).map_err(|e| format!("{}: the starting position: {e}", path.display()))?;
-        Ok((engine.rules, start))
+        let start = engine.fen(&driver.world).map_err(|e| format!("{}: the starting position: {e}", path.display()))?;
+        Ok((rules, start))
     });
     cardtable::library::engine::uci::Variants { names, load }
 }

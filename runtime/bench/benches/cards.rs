@@ -55,7 +55,7 @@ fn allocations() -> u64 {
 use baseline::{native, peer::Peer, Features, Setup, Tables};
 use cardtable::game::Game;
 use cardtable::library::chess::Chess;
-use cardtable::library::engine::{Board as EngineBoard, Engine, Limits, Searcher};
+use cardtable::library::engine::{Board as EngineBoard, Limits, Rules as EngineRules, Searcher};
 use cardtable::present::{draw_list, DrawItem};
 use cardtable::save::Store;
 use cardtable::value::Value;
@@ -513,11 +513,11 @@ fn main() {
     rows.push(Row { label: "a frame of the clock: 32 timers, 8 tweens".into(), cards: t, native: None, rhai: None });
     // The built-in engine (the engine library): its own move generator's
     // perft, and a fixed-depth search of the middlegame, with its nodes a second.
-    let engine = Engine::new(&game).unwrap_or_else(|e| panic!("the engine library: {e}"));
-    let start = EngineBoard::from_fen(&engine.rules, START).expect("the start position");
+    let rules: EngineRules = EngineRules::new(&game).unwrap_or_else(|e| panic!("the engine library: {e}"));
+    let start = EngineBoard::from_fen(&rules, START).expect("the start position");
     let mut nodes = 0;
     let t = median(plan.slow, Duration::ZERO, || {
-        nodes = black_box(start).perft(&engine.rules, 5);
+        nodes = black_box(start).perft(&rules, 5);
     });
     let flag = if nodes == 4_865_609 { String::new() } else { ", expected 4865609".to_string() };
     rows.push(Row {
@@ -526,11 +526,11 @@ fn main() {
         native: None,
         rhai: None,
     });
-    let middle = EngineBoard::from_fen(&engine.rules, MIDDLEGAME).expect("the middlegame");
+    let middle = EngineBoard::from_fen(&rules, MIDDLEGAME).expect("the middlegame");
     let limits = Limits { depth: 6, ..Limits::default() };
     let mut searched = 0;
     let t = median(plan.slow, Duration::ZERO, || {
-        searched = Searcher::new(1 << 18).search(&engine.rules, black_box(&middle), limits, &[]).nodes;
+        searched = Searcher::new(1 << 18).search(&rules, black_box(&middle), limits, &[]).nodes;
     });
     rows.push(Row {
         label: format!(

@@ -11,7 +11,7 @@
 
 mod shared;
 
-use cardtable::library::engine::{Board, Engine, Limits, Searcher};
+use cardtable::library::engine::{Board, Limits, Rules, Searcher};
 use shakmaty::{CastlingMode, Chess, Position};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -71,8 +71,7 @@ fn main() {
         .unwrap_or(if quick { 1 } else { 9 })
         .max(1);
     let game = shared::load(&shared::content());
-    let engine = Engine::new(&game).unwrap_or_else(|e| panic!("the engine library: {e}"));
-    let rules = &engine.rules;
+    let rules: &Rules = &Rules::new(&game).unwrap_or_else(|e| panic!("the engine library: {e}"));
     println!("load average before: {}", load_average());
 
     // perft(5) from the start, each in turn, the same number of runs.

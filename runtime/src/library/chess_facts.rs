@@ -2,7 +2,7 @@
 //! the Stockfish Bridge share, each told once:
 //!
 //! - the Board ([`Grid`]): its Files and Ranks, read from the content's
-//!   Board Size table (the built-in engine's, [`Grid::CHESS`], 8 by 8), a
+//!   Board Size table (without it, chess's: [`Grid::CHESS`], 8 by 8), a
 //!   Square as a number (a1 = 0, b1 = 1, ... rank by rank) and by its name
 //!   (`e4`, `j10`), and the letter of a castling in a FEN by its Rook's
 //!   Square;
@@ -27,8 +27,8 @@ use crate::value::Value;
 /// A Board's size, its Files (a, b, ...) and its Ranks (1, 2, ...), with
 /// its Squares numbered as the Position table's rows are: a1 = 0, b1 = 1,
 /// ... along Rank 1, then Rank 2, up to the last File of the last Rank. The
-/// chess library reads it from the content's Board Size table
-/// ([`Grid::read`]); the built-in engine plays [`Grid::CHESS`].
+/// chess libraries read it from the content's Board Size table
+/// ([`Grid::read`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Grid {
     pub files: u8,
@@ -36,8 +36,8 @@ pub struct Grid {
 }
 
 impl Grid {
-    /// The chess game's Board, 8 by 8: the built-in engine's (its bit sets
-    /// hold 64 Squares) and a content's without a Board Size table.
+    /// The chess game's Board, 8 by 8: a content's without a Board Size
+    /// table, and the only one a UCI engine (Stockfish) plays.
     pub const CHESS: Grid = Grid { files: 8, ranks: 8 };
     /// The most Files a Square's name can letter (a to z).
     pub const MOST_FILES: u8 = 26;
@@ -132,46 +132,6 @@ impl Grid {
             _ => None,
         }
     }
-}
-
-/// The built-in engine's Board's Files ([`Grid::CHESS`]).
-pub const FILES: u8 = Grid::CHESS.files;
-/// The built-in engine's Board's Ranks.
-pub const RANKS: u8 = Grid::CHESS.ranks;
-/// The built-in engine's Board's Squares.
-pub const SQUARES: usize = FILES as usize * RANKS as usize;
-
-/// [`Grid::square`] of the built-in engine's Board.
-#[inline]
-pub fn square(file: u8, rank: u8) -> u8 {
-    Grid::CHESS.square(file, rank)
-}
-
-/// [`Grid::file_of`] of the built-in engine's Board.
-#[inline]
-pub fn file_of(sq: u8) -> u8 {
-    Grid::CHESS.file_of(sq)
-}
-
-/// [`Grid::rank_of`] of the built-in engine's Board.
-#[inline]
-pub fn rank_of(sq: u8) -> u8 {
-    Grid::CHESS.rank_of(sq)
-}
-
-/// [`Grid::parse`] of the built-in engine's Board.
-pub fn parse_square(s: &str) -> Option<u8> {
-    Grid::CHESS.parse(s)
-}
-
-/// [`Grid::name`] of the built-in engine's Board.
-pub fn square_name(sq: u8) -> String {
-    Grid::CHESS.name(sq)
-}
-
-/// [`Grid::castling_letter`] of the built-in engine's Board.
-pub fn castling_letter(rook_from: u8) -> Option<char> {
-    Grid::CHESS.castling_letter(rook_from)
 }
 
 /// A move: from and to as Squares, and the Kind (its row of Kinds) the
@@ -624,6 +584,8 @@ mod tests {
 
     #[test]
     fn squares_are_named_as_chess_names_them() {
+        let chess = Grid::CHESS;
+        let parse_square = |s: &str| chess.parse(s);
         assert_eq!(parse_square("a1"), Some(0));
         assert_eq!(parse_square("h1"), Some(7));
         assert_eq!(parse_square("e4"), Some(28));
@@ -631,11 +593,13 @@ mod tests {
         for bad in ["", "a", "i1", "a0", "a9", "A1", "e44", "4e", "e+"] {
             assert_eq!(parse_square(bad), None, "{bad}");
         }
-        for sq in 0..SQUARES as u8 {
-            assert_eq!(parse_square(&square_name(sq)), Some(sq));
+        for sq in 0..chess.squares() as u8 {
+            assert_eq!(parse_square(&chess.name(sq)), Some(sq));
         }
-        let letters: Vec<_> =
-            ["h1", "a1", "h8", "a8", "e1", "b8"].iter().map(|s| parse_square(s).and_then(castling_letter)).collect();
+        let letters: Vec<_> = ["h1", "a1", "h8", "a8", "e1", "b8"]
+            .iter()
+            .map(|s| parse_square(s).and_then(|sq| chess.castling_letter(sq)))
+            .collect();
         assert_eq!(letters, [Some('K'), Some('Q'), Some('k'), Some('q'), None, None]);
         let m = Move { from: parse_square("e7").unwrap(), to: parse_square("e8").unwrap(), promotion: 1 };
         assert_eq!(m.uci(Grid::CHESS, |k| (k == 1).then_some('q')), "e7e8q");

@@ -18,8 +18,9 @@
 //! Game), is dropped, so the cards never see it.
 //!
 //! Where no UCI engine is found (or `engine builtin` / `--engine builtin`
-//! says so), and always for a position holding a Kind a UCI engine cannot
-//! know (an invented piece: [`Board::is_chess`] is false), the built-in
+//! says so), and always for a position a UCI engine cannot know (an
+//! invented piece, or a Board other than chess's 8 by 8:
+//! [`Board::is_chess`] is false), the built-in
 //! engine ([`super::engine`]) answers instead ([`fallback`]), on the same
 //! thread, through the same answers, only the latest question counting: it
 //! searches for the Strength's `thinkingSeconds`, at most `engineDepth` moves
@@ -34,7 +35,7 @@
 
 use super::chess::Chess;
 use super::chess_facts::{Facts, Tables};
-use super::engine::{history_hashes, Board, Limits, Rules, Searcher};
+use super::engine::{history_hashes, with_rules, AnyRules, Board, Limits, Searcher};
 use super::{CliOption, Command, Lack, Library, Resolved};
 use crate::game::{Game, Written};
 use crate::ids::{ColumnId, EventId, ObjectId, StructId, TableId};
@@ -134,7 +135,7 @@ pub struct Bridge {
     hint_strength: Option<(TableId, Option<Sym>, [ColumnId; 5])>,
     /// The built-in engine's rules, read from the content at load (Err: why
     /// there is no built-in engine for this content).
-    rules: Result<Arc<Rules>, String>,
+    rules: Result<AnyRules, String>,
     /// The Kinds' FEN letters (a Move's promotion letter names its Kind).
     facts: Facts,
     /// The Variant Engine table's row: the game's `UCI_Variant` name and the
@@ -227,11 +228,13 @@ enum Asks {
     BuiltIn(Box<BuiltIn>),
 }
 
-/// A question for the built-in engine: the position on its board, and how
-/// deep and how exactly to search (the Strength's engineDepth, engineNoise).
+/// A question for the built-in engine: the position (a FEN its rules read,
+/// and its hash), and how deep and how exactly to search (the Strength's
+/// engineDepth, engineNoise).
 struct BuiltIn {
-    rules: Arc<Rules>,
-    board: Board,
+    rules: AnyRules,
+    fen: String,
+    hash: u64,
     /// The hashes of the game's positions before it, oldest first (Position
     /// History): a repetition is a draw.
     history: Vec<u64>,
@@ -279,9 +282,11 @@ fn fallback(searcher: &mut Searcher, b: &BuiltIn, seconds: f64, seed: u64) -> Re
     let time = Some(Duration::from_secs_f64(seconds));
     let limits = Limits { depth: b.depth.clamp(1, 100), time, noise: b.noise, seed, nodes: None };
     searcher.stop = Some(b.stop.clone());
-    let found = searcher.search(&b.rules, &b.board, limits, &b.history);
+    let best = with_rules!(&b.rules, r => Board::from_fen(r, &b.fen).map(|board| {
+        searcher.search(r, &board, limits, &b.history).best.map(|m| Board::uci(r, m))
+    }));
     searcher.stop = None;
-    found.best.map(|m| Board::uci(&b.rules, m)).ok_or_else(|| "the position has no legal move".into())
+    best?.ok_or_else(|| "the position has no legal move".into())
 }
 
 impl Bridge {
@@ -308,7 +313,7 @@ impl Bridge {
         let strength_field =
             tables.field(board_state, "strength").ok_or_else(|| lacks("Board State's `strength`".into()))?;
         Ok(Bridge {
-            rules: Rules::new(game).map(Arc::new).map_err(String::from),
+            rules: AnyRules::new(game).map_err(String::from),
             facts: Facts::read(game, "stockfishBridge")?,
             variant: VariantEngine::read(&tables)?,
             chess: Chess::new(game)?,
@@ -406,20 +411,23 @@ impl Bridge {
             }
             Err(_) => return None,
         };
-        let board = match Board::from_fen(&rules, fen) {
-            Ok(b) => b,
+        let read = with_rules!(&rules, r => Board::from_fen(r, fen).map(|b| (b.hash, b.is_chess(r))));
+        let (hash, is_chess) = match read {
+            Ok(read) => read,
             Err(e) if uci.is_none() || self.builtin.get() => return Some(Err(e)),
             Err(_) => return None,
         };
         // A variant engine knows the game's Kinds; Stockfish only chess's.
-        if uci.is_some() && !self.builtin.get() && (self.variant.is_some() || board.is_chess(&rules)) {
+        if uci.is_some() && !self.builtin.get() && (self.variant.is_some() || is_chess) {
             return None;
         }
         let depth = if s.depth.is_finite() && s.depth >= 1.0 { s.depth.min(100.0) as u32 } else { 100 };
         let noise = if s.noise.is_finite() && s.noise > 0.0 { s.noise.min(100_000.0) as i32 } else { 0 };
         // The positions played before it (none when the History cannot be read).
-        let history = self.chess.earlier_fens(world).map(|f| history_hashes(&rules, &f)).unwrap_or_default();
-        Some(Ok(BuiltIn { rules, board, history, depth, noise, stop: Arc::new(AtomicBool::new(false)) }))
+        let earlier = self.chess.earlier_fens(world).unwrap_or_default();
+        let history = with_rules!(&rules, r => history_hashes(r, &earlier));
+        let fen = fen.to_string();
+        Some(Ok(BuiltIn { rules, fen, hash, history, depth, noise, stop: Arc::new(AtomicBool::new(false)) }))
     }
 
     fn ask(&self, world: &mut World, object: ObjectId, hint: bool) {
@@ -551,17 +559,29 @@ impl Bridge {
     }
 
     /// A Move in UCI form as Squares and the Kind the Piece lands as:
-    /// `e7e8q` is e7, e8, Queen; None when it is no Move on this Board.
+    /// `e7e8q` is e7, e8, Queen (on a Board of 10 Ranks, `a9a10q`); None
+    /// when it is no Move on this Board.
     fn read_move(&self, world: &World, uci: &str) -> Option<(String, String, String)> {
+        /// A Square's name (its File's letter and its Rank's digits) at the
+        /// start of `s`, and what follows it.
+        fn split_square(s: &str) -> Option<(&str, &str)> {
+            let digits = s.get(1..)?.bytes().take_while(u8::is_ascii_digit).count();
+            Some(s.split_at(1 + digits))
+        }
         let grid = self.chess.grid();
-        let square = |s: &str| grid.parse(s).map(|_| s.to_string());
-        if !uci.is_ascii() || !(4..=5).contains(&uci.len()) {
+        if !uci.is_ascii() {
             return None;
         }
-        let from = square(&uci[0..2])?;
-        let to = square(&uci[2..4])?;
+        let (from, rest) = split_square(uci)?;
+        let (to, promotion) = split_square(rest)?;
+        grid.parse(from)?;
+        grid.parse(to)?;
+        if promotion.len() > 1 {
+            return None;
+        }
+        let (from, to) = (from.to_string(), to.to_string());
         // A promotion's letter names its Kind by the Kinds table's letters (q: Queen; s: Nightrider).
-        let kind = match uci[4..].chars().next() {
+        let kind = match promotion.chars().next() {
             Some(p) => self.facts.kinds[usize::from(self.facts.kind_of_letter(p)?)].name.clone(),
             None => self.chess.kind_on(world, &from),
         };
@@ -913,7 +933,7 @@ fn engine_thread(jobs: Receiver<Job>, answers: Sender<Answer>, closing: Arc<Atom
             Asks::Uci(path) => path.clone(),
             Asks::BuiltIn(b) => {
                 let s = searcher.get_or_insert_with(Searcher::default);
-                let seed = job.question ^ b.board.hash;
+                let seed = job.question ^ b.hash;
                 let best = fallback(s, b, job.seconds, seed);
                 if b.stop.load(Ordering::Relaxed) {
                     // A newer question stopped it: this answer is not wanted.

@@ -1,5 +1,6 @@
-//! The engine's board: the Piece on each of the 64 Squares, and each Side's
-//! Squares and Kings as bits (a Direction is walked on bits: see [`Rules`]),
+//! The engine's board: the Piece on each of the Board's Squares, and each
+//! Side's Squares and Kings as bits of a [`SquareSet`] (a Direction is
+//! walked on bits: see [`Rules`]),
 //! the side to move, the castlings still allowed, the en
 //! passant Square and the fifty-move count; and its legal moves, which are
 //! the cards' own: Find Legal Moves (Find Moves and Follow Direction, Keep
@@ -10,21 +11,14 @@
 //! for along each capturing Direction's `steps`).
 
 use super::rules::{Hop, Rules};
+use super::squares::{squares, SquareSet};
 pub use crate::library::chess_facts::Move;
-use crate::library::chess_facts::{
-    file_of, rank_of, square, square_name, write_placement, Fen, Grid, FILES, RANKS, SQUARES,
-};
+use crate::library::chess_facts::{write_placement, Fen, Grid};
 
 /// An empty cell.
 pub const EMPTY: u8 = 0;
-/// No en passant Square.
-pub const NO_SQUARE: u8 = SQUARES as u8;
-
-/// The engine's sets of Squares are a `u64`'s bits, so its Board has 64
-/// Squares at most; every Square ANDed with this is itself (which lets an
-/// index into the cells go unchecked).
-const SQUARE_MASK: usize = 63;
-const _: () = assert!(SQUARES <= SQUARE_MASK + 1, "the engine's bit sets hold 64 Squares");
+/// No en passant Square (no Board has so many Squares: [`Grid::MOST_SQUARES`]).
+pub const NO_SQUARE: u8 = u8::MAX;
 
 /// A piece code: 1 + kind * 2 + side.
 #[inline]
@@ -40,49 +34,53 @@ pub fn side_of(code: u8) -> u8 {
     (code - 1) % 2
 }
 
+/// A position: the piece code on each Square (the cells beyond the Board's
+/// last Square stay empty), and the sets of Squares as `S`'s bits (chess's
+/// Board, and any of 64 Squares or fewer: `u64`).
 #[derive(Clone, Copy)]
-pub struct Board {
-    pub cells: [u8; SQUARES],
+pub struct Board<S: SquareSet = u64> {
+    pub cells: S::PerSquare<u8>,
     /// 0 White, 1 Black.
     pub side: u8,
     /// One bit for each Castling row still allowed (its isAllowed).
     pub castle: u64,
-    /// The en passant Square 0..64, or [`NO_SQUARE`].
+    /// The en passant Square, or [`NO_SQUARE`].
     pub ep: u8,
     pub fifty: u32,
     pub fullmove: u32,
     pub hash: u64,
     /// The Squares each Side's Pieces stand on, a bit each (a1 the lowest).
-    pub occ: [u64; 2],
+    pub occ: [S; 2],
     /// The Squares each Side's Kings stand on (Find King takes the highest).
-    pub kings: [u64; 2],
+    pub kings: [S; 2],
 }
 
-impl Board {
-    /// The board of a FEN, its letters those of the content's Kinds.
-    pub fn from_fen(r: &Rules, fen: &str) -> Result<Board, String> {
-        let read = Fen::read(Grid::CHESS, fen, |c| {
+impl<S: SquareSet> Board<S> {
+    /// The board of a FEN on the Board's Grid, its letters those of the
+    /// content's Kinds.
+    pub fn from_fen(r: &Rules<S>, fen: &str) -> Result<Board<S>, String> {
+        let read = Fen::read(r.grid, fen, |c| {
             let c = c.to_ascii_lowercase();
             r.kinds.iter().position(|k| k.letter == c).map(|k| k as u8)
         })?;
         let mut b = Board {
-            cells: [EMPTY; SQUARES],
+            cells: S::per_square(EMPTY),
             side: u8::from(!read.white_to_move),
             castle: 0,
             ep: read.en_passant.unwrap_or(NO_SQUARE),
             fifty: read.halfmoves,
             fullmove: read.move_number,
             hash: 0,
-            occ: [0; 2],
-            kings: [0; 2],
+            occ: [S::NONE; 2],
+            kings: [S::NONE; 2],
         };
         for (sq, piece) in read.placement.iter().enumerate() {
             let Some((kind, white)) = *piece else { continue };
             let side = u8::from(!white);
-            b.cells[sq] = code(kind, side);
-            b.occ[side as usize] |= 1 << sq;
+            b.cells[S::index(sq)] = code(kind, side);
+            b.occ[side as usize] |= S::bit(sq);
             if r.king == kind {
-                b.kings[side as usize] |= 1 << sq;
+                b.kings[side as usize] |= S::bit(sq);
             }
         }
         for (i, c) in r.castlings.iter().enumerate() {
@@ -95,9 +93,9 @@ impl Board {
     }
 
     /// The position as FEN.
-    pub fn fen(&self, r: &Rules) -> String {
-        let mut out = write_placement(Grid::CHESS, |sq| {
-            let c = self.cells[usize::from(sq)];
+    pub fn fen(&self, r: &Rules<S>) -> String {
+        let mut out = write_placement(r.grid, |sq| {
+            let c = self.at(r, sq);
             let l = (c != EMPTY).then(|| r.kinds[kind_of(c) as usize].letter)?;
             Some(if side_of(c) == 0 { l.to_ascii_uppercase() } else { l })
         });
@@ -110,15 +108,15 @@ impl Board {
         }
         out.push_str(if rights.is_empty() { "-" } else { &rights });
         out.push(' ');
-        out.push_str(&if self.ep == NO_SQUARE { "-".to_string() } else { square_name(self.ep) });
+        out.push_str(&if self.ep == NO_SQUARE { "-".to_string() } else { r.grid.name(self.ep) });
         out.push_str(&format!(" {} {}", self.fifty, self.fullmove));
         out
     }
 
-    pub fn compute_hash(&self, r: &Rules) -> u64 {
+    pub fn compute_hash(&self, r: &Rules<S>) -> u64 {
         let mut h = 0;
-        for (sq, &c) in self.cells.iter().enumerate() {
-            h ^= r.key(sq, c);
+        for sq in squares(self.occ[0] | self.occ[1]) {
+            h ^= r.key(usize::from(sq), self.at(r, sq));
         }
         if self.side == 1 {
             h ^= r.side_key;
@@ -129,23 +127,24 @@ impl Board {
             }
         }
         if self.ep != NO_SQUARE {
-            h ^= r.ep_keys[self.ep as usize];
+            h ^= r.ep_keys.get(usize::from(self.ep)).copied().unwrap_or(0);
         }
         h
     }
 
-    /// The piece code on a Square 0..64 (the Rules, once the cells' map).
+    /// The piece code on a Square (the Rules, once the cells' map).
     #[inline]
-    pub fn at(&self, _: &Rules, sq: u8) -> u8 {
-        self.cells[usize::from(sq) & SQUARE_MASK]
+    pub fn at(&self, _: &Rules<S>, sq: u8) -> u8 {
+        self.cells[S::index(usize::from(sq))]
     }
 
     #[inline]
-    fn set(&mut self, r: &Rules, cell: usize, c: u8) {
+    fn set(&mut self, r: &Rules<S>, cell: usize, c: u8) {
+        let cell = S::index(cell);
         let old = self.cells[cell];
         self.hash ^= r.key(cell, old) ^ r.key(cell, c);
         self.cells[cell] = c;
-        let bit = 1u64 << (cell & SQUARE_MASK);
+        let bit = S::bit(cell);
         if old != EMPTY {
             self.occ[side_of(old) as usize] &= !bit;
             self.kings[side_of(old) as usize] &= !bit;
@@ -160,51 +159,49 @@ impl Board {
 
     /// Move Piece: what stands on `from` goes to `to`; `from` is emptied.
     #[inline]
-    fn move_piece(&mut self, r: &Rules, from: usize, to: usize) {
-        let c = self.cells[from];
+    fn move_piece(&mut self, r: &Rules<S>, from: usize, to: usize) {
+        let c = self.cells[S::index(from)];
         self.set(r, to, c);
         self.set(r, from, EMPTY);
     }
 
-    /// Find King: the Square of the side's King, the last in a1..h8 order.
-    pub fn king_cell(&self, _: &Rules, side: u8) -> Option<usize> {
+    /// Find King: the Square of the side's King, the last in a1, b1, ... order.
+    pub fn king_cell(&self, _: &Rules<S>, side: u8) -> Option<usize> {
         let kings = self.kings[side as usize];
-        (kings != 0).then(|| 63 - kings.leading_zeros() as usize)
+        (!kings.is_empty()).then(|| kings.highest() as usize)
     }
 
     /// Is Square Attacked: a Piece of `by` reaches `cell` along a capturing
     /// Direction of its Kind, looked for backwards within its `steps`.
-    pub fn attacked(&self, r: &Rules, cell: usize, by: u8) -> bool {
+    pub fn attacked(&self, r: &Rules<S>, cell: usize, by: u8) -> bool {
         self.attacked_among(r, cell, by, self.occ[0] | self.occ[1])
     }
 
     /// [`Board::attacked`], the Pieces standing on `occupied` (a bit each):
     /// on each ray backwards from the Square, the nearest Piece, k steps
     /// away, attacks when it is `by`'s and its Kind's Direction reaches k.
-    fn attacked_among(&self, r: &Rules, cell: usize, by: u8, occupied: u64) -> bool {
-        let sq = cell & SQUARE_MASK;
+    fn attacked_among(&self, r: &Rules<S>, cell: usize, by: u8, occupied: S) -> bool {
+        let sq = S::index(cell);
         if r.hop_attackers != 0 && self.hop_attacks(r, sq, by, occupied) {
             return true;
         }
         for ray in &r.rays[by as usize] {
             let squares = ray.squares[sq];
             let blockers = squares & occupied;
-            if blockers == 0 {
+            if blockers.is_empty() {
                 continue;
             }
             let (b, walked) = if ray.up {
-                let b = blockers.trailing_zeros();
-                (b, squares & (u64::MAX >> (63 - b)))
+                let b = blockers.lowest();
+                (b, squares & S::through(b))
             } else {
-                let b = 63 - blockers.leading_zeros();
-                (b, squares & !((1u64 << b) - 1))
+                let b = blockers.highest();
+                (b, squares & !S::below(b))
             };
-            let c = self.cells[b as usize & SQUARE_MASK];
-            let k = walked.count_ones() as usize;
-            if c != EMPTY
-                && side_of(c) == by
-                && ray.reach.get(k.wrapping_sub(1)).is_some_and(|reach| reach & (1u128 << kind_of(c)) != 0)
-            {
+            let c = self.cells[S::index(b as usize)];
+            // k, the Squares walked, is 1 or more (the Piece's own).
+            let k = walked.count() as usize;
+            if c != EMPTY && side_of(c) == by && ray.reach[S::index(k.wrapping_sub(1))] & (1u128 << kind_of(c)) != 0 {
                 return true;
             }
         }
@@ -214,18 +211,17 @@ impl Board {
     /// Whether a Piece of `by` (on `occupied`) reaches `sq` along a capturing
     /// [`Hop`] of its Kind: Find First Piece Along's walk backwards, done
     /// forwards from each such Piece, the Square as if a Piece stood on it.
-    fn hop_attacks(&self, r: &Rules, sq: usize, by: u8, occupied: u64) -> bool {
-        let target = 1u64 << sq;
-        let mut theirs = self.occ[by as usize] & occupied & !target;
-        while theirs != 0 {
-            let from = theirs.trailing_zeros() as u8;
-            theirs &= theirs - 1;
-            let c = self.cells[usize::from(from) & SQUARE_MASK];
+    fn hop_attacks(&self, r: &Rules<S>, sq: usize, by: u8, occupied: S) -> bool {
+        let target = S::bit(sq);
+        for from in squares(self.occ[by as usize] & occupied & !target) {
+            let c = self.at(r, from);
             if c == EMPTY || side_of(c) != by || r.hop_attackers & (1u128 << kind_of(c)) == 0 {
                 continue;
             }
             for hop in &r.kind_hops[kind_of(c) as usize][by as usize] {
-                if hop.capture_mask != 0 && hop_reach(hop, from, hop.steps, occupied | target).1 & target != 0 {
+                if !hop.capture_mask.is_empty()
+                    && !(hop_reach(r.grid, hop, from, hop.steps, occupied | target).1 & target).is_empty()
+                {
                     return true;
                 }
             }
@@ -234,7 +230,7 @@ impl Board {
     }
 
     /// Whether the side to move's King is attacked now (where Find King finds it).
-    pub fn in_check(&self, r: &Rules) -> bool {
+    pub fn in_check(&self, r: &Rules<S>) -> bool {
         match self.king_cell(r, self.side) {
             Some(k) => self.attacked(r, k, 1 - self.side),
             None => false,
@@ -246,41 +242,41 @@ impl Board {
     /// from the King, the nearest Piece, when it is the King's Side's and
     /// the next Piece beyond it would attack the King were it gone (the
     /// same test as [`Board::attacked_among`]'s, one Piece further on).
-    fn check_and_pins(&self, r: &Rules, cell: usize, by: u8) -> (bool, u64) {
-        let sq = cell & SQUARE_MASK;
+    fn check_and_pins(&self, r: &Rules<S>, cell: usize, by: u8) -> (bool, S) {
+        let sq = S::index(cell);
         let occupied = self.occ[0] | self.occ[1];
         let (theirs, ours) = (self.occ[by as usize], self.occ[1 - by as usize]);
-        let attacks = |c: u8, k: u32, reach: &[u128; 8]| {
-            c != EMPTY
-                && reach.get((k as usize).wrapping_sub(1)).is_some_and(|reach| reach & (1u128 << kind_of(c)) != 0)
+        // k, the Squares walked, is 1 or more (the Piece's own).
+        let attacks = |c: u8, k: u32, reach: &S::PerSquare<u128>| {
+            c != EMPTY && reach[S::index((k as usize).wrapping_sub(1))] & (1u128 << kind_of(c)) != 0
         };
-        let mut pinned = 0;
+        let mut pinned = S::NONE;
         for ray in &r.rays[by as usize] {
             let squares = ray.squares[sq];
             let blockers = squares & occupied;
-            if blockers == 0 {
+            if blockers.is_empty() {
                 continue;
             }
-            let nearest = |blockers: u64| {
+            let nearest = |blockers: S| {
                 if ray.up {
-                    let b = blockers.trailing_zeros();
-                    (b, (squares & (u64::MAX >> (63 - b))).count_ones())
+                    let b = blockers.lowest();
+                    (b, (squares & S::through(b)).count())
                 } else {
-                    let b = 63 - blockers.leading_zeros();
-                    (b, (squares & !((1u64 << b) - 1)).count_ones())
+                    let b = blockers.highest();
+                    (b, (squares & !S::below(b)).count())
                 }
             };
             let (b, k) = nearest(blockers);
-            let bit = 1u64 << b;
-            if theirs & bit != 0 {
-                if attacks(self.cells[b as usize & SQUARE_MASK], k, &ray.reach) {
-                    return (true, 0);
+            let bit = S::bit(b as usize);
+            if !(theirs & bit).is_empty() {
+                if attacks(self.cells[S::index(b as usize)], k, &ray.reach) {
+                    return (true, S::NONE);
                 }
-            } else if ours & bit != 0 && ray.steps >= 2 {
+            } else if !(ours & bit).is_empty() && ray.steps >= 2 {
                 let beyond = blockers & !bit;
-                if beyond != 0 {
+                if !beyond.is_empty() {
                     let (b2, k2) = nearest(beyond);
-                    if theirs & (1u64 << b2) != 0 && attacks(self.cells[b2 as usize & SQUARE_MASK], k2, &ray.reach) {
+                    if theirs.has(b2 as usize) && attacks(self.cells[S::index(b2 as usize)], k2, &ray.reach) {
                         pinned |= bit;
                     }
                 }
@@ -292,7 +288,8 @@ impl Board {
     /// Drop Move If Unsafe: the Piece on `from` moved to `to`, `taken`
     /// emptied first, leaves the King (or, when it is the King, `to`)
     /// attacked. The board is as it was afterwards.
-    fn unsafe_move(&mut self, r: &Rules, from: usize, to: usize, taken: usize, king: Option<usize>) -> bool {
+    fn unsafe_move(&mut self, r: &Rules<S>, from: usize, to: usize, taken: usize, king: Option<usize>) -> bool {
+        let (from, to, taken) = (S::index(from), S::index(to), S::index(taken));
         let (saved_taken, saved_to, moving) = (self.cells[taken], self.cells[to], self.cells[from]);
         self.cells[taken] = EMPTY;
         self.cells[to] = moving;
@@ -304,8 +301,7 @@ impl Board {
             Some(k) => k,
             None => 0,
         };
-        let bit = |cell: usize| 1u64 << (cell & SQUARE_MASK);
-        let occupied = (self.occ[0] | self.occ[1]) & !bit(taken) & !bit(from) | bit(to);
+        let occupied = (self.occ[0] | self.occ[1]) & !S::bit(taken) & !S::bit(from) | S::bit(to);
         let attacked = self.attacked_among(r, check, 1 - side_of(moving), occupied);
         self.cells[from] = moving;
         self.cells[to] = saved_to;
@@ -316,24 +312,24 @@ impl Board {
     /// Every legal move of the side to move, in the order the chess library
     /// lists the cards' (by from Square, then to Square, a1 first), each
     /// promotion once per Kind of the Promotion choice.
-    pub fn legal_moves(&mut self, r: &Rules, out: &mut Vec<Move>) {
+    pub fn legal_moves(&mut self, r: &Rules<S>, out: &mut Vec<Move>) {
         self.generate(r, out, false, false);
     }
 
     /// The legal moves that take a Piece or promote a Pawn (the search's
     /// quiescence): [`Board::legal_moves`] without the others.
-    pub fn legal_captures(&mut self, r: &Rules, out: &mut Vec<Move>) {
+    pub fn legal_captures(&mut self, r: &Rules<S>, out: &mut Vec<Move>) {
         self.generate(r, out, true, false);
     }
 
     /// How many legal moves there are ([`Board::legal_moves`]'s length),
     /// none of them written down: perft's last depth.
-    pub fn count_legal_moves(&mut self, r: &Rules) -> usize {
+    pub fn count_legal_moves(&mut self, r: &Rules<S>) -> usize {
         self.generate(r, &mut Vec::new(), false, true)
     }
 
     /// The legal moves into `out` (only counted, when `count_only`); how many.
-    fn generate(&mut self, r: &Rules, out: &mut Vec<Move>, captures_only: bool, count_only: bool) -> usize {
+    fn generate(&mut self, r: &Rules<S>, out: &mut Vec<Move>, captures_only: bool, count_only: bool) -> usize {
         out.clear();
         let mut count = 0;
         let side = self.side;
@@ -346,110 +342,110 @@ impl Board {
         // (pinned): the Square it leaves is the only one emptied, and the
         // one it takes only blocks or removes an attacker. Such moves need
         // no Drop Move If Unsafe: its answer would be no.
-        let mut tested = u64::MAX;
+        let mut tested = S::ALL;
         // A hopper's screen stepped into, or a lame leaper's way left, can
         // expose the King to a Piece no ray finds: every move is tried then.
         if let (Some(k), 0) = (king, r.hop_attackers) {
             let (check, pinned) = self.check_and_pins(r, k, enemy);
             if !check {
-                tested = pinned | 1u64 << (k & SQUARE_MASK);
+                tested = pinned | S::bit(k);
             }
         }
         let occupied = self.occ[0] | self.occ[1];
         let enemies = self.occ[enemy as usize];
+        let first_squares = r.pawn_rank_squares[side as usize];
+        let promotion_squares = r.promotion_squares[side as usize];
         let mut own = self.occ[side as usize];
-        while own != 0 {
-            let from = own.trailing_zeros() as u8;
-            own &= own - 1;
+        while !own.is_empty() {
+            let from = own.lowest() as u8;
+            own = own.without_lowest();
             let fc = usize::from(from);
-            let c = self.cells[fc & SQUARE_MASK];
+            let c = self.cells[S::index(fc)];
             let kind = kind_of(c);
-            let rank = i32::from(rank_of(from)) + 1;
-            let mut targets = 0u64;
+            let mut targets = S::NONE;
             // Find Moves: each Direction of its Kind, Follow Direction: the
             // Squares it passes over up to the first Piece on its way, and
             // that Piece's when it is the enemy's and the Direction captures.
-            let first = usize::from(rank == sd.pawn_rank);
+            let first = usize::from(first_squares.has(fc));
             let quiet = if !captures_only {
-                u64::MAX
+                S::ALL
             } else if Some(kind) == r.pawn {
-                r.promotion_squares[side as usize]
+                promotion_squares
             } else {
-                0
+                S::NONE
             };
             for lp in &r.kind_leaps[kind as usize][side as usize] {
-                let squares = r.leap_table.get(lp.at as usize + from as usize).copied().unwrap_or(0);
+                let squares = r.leap_table.get(lp.at as usize + fc).copied().unwrap_or(S::NONE);
                 targets |= squares & !occupied & quiet & lp.move_mask | squares & enemies & lp.capture_mask;
             }
             for st in &r.kind_steps[kind as usize][side as usize] {
-                let Some(&ray) = r.dir_rays[first].get(st.rays as usize + from as usize) else { continue };
+                let Some(&ray) = r.dir_rays[first].get(st.rays as usize + fc) else { continue };
                 let blockers = ray & occupied;
-                let (free, hit) = if blockers == 0 {
-                    (ray, 0)
+                let (free, hit) = if blockers.is_empty() {
+                    (ray, S::NONE)
                 } else if st.up {
-                    let b = blockers.trailing_zeros();
-                    (ray & ((1u64 << b) - 1), 1u64 << b)
+                    let b = blockers.lowest();
+                    (ray & S::below(b), S::bit(b as usize))
                 } else {
-                    let b = 63 - blockers.leading_zeros();
-                    (ray & !(u64::MAX >> (63 - b)), 1u64 << b)
+                    let b = blockers.highest();
+                    (ray & !S::through(b), S::bit(b as usize))
                 };
                 targets |= free & quiet & st.move_mask | hit & enemies & st.capture_mask;
             }
             for hop in &r.kind_hops[kind as usize][side as usize] {
                 let steps = if first == 1 { hop.first_steps } else { hop.steps };
-                let (free, hit) = hop_reach(hop, from, steps, occupied);
+                let (free, hit) = hop_reach(r.grid, hop, from, steps, occupied);
                 targets |= free & quiet & hop.move_mask | hit & enemies & hop.capture_mask;
             }
             // Keep Safe Moves.
-            let mut left = if tested & (1 << from) == 0 { 0 } else { targets };
-            while left != 0 {
-                let to = left.trailing_zeros() as u8;
-                left &= left - 1;
-                let tc = usize::from(to);
-                if self.unsafe_move(r, fc, tc, tc, king) {
-                    targets &= !(1 << to);
+            let mut left = if tested.has(fc) { targets } else { S::NONE };
+            while !left.is_empty() {
+                let to = left.lowest() as usize;
+                left = left.without_lowest();
+                if self.unsafe_move(r, fc, to, to, king) {
+                    targets &= !S::bit(to);
                 }
             }
             // Try Castling, for each allowed castling of this Square.
-            let castles = !captures_only && self.castle != 0 && r.castle_from & (1 << from) != 0;
+            let castles = !captures_only && self.castle != 0 && r.castle_from.has(fc);
             let castlings = if castles { &r.castlings[..] } else { &[][..] };
             for (i, cd) in castlings.iter().enumerate() {
                 if cd.king_from != from || self.castle & (1 << i) == 0 {
                     continue;
                 }
-                let empty = |sq: u8| self.cells[usize::from(sq) & SQUARE_MASK] == EMPTY;
+                let empty = |sq: u8| self.at(r, sq) == EMPTY;
                 if empty(cd.king_to) && empty(cd.rook_to) && empty(cd.rook_passes) {
                     let hit = |sq: u8| self.attacked(r, usize::from(sq), enemy);
                     if !hit(cd.king_from) && !hit(cd.rook_to) && !hit(cd.king_to) {
-                        targets |= 1 << cd.king_to;
+                        targets |= S::bit(usize::from(cd.king_to));
                     }
                 }
             }
             // Find En Passant Move.
             if self.ep != NO_SQUARE && Some(kind) == r.pawn {
-                let (ep_file, ep_rank) = (i32::from(file_of(self.ep)), i32::from(rank_of(self.ep)) + 1);
-                if ep_rank - rank == sd.forward && (ep_file - i32::from(file_of(from))).abs() == 1 {
-                    let passed = usize::from(square(ep_file as u8, (rank - 1) as u8));
+                let grid = r.grid;
+                let rank = i32::from(grid.rank_of(from)) + 1;
+                let (ep_file, ep_rank) = (i32::from(grid.file_of(self.ep)), i32::from(grid.rank_of(self.ep)) + 1);
+                if ep_rank - rank == sd.forward && (ep_file - i32::from(grid.file_of(from))).abs() == 1 {
+                    let passed = usize::from(grid.square(ep_file as u8, (rank - 1) as u8));
                     let ec = usize::from(self.ep);
-                    targets |= 1 << self.ep;
+                    targets |= S::bit(ec);
                     if self.unsafe_move(r, fc, ec, passed, king) {
-                        targets &= !(1 << self.ep);
+                        targets &= !S::bit(ec);
                     }
                 }
             }
             let is_pawn = Some(kind) == r.pawn;
             let promotions = &r.promotions[side as usize];
             if count_only {
-                let promoting =
-                    if is_pawn && !promotions.is_empty() { targets & r.promotion_squares[side as usize] } else { 0 };
-                count +=
-                    (targets & !promoting).count_ones() as usize + promoting.count_ones() as usize * promotions.len();
+                let promoting = if is_pawn && !promotions.is_empty() { targets & promotion_squares } else { S::NONE };
+                count += (targets & !promoting).count() as usize + promoting.count() as usize * promotions.len();
                 continue;
             }
-            while targets != 0 {
-                let to = targets.trailing_zeros() as u8;
-                targets &= targets - 1;
-                if is_pawn && i32::from(rank_of(to)) + 1 == sd.promotion_rank && !promotions.is_empty() {
+            while !targets.is_empty() {
+                let to = targets.lowest() as u8;
+                targets = targets.without_lowest();
+                if is_pawn && promotion_squares.has(usize::from(to)) && !promotions.is_empty() {
                     for &p in promotions {
                         out.push(Move { from, to, promotion: p });
                     }
@@ -466,9 +462,9 @@ impl Board {
     }
 
     /// Make Move, the promoted Kind, Pass The Turn: the board after a move.
-    pub fn make(&self, r: &Rules, m: Move) -> Board {
+    pub fn make(&self, r: &Rules<S>, m: Move) -> Board<S> {
         let mut b = *self;
-        let (from, to) = (usize::from(m.from) & SQUARE_MASK, usize::from(m.to) & SQUARE_MASK);
+        let (from, to) = (S::index(usize::from(m.from)), S::index(usize::from(m.to)));
         let moving = b.cells[from];
         let kind = if moving == EMPTY { u8::MAX } else { kind_of(moving) };
         let is_pawn = r.pawn == Some(kind);
@@ -478,8 +474,8 @@ impl Board {
             b.fifty += 1;
         }
         // Update Castling: only a move from or to a castling's Square does anything.
-        let touched = (1u64 << (m.from & 63)) | (1u64 << (m.to & 63));
-        let castlings = if touched & r.castle_squares == 0 { &[][..] } else { &r.castlings[..] };
+        let touched = S::bit(from) | S::bit(to);
+        let castlings = if (touched & r.castle_squares).is_empty() { &[][..] } else { &r.castlings[..] };
         for (i, cd) in castlings.iter().enumerate() {
             if r.king == kind && cd.king_from == m.from && cd.king_to == m.to {
                 b.move_piece(r, usize::from(cd.rook_from), usize::from(cd.rook_to));
@@ -490,17 +486,22 @@ impl Board {
             }
         }
         // Update En Passant.
+        let grid = r.grid;
         if is_pawn && m.to == b.ep {
-            let passed = usize::from(square(file_of(m.to), rank_of(m.from)));
+            let passed = usize::from(grid.square(grid.file_of(m.to), grid.rank_of(m.from)));
             b.set(r, passed, EMPTY);
         }
+        let ep_key = |ep: u8| r.ep_keys.get(usize::from(ep)).copied().unwrap_or(0);
         if b.ep != NO_SQUARE {
-            b.hash ^= r.ep_keys[b.ep as usize];
+            b.hash ^= ep_key(b.ep);
             b.ep = NO_SQUARE;
         }
-        if is_pawn && (i32::from(rank_of(m.to)) - i32::from(rank_of(m.from))).abs() == 2 {
-            b.ep = square(file_of(m.from), (rank_of(m.from) + rank_of(m.to)) / 2);
-            b.hash ^= r.ep_keys[b.ep as usize];
+        if is_pawn {
+            let (from_rank, to_rank) = (grid.rank_of(m.from), grid.rank_of(m.to));
+            if from_rank.abs_diff(to_rank) == 2 {
+                b.ep = grid.square(grid.file_of(m.from), (from_rank + to_rank) / 2);
+                b.hash ^= ep_key(b.ep);
+            }
         }
         b.move_piece(r, from, to);
         if m.promotion != Move::NONE && moving != EMPTY {
@@ -515,42 +516,44 @@ impl Board {
     }
 
     /// A move in UCI form: `e2e4`, `e7e8q` (the promoted Kind's letter).
-    pub fn uci(r: &Rules, m: Move) -> String {
-        m.uci(Grid::CHESS, |kind| r.kinds.get(usize::from(kind)).map(|k| k.letter))
+    pub fn uci(r: &Rules<S>, m: Move) -> String {
+        m.uci(r.grid, |kind| r.kinds.get(usize::from(kind)).map(|k| k.letter))
     }
 
     /// The legal move a UCI text names, if it is one.
-    pub fn parse_move(&mut self, r: &Rules, text: &str) -> Option<Move> {
+    pub fn parse_move(&mut self, r: &Rules<S>, text: &str) -> Option<Move> {
         let mut moves = Vec::new();
         self.legal_moves(r, &mut moves);
         moves.into_iter().find(|&m| Board::uci(r, m) == text)
     }
 
     /// Whether a UCI engine, which knows only chess, may play this position:
-    /// every Piece on it is of a Kind that moves as chess's (an invented
-    /// Kind, or a Knight that rides, is not).
-    pub fn is_chess(&self, r: &Rules) -> bool {
-        (0..SQUARES as u8).all(|sq| {
-            let c = self.at(r, sq);
-            c == EMPTY || r.kind_is_chess(kind_of(c))
-        })
+    /// it is on chess's Board, 8 by 8, and every Piece on it is of a Kind
+    /// that moves as chess's (an invented Kind, or a Knight that rides, is
+    /// not).
+    pub fn is_chess(&self, r: &Rules<S>) -> bool {
+        r.grid == Grid::CHESS
+            && squares(self.occ[0] | self.occ[1]).all(|sq| {
+                let c = self.at(r, sq);
+                c == EMPTY || r.kind_is_chess(kind_of(c))
+            })
     }
 
     /// Leaf positions `depth` moves deep.
-    pub fn perft(&mut self, r: &Rules, depth: u32) -> u64 {
+    pub fn perft(&mut self, r: &Rules<S>, depth: u32) -> u64 {
         let mut left = u64::MAX;
         self.perft_within(r, depth, &mut left).unwrap_or_default()
     }
 
     /// [`Board::perft`], counting at most `left` leaf positions (each one
     /// counted is taken from it): None past them.
-    pub fn perft_within(&mut self, r: &Rules, depth: u32, left: &mut u64) -> Option<u64> {
+    pub fn perft_within(&mut self, r: &Rules<S>, depth: u32, left: &mut u64) -> Option<u64> {
         let mut lists = vec![Vec::with_capacity(64); depth as usize];
         self.perft_with(r, &mut lists, left)
     }
 
     /// perft, one list of moves kept for each depth (`lists.len()` deep).
-    fn perft_with(&mut self, r: &Rules, lists: &mut [Vec<Move>], left: &mut u64) -> Option<u64> {
+    fn perft_with(&mut self, r: &Rules<S>, lists: &mut [Vec<Move>], left: &mut u64) -> Option<u64> {
         let Some((moves, deeper)) = lists.split_first_mut() else {
             *left = left.checked_sub(1)?;
             return Some(1);
@@ -575,17 +578,17 @@ impl Board {
 /// Piece ends the walk; the first `jumps` Pieces met are jumped; after them
 /// it lands on each empty Square (only the first, `just_beyond`) and on the
 /// first Piece, where it ends.
-pub fn hop_reach(hop: &Hop, from: u8, steps: u32, occupied: u64) -> (u64, u64) {
-    let (files, ranks) = (i32::from(FILES), i32::from(RANKS));
+pub fn hop_reach<S: SquareSet>(grid: Grid, hop: &Hop<S>, from: u8, steps: u32, occupied: S) -> (S, S) {
+    let (files, ranks) = (i32::from(grid.files), i32::from(grid.ranks));
     let on_board = |f: i32, r: i32| (0..files).contains(&f) && (0..ranks).contains(&r);
-    let bit = |f: i32, r: i32| 1u64 << (square(f as u8, r as u8) as usize & SQUARE_MASK);
-    let (mut file, mut rank) = (i32::from(file_of(from)), i32::from(rank_of(from)));
+    let bit = |f: i32, r: i32| S::bit(usize::from(grid.square(f as u8, r as u8)));
+    let (mut file, mut rank) = (i32::from(grid.file_of(from)), i32::from(grid.rank_of(from)));
     let has_way = hop.way_file != 0 || hop.way_rank != 0;
-    let (mut free, mut jumps_left) = (0u64, hop.jumps);
+    let (mut free, mut jumps_left) = (S::NONE, hop.jumps);
     for _ in 0..steps {
         if has_way {
             let (wf, wr) = (file + hop.way_file, rank + hop.way_rank);
-            if on_board(wf, wr) && occupied & bit(wf, wr) != 0 {
+            if on_board(wf, wr) && !(occupied & bit(wf, wr)).is_empty() {
                 break;
             }
         }
@@ -595,7 +598,7 @@ pub fn hop_reach(hop: &Hop, from: u8, steps: u32, occupied: u64) -> (u64, u64) {
             break;
         }
         let b = bit(file, rank);
-        if occupied & b != 0 {
+        if !(occupied & b).is_empty() {
             if jumps_left == 0 {
                 return (free, b);
             }
@@ -607,5 +610,5 @@ pub fn hop_reach(hop: &Hop, from: u8, steps: u32, occupied: u64) -> (u64, u64) {
             }
         }
     }
-    (free, 0)
+    (free, S::NONE)
 }

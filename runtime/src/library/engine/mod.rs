@@ -3,28 +3,77 @@
 //! Directions, Sides and Castling when a game starts ([`Rules`]), so that a
 //! Kind invented in the content (a rider, a leaper) is generated and searched
 //! like the others; and a search ([`Searcher`]). It reads the position from
-//! the World through the chess library's FEN.
+//! the World through the chess library's FEN. It plays a Board of any size
+//! the Board Size table gives, up to 128 Squares ([`rules::too_big`]):
+//! its sets of Squares are a `u64`'s bits on a Board of 64 Squares or fewer
+//! (chess's), a `u128`'s on a larger one ([`squares`], [`AnyRules`]).
 //!
 //! It adds the driver's `enginemoves`, `engineperft N` and `bestmove ...`;
 //! `cardtable uci [FOLDER]` speaks UCI with it ([`uci`]).
 
 pub mod board;
+pub mod evaluation;
 pub mod rules;
 pub mod search;
+pub mod squares;
 pub mod uci;
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 pub use board::{Board, Move};
 pub use rules::Rules;
 pub use search::{Found, Limits, Searcher, MATE};
+pub use squares::SquareSet;
 
 use super::chess::Chess;
-use super::chess_facts::Grid;
 use super::{CliOption, Command, Lack, Library, Resolved};
 use crate::game::Game;
 use crate::json::Json;
+use crate::library::chess_facts::Facts;
 use crate::world::World;
+
+/// The engine's rules on the bit sets its Board needs: a `u64`'s for a
+/// Board of 64 Squares or fewer (chess's: the code it always had), a
+/// `u128`'s for one of up to 128. Chosen once, when a game starts; what
+/// runs on them is generic over [`SquareSet`] ([`with_rules!`]).
+#[derive(Clone, Debug)]
+pub enum AnyRules {
+    Bits64(Arc<Rules<u64>>),
+    Bits128(Arc<Rules<u128>>),
+}
+
+/// Runs `$body` with `$r` the rules of an [`AnyRules`] on their own bits
+/// (`&Arc<Rules<u64>>` or `&Arc<Rules<u128>>`): the body is compiled for
+/// each, and the one the Board needs runs.
+macro_rules! with_rules {
+    ($rules:expr, $r:ident => $body:expr) => {
+        match $rules {
+            $crate::library::engine::AnyRules::Bits64($r) => $body,
+            $crate::library::engine::AnyRules::Bits128($r) => $body,
+        }
+    };
+}
+pub(crate) use with_rules;
+
+impl AnyRules {
+    /// Reads the rules from a game's content ([`Rules::new`]) on the bits
+    /// its Board needs; a Board of more than 128 Squares is a lack that says
+    /// so ([`rules::too_big`]).
+    pub fn new(game: &Game) -> Result<AnyRules, Lack> {
+        let grid = Facts::read(game, "engine")?.grid;
+        if grid.squares() <= u64::SQUARES {
+            Ok(AnyRules::Bits64(Arc::new(Rules::new(game)?)))
+        } else {
+            Ok(AnyRules::Bits128(Arc::new(Rules::new(game)?)))
+        }
+    }
+
+    /// Whether the engine reads this FEN (its Board's size, its Kinds' letters).
+    pub fn reads(&self, fen: &str) -> Result<(), String> {
+        with_rules!(self, r => Board::from_fen(r, fen).map(|_| ()))
+    }
+}
 
 /// The engine library in the registry.
 pub struct EngineLibrary;
@@ -51,10 +100,11 @@ const COMMANDS: &[Command] = &[
     },
 ];
 
-/// The engine resolved against a game: its rules, and the chess library's
+/// The engine resolved against a game: its rules (Err: why it cannot play
+/// the game's Board, which its commands answer), and the chess library's
 /// reading of the World.
 pub struct Engine {
-    pub rules: Rules,
+    pub rules: Result<AnyRules, String>,
     chess: Chess,
 }
 
@@ -77,43 +127,111 @@ impl Library for EngineLibrary {
 }
 
 impl Engine {
-    /// Reads the rules from the content, and the chess library's names.
+    /// Reads the rules from the content, and the chess library's names. A
+    /// Board too large for the engine is no lack of the content: the
+    /// engine's commands say why they cannot play it.
     pub fn new(game: &Game) -> Result<Engine, Lack> {
-        Ok(Engine { rules: Rules::new(game)?, chess: Chess::new(game)? })
+        let rules = match rules::too_big::<u128>(Facts::read(game, "engine")?.grid) {
+            Some(why) => Err(why),
+            None => Ok(AnyRules::new(game)?),
+        };
+        Ok(Engine { rules, chess: Chess::new(game)? })
     }
 
-    /// The World's position as the engine's board.
-    pub fn board(&self, world: &World) -> Result<Board, String> {
-        let grid = self.chess.grid();
-        if grid != Grid::CHESS {
-            let (files, ranks) = (grid.files, grid.ranks);
-            return Err(format!(
-                "the built-in engine plays a Board of 8 Files by 8 Ranks; this one is {files} by {ranks} (Board Size)"
-            ));
-        }
-        Board::from_fen(&self.rules, &self.chess.fen(world)?)
+    /// The engine's rules, or why it cannot play this game's Board.
+    pub fn rules(&self) -> Result<&AnyRules, String> {
+        self.rules.as_ref().map_err(Clone::clone)
+    }
+
+    /// The World's position as a FEN the engine reads (its Board's size,
+    /// its Kinds' letters).
+    pub fn fen(&self, world: &World) -> Result<String, String> {
+        let fen = self.chess.fen(world)?;
+        self.rules()?.reads(&fen)?;
+        Ok(fen)
+    }
+
+    /// The World's position on the engine's board of the rules' bits.
+    fn board<S: SquareSet>(&self, r: &Rules<S>, world: &World) -> Result<Board<S>, String> {
+        Board::from_fen(r, &self.chess.fen(world)?)
     }
 
     /// The hashes of the game's positions before the World's, oldest first
     /// (the chess library's [`Chess::earlier_fens`]), for the search to see
     /// a repetition: [`history_hashes`].
-    pub fn history(&self, world: &World) -> Result<Vec<u64>, String> {
-        Ok(history_hashes(&self.rules, &self.chess.earlier_fens(world)?))
+    fn history<S: SquareSet>(&self, r: &Rules<S>, world: &World) -> Result<Vec<u64>, String> {
+        Ok(history_hashes(r, &self.chess.earlier_fens(world)?))
     }
 
-    /// The legal moves of the World's position, in UCI form.
-    pub fn moves(&self, world: &World) -> Result<Vec<String>, String> {
-        let mut b = self.board(world)?;
-        let mut moves = Vec::new();
-        b.legal_moves(&self.rules, &mut moves);
-        Ok(moves.iter().map(|&m| Board::uci(&self.rules, m)).collect())
+    /// A driver command on the rules' bits.
+    fn command_on<S: SquareSet>(&self, r: &Rules<S>, world: &mut World, verb: &str, rest: &str) -> Json {
+        let strs = |v: &[String]| Json::Arr(v.iter().map(|s| Json::Str(s.clone())).collect());
+        match verb {
+            "enginemoves" => match self.board(r, world) {
+                Ok(mut b) => {
+                    let mut moves = Vec::new();
+                    b.legal_moves(r, &mut moves);
+                    let moves: Vec<String> = moves.iter().map(|&m| Board::uci(r, m)).collect();
+                    Json::obj(vec![("moves", strs(&moves)), ("chess", Json::Bool(b.is_chess(r)))])
+                }
+                Err(e) => Json::error(e),
+            },
+            "engineperft" => match (rest.trim().parse::<u32>(), self.board(r, world)) {
+                (Ok(depth), Ok(mut b)) if depth <= 7 => {
+                    let started = Instant::now();
+                    let mut left = ENGINE_PERFT_POSITIONS;
+                    let Some(nodes) = b.perft_within(r, depth, &mut left) else {
+                        return Json::error(format!(
+                            "`engineperft {depth}` stopped past {ENGINE_PERFT_POSITIONS} leaf positions, the most \
+                             `engineperft` counts"
+                        ));
+                    };
+                    Json::obj(vec![
+                        ("depth", Json::Num(f64::from(depth))),
+                        ("nodes", Json::Num(nodes as f64)),
+                        ("seconds", Json::Num((started.elapsed().as_secs_f64() * 1000.0).round() / 1000.0)),
+                    ])
+                }
+                (_, Err(e)) => Json::error(e),
+                _ => Json::error(format!("`engineperft` takes a depth from 0 to 7, found `{rest}`")),
+            },
+            "bestmove" => {
+                let limits = match parse_limits(rest) {
+                    Ok(l) => l,
+                    Err(e) => return Json::error(e),
+                };
+                let board = match self.board(r, world) {
+                    Ok(b) => b,
+                    Err(e) => return Json::error(e),
+                };
+                let history = match self.history(r, world) {
+                    Ok(h) => h,
+                    Err(e) => return Json::error(e),
+                };
+                let found = Searcher::default().search(r, &board, limits, &history);
+                let uci = |m: Move| Board::uci(r, m);
+                let pv: Vec<String> = found.pv.iter().map(|&m| uci(m)).collect();
+                let mate = (found.score.abs() >= MATE - 200)
+                    .then(|| (MATE - found.score.abs() + 1) / 2 * found.score.signum());
+                Json::obj(vec![
+                    ("move", found.best.map_or(Json::Null, |m| Json::Str(uci(m)))),
+                    ("score", Json::Num(f64::from(found.score))),
+                    ("mate", mate.map_or(Json::Null, |m| Json::Num(f64::from(m)))),
+                    ("depth", Json::Num(f64::from(found.depth))),
+                    ("nodes", Json::Num(found.nodes as f64)),
+                    ("seconds", Json::Num((found.elapsed.as_secs_f64() * 1000.0).round() / 1000.0)),
+                    ("pv", strs(&pv)),
+                ])
+            }
+            other => Json::error(format!("the engine library has no command `{other}`")),
+        }
     }
 }
 
 /// The hashes of earlier positions given as FENs: 0 (which no position
 /// has) for one that can never come again, so that each stays the number
 /// of plies back it was played.
-pub fn history_hashes(rules: &Rules, fens: &[Option<String>]) -> Vec<u64> {
+pub fn history_hashes<S: SquareSet>(rules: &Rules<S>, fens: &[Option<String>]) -> Vec<u64> {
     fens.iter().map(|f| f.as_deref().and_then(|f| Board::from_fen(rules, f).ok()).map_or(0, |b| b.hash)).collect()
 }
 
@@ -184,62 +302,9 @@ pub fn parse_limits(rest: &str) -> Result<Limits, String> {
 
 impl Resolved for Engine {
     fn command(&self, world: &mut World, verb: &str, rest: &str) -> Json {
-        let strs = |v: &[String]| Json::Arr(v.iter().map(|s| Json::Str(s.clone())).collect());
-        match verb {
-            "enginemoves" => match (self.moves(world), self.board(world)) {
-                (Ok(moves), Ok(b)) => {
-                    Json::obj(vec![("moves", strs(&moves)), ("chess", Json::Bool(b.is_chess(&self.rules)))])
-                }
-                (Err(e), _) | (_, Err(e)) => Json::error(e),
-            },
-            "engineperft" => match (rest.trim().parse::<u32>(), self.board(world)) {
-                (Ok(depth), Ok(mut b)) if depth <= 7 => {
-                    let started = Instant::now();
-                    let mut left = ENGINE_PERFT_POSITIONS;
-                    let Some(nodes) = b.perft_within(&self.rules, depth, &mut left) else {
-                        return Json::error(format!(
-                            "`engineperft {depth}` stopped past {ENGINE_PERFT_POSITIONS} leaf positions, the most \
-                             `engineperft` counts"
-                        ));
-                    };
-                    Json::obj(vec![
-                        ("depth", Json::Num(f64::from(depth))),
-                        ("nodes", Json::Num(nodes as f64)),
-                        ("seconds", Json::Num((started.elapsed().as_secs_f64() * 1000.0).round() / 1000.0)),
-                    ])
-                }
-                (_, Err(e)) => Json::error(e),
-                _ => Json::error(format!("`engineperft` takes a depth from 0 to 7, found `{rest}`")),
-            },
-            "bestmove" => {
-                let limits = match parse_limits(rest) {
-                    Ok(l) => l,
-                    Err(e) => return Json::error(e),
-                };
-                let board = match self.board(world) {
-                    Ok(b) => b,
-                    Err(e) => return Json::error(e),
-                };
-                let history = match self.history(world) {
-                    Ok(h) => h,
-                    Err(e) => return Json::error(e),
-                };
-                let found = Searcher::default().search(&self.rules, &board, limits, &history);
-                let uci = |m: Move| Board::uci(&self.rules, m);
-                let pv: Vec<String> = found.pv.iter().map(|&m| uci(m)).collect();
-                let mate = (found.score.abs() >= MATE - 200)
-                    .then(|| (MATE - found.score.abs() + 1) / 2 * found.score.signum());
-                Json::obj(vec![
-                    ("move", found.best.map_or(Json::Null, |m| Json::Str(uci(m)))),
-                    ("score", Json::Num(f64::from(found.score))),
-                    ("mate", mate.map_or(Json::Null, |m| Json::Num(f64::from(m)))),
-                    ("depth", Json::Num(f64::from(found.depth))),
-                    ("nodes", Json::Num(found.nodes as f64)),
-                    ("seconds", Json::Num((found.elapsed.as_secs_f64() * 1000.0).round() / 1000.0)),
-                    ("pv", strs(&pv)),
-                ])
-            }
-            other => Json::error(format!("the engine library has no command `{other}`")),
+        match &self.rules {
+            Ok(rules) => with_rules!(rules, r => self.command_on(r, world, verb, rest)),
+            Err(why) => Json::error(why.clone()),
         }
     }
 
@@ -259,7 +324,12 @@ mod tests {
         fn sync<T: Sync>() {}
         send::<Rules>();
         sync::<Rules>();
+        send::<Rules<u128>>();
+        sync::<Rules<u128>>();
+        send::<AnyRules>();
+        sync::<AnyRules>();
         send::<Board>();
+        send::<Board<u128>>();
         send::<Searcher>();
         send::<Found>();
     }

@@ -6,17 +6,19 @@
 //! Move's, Find En Passant Move's) are found by their roles in Kinds, and FEN's
 //! White and Black by Sides' `fenLetter` ([`Facts`]).
 //!
-//! The Board's cells are its Squares (a1 = 0, b1 = 1 ... h8 = 63: the chess
-//! facts' [`SQUARES`]). Every walk along a Direction is done on bits
-//! ([`Rules::dir_rays`], [`Ray::squares`]), which end at the Board's edge, so
-//! no sentinel cell is needed around it.
+//! The Board's cells are its Squares, as the Board Size table's [`Grid`]
+//! numbers them (a1 = 0, b1 = 1, ... rank by rank; on chess's Board, h8 =
+//! 63), and its sets of Squares an integer's bits ([`SquareSet`]: `u64`, or
+//! `u128` for a Board of more than 64 Squares). Every walk along a
+//! Direction is done on bits ([`Rules::dir_rays`], [`Ray::squares`]), which
+//! end at the Board's edge, so no sentinel cell is needed around it.
 
+use super::evaluation::PieceSquares;
+use super::squares::SquareSet;
 use crate::game::Game;
 use crate::ids::ColumnId;
 use crate::library::chess::promotion_kinds;
-use crate::library::chess_facts::{
-    castling_letter, file_of, parse_square, rank_of, square, square_name, Facts, Tables, FILES, RANKS, SQUARES,
-};
+use crate::library::chess_facts::{Facts, Grid, Tables};
 use crate::library::Lack;
 
 /// The most Kinds the engine takes (a Kind is a bit of [`Ray::reach`]).
@@ -56,7 +58,7 @@ pub struct DirDef {
     /// Directions apart.
     pub delta: [i32; 2],
     /// Its row in `dirs`, and whether a step goes to a higher Square (a1 = 0,
-    /// h8 = 63) for White and for Black: along a ray the Squares only grow
+    /// b1 = 1, ...) for White and for Black: along a ray the Squares only grow
     /// (or only shrink), so the nearest Piece on it is its lowest (highest) bit.
     pub id: u16,
     pub up: [bool; 2],
@@ -66,11 +68,11 @@ pub struct DirDef {
 /// start in `dir_rays`, which way they go, and its canMove and canCapture
 /// as masks (all Squares, or none), so that a walk takes no branch on them.
 #[derive(Clone, Copy, Debug)]
-pub struct Step {
+pub struct Step<S: SquareSet> {
     pub rays: u32,
     pub up: bool,
-    pub move_mask: u64,
-    pub capture_mask: u64,
+    pub move_mask: S,
+    pub capture_mask: S,
 }
 
 /// The one-step Directions of a Kind for a Side (`steps` and
@@ -78,10 +80,10 @@ pub struct Step {
 /// canCapture, taken together: `leap_table[at + square]` is every Square
 /// they land on from a Square, a bit each; no Piece can stand in their way.
 #[derive(Clone, Copy, Debug)]
-pub struct Leap {
+pub struct Leap<S: SquareSet> {
     pub at: u32,
-    pub move_mask: u64,
-    pub capture_mask: u64,
+    pub move_mask: S,
+    pub capture_mask: S,
 }
 
 /// A Direction that jumps Pieces or is blocked on its way (a hopper, a lame
@@ -90,7 +92,7 @@ pub struct Leap {
 ///
 /// [`Board`]: super::board::Board
 #[derive(Clone, Copy, Debug)]
-pub struct Hop {
+pub struct Hop<S: SquareSet> {
     pub file_step: i32,
     pub rank_step: i32,
     pub steps: u32,
@@ -99,11 +101,11 @@ pub struct Hop {
     pub just_beyond: bool,
     pub way_file: i32,
     pub way_rank: i32,
-    pub move_mask: u64,
-    pub capture_mask: u64,
+    pub move_mask: S,
+    pub capture_mask: S,
 }
 
-/// One row of Castling, as Squares 0..64 (a1 = 0, b1 = 1 ... h8 = 63).
+/// One row of Castling, as the Board's Squares (a1 = 0, b1 = 1, ...).
 #[derive(Clone, Copy, Debug)]
 pub struct CastleDef {
     pub king_from: u8,
@@ -120,20 +122,21 @@ pub struct CastleDef {
 /// backwards: walked once, the first Piece met at distance k attacks when
 /// its Kind has such a Direction of at least k `steps`.
 #[derive(Clone, Debug)]
-pub struct Ray {
+pub struct Ray<S: SquareSet> {
     /// The offset of one step backwards, as `DirDef::delta` (the rays' key).
     pub back: i32,
     /// The most steps of any of these Directions.
     pub steps: u32,
-    /// `reach[k - 1]`: the Kinds (a bit each) whose Direction reaches k steps.
-    pub reach: [u128; 8],
+    /// `reach[k - 1]`: the Kinds (a bit each) whose Direction reaches k
+    /// steps (a line of the Board has fewer Squares than a set holds).
+    pub reach: S::PerSquare<u128>,
     /// The step backwards in Files and Ranks.
     pub back_file: i32,
     pub back_rank: i32,
     /// `squares[sq]`: the Squares walked backwards from `sq`, up to `steps`,
     /// to the Board's edge, a bit each; `up`: whether they grow from `sq`
     /// (the nearest Piece on them is their lowest bit) or shrink (highest).
-    pub squares: [u64; SQUARES],
+    pub squares: S::PerSquare<S>,
     pub up: bool,
 }
 
@@ -141,15 +144,18 @@ pub struct Ray {
 #[derive(Clone, Copy, Debug)]
 pub struct SideDef {
     pub forward: i32,
-    /// The Rank (1..8) on which a Piece takes its Direction's firstMoveSteps.
+    /// The Rank (1 up) on which a Piece takes its Direction's firstMoveSteps.
     pub pawn_rank: i32,
-    /// The Rank (1..8) on which the Kind with the Pawn's powers is promoted.
+    /// The Rank (1 up) on which the Kind with the Pawn's powers is promoted.
     pub promotion_rank: i32,
 }
 
-/// Everything the engine reads from the content.
+/// Everything the engine reads from the content, its sets of Squares `S`'s
+/// bits (chess's Board, and any of 64 Squares or fewer: `u64`).
 #[derive(Clone, Debug)]
-pub struct Rules {
+pub struct Rules<S: SquareSet = u64> {
+    /// The Board's Files and Ranks (the Board Size table's).
+    pub grid: Grid,
     pub kinds: Vec<KindDef>,
     /// The royal Kind (Kinds' `royal`): Find King's, the one that castles.
     pub king: u8,
@@ -165,13 +171,13 @@ pub struct Rules {
     pub kind_dirs: Vec<Vec<DirDef>>,
     /// `kind_steps[kind][side]`: the same, as the generator walks them
     /// (but the leaps, in `kind_leaps`).
-    pub kind_steps: Vec<[Vec<Step>; 2]>,
-    pub kind_leaps: Vec<[Vec<Leap>; 2]>,
-    pub leap_table: Vec<u64>,
+    pub kind_steps: Vec<[Vec<Step<S>>; 2]>,
+    pub kind_leaps: Vec<[Vec<Leap<S>>; 2]>,
+    pub leap_table: Vec<S>,
     /// `kind_hops[kind][side]`: its Directions that jump Pieces or are
     /// blocked on their way ([`Hop`]), which neither `kind_steps` nor
     /// `kind_leaps` nor `rays` hold.
-    pub kind_hops: Vec<[Vec<Hop>; 2]>,
+    pub kind_hops: Vec<[Vec<Hop<S>>; 2]>,
     /// The Kinds (a bit each) with a capturing [`Hop`]: an attack by one is
     /// looked for from each of its Pieces, forwards, and with one among a
     /// Side's Kinds no move of the other Side is taken as safe unless tried.
@@ -179,21 +185,24 @@ pub struct Rules {
     /// The Directions that can capture, for an attack looked for backwards.
     pub capture_dirs: Vec<usize>,
     /// The same, grouped by their step, for each attacking Side.
-    pub rays: [Vec<Ray>; 2],
+    pub rays: [Vec<Ray<S>>; 2],
     pub castlings: Vec<CastleDef>,
-    /// `dir_rays[0][(id * 2 + side) * 64 + square]`: the Squares a Direction
-    /// passes over from a Square, a bit each, up to its `steps`, to the
-    /// Board's edge (Follow Direction's walk, as bits); `dir_rays[1]` up to
-    /// its `firstMoveSteps` (two tables: the first, the one mostly read,
-    /// stays small).
-    pub dir_rays: [Vec<u64>; 2],
+    /// `dir_rays[0][(id * 2 + side) * squares + square]`: the Squares a
+    /// Direction passes over from a Square, a bit each, up to its `steps`,
+    /// to the Board's edge (Follow Direction's walk, as bits); `dir_rays[1]`
+    /// up to its `firstMoveSteps` (two tables: the first, the one mostly
+    /// read, stays small).
+    pub dir_rays: [Vec<S>; 2],
+    /// The Squares of each Side's Pawn Rank (where a Piece takes its
+    /// Directions' firstMoveSteps), a bit each.
+    pub pawn_rank_squares: [S; 2],
     /// The Squares of each Side's promotion Rank, a bit each.
-    pub promotion_squares: [u64; 2],
+    pub promotion_squares: [S; 2],
     /// The Squares a castling starts from (its kingFrom), a bit each.
-    pub castle_from: u64,
+    pub castle_from: S,
     /// Each castling's kingFrom and rookFrom, a bit each: a move from or to
     /// none of them leaves Update Castling nothing to do.
-    pub castle_squares: u64,
+    pub castle_squares: S,
     /// The Kinds the Pawn of each Side may become, in the Promotion choice's order.
     pub promotions: [Vec<u8>; 2],
     /// Each Kind moves as chess's Kind of its letter, on a chess board
@@ -204,7 +213,9 @@ pub struct Rules {
     pub piece_keys: Vec<u64>,
     pub side_key: u64,
     pub castle_keys: Vec<u64>,
-    pub ep_keys: [u64; SQUARES],
+    pub ep_keys: Vec<u64>,
+    /// What each Piece is worth on each Square, for the search's evaluation.
+    pub piece_squares: PieceSquares,
 }
 
 /// The most pieces codes a cell may hold: 2 Sides for each Kind, plus empty.
@@ -221,36 +232,57 @@ pub fn splitmix(state: &mut u64) -> u64 {
     z ^ (z >> 31)
 }
 
-impl Rules {
+/// Why the engine cannot play a Board on `S`'s bits (more Squares than
+/// they hold), in words that name the Board Size table; None: it can.
+pub fn too_big<S: SquareSet>(grid: Grid) -> Option<String> {
+    let (files, ranks, squares) = (grid.files, grid.ranks, grid.squares());
+    (squares > S::SQUARES).then(|| {
+        format!(
+            "the built-in engine plays a Board of {} Squares at most; this one is {files} by {ranks}, {squares} \
+             Squares (Board Size)",
+            S::SQUARES
+        )
+    })
+}
+
+impl<S: SquareSet> Rules<S> {
     /// Reads the rules from a game's content, or says what it lacks (at the
     /// cell that breaks it, when one does): each step below reads one table
-    /// (or works out one thing from what the steps before read).
-    pub fn new(game: &Game) -> Result<Rules, Lack> {
+    /// (or works out one thing from what the steps before read). A Board of
+    /// more Squares than `S` holds is a lack ([`too_big`]).
+    pub fn new(game: &Game) -> Result<Rules<S>, Lack> {
         let tables = Tables::new(game, "engine");
         let facts = Facts::read(game, "engine")?;
+        let grid = facts.grid;
+        if let Some(why) = too_big::<S>(grid) {
+            return Err(why.into());
+        }
         let kinds = read_kinds(&tables, &facts)?;
         let pawn = the_pawn(&tables, &facts)?;
         let sides = read_sides(&tables, &facts)?;
-        let dirs = read_directions(&tables, &facts, &sides)?;
-        let dir_rays = walk_directions(&dirs, &sides);
-        let promotion_squares = sides.map(|sd| rank_squares(sd.promotion_rank));
+        let dirs = read_directions(&tables, &facts, &sides, grid)?;
+        let dir_rays = walk_directions(&dirs, &sides, grid);
+        let pawn_rank_squares = sides.map(|sd| rank_squares(grid, sd.pawn_rank));
+        let promotion_squares = sides.map(|sd| rank_squares(grid, sd.promotion_rank));
         let mut dirs_of = vec![Vec::new(); kinds.len()];
         for (i, d) in dirs.iter().enumerate() {
             dirs_of[d.kind as usize].push(i);
         }
         let capture_dirs: Vec<usize> = (0..dirs.len()).filter(|&i| dirs[i].can_capture && !is_hop(&dirs[i])).collect();
-        let rays = attack_rays(&dirs, &capture_dirs, &sides);
-        let castlings = read_castlings(&tables)?;
+        let rays = attack_rays(&dirs, &capture_dirs, &sides, grid);
+        let castlings = read_castlings(&tables, grid)?;
         let promotions = promotion_choice(game, &facts);
-        let keys = ZobristKeys::new(kinds.len());
+        let keys = ZobristKeys::new(kinds.len(), grid.squares());
         let kind_dirs: Vec<Vec<DirDef>> = dirs_of.iter().map(|ds| ds.iter().map(|&i| dirs[i]).collect()).collect();
-        let (kind_leaps, leap_table) = group_leaps(&kind_dirs, &dir_rays);
-        let kind_steps = group_steps(&kind_dirs);
+        let (kind_leaps, leap_table) = group_leaps(&kind_dirs, &dir_rays, grid);
+        let kind_steps = group_steps(&kind_dirs, grid);
         let kind_hops = group_hops(&kind_dirs, &sides);
         let hop_attackers = dirs.iter().filter(|d| d.can_capture && is_hop(d)).fold(0u128, |m, d| m | 1u128 << d.kind);
-        let castle_from = castlings.iter().fold(0u64, |m, c| m | 1 << c.king_from);
-        let castle_squares = castlings.iter().fold(castle_from, |m, c| m | 1 << c.rook_from);
+        let castle_from = castlings.iter().fold(S::NONE, |m, c| m | S::bit(usize::from(c.king_from)));
+        let castle_squares = castlings.iter().fold(castle_from, |m, c| m | S::bit(usize::from(c.rook_from)));
+        let piece_squares = PieceSquares::new(&kinds, facts.royal, pawn, &sides, grid);
         let mut rules = Rules {
+            grid,
             kinds,
             king: facts.royal,
             pawn,
@@ -267,6 +299,7 @@ impl Rules {
             rays,
             castlings,
             dir_rays,
+            pawn_rank_squares,
             promotion_squares,
             castle_from,
             castle_squares,
@@ -275,6 +308,7 @@ impl Rules {
             side_key: keys.side,
             castle_keys: keys.castlings,
             ep_keys: keys.en_passant,
+            piece_squares,
             chess_kinds: Vec::new(),
         };
         rules.chess_kinds = (0..rules.kinds.len() as u8).map(|k| rules.chess_kind(k)).collect();
@@ -302,7 +336,7 @@ fn read_kinds(tables: &Tables, facts: &Facts) -> Result<Vec<KindDef>, Lack> {
     let mut kinds = Vec::new();
     for (r, kind) in facts.kinds.iter().enumerate() {
         let value = tables.num(t, r, value_col);
-        // 64 Pieces of the most value stay below a mate's score.
+        // 128 Pieces of the most value stay below a mate's score (search's MATE).
         if !(value.is_finite() && value.abs() <= 10_000.0) {
             let why =
                 format!("the engine library takes a Kind's value from -10000 to 10000, not {value} (`{}`)", kind.name);
@@ -374,7 +408,7 @@ fn read_sides(tables: &Tables, facts: &Facts) -> Result<[SideDef; 2], Lack> {
 
 /// Directions: each row of a Kind. A step of a Board's width or more never
 /// lands on the Board, so it is left out (it neither moves nor attacks).
-fn read_directions(tables: &Tables, facts: &Facts, sides: &[SideDef; 2]) -> Result<Vec<DirDef>, Lack> {
+fn read_directions(tables: &Tables, facts: &Facts, sides: &[SideDef; 2], grid: Grid) -> Result<Vec<DirDef>, Lack> {
     let t = tables.table("Directions")?;
     let [kind, file_step, rank_step, steps, first_steps, can_move, can_capture] =
         ["kind", "fileStep", "rankStep", "steps", "firstMoveSteps", "canMove", "canCapture"]
@@ -384,7 +418,7 @@ fn read_directions(tables: &Tables, facts: &Facts, sides: &[SideDef; 2]) -> Resu
     // A folder made before hoppers has none of these columns: none jumps.
     let [jumps_over, lands_just_beyond, blocked_at_file, blocked_at_rank] =
         ["jumpsOver", "landsJustBeyond", "blockedAtFile", "blockedAtRank"].map(|c| tables.optional_column(t, c));
-    let (files, ranks) = (f64::from(FILES), f64::from(RANKS));
+    let (files, ranks) = (f64::from(grid.files), f64::from(grid.ranks));
     let count = |v: f64| if v.is_finite() && v > 0.0 { v.min(ranks.max(files)) as u32 } else { 0 };
     // A whole number (from 0 up, for a count), or the row's mistake at its cell.
     let whole = |r: usize, col: Option<ColumnId>, least: f64| -> Result<f64, Lack> {
@@ -425,8 +459,8 @@ fn read_directions(tables: &Tables, facts: &Facts, sides: &[SideDef; 2]) -> Resu
     }
     // A step's offset on a board wider than any step: it tells the
     // Directions apart (the attack rays' key), whatever their length.
-    let width = i32::from(FILES) + rows.iter().map(|d| d.1.abs()).max().unwrap_or(1).max(1);
-    let files = i32::from(FILES);
+    let files = i32::from(grid.files);
+    let width = files + rows.iter().map(|d| d.1.abs()).max().unwrap_or(1).max(1);
     Ok(rows
         .iter()
         .enumerate()
@@ -451,25 +485,27 @@ fn read_directions(tables: &Tables, facts: &Facts, sides: &[SideDef; 2]) -> Resu
 
 /// The Square `k` steps along (`file_step`, `rank_step`) from `sq`, if
 /// that is on the Board.
-fn step(sq: usize, file_step: i32, rank_step: i32, k: i32) -> Option<u8> {
-    let (file, rank) = (i32::from(file_of(sq as u8)) + file_step * k, i32::from(rank_of(sq as u8)) + rank_step * k);
-    let on = (0..i32::from(FILES)).contains(&file) && (0..i32::from(RANKS)).contains(&rank);
-    on.then(|| square(file as u8, rank as u8))
+fn step(grid: Grid, sq: usize, file_step: i32, rank_step: i32, k: i32) -> Option<u8> {
+    let sq = sq as u8;
+    let (file, rank) = (i32::from(grid.file_of(sq)) + file_step * k, i32::from(grid.rank_of(sq)) + rank_step * k);
+    let on = (0..i32::from(grid.files)).contains(&file) && (0..i32::from(grid.ranks)).contains(&rank);
+    on.then(|| grid.square(file as u8, rank as u8))
 }
 
 /// Follow Direction's walk, as bits: `[0]` up to each Direction's `steps`,
 /// `[1]` up to its `firstMoveSteps`, from each Square, for each Side
 /// ([`Rules::dir_rays`]).
-fn walk_directions(dirs: &[DirDef], sides: &[SideDef; 2]) -> [Vec<u64>; 2] {
-    let mut dir_rays = [vec![0u64; dirs.len() * 2 * SQUARES], vec![0u64; dirs.len() * 2 * SQUARES]];
+fn walk_directions<S: SquareSet>(dirs: &[DirDef], sides: &[SideDef; 2], grid: Grid) -> [Vec<S>; 2] {
+    let squares = grid.squares();
+    let mut dir_rays = [vec![S::NONE; dirs.len() * 2 * squares], vec![S::NONE; dirs.len() * 2 * squares]];
     for d in dirs {
         for (side, sd) in sides.iter().enumerate() {
             let rank_step = d.rank_step * sd.forward;
-            for sq in 0..SQUARES {
-                let mut ray = [0u64; 2];
+            for sq in 0..squares {
+                let mut ray = [S::NONE; 2];
                 for k in 1..=d.steps.max(d.first_steps) as i32 {
-                    let Some(to) = step(sq, d.file_step, rank_step, k) else { break };
-                    let bit = 1u64 << to;
+                    let Some(to) = step(grid, sq, d.file_step, rank_step, k) else { break };
+                    let bit = S::bit(usize::from(to));
                     if k as u32 <= d.steps {
                         ray[0] |= bit;
                     }
@@ -477,7 +513,7 @@ fn walk_directions(dirs: &[DirDef], sides: &[SideDef; 2]) -> [Vec<u64>; 2] {
                         ray[1] |= bit;
                     }
                 }
-                let at = (usize::from(d.id) * 2 + side) * SQUARES + sq;
+                let at = (usize::from(d.id) * 2 + side) * squares + sq;
                 dir_rays[0][at] = ray[0];
                 dir_rays[1][at] = ray[1];
             }
@@ -486,18 +522,26 @@ fn walk_directions(dirs: &[DirDef], sides: &[SideDef; 2]) -> [Vec<u64>; 2] {
     dir_rays
 }
 
-/// The Squares of a Rank (1 to [`RANKS`]), a bit each; none for another number.
-fn rank_squares(rank: i32) -> u64 {
+/// The Squares of a Rank (1 to the Board's last), a bit each; none for
+/// another number.
+fn rank_squares<S: SquareSet>(grid: Grid, rank: i32) -> S {
     match u8::try_from(rank) {
-        Ok(r @ 1..=RANKS) => ((1u64 << FILES) - 1) << square(0, r - 1),
-        _ => 0,
+        Ok(r @ 1..) if r <= grid.ranks => {
+            (0..grid.files).fold(S::NONE, |m, f| m | S::bit(usize::from(grid.square(f, r - 1))))
+        }
+        _ => S::NONE,
     }
 }
 
 /// The capturing Directions grouped by their step backwards, for each
 /// attacking Side, with the Squares each group walks ([`Rules::rays`]).
-fn attack_rays(dirs: &[DirDef], capture_dirs: &[usize], sides: &[SideDef; 2]) -> [Vec<Ray>; 2] {
-    let mut rays: [Vec<Ray>; 2] = [Vec::new(), Vec::new()];
+fn attack_rays<S: SquareSet>(
+    dirs: &[DirDef],
+    capture_dirs: &[usize],
+    sides: &[SideDef; 2],
+    grid: Grid,
+) -> [Vec<Ray<S>>; 2] {
+    let mut rays: [Vec<Ray<S>>; 2] = [Vec::new(), Vec::new()];
     for (side, rays) in rays.iter_mut().enumerate() {
         for &i in capture_dirs {
             let d = &dirs[i];
@@ -508,10 +552,10 @@ fn attack_rays(dirs: &[DirDef], capture_dirs: &[usize], sides: &[SideDef; 2]) ->
                     rays.push(Ray {
                         back,
                         steps: 0,
-                        reach: [0; 8],
+                        reach: S::per_square(0),
                         back_file: -d.file_step,
                         back_rank: -d.rank_step * sides[side].forward,
-                        squares: [0; SQUARES],
+                        squares: S::per_square(S::NONE),
                         up: false,
                     });
                     rays.len() - 1
@@ -519,17 +563,18 @@ fn attack_rays(dirs: &[DirDef], capture_dirs: &[usize], sides: &[SideDef; 2]) ->
             };
             let ray = &mut rays[at];
             ray.steps = ray.steps.max(d.steps);
-            for k in 0..d.steps.min(8) as usize {
+            // (`steps` is at most the Board's longest line, shorter than a set.)
+            for k in 0..(d.steps as usize).min(S::SQUARES) {
                 ray.reach[k] |= 1u128 << d.kind;
             }
         }
     }
     for ray in rays.iter_mut().flatten() {
-        ray.up = ray.back_file + ray.back_rank * i32::from(FILES) > 0;
-        for sq in 0..SQUARES {
+        ray.up = ray.back_file + ray.back_rank * i32::from(grid.files) > 0;
+        for sq in 0..grid.squares() {
             for k in 1..=ray.steps as i32 {
-                let Some(to) = step(sq, ray.back_file, ray.back_rank, k) else { break };
-                ray.squares[sq] |= 1 << to;
+                let Some(to) = step(grid, sq, ray.back_file, ray.back_rank, k) else { break };
+                ray.squares[sq] |= S::bit(usize::from(to));
             }
         }
     }
@@ -537,7 +582,7 @@ fn attack_rays(dirs: &[DirDef], capture_dirs: &[usize], sides: &[SideDef; 2]) ->
 }
 
 /// Castling: each row's Squares, and its letter in a FEN.
-fn read_castlings(tables: &Tables) -> Result<Vec<CastleDef>, Lack> {
+fn read_castlings(tables: &Tables, grid: Grid) -> Result<Vec<CastleDef>, Lack> {
     let Some(t) = tables.optional("Castling") else { return Ok(Vec::new()) };
     let [king_from, king_to, rook_from, rook_to, rook_passes] =
         ["kingFrom", "kingTo", "rookFrom", "rookTo", "rookPasses"].map(|c| tables.column(t, c));
@@ -551,11 +596,11 @@ fn read_castlings(tables: &Tables) -> Result<Vec<CastleDef>, Lack> {
         let mut sq = [0u8; 5];
         for (i, &c) in cols.iter().enumerate() {
             let name = tables.text(t, r, c);
-            sq[i] = parse_square(name).ok_or_else(|| {
+            sq[i] = grid.parse(name).ok_or_else(|| {
                 let why = format!(
                     "the engine library needs Squares in the table `Castling`: `{name}` (row {}) is not a1 to {}",
                     tables.row_name(t, r),
-                    square_name((SQUARES - 1) as u8)
+                    grid.name((grid.squares() - 1) as u8)
                 );
                 tables.lack_at(t, Some(r), Some(c), why)
             })?;
@@ -566,7 +611,7 @@ fn read_castlings(tables: &Tables) -> Result<Vec<CastleDef>, Lack> {
             rook_from: sq[2],
             rook_to: sq[3],
             rook_passes: sq[4],
-            fen: castling_letter(sq[2]),
+            fen: grid.castling_letter(sq[2]),
         });
     }
     Ok(castlings)
@@ -595,29 +640,26 @@ struct ZobristKeys {
     pieces: Vec<u64>,
     side: u64,
     castlings: Vec<u64>,
-    en_passant: [u64; SQUARES],
+    en_passant: Vec<u64>,
 }
 
 impl ZobristKeys {
-    fn new(kinds: usize) -> ZobristKeys {
+    fn new(kinds: usize, squares: usize) -> ZobristKeys {
         let mut seed = 0x0C0F_FEE5_u64;
-        let pieces = (0..SQUARES * codes(kinds)).map(|_| splitmix(&mut seed)).collect();
+        let pieces = (0..squares * codes(kinds)).map(|_| splitmix(&mut seed)).collect();
         let side = splitmix(&mut seed);
         let castlings = (0..64).map(|_| splitmix(&mut seed)).collect();
-        let mut en_passant = [0u64; SQUARES];
-        for k in &mut en_passant {
-            *k = splitmix(&mut seed);
-        }
+        let en_passant = (0..squares).map(|_| splitmix(&mut seed)).collect();
         ZobristKeys { pieces, side, castlings, en_passant }
     }
 }
 
 /// A Direction's canMove or canCapture as a mask: all Squares, or none.
-fn mask(yes: bool) -> u64 {
+fn mask<S: SquareSet>(yes: bool) -> S {
     if yes {
-        u64::MAX
+        S::ALL
     } else {
-        0
+        S::NONE
     }
 }
 
@@ -633,7 +675,7 @@ pub fn is_hop(d: &DirDef) -> bool {
 }
 
 /// Each Kind's [`Hop`]s for each Side ([`Rules::kind_hops`]).
-fn group_hops(kind_dirs: &[Vec<DirDef>], sides: &[SideDef; 2]) -> Vec<[Vec<Hop>; 2]> {
+fn group_hops<S: SquareSet>(kind_dirs: &[Vec<DirDef>], sides: &[SideDef; 2]) -> Vec<[Vec<Hop<S>>; 2]> {
     kind_dirs
         .iter()
         .map(|ds| {
@@ -661,7 +703,13 @@ fn group_hops(kind_dirs: &[Vec<DirDef>], sides: &[SideDef; 2]) -> Vec<[Vec<Hop>;
 
 /// Each Kind's leaps for each Side, those that share canMove and canCapture
 /// together, and the table of the Squares they land on ([`Rules::kind_leaps`]).
-fn group_leaps(kind_dirs: &[Vec<DirDef>], dir_rays: &[Vec<u64>; 2]) -> (Vec<[Vec<Leap>; 2]>, Vec<u64>) {
+#[allow(clippy::type_complexity)]
+fn group_leaps<S: SquareSet>(
+    kind_dirs: &[Vec<DirDef>],
+    dir_rays: &[Vec<S>; 2],
+    grid: Grid,
+) -> (Vec<[Vec<Leap<S>>; 2]>, Vec<S>) {
+    let squares = grid.squares();
     let mut leap_table = Vec::new();
     let kind_leaps = kind_dirs
         .iter()
@@ -677,10 +725,10 @@ fn group_leaps(kind_dirs: &[Vec<DirDef>], dir_rays: &[Vec<u64>; 2]) -> (Vec<[Vec
                         continue;
                     }
                     let at = leap_table.len() as u32;
-                    for sq in 0..SQUARES {
-                        let mut m = 0u64;
+                    for sq in 0..squares {
+                        let mut m = S::NONE;
                         for d in &group {
-                            m |= dir_rays[0][(usize::from(d.id) * 2 + side) * SQUARES + sq];
+                            m |= dir_rays[0][(usize::from(d.id) * 2 + side) * squares + sq];
                         }
                         leap_table.push(m);
                     }
@@ -695,7 +743,7 @@ fn group_leaps(kind_dirs: &[Vec<DirDef>], dir_rays: &[Vec<u64>; 2]) -> (Vec<[Vec
 
 /// Each Kind's Directions that are not leaps, for each Side, as the move
 /// generator walks them ([`Rules::kind_steps`]).
-fn group_steps(kind_dirs: &[Vec<DirDef>]) -> Vec<[Vec<Step>; 2]> {
+fn group_steps<S: SquareSet>(kind_dirs: &[Vec<DirDef>], grid: Grid) -> Vec<[Vec<Step<S>>; 2]> {
     kind_dirs
         .iter()
         .map(|ds| {
@@ -703,7 +751,7 @@ fn group_steps(kind_dirs: &[Vec<DirDef>]) -> Vec<[Vec<Step>; 2]> {
                 ds.iter()
                     .filter(|d| !is_leap(d) && !is_hop(d) && (d.can_move || d.can_capture))
                     .map(|d| Step {
-                        rays: ((usize::from(d.id) * 2 + side) * SQUARES) as u32,
+                        rays: ((usize::from(d.id) * 2 + side) * grid.squares()) as u32,
                         up: d.up[side],
                         move_mask: mask(d.can_move),
                         capture_mask: mask(d.can_capture),
@@ -755,11 +803,11 @@ const KNIGHT: Dirs = &[
 const PAWN: Dirs = &[(0, 1, 1, 2, true, false), (1, 1, 1, 1, false, true), (-1, 1, 1, 1, false, true)];
 const CHESS: [(char, Dirs); 6] = [('k', KING), ('q', QUEEN), ('r', ROOK), ('b', BISHOP), ('n', KNIGHT), ('p', PAWN)];
 
-impl Rules {
+impl<S: SquareSet> Rules<S> {
     /// Whether the Kind moves as the chess Kind of its FEN letter does, with
     /// its roles (the King alone royal, the Pawn alone with the Pawn's
-    /// powers), on the Sides, Castling and Promotion choice of chess: what a
-    /// UCI engine, which knows only chess, may be asked about.
+    /// powers), on the Board, Sides, Castling and Promotion choice of chess:
+    /// what a UCI engine, which knows only chess, may be asked about.
     pub fn kind_is_chess(&self, kind: u8) -> bool {
         self.chess_kinds.get(kind as usize).copied().unwrap_or(false)
     }
@@ -794,7 +842,7 @@ impl Rules {
         let mut castlings: Vec<[u8; 5]> =
             self.castlings.iter().map(|c| [c.king_from, c.king_to, c.rook_from, c.rook_to, c.rook_passes]).collect();
         castlings.sort();
-        let sq = |s: &str| parse_square(s).unwrap_or(64);
+        let sq = |s: &str| Grid::CHESS.parse(s).unwrap_or(64);
         let mut chess = vec![
             [sq("e1"), sq("g1"), sq("h1"), sq("f1"), sq("g1")],
             [sq("e1"), sq("c1"), sq("a1"), sq("d1"), sq("b1")],
@@ -807,6 +855,6 @@ impl Rules {
             letters.sort();
             letters == ['b', 'n', 'q', 'r']
         });
-        sides && castlings == chess && promotions_are_chess
+        self.grid == Grid::CHESS && sides && castlings == chess && promotions_are_chess
     }
 }

@@ -8,11 +8,13 @@
 
 use std::time::{Duration, Instant};
 
-use super::board::{kind_of, side_of, Board, Move, EMPTY};
+use super::board::{kind_of, Board, Move, EMPTY};
 use super::rules::Rules;
-use crate::library::chess_facts::{file_of, rank_of, FILES, RANKS, SQUARES};
+use super::squares::{squares, SquareSet};
 
-pub const MATE: i32 = 1_000_000;
+/// A mate's score (less the plies to it): above any evaluation, even of a
+/// Board of 128 Squares each holding a Piece of the most value (10000).
+pub const MATE: i32 = 10_000_000;
 const INF: i32 = 2 * MATE;
 const MAX_PLY: usize = 128;
 
@@ -62,7 +64,8 @@ struct Entry {
 /// What a search calls after each depth it finishes (UCI's `info`).
 pub type OnDepth = Box<dyn FnMut(&Found) + Send>;
 
-/// A search, with its table kept from one search to the next.
+/// A search, with its table kept from one search to the next: on a Board of
+/// any size (its methods take the rules and the board on their bits).
 pub struct Searcher {
     table: Vec<Entry>,
     nodes: u64,
@@ -117,7 +120,7 @@ impl Searcher {
 
     /// The best move of the position, within the limits. `history` holds the
     /// hashes of the game's positions before this one (for repetitions).
-    pub fn search(&mut self, r: &Rules, board: &Board, limits: Limits, history: &[u64]) -> Found {
+    pub fn search<S: SquareSet>(&mut self, r: &Rules<S>, board: &Board<S>, limits: Limits, history: &[u64]) -> Found {
         let started = Instant::now();
         self.limits = limits;
         self.nodes = 0;
@@ -172,7 +175,7 @@ impl Searcher {
     }
 
     /// The line the table holds from the root, legal move by legal move.
-    fn pv(&self, r: &Rules, root: &Board, depth: usize) -> Vec<Move> {
+    fn pv<S: SquareSet>(&self, r: &Rules<S>, root: &Board<S>, depth: usize) -> Vec<Move> {
         let mut pv = Vec::new();
         let mut b = *root;
         let mut moves = Vec::new();
@@ -196,7 +199,7 @@ impl Searcher {
     /// repeat it again), or twice in the game before (this is the third
     /// time). Only every other position back, since the last Capture or
     /// Pawn Move (the fifty-move count), can be the same.
-    fn repeated(&self, b: &Board) -> bool {
+    fn repeated<S: SquareSet>(&self, b: &Board<S>) -> bool {
         let last = self.path.len() - 1;
         let mut before_root = 0;
         for back in (2..=b.fifty as usize).step_by(2) {
@@ -234,32 +237,16 @@ impl Searcher {
         self.stopped
     }
 
-    /// The position's value for the side to move: material from the Kinds'
-    /// values, a little for a Piece near the centre and a Pawn gone forward,
-    /// and the noise.
-    pub fn evaluate(&self, r: &Rules, b: &Board) -> i32 {
+    /// The position's value for the side to move: each Piece's worth on its
+    /// Square (material from the Kinds' values, a little for a Piece near
+    /// the centre and a Pawn gone forward: [`Rules::piece_squares`]), and
+    /// the noise.
+    pub fn evaluate<S: SquareSet>(&self, r: &Rules<S>, b: &Board<S>) -> i32 {
         let mut score = [0i32; 2];
-        let (last_file, last_rank) = (i32::from(FILES) - 1, i32::from(RANKS) - 1);
-        for sq in 0..SQUARES as u8 {
-            let c = b.at(r, sq);
-            if c == EMPTY {
-                continue;
+        for (side, score) in score.iter_mut().enumerate() {
+            for sq in squares(b.occ[side]) {
+                *score += r.piece_squares.value(b.at(r, sq), usize::from(sq));
             }
-            let (kind, side) = (kind_of(c), side_of(c));
-            let (file, rank) = (i32::from(file_of(sq)), i32::from(rank_of(sq)));
-            let mut v = r.kinds[kind as usize].value;
-            if Some(kind) == r.pawn {
-                let sd = r.sides[side as usize];
-                let start = sd.pawn_rank - 1;
-                v += (rank - start) * sd.forward * 6;
-                v += 6 - 2 * (2 * file - last_file).abs() / 2;
-            } else if kind != r.king {
-                // 0 at a corner, 6 in the middle (of chess's board): the Squares it may reach.
-                let centre =
-                    (last_file + last_rank) / 2 - ((2 * file - last_file).abs() + (2 * rank - last_rank).abs()) / 2;
-                v += centre * 3;
-            }
-            score[side as usize] += v;
         }
         let mut s = score[b.side as usize] - score[1 - b.side as usize];
         if self.limits.noise > 0 {
@@ -270,7 +257,7 @@ impl Searcher {
         s
     }
 
-    fn capture_value(r: &Rules, b: &Board, m: Move) -> Option<i32> {
+    fn capture_value<S: SquareSet>(r: &Rules<S>, b: &Board<S>, m: Move) -> Option<i32> {
         let victim = b.at(r, m.to);
         let attacker = b.at(r, m.from);
         let value = |c: u8| if c == EMPTY { 0 } else { r.kinds[kind_of(c) as usize].value };
@@ -284,7 +271,7 @@ impl Searcher {
         }
     }
 
-    fn order(&self, r: &Rules, b: &Board, moves: &mut [Move], tt: Option<Move>, ply: usize) {
+    fn order<S: SquareSet>(&self, r: &Rules<S>, b: &Board<S>, moves: &mut [Move], tt: Option<Move>, ply: usize) {
         let killers = self.killers.get(ply).copied().unwrap_or_default();
         let mut keyed: Vec<(i32, Move)> = moves
             .iter()
@@ -309,7 +296,15 @@ impl Searcher {
         }
     }
 
-    fn negamax(&mut self, r: &Rules, b: &Board, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn negamax<S: SquareSet>(
+        &mut self,
+        r: &Rules<S>,
+        b: &Board<S>,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
         self.nodes += 1;
         if self.out_of_time() {
             return 0;
@@ -404,7 +399,7 @@ impl Searcher {
         best
     }
 
-    fn quiesce(&mut self, r: &Rules, b: &Board, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn quiesce<S: SquareSet>(&mut self, r: &Rules<S>, b: &Board<S>, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.nodes += 1;
         if self.out_of_time() {
             return 0;

@@ -30,6 +30,8 @@ use std::time::Duration;
 use super::board::Board;
 use super::rules::Rules;
 use super::search::{Found, Limits, Searcher, MATE};
+use super::squares::SquareSet;
+use super::{with_rules, AnyRules};
 
 type Out = Arc<Mutex<Box<dyn Write + Send>>>;
 
@@ -46,9 +48,9 @@ struct Thinking {
     handle: JoinHandle<Searcher>,
 }
 
-/// Reads one variant's rules and starting position by its name (Err: why it
-/// cannot be played, in words).
-pub type LoadVariant = Box<dyn Fn(&str) -> Result<(Rules, Board), String>>;
+/// Reads one variant's rules and starting position (a FEN its rules read)
+/// by its name (Err: why it cannot be played, in words).
+pub type LoadVariant = Box<dyn Fn(&str) -> Result<(AnyRules, String), String>>;
 
 /// The games `UCI_Variant` chooses among: their names (the first, the game
 /// the engine starts with, is the default) and how to read one.
@@ -58,149 +60,221 @@ pub struct Variants {
 }
 
 /// Speaks UCI until `quit` or the end of the input. `name` is the game's
-/// name; `start` its starting position; `variants`, the games the option
-/// `UCI_Variant` offers (none: no such option).
+/// name; `rules` its rules and `start` its starting position, a FEN they
+/// read; `variants`, the games the option `UCI_Variant` offers (none: no
+/// such option).
 pub fn run(
-    rules: Rules,
-    mut start: Board,
+    rules: AnyRules,
+    start: String,
     name: &str,
     variants: Option<Variants>,
     input: impl BufRead,
     output: Box<dyn Write + Send>,
 ) {
-    let mut rules = Arc::new(rules);
-    let out: Out = Arc::new(Mutex::new(output));
-    let mut searcher = Some(Searcher::new(1 << 20));
-    let mut thinking: Option<Thinking> = None;
-    let mut board = start;
-    let mut history: Vec<u64> = Vec::new();
-    let (mut noise, mut seed) = (0i32, 0u64);
-
-    let finish = |thinking: &mut Option<Thinking>, searcher: &mut Option<Searcher>| {
-        if let Some(t) = thinking.take() {
-            t.stop.store(true, Ordering::Relaxed);
-            if let Ok(s) = t.handle.join() {
-                *searcher = Some(s);
-            }
-        }
-        if searcher.is_none() {
-            *searcher = Some(Searcher::new(1 << 20));
-        }
+    let mut uci = Uci {
+        name: name.to_string(),
+        variants,
+        out: Arc::new(Mutex::new(output)),
+        input,
+        bytes: Vec::new(),
+        number: 0,
+        searcher: Some(Searcher::new(1 << 20)),
+        thinking: None,
+        noise: 0,
+        seed: 0,
     };
-
-    let mut input = input;
-    let mut bytes = Vec::new();
-    for number in 1u64.. {
-        match read_line(&mut input, &mut bytes) {
-            Line::End => break,
-            Line::TooLong => {
-                say(&out, &format!("info string line {number} is longer than {MAX_LINE} bytes; it was skipped"));
-                continue;
-            }
-            Line::Read => {}
-        }
-        let Ok(line) = std::str::from_utf8(&bytes) else {
-            say(&out, &format!("info string line {number} is not UTF-8; it was skipped"));
-            continue;
-        };
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let Some(&verb) = words.first() else { continue };
-        match verb {
-            "uci" => {
-                say(&out, &format!("id name Cardtable built-in engine ({name})"));
-                say(&out, "id author Cardtable");
-                say(&out, "option name Noise type spin default 0 min 0 max 100000");
-                say(&out, "option name Seed type spin default 0 min 0 max 1000000000");
-                if let Some(v) = variants.as_ref().filter(|v| !v.names.is_empty()) {
-                    let vars: String = v.names.iter().map(|n| format!(" var {n}")).collect();
-                    say(&out, &format!("option name UCI_Variant type combo default {}{vars}", v.names[0]));
+    // The game played, and the variant it was chosen as (said once its board is set up).
+    let mut game = (rules, start, None::<String>);
+    loop {
+        let (rules, start, chosen) = &game;
+        let next = with_rules!(rules, r => match Board::from_fen(r, start) {
+            Ok(board) => {
+                if let Some(chosen) = chosen {
+                    say(&uci.out, &format!("info string variant {chosen} startpos {}", board.fen(r)));
                 }
-                say(&out, "uciok");
+                uci.session(r.clone(), board)
             }
-            "isready" => say(&out, "readyok"),
-            "ucinewgame" => {
-                finish(&mut thinking, &mut searcher);
-                if let Some(s) = searcher.as_mut() {
-                    s.clear();
-                }
-                board = start;
-                history.clear();
+            Err(e) => {
+                say(&uci.out, &format!("info string the starting position: {e}"));
+                None
             }
-            "position" => {
-                finish(&mut thinking, &mut searcher);
-                match position(&rules, start, &words[1..]) {
-                    Ok((b, h)) => {
-                        board = b;
-                        history = h;
-                    }
-                    Err(e) => say(&out, &format!("info string {e}")),
-                }
-            }
-            "go" => {
-                finish(&mut thinking, &mut searcher);
-                let (mut limits, infinite) = go_limits(&words[1..], board.side);
-                (limits.noise, limits.seed) = (noise, seed);
-                let (only, refused) = search_moves(&rules, board, &words[1..]);
-                for text in refused {
-                    say(&out, &format!("info string searchmoves: `{text}` is not a legal move here"));
-                }
-                let stop = Arc::new(AtomicBool::new(false));
-                let mut s = searcher.take().unwrap_or_default();
-                s.stop = Some(stop.clone());
-                s.only = only;
-                let (r, o, b, h, st) = (rules.clone(), out.clone(), board, history.clone(), stop.clone());
-                let info_out = out.clone();
-                let info_rules = rules.clone();
-                s.on_depth = Some(Box::new(move |f: &Found| say(&info_out, &info(&info_rules, f))));
-                let handle = std::thread::spawn(move || {
-                    let found = s.search(&r, &b, limits, &h);
-                    // `go infinite` answers only once it is stopped.
-                    while infinite && !st.load(Ordering::Relaxed) {
-                        std::thread::sleep(Duration::from_millis(2));
-                    }
-                    let best = found.best.map_or("0000".to_string(), |m| Board::uci(&r, m));
-                    say(&o, &format!("bestmove {best}"));
-                    s.on_depth = None;
-                    s.stop = None;
-                    s.only.clear();
-                    s
-                });
-                thinking = Some(Thinking { stop, handle });
-            }
-            "setoption" if is_variant_option(&words[1..]) => {
-                finish(&mut thinking, &mut searcher);
-                let chosen =
-                    words.iter().position(|w| *w == "value").map_or(String::new(), |at| words[at + 1..].join(" "));
-                let loaded = match variants.as_ref() {
-                    Some(v) if v.names.contains(&chosen) => (v.load)(&chosen),
-                    Some(v) => Err(format!("no variant `{chosen}`; UCI_Variant offers {}", v.names.join(", "))),
-                    None => Err("this game has no variants".to_string()),
-                };
-                match loaded {
-                    Ok((r, b)) => {
-                        rules = Arc::new(r);
-                        start = b;
-                        board = start;
-                        history.clear();
-                        if let Some(s) = searcher.as_mut() {
-                            s.clear();
-                        }
-                        say(&out, &format!("info string variant {chosen} startpos {}", start.fen(&rules)));
-                    }
-                    Err(e) => say(&out, &format!("info string {e}")),
-                }
-            }
-            "setoption" => match set_option(&words[1..]) {
-                Some(("noise", v)) => noise = v.min(100_000) as i32,
-                Some(("seed", v)) => seed = v,
-                _ => say(&out, &format!("info string no such option, or not a number: {}", words[1..].join(" "))),
-            },
-            "stop" => finish(&mut thinking, &mut searcher),
-            "quit" => break,
-            _ => say(&out, &format!("info string unknown command `{verb}`")),
+        });
+        match next {
+            Some(chosen) => game = chosen,
+            None => break,
         }
     }
-    finish(&mut thinking, &mut searcher);
+    uci.finish();
+}
+
+/// The UCI conversation: what lasts whatever game is played (the input,
+/// the output, the search's table, the options).
+struct Uci<I> {
+    name: String,
+    variants: Option<Variants>,
+    out: Out,
+    input: I,
+    bytes: Vec<u8>,
+    /// The number of the last line read.
+    number: u64,
+    /// The search's table, here while no search runs.
+    searcher: Option<Searcher>,
+    thinking: Option<Thinking>,
+    noise: i32,
+    seed: u64,
+}
+
+impl<I: BufRead> Uci<I> {
+    /// Stops the search under way, if one is, and takes its Searcher back.
+    fn finish(&mut self) {
+        if let Some(t) = self.thinking.take() {
+            t.stop.store(true, Ordering::Relaxed);
+            if let Ok(s) = t.handle.join() {
+                self.searcher = Some(s);
+            }
+        }
+        if self.searcher.is_none() {
+            self.searcher = Some(Searcher::new(1 << 20));
+        }
+    }
+
+    /// The next line of words, None at the end of the input (a line too
+    /// long or not UTF-8 is said and skipped).
+    fn next_line(&mut self) -> Option<String> {
+        loop {
+            self.number += 1;
+            match read_line(&mut self.input, &mut self.bytes) {
+                Line::End => return None,
+                Line::TooLong => {
+                    let number = self.number;
+                    say(
+                        &self.out,
+                        &format!("info string line {number} is longer than {MAX_LINE} bytes; it was skipped"),
+                    );
+                    continue;
+                }
+                Line::Read => {}
+            }
+            match std::str::from_utf8(&self.bytes) {
+                Ok(line) => return Some(line.to_string()),
+                Err(_) => say(&self.out, &format!("info string line {} is not UTF-8; it was skipped", self.number)),
+            }
+        }
+    }
+
+    /// Plays one game (its rules and start on their bits) until `quit`, the
+    /// end of the input (None), or `UCI_Variant` chooses another game: its
+    /// rules, its start and its name.
+    fn session<S: SquareSet>(
+        &mut self,
+        rules: Arc<Rules<S>>,
+        start: Board<S>,
+    ) -> Option<(AnyRules, String, Option<String>)> {
+        let mut board = start;
+        let mut history: Vec<u64> = Vec::new();
+        while let Some(line) = self.next_line() {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let Some(&verb) = words.first() else { continue };
+            match verb {
+                "uci" => {
+                    let out = &self.out;
+                    say(out, &format!("id name Cardtable built-in engine ({})", self.name));
+                    say(out, "id author Cardtable");
+                    say(out, "option name Noise type spin default 0 min 0 max 100000");
+                    say(out, "option name Seed type spin default 0 min 0 max 1000000000");
+                    if let Some(v) = self.variants.as_ref().filter(|v| !v.names.is_empty()) {
+                        let vars: String = v.names.iter().map(|n| format!(" var {n}")).collect();
+                        say(out, &format!("option name UCI_Variant type combo default {}{vars}", v.names[0]));
+                    }
+                    say(out, "uciok");
+                }
+                "isready" => say(&self.out, "readyok"),
+                "ucinewgame" => {
+                    self.finish();
+                    if let Some(s) = self.searcher.as_mut() {
+                        s.clear();
+                    }
+                    board = start;
+                    history.clear();
+                }
+                "position" => {
+                    self.finish();
+                    match position(&rules, start, &words[1..]) {
+                        Ok((b, h)) => {
+                            board = b;
+                            history = h;
+                        }
+                        Err(e) => say(&self.out, &format!("info string {e}")),
+                    }
+                }
+                "go" => self.go(&rules, board, &history, &words[1..]),
+                "setoption" if is_variant_option(&words[1..]) => {
+                    self.finish();
+                    let chosen =
+                        words.iter().position(|w| *w == "value").map_or(String::new(), |at| words[at + 1..].join(" "));
+                    let loaded = match self.variants.as_ref() {
+                        Some(v) if v.names.contains(&chosen) => (v.load)(&chosen),
+                        Some(v) => Err(format!("no variant `{chosen}`; UCI_Variant offers {}", v.names.join(", "))),
+                        None => Err("this game has no variants".to_string()),
+                    };
+                    match loaded {
+                        Ok((rules, start)) => {
+                            if let Some(s) = self.searcher.as_mut() {
+                                s.clear();
+                            }
+                            return Some((rules, start, Some(chosen)));
+                        }
+                        Err(e) => say(&self.out, &format!("info string {e}")),
+                    }
+                }
+                "setoption" => match set_option(&words[1..]) {
+                    Some(("noise", v)) => self.noise = v.min(100_000) as i32,
+                    Some(("seed", v)) => self.seed = v,
+                    _ => say(
+                        &self.out,
+                        &format!("info string no such option, or not a number: {}", words[1..].join(" ")),
+                    ),
+                },
+                "stop" => self.finish(),
+                "quit" => return None,
+                _ => say(&self.out, &format!("info string unknown command `{verb}`")),
+            }
+        }
+        None
+    }
+
+    /// `go ...`: a search of `board` on a thread of its own, which says
+    /// `info` after each depth and `bestmove` at its end.
+    fn go<S: SquareSet>(&mut self, rules: &Arc<Rules<S>>, board: Board<S>, history: &[u64], words: &[&str]) {
+        self.finish();
+        let (mut limits, infinite) = go_limits(words, board.side);
+        (limits.noise, limits.seed) = (self.noise, self.seed);
+        let (only, refused) = search_moves(rules, board, words);
+        for text in refused {
+            say(&self.out, &format!("info string searchmoves: `{text}` is not a legal move here"));
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut s = self.searcher.take().unwrap_or_default();
+        s.stop = Some(stop.clone());
+        s.only = only;
+        let (r, o, h, st) = (rules.clone(), self.out.clone(), history.to_vec(), stop.clone());
+        let (info_out, info_rules) = (self.out.clone(), rules.clone());
+        s.on_depth = Some(Box::new(move |f: &Found| say(&info_out, &info(&info_rules, f))));
+        let handle = std::thread::spawn(move || {
+            let found = s.search(&r, &board, limits, &h);
+            // `go infinite` answers only once it is stopped.
+            while infinite && !st.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(2));
+            }
+            let best = found.best.map_or("0000".to_string(), |m| Board::uci(&r, m));
+            say(&o, &format!("bestmove {best}"));
+            s.on_depth = None;
+            s.stop = None;
+            s.only.clear();
+            s
+        });
+        self.thinking = Some(Thinking { stop, handle });
+    }
 }
 
 /// The longest line read: a longer one is skipped (a GUI's longest, a
@@ -247,7 +321,7 @@ fn read_line(input: &mut impl BufRead, bytes: &mut Vec<u8>) -> Line {
 }
 
 /// `startpos|fen FEN [moves ...]`: the board, and the hashes of the positions before it.
-fn position(rules: &Rules, start: Board, words: &[&str]) -> Result<(Board, Vec<u64>), String> {
+fn position<S: SquareSet>(rules: &Rules<S>, start: Board<S>, words: &[&str]) -> Result<(Board<S>, Vec<u64>), String> {
     let moves_at = words.iter().position(|w| *w == "moves").unwrap_or(words.len());
     let mut board = match words.first() {
         Some(&"startpos") => start,
@@ -299,7 +373,11 @@ const GO_WORDS: &[&str] = &[
 /// `go ... searchmoves M1 M2 ...`: the moves named, each legal on `board`,
 /// and the words named that are not its legal moves. The moves run to the
 /// next word of `go` or the end.
-fn search_moves(rules: &Rules, mut board: Board, words: &[&str]) -> (Vec<super::board::Move>, Vec<String>) {
+fn search_moves<S: SquareSet>(
+    rules: &Rules<S>,
+    mut board: Board<S>,
+    words: &[&str],
+) -> (Vec<super::board::Move>, Vec<String>) {
     let (mut only, mut refused) = (Vec::new(), Vec::new());
     let Some(at) = words.iter().position(|w| *w == "searchmoves") else { return (only, refused) };
     for text in words[at + 1..].iter().take_while(|w| !GO_WORDS.contains(w)) {
@@ -351,7 +429,7 @@ fn go_limits(words: &[&str], side: u8) -> (Limits, bool) {
     (limits, infinite)
 }
 
-fn info(rules: &Rules, f: &Found) -> String {
+fn info<S: SquareSet>(rules: &Rules<S>, f: &Found) -> String {
     let score = if f.score.abs() >= MATE - 200 {
         format!("mate {}", (MATE - f.score.abs() + 1) / 2 * f.score.signum())
     } else {
