@@ -416,7 +416,9 @@ impl<S: SquareSet> Board<S> {
                 let empty = |sq: u8| self.at(r, sq) == EMPTY;
                 if empty(cd.king_to) && empty(cd.rook_to) && empty(cd.rook_passes) {
                     let hit = |sq: u8| self.attacked(r, usize::from(sq), enemy);
-                    if !hit(cd.king_from) && !hit(cd.rook_to) && !hit(cd.king_to) {
+                    // Is Castling Way Clear: the rest of the ways (none in chess).
+                    let way_clear = cd.way_empty.iter().all(|&sq| empty(sq)) && !cd.way_safe.iter().any(|&sq| hit(sq));
+                    if !hit(cd.king_from) && !hit(cd.rook_to) && !hit(cd.king_to) && way_clear {
                         targets |= S::bit(usize::from(cd.king_to));
                     }
                 }

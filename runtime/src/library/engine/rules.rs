@@ -106,13 +106,19 @@ pub struct Hop<S: SquareSet> {
 }
 
 /// One row of Castling, as the Board's Squares (a1 = 0, b1 = 1, ...).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct CastleDef {
     pub king_from: u8,
     pub king_to: u8,
     pub rook_from: u8,
     pub rook_to: u8,
     pub rook_passes: u8,
+    /// Is Castling Way Clear's Squares beyond Try Castling's: those of the
+    /// King's and the Rook's ways that must be empty (but for that King and
+    /// that Rook), and those of the King's way that must not be attacked
+    /// (none in chess, whose three Squares the book's card checks).
+    pub way_empty: Vec<u8>,
+    pub way_safe: Vec<u8>,
     /// Its letter in a FEN's castling field (by its Rook's Square, as the
     /// chess library writes it), or none.
     pub fen: Option<char>,
@@ -605,16 +611,41 @@ fn read_castlings(tables: &Tables, grid: Grid) -> Result<Vec<CastleDef>, Lack> {
                 tables.lack_at(t, Some(r), Some(c), why)
             })?;
         }
+        let (way_empty, way_safe) = castling_ways(grid, sq);
         castlings.push(CastleDef {
             king_from: sq[0],
             king_to: sq[1],
             rook_from: sq[2],
             rook_to: sq[3],
             rook_passes: sq[4],
+            way_empty,
+            way_safe,
             fen: grid.castling_letter(sq[2]),
         });
     }
     Ok(castlings)
+}
+
+/// Is Castling Way Clear's Squares of a castling (kingFrom, kingTo,
+/// rookFrom, rookTo, rookPasses), beyond those Try Castling looks at: the
+/// Squares from the King's to its landing Square and from the Rook's to its
+/// landing Square, along the King's Rank, but the King's and the Rook's own
+/// and the three Try Castling finds empty, must be empty; those of the
+/// King's way but its own, the Rook's landing Square and its landing
+/// Square, not attacked.
+fn castling_ways(grid: Grid, sq: [u8; 5]) -> (Vec<u8>, Vec<u8>) {
+    let [king_from, king_to, rook_from, rook_to, rook_passes] = sq;
+    let rank = grid.rank_of(king_from);
+    let along = |from: u8, to: u8| {
+        let (a, b) = (grid.file_of(from), grid.file_of(to));
+        (a.min(b)..=a.max(b)).map(move |f| grid.square(f, rank))
+    };
+    let mut empty: Vec<u8> = along(king_from, king_to).chain(along(rook_from, rook_to)).collect();
+    empty.retain(|&s| ![king_from, rook_from, king_to, rook_to, rook_passes].contains(&s));
+    empty.sort_unstable();
+    empty.dedup();
+    let safe = along(king_from, king_to).filter(|s| ![king_from, rook_to, king_to].contains(s)).collect();
+    (empty, safe)
 }
 
 /// The Kinds a promoted Piece of each Side may become: the Promotion
