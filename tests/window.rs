@@ -1569,3 +1569,107 @@ fn the_window_shows_a_grasshoppers_dots_beyond_the_pieces_it_jumps() {
         }
     }
 }
+
+/// What `cardtable trace` prints for a script (the chess game, the Computer
+/// off), from the line `from` on.
+fn trace_printed(script: &Path, from: &str) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_cardtable"))
+        .args(["trace".as_ref(), content().as_os_str(), "--off".as_ref(), "Make Computer Move".as_ref()])
+        .arg("--script")
+        .arg(script)
+        .env("LC_ALL", "C")
+        .output()
+        .expect("cardtable trace runs");
+    assert!(out.status.success(), "cardtable trace: {}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let at = text.find(&format!("{from}\n")).unwrap_or_else(|| panic!("`{from}` in cardtable trace's output:\n{text}"));
+    text[at..].to_string()
+}
+
+/// The debug view's panel in a screenshot (960 wide: the view's strip is
+/// its right 440 pixels, the game shrinking beside it): the strip's left
+/// margin, between the game and the panel's text, is the panel's dark
+/// background from top to bottom. Answers how many of its pixels are.
+fn panel_pixels(shot: &Shot) -> usize {
+    count_pixels(shot, (521, 525, 0, shot.height), |c| (c[0] - 23.0).abs() < 8.0 && (c[2] - 31.0).abs() < 8.0)
+}
+
+/// `--debug` opens the debug view from the start: a panel on the right,
+/// the game beside it, showing the last input's trace; the script's
+/// `click e2` (the GUIDE's pinned Bishop) is traced, and the panel holds
+/// the very lines `cardtable trace` prints for it (the window prints what
+/// its panel shows as it writes the screenshot). Without `--debug` the
+/// same strip is the board's.
+#[test]
+fn the_debug_view_shows_the_last_inputs_trace_as_cardtable_trace_prints_it() {
+    let Some(run) = common::display() else { return };
+    let dir = out_dir();
+    let script = dir.join("debug-pinned.script");
+    std::fs::write(&script, "setfen 4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1\nclick e2\n").unwrap();
+    let png = dir.join("debug-pinned.png");
+    let args: Vec<String> =
+        [content().as_path(), "--debug".as_ref(), "--screenshot".as_ref(), &png, "--script".as_ref(), &script]
+            .iter()
+            .map(|a| a.to_string_lossy().into_owned())
+            .collect();
+    let out = cardtable(&run, &args);
+    assert!(out.status.success(), "the window failed: {}", String::from_utf8_lossy(&out.stderr));
+    let shot = read_png(&png);
+    assert_eq!((shot.width, shot.height), (960, 1100), "a screenshot's window keeps the game screen's size");
+    assert!(panel_pixels(&shot) > 4 * 1100 * 9 / 10, "the panel's background: {} pixels", panel_pixels(&shot));
+    let plain = screenshot(&run, Some("setfen 4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1\nclick e2\n"), "debug-off");
+    assert_eq!(panel_pixels(&plain), 0, "without --debug the strip is the game's");
+
+    let shown = String::from_utf8_lossy(&out.stdout);
+    let (object, trace) = shown.split_once("The last input's trace:\n").expect("the panel's trace, on stdout");
+    assert!(!object.is_empty(), "the Object box's lines come first: {shown}");
+    assert!(trace.lines().count() > 1000, "the click runs thousands of steps: {}", trace.lines().count());
+    assert_eq!(trace, trace_printed(&script, "click e2"), "the panel's lines are `cardtable trace`'s");
+}
+
+/// F12 opens the debug view in a running window (the game never sees the
+/// key): xdotool presses it, moves the mouse onto e2 (where the game,
+/// shrunk beside the panel, draws it) and presses Escape (`--keys 1`).
+/// The panel shows the key's trace, the lines `cardtable trace` prints for
+/// `key Escape` (but for the answer, which a key in the window has not),
+/// and the Object under the mouse: the Pawn on e2, over its Square.
+#[test]
+fn f12_opens_the_debug_view_and_a_key_is_traced_with_the_object_under_the_mouse() {
+    let Some(run) = common::display() else { return };
+    if !common::xdotool() {
+        return;
+    }
+    let dir = out_dir();
+    let png = dir.join("debug-f12.png");
+    let bin = env!("CARGO_BIN_EXE_cardtable");
+    // e2's centre in the window: the game screen (960 x 1100) fitted into 520 x 1100, centred.
+    let scale = 520.0 / 960.0;
+    let (x, y) = (540.0 * scale, (1100.0 - 1100.0 * scale) / 2.0 + 780.0 * scale);
+    let script = format!(
+        "timeout 120 '{bin}' '{}' --off 'Make Computer Move' --data-dir '{}' --screenshot '{}' --keys 1 & pid=$!\n\
+         timeout 60 xdotool search --sync --onlyvisible --name Chess windowfocus --sync %1 key F12 \
+         mousemove --window %1 {x:.0} {y:.0} sleep 0.3 key Escape\n\
+         wait $pid",
+        content().display(),
+        data_dir().display(),
+        png.display()
+    );
+    let mut all: Vec<String> = run.to_vec();
+    all.extend(["sh".into(), "-c".into(), script]);
+    let out = Command::new(&all[0]).args(&all[1..]).env("LC_ALL", "C").output().expect("the window runs");
+    assert!(out.status.success(), "the window failed: {}", String::from_utf8_lossy(&out.stderr));
+    let shot = read_png(&png);
+    assert!(panel_pixels(&shot) > 4 * 1100 * 9 / 10, "the panel is open: {} pixels", panel_pixels(&shot));
+    let shown = String::from_utf8_lossy(&out.stdout);
+    let (object, trace) = shown.split_once("The last input's trace:\n").expect("the panel's trace, on stdout");
+    let object: Vec<&str> = object.lines().collect();
+    assert_eq!(object.first().copied(), Some("e2/Piece"), "the Object under the mouse: {shown}");
+    assert!(object.iter().any(|l| l.starts_with("Logic Components: ")), "{object:?}");
+    assert!(object.last().is_some_and(|l| l.starts_with("under it: ") && l.contains("e2/Square")), "{object:?}");
+    let key = dir.join("debug-key.script");
+    std::fs::write(&key, "key Escape\n").unwrap();
+    let printed = trace_printed(&key, "key Escape");
+    let printed = printed.rsplit_once("  answer: ").map_or(printed.as_str(), |(lines, _)| lines);
+    assert!(trace.starts_with("key Escape\n  Event Cancel"), "the last input is the game's key, not F12: {trace}");
+    assert_eq!(trace, printed, "the panel's lines are `cardtable trace`'s");
+}

@@ -134,6 +134,10 @@ pub struct WindowArgs {
     /// Read the content folder again when a file in it is saved; the game goes on where it was
     #[arg(long)]
     pub watch: bool,
+    /// Open the debug view from the start (F12 opens and closes it): the last input's trace, and the
+    /// Object under the mouse with its Logic Components and variables, in a panel on the right
+    #[arg(long)]
+    pub debug: bool,
 }
 
 /// What the command line asks for.

@@ -140,6 +140,7 @@ fn window(args: cli::WindowArgs, library: &[(String, String)]) -> ExitCode {
         watch: args.watch,
         off: args.game.off.clone(),
         trees: None,
+        debug: args.debug,
     };
     if args.watch && args.game.content.is_none() {
         eprintln!(

@@ -5,6 +5,7 @@
 //! next frame.
 
 use super::art::{load_art, sprites, Art};
+use super::debug::{self, Debug};
 use super::draw::draw_item;
 use super::input::{key_of, Input, Inputs};
 use super::messages::{banner_height, draw_banner, draw_toasts, mistake_lines, print_new_faults, Toast, FAULT_SECONDS};
@@ -18,7 +19,7 @@ use cardtable::host::driver::Driver;
 use cardtable::present::{draw_list, DrawItem};
 use cardtable::save::Store;
 use macroquad::miniquad;
-use macroquad::prelude::{clear_background, get_screen_data, next_frame, Color};
+use macroquad::prelude::{clear_background, get_screen_data, mouse_position, next_frame, Color};
 use std::path::Path;
 use std::process::ExitCode;
 use std::rc::Rc;
@@ -81,6 +82,8 @@ struct Window {
     playing: Duration,
     report_first_frame: bool,
     frame_times: Option<FrameTimes>,
+    /// The debug view (F12, `--debug`): open or closed, and what it shows.
+    debug: Debug,
 }
 
 impl Window {
@@ -103,8 +106,10 @@ impl Window {
         let mut faults_printed = 0;
         print_new_faults(&driver.world.faults, &mut faults_printed, "");
         apply_library_options(&mut driver, &opts.library, &mut faults_printed)?;
+        // `--debug` opens the view from the start: a player's window was opened wider for it.
+        let mut debug = Debug::new(opts.debug, opts.debug && opts.screenshot.is_none());
         if let Some(script) = &opts.script {
-            run_script(&mut driver, script, &mut faults_printed)?;
+            run_script(&mut driver, script, &mut faults_printed, &mut debug)?;
         }
         // The first frame's pictures are decoded while the fonts load.
         let mut items: Vec<DrawItem> = Vec::new();
@@ -132,6 +137,7 @@ impl Window {
             playing: super::pace::playing(),
             report_first_frame,
             frame_times,
+            debug,
             driver,
         })
     }
@@ -194,27 +200,48 @@ impl Window {
     /// point and one press, and a frame may come long after its input (a
     /// window idle and watching sleeps a quarter of a second).
     fn take_input(&mut self, started: Instant) {
-        // Clicks land where the last frame drew: the banner it showed kept its room.
-        let view = View::fit(&self.game, banner_height(&mistake_lines(&self.art, &self.watch)));
+        // Clicks land where the last frame drew: the banner and the debug view it showed kept their room.
+        let view = self.view();
         macroquad::input::utils::repeat_all_miniquad_input(&mut self.inputs, self.input_subscriber);
-        for input in self.inputs.0.drain(..) {
+        let mut inputs = std::mem::take(&mut self.inputs.0);
+        for input in inputs.drain(..) {
             match input {
                 Input::Click(mx, my) => {
                     self.played = started;
                     let dpi = miniquad::window::dpi_scale();
+                    if self.debug.click(mx / dpi, my / dpi) {
+                        continue;
+                    }
                     if let Some((x, y)) = view.to_game(mx / dpi, my / dpi) {
-                        self.driver.world.click_at(x, y);
+                        // Traced while the debug view is open; else `World::click_at` as it is.
+                        let header = || format!("click at {x:.0}, {y:.0}");
+                        self.debug.run(&mut self.driver, header, |w| w.click_at(x, y));
                     }
                 }
+                Input::Key(debug::KEY) => self.debug.toggle(self.opts.screenshot.is_some()),
+                Input::Key(code) if self.debug.open && self.debug.page_key(code) => {}
                 Input::Key(code) => {
                     if let Some(key) = key_of(code) {
-                        self.driver.world.press_key(key);
+                        let header = || format!("key {}", key.name());
+                        self.debug.run(&mut self.driver, header, |w| {
+                            w.press_key(key);
+                        });
                         self.keys_pressed += 1;
                         self.played = started;
                     }
                 }
+                Input::Wheel(turn) if self.debug.open => self.debug.scroll_by((-3.0 * turn).round() as i64),
+                Input::Wheel(_) => {}
             }
         }
+        // The list's room is kept for the next frame's input.
+        self.inputs.0 = inputs;
+    }
+
+    /// Where the game screen is drawn in the window: the room the mistakes'
+    /// banner and the debug view take is kept from it.
+    fn view(&self) -> View {
+        View::fit(&self.game, banner_height(&mistake_lines(&self.art, &self.watch)), self.debug.strip())
     }
 
     /// While watching, the folder read again once it has settled after a
@@ -261,7 +288,8 @@ impl Window {
         self.toasts.retain(|t| t.at.elapsed().as_secs_f64() < FAULT_SECONDS);
     }
 
-    /// The game's background, its draw list, the toasts and the banner.
+    /// The game's background, its draw list, the debug view when it is
+    /// open, the toasts and the banner.
     fn draw(&mut self) {
         let [r, g, b, a] = cardtable::present::rgba(self.game.background, 1.0);
         clear_background(Color::new(r, g, b, a));
@@ -270,9 +298,17 @@ impl Window {
         // The mistakes' banner takes a strip of its own under the game screen,
         // which shrinks to fit above it: it hides nothing of the game.
         let banner = mistake_lines(&self.art, &self.watch);
-        let view = View::fit(&self.game, banner_height(&banner));
+        let view = View::fit(&self.game, banner_height(&banner), self.debug.strip());
         for item in &self.items {
             draw_item(&self.art, &view, item);
+        }
+        if self.debug.open {
+            let (mx, my) = mouse_position();
+            let under = match view.to_game(mx, my) {
+                Some((x, y)) => debug::objects_at(&self.driver.world, &self.items, x, y),
+                None => Vec::new(),
+            };
+            self.debug.draw(&self.driver.world, &under);
         }
         draw_toasts(&self.art, &self.toasts);
         draw_banner(&self.art, &banner);
@@ -286,6 +322,10 @@ impl Window {
             return None;
         }
         get_screen_data().export_png(&path.to_string_lossy());
+        // What the debug view shows, on stdout: the trace as `cardtable trace` prints it.
+        if self.debug.open {
+            print!("{}", self.debug.text());
+        }
         if let Some(times) = &self.frame_times {
             times.report();
         }
@@ -325,6 +365,10 @@ impl Window {
             || driver.world.clock_running()
             || driver.libraries.awaiting()
         {
+            miniquad::window::schedule_update();
+        } else if self.debug.open {
+            // The debug view follows the mouse, which does not wake the window: it looks.
+            std::thread::sleep(debug::LOOK.saturating_sub(started.elapsed()));
             miniquad::window::schedule_update();
         } else if let Some(w) = &self.watch {
             // Idle and watching: a change is looked for four to ten times a
@@ -378,8 +422,15 @@ fn apply_library_options(
 }
 
 /// The `--script` file's driver commands, run before the first frame; an
-/// error or a fault printed with its line.
-fn run_script(driver: &mut Driver, script: &Path, faults_printed: &mut usize) -> Result<(), ExitCode> {
+/// error or a fault printed with its line. While the debug view is open,
+/// each of the player's inputs (`click`, `press`, `key`) is traced as the
+/// driver's `trace` traces it, and the view shows the last one's.
+fn run_script(
+    driver: &mut Driver,
+    script: &Path,
+    faults_printed: &mut usize,
+    view: &mut Debug,
+) -> Result<(), ExitCode> {
     match cardtable::source::read::read_text(script, cardtable::source::read::SCRIPT) {
         Ok(text) => {
             for (number, line) in text.lines().enumerate() {
@@ -387,7 +438,16 @@ fn run_script(driver: &mut Driver, script: &Path, faults_printed: &mut usize) ->
                 if line.is_empty() || line.starts_with('#') {
                     continue;
                 }
-                let answer = driver.command(line);
+                let answer = match view.open && debug::is_input(line) {
+                    false => driver.command(line),
+                    true => match driver.traced(debug::filter(), line) {
+                        Ok((answer, trace)) => {
+                            view.show(debug::input_lines(&driver.world, line, &trace, Some(&answer)));
+                            answer
+                        }
+                        Err(why) => cardtable::json::Json::error(why),
+                    },
+                };
                 let at = format!("{}:{}: `{line}`: ", script.display(), number + 1);
                 if answer.is_error() {
                     eprintln!("{at}{answer}");

@@ -4,15 +4,17 @@
 use macroquad::miniquad;
 use macroquad::prelude::{KeyCode, MouseButton};
 
-/// A click or a key of the player.
+/// A click, a key or a turn of the wheel of the player.
 pub enum Input {
     /// The left button went down at this point of the window (physical pixels).
     Click(f32, f32),
     Key(KeyCode),
+    /// The mouse wheel turned: up when positive (the debug view scrolls by it).
+    Wheel(f32),
 }
 
-/// The clicks and keys since the last frame, in order (a key held down and
-/// repeating counts once).
+/// The clicks, keys and wheel turns since the last frame, in order (a key
+/// held down and repeating counts once).
 pub struct Inputs(pub Vec<Input>);
 
 impl miniquad::EventHandler for Inputs {
@@ -26,6 +28,11 @@ impl miniquad::EventHandler for Inputs {
     fn mouse_button_down_event(&mut self, button: MouseButton, x: f32, y: f32) {
         if button == MouseButton::Left {
             self.0.push(Input::Click(x, y));
+        }
+    }
+    fn mouse_wheel_event(&mut self, _x: f32, y: f32) {
+        if y != 0.0 {
+            self.0.push(Input::Wheel(y));
         }
     }
 }

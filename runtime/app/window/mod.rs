@@ -12,11 +12,14 @@
 //! - `view.rs`: the game screen scaled into the window, clicks mapped back;
 //! - `art.rs`: the fonts, and the pictures decoded on threads of their own;
 //! - `draw.rs`: the draw list drawn;
+//! - `debug.rs`: the debug view (F12, `--debug`): the last input's trace
+//!   and the Object under the mouse, in a panel on the right;
 //! - `messages.rs`: faults and notices (stderr, toasts) and the mistakes' banner;
 //! - `watch.rs`: the content folder watched (`--watch`);
 //! - `report.rs`: the measures printed for the benchmarks.
 
 mod art;
+mod debug;
 mod draw;
 mod frame;
 mod input;
@@ -57,6 +60,8 @@ pub struct Options {
     pub off: Vec<String>,
     /// Read the content folder again when a file in it changes (`--watch`).
     pub watch: bool,
+    /// The debug view open from the start (`--debug`; F12 opens and closes it).
+    pub debug: bool,
 }
 
 /// Runs the window until it is closed, or with `--screenshot` until the PNG is
@@ -67,6 +72,6 @@ pub fn run(game: Rc<Game>, opts: Options) -> ExitCode {
         eprintln!("{why}");
         return ExitCode::FAILURE;
     }
-    let conf = setup::conf(&game, opts.screenshot.is_some());
+    let conf = setup::conf(&game, opts.screenshot.is_some(), opts.debug);
     setup::open(conf, frame::window_loop(game, opts))
 }

@@ -50,16 +50,18 @@ fn cannot_open(panic: &str) -> String {
 }
 
 /// The window's configuration: for a screenshot, the game screen's own size,
-/// not resizable; for a player, a window that fits a common desktop.
-pub fn conf(game: &Game, screenshot: bool) -> macroquad::conf::Conf {
+/// not resizable; for a player, a window that fits a common desktop, wider
+/// by the debug view's panel when it opens with it (`debug`).
+pub fn conf(game: &Game, screenshot: bool, debug: bool) -> macroquad::conf::Conf {
     let (w, h) = game.screen;
     // A screenshot is taken at the game screen's own size; a player gets a
     // window that fits a common desktop, and may resize it.
     let scale = if screenshot { 1.0 } else { 0.8 };
+    let panel = if debug && !screenshot { super::debug::WIDTH } else { 0.0 };
     macroquad::conf::Conf {
         miniquad_conf: miniquad::conf::Conf {
             window_title: format!("{} — Cardtable", game.name),
-            window_width: (w * scale) as i32,
+            window_width: (w * scale + panel) as i32,
             window_height: (h * scale) as i32,
             high_dpi: false,
             window_resizable: !screenshot,

@@ -14,12 +14,15 @@ pub struct View {
 }
 
 impl View {
-    /// The game screen fitted into the window but for a strip `bottom` pixels high at its bottom.
-    pub fn fit(game: &Game, bottom: f32) -> View {
+    /// The game screen fitted into the window but for a strip `bottom`
+    /// pixels high at its bottom (the mistakes' banner) and one `right`
+    /// pixels wide at its right (the debug view).
+    pub fn fit(game: &Game, bottom: f32, right: f32) -> View {
         let (w, h) = game.screen;
         let room = (screen_height() - bottom).max(1.0);
-        let scale = (screen_width() / w).min(room / h).max(0.01);
-        View { scale, left: (screen_width() - w * scale) / 2.0, top: (room - h * scale) / 2.0, w, h }
+        let wide = (screen_width() - right).max(1.0);
+        let scale = (wide / w).min(room / h).max(0.01);
+        View { scale, left: (wide - w * scale) / 2.0, top: (room - h * scale) / 2.0, w, h }
     }
 
     /// A window point to a game-screen point (pixels from the bottom-left), if it is on the game screen.

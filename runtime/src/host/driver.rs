@@ -354,21 +354,46 @@ impl Driver {
     /// answer and the trace; Err when the driver has no trees or the
     /// command is itself a trace.
     pub fn traced(&mut self, filter: TraceFilter, command: &str) -> Result<(Json, Trace), String> {
-        let Some(trees) = self.trees.clone().or_else(|| self.walked.clone()) else {
-            return Err(
-                "this driver was made without the cards' trees (`Driver::with_trees`), which a trace needs".into()
-            );
-        };
+        let trees = self.trees_for_trace()?;
         let (verb, rest) = command.split_once(char::is_whitespace).map_or((command, ""), |(v, r)| (v, r.trim()));
         if verb == "trace" {
             return Err("a trace of `trace`: give the command to trace once (trace click e2)".into());
         }
+        Ok(self.trace_with(trees, filter, |d| d.run(verb, rest)))
+    }
+
+    /// Runs a player's input from outside the driver's commands (the
+    /// window's click at a point, `World::click_at`, or its key,
+    /// `World::press_key`) with a trace made of what runs, as
+    /// [`Driver::traced`] runs a command: the same trace, and the World
+    /// it leaves is the one the input leaves untraced. Err when the driver
+    /// has no trees.
+    pub fn trace_input(&mut self, filter: TraceFilter, input: impl FnOnce(&mut World)) -> Result<Trace, String> {
+        let trees = self.trees_for_trace()?;
+        Ok(self.trace_with(trees, filter, |d| input(&mut d.world)).1)
+    }
+
+    /// The cards' trees a trace runs them from; Err when the driver has none.
+    fn trees_for_trace(&self) -> Result<Rc<Trees>, String> {
+        self.trees.clone().or_else(|| self.walked.clone()).ok_or_else(|| {
+            "this driver was made without the cards' trees (`Driver::with_trees`), which a trace needs".into()
+        })
+    }
+
+    /// Runs `run` with a trace in the World, then the code libraries'
+    /// calls and answers, as after any command; its answer and the trace.
+    fn trace_with<T>(
+        &mut self,
+        trees: Rc<Trees>,
+        filter: TraceFilter,
+        run: impl FnOnce(&mut Driver) -> T,
+    ) -> (T, Trace) {
         self.world.trace = Some(Box::new(Trace::new(trees.clone(), filter.clone())));
-        let answer = self.run(verb, rest);
+        let answer = run(self);
         self.libraries.pump(&mut self.world);
         // A command that put another World in place (`restore`) ran no card in this one.
         let trace = self.world.trace.take().map_or_else(|| Trace::new(trees, filter), |t| *t);
-        Ok((answer, trace))
+        (answer, trace)
     }
 
     /// `cardtable trace`'s lines for one script line: `shown` (the line as

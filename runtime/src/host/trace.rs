@@ -111,7 +111,7 @@ pub fn value_json(world: &World, v: Value) -> Json {
 
 /// A value as the text of a trace shows it: a Text in double quotes, an
 /// Object as NAME/TYPE.
-fn value_text(world: &World, v: Value) -> String {
+pub fn value_text(world: &World, v: Value) -> String {
     match v {
         Value::None => "nothing".into(),
         Value::Text(s) => format!("{:?}", world.syms.text(s)),
@@ -124,7 +124,7 @@ fn value_text(world: &World, v: Value) -> String {
 }
 
 /// An Object as `NAME/TYPE`, as `get` takes it (`e2/Square`).
-fn object_text(world: &World, o: Named) -> String {
+pub fn object_text(world: &World, o: Named) -> String {
     let ty = world.objects.get(o.id.0 as usize).and_then(|ob| world.game.types.get(ob.ty.0 as usize));
     format!("{}/{}", world.syms.text(o.name), ty.map_or("?", |t| t.name.as_str()))
 }
