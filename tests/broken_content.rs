@@ -371,7 +371,7 @@ fn check_starts_the_game_and_lists_the_faults_before_the_first_input() {
             "  Square Position, step 5 (logic/Square Position.yaml:25): the table `Position` has no row `e2`",
             "  Keyboard Focus (gameStarted), step 6 (logic/Keyboard Focus.yaml:37): the table `Position` has no row number 12 (it has no rows)",
             "  Square Position, step 5 (logic/Square Position.yaml:25): the table `Position` has no row `e2`",
-            "  Find First Piece Along, step 26 (logic/Find First Piece Along.yaml:81): the table `Position` has no row number 8 (it has no rows)",
+            "  Find First Piece Along, step 25 (logic/Find First Piece Along.yaml:77): the table `Position` has no row number 8 (it has no rows)",
         ],
         "{stderr}"
     );

@@ -209,8 +209,9 @@ impl<S: SquareSet> Board<S> {
     }
 
     /// Whether a Piece of `by` (on `occupied`) reaches `sq` along a capturing
-    /// [`Hop`] of its Kind: Find First Piece Along's walk backwards, done
-    /// forwards from each such Piece, the Square as if a Piece stood on it.
+    /// [`Hop`] of its Kind: Find First Piece Beyond's walk backwards (Find
+    /// First Piece Along's for such a row), done forwards from each such
+    /// Piece, the Square as if a Piece stood on it.
     fn hop_attacks(&self, r: &Rules<S>, sq: usize, by: u8, occupied: S) -> bool {
         let target = S::bit(sq);
         for from in squares(self.occ[by as usize] & occupied & !target) {
@@ -574,12 +575,13 @@ impl<S: SquareSet> Board<S> {
     }
 }
 
-/// Follow Direction's walk of a [`Hop`] from a Square, up to `steps` steps,
-/// the Pieces on `occupied`: (the empty Squares it may land on, the Square of
-/// the Piece it lands on, a bit each). A step whose Square on its way holds a
-/// Piece ends the walk; the first `jumps` Pieces met are jumped; after them
-/// it lands on each empty Square (only the first, `just_beyond`) and on the
-/// first Piece, where it ends.
+/// Follow Jumping Direction's walk (Follow Direction's for such a row) of a
+/// [`Hop`] from a Square, up to `steps` steps, the Pieces on `occupied`:
+/// (the empty Squares it may land on, the Square of the Piece it lands on, a
+/// bit each). A step whose Square on its way holds a Piece ends the walk;
+/// the first `jumps` Pieces met are jumped; after them it lands on each empty
+/// Square (only the first, `just_beyond`) and on the first Piece, where it
+/// ends.
 pub fn hop_reach<S: SquareSet>(grid: Grid, hop: &Hop<S>, from: u8, steps: u32, occupied: S) -> (S, S) {
     let (files, ranks) = (i32::from(grid.files), i32::from(grid.ranks));
     let on_board = |f: i32, r: i32| (0..files).contains(&f) && (0..ranks).contains(&r);

@@ -88,7 +88,8 @@ pub struct Leap<S: SquareSet> {
 
 /// A Direction that jumps Pieces or is blocked on its way (a hopper, a lame
 /// leaper), for one Side: walked Square by Square ([`Board`]'s
-/// `hop_reach`), as Follow Direction walks it, not from the nearest Piece.
+/// `hop_reach`), as Follow Jumping Direction walks it, not from the nearest
+/// Piece.
 ///
 /// [`Board`]: super::board::Board
 #[derive(Clone, Copy, Debug)]
