@@ -25,7 +25,11 @@
 //! test fails at the end with a summary. The games run on two threads, each
 //! with its own game (a World is not Send).
 //!
-//! `CARDTABLE_VECTORS=1-50` replays only those games (a range or one number).
+//! `cargo test` replays every fourth game (1, 5, 9 ...: 250 games, every
+//! ending among them); the whole thousand is `#[ignore]`d, for its time:
+//! `cargo test --release --test vectors -- --ignored` (README).
+//! `CARDTABLE_VECTORS=1-50` replays only those games (a range or one number),
+//! in either test.
 
 mod common;
 
@@ -434,8 +438,9 @@ fn vectors_file() -> std::path::PathBuf {
     common::root().join("tests/vectors/random_games.txt")
 }
 
-/// `CARDTABLE_VECTORS=1-50` or `=7`: the game numbers to replay.
-fn selected(games: &[VectorGame]) -> Vec<usize> {
+/// `CARDTABLE_VECTORS=1-50` or `=7`: the game numbers to replay (when it is
+/// not set, the games `keep` keeps).
+fn selected(games: &[VectorGame], keep: fn(usize) -> bool) -> Vec<usize> {
     let filter = std::env::var("CARDTABLE_VECTORS").ok();
     let range = filter.as_deref().and_then(|f| match f.split_once('-') {
         Some((a, b)) => Some((a.trim().parse().ok()?, b.trim().parse().ok()?)),
@@ -444,16 +449,44 @@ fn selected(games: &[VectorGame]) -> Vec<usize> {
     games
         .iter()
         .enumerate()
-        .filter(|(_, g)| range.is_none_or(|(a, b): (usize, usize)| g.number >= a && g.number <= b))
+        .filter(|(_, g)| match range {
+            Some((a, b)) => g.number >= a && g.number <= b,
+            None => keep(g.number),
+        })
         .map(|(i, _)| i)
         .collect()
 }
 
+/// Every fourth game: what `cargo test` replays in its budget.
+fn every_fourth(number: usize) -> bool {
+    number % 4 == 1
+}
+
 #[test]
-fn every_reference_game_replays_as_the_vectors_say() {
+fn every_fourth_reference_game_replays_as_the_vectors_say() {
+    replay_all(every_fourth);
+}
+
+#[test]
+fn every_ending_of_the_vectors_is_among_the_fourth_games() {
     let text = std::fs::read_to_string(vectors_file()).expect("tests/vectors/random_games.txt");
     let games = parse(&text).unwrap_or_else(|e| panic!("{e}"));
-    let picked = selected(&games);
+    let all: BTreeSet<&str> = games.iter().map(|g| g.ending.as_str()).collect();
+    let kept: BTreeSet<&str> = games.iter().filter(|g| every_fourth(g.number)).map(|g| g.ending.as_str()).collect();
+    assert_eq!(kept, all, "the default replay must meet every ending the vectors hold");
+}
+
+/// All thousand games (several minutes on two cores).
+#[test]
+#[ignore]
+fn every_reference_game_replays_as_the_vectors_say() {
+    replay_all(|_| true);
+}
+
+fn replay_all(keep: fn(usize) -> bool) {
+    let text = std::fs::read_to_string(vectors_file()).expect("tests/vectors/random_games.txt");
+    let games = parse(&text).unwrap_or_else(|e| panic!("{e}"));
+    let picked = selected(&games, keep);
     assert!(!picked.is_empty(), "CARDTABLE_VECTORS selects no game");
     let started = Instant::now();
     let next = AtomicUsize::new(0);
