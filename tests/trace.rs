@@ -149,6 +149,49 @@ fn the_pinned_bishop_s_trace_names_the_card_that_dropped_each_move() {
     assert!(moves.get("moves").as_array().iter().all(|m| !m.as_str().unwrap_or_default().starts_with("e2")), "{moves}");
 }
 
+/// Reads: under each condition and step, what its expressions read, one
+/// level deeper and after it; a short-circuit that looked at no cell reads
+/// none; `dataFind` tells what it sought and found; `table=` keeps a table's
+/// reads beside its writes.
+#[test]
+fn a_trace_tells_the_cells_and_fields_each_step_read() {
+    let mut d = tracer(&common::chess_dir(), &["Make Computer Move"]);
+    let answer = common::ok(&mut d, r#"trace card="Select and Move" depth=2 click e2"#);
+    let entries = answer.get("trace").as_array();
+    let is = |e: &Json, key: &str, value: &str| e.get(key).as_str() == Some(value);
+    let at = |line: &str| format!("logic/Select and Move.yaml:{line}");
+    let reads_of = |line: &str| -> Vec<&Json> {
+        let at = at(line);
+        entries.iter().filter(|e| is(e, "at", &at) && e.get("read") != &Json::Null).collect()
+    };
+    // `set: selectedSquare, value: self.boardState.selected`: the field, after the step.
+    let step = entries.iter().position(|e| is(e, "at", &at("27")) && e.get("read") == &Json::Null).expect("the set");
+    let read = &entries[step + 1];
+    assert!(is(read, "read", "field") && is(read, "object", "Game Rules/Game Rules"), "{read}");
+    assert!(is(read, "field", "boardState.selected") && is(read, "value", ""), "{read}");
+    assert_eq!(read.get("depth"), &Json::Num(2.0), "one deeper than its step: {read}");
+    // `selectedSquare != "" && data(...)`: false at its first half, no cell read.
+    assert!(reads_of("32").is_empty(), "{:?}", reads_of("32"));
+    // `data('Position', clickedSquare, 'side') == self.boardState.sideToMove && ...`: a cell, then a field.
+    let cond = reads_of("58");
+    assert_eq!(cond.len(), 2, "{cond:?}");
+    assert!(is(cond[0], "read", "cell") && is(cond[0], "table", "Position") && is(cond[0], "row", "e2"), "{}", cond[0]);
+    assert!(is(cond[0], "column", "side") && is(cond[0], "value", "White"), "{}", cond[0]);
+    assert!(is(cond[1], "field", "boardState.sideToMove") && is(cond[1], "value", "White"), "{}", cond[1]);
+    let if_at = entries.iter().position(|e| is(e, "at", &at("58"))).expect("the if");
+    assert!(entries[if_at].get("read") == &Json::Null && entries[if_at].get("value") == &Json::Bool(true));
+
+    // dataFind, in the chess game's Is Out Of Moves, kept by `table=Targets` with the writes.
+    let answer = common::ok(&mut d, r#"trace table=Targets card="Is Out Of Moves" click e4"#);
+    let entries = answer.get("trace").as_array();
+    let find = entries.iter().find(|e| is(e, "read", "find")).expect("a dataFind read");
+    assert!(is(find, "table", "Targets") && is(find, "column", "reachable"), "{find}");
+    assert_eq!(find.get("sought"), &Json::Bool(true), "{find}");
+    assert!(matches!(find.get("found"), Json::Num(n) if *n >= 0.0), "Black has a Move: {find}");
+    assert!(entries.iter().all(|e| is(e, "table", "Targets")), "only Targets' entries: {answer}");
+    assert!(entries.iter().any(|e| is(e, "read", "cell")) && entries.iter().any(|e| e.get("new") != &Json::Null));
+}
+
 /// What a driver shows of its World: every table, Global and Object, the
 /// Game State, the faults, the position and the steps left of the budget.
 fn world_of(d: &mut Driver) -> Vec<String> {

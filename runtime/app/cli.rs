@@ -86,7 +86,7 @@ pub struct TraceArgs {
     /// Only what runs inside this Function or Logic Component (and what it calls and sends)
     #[arg(long, value_name = "NAME")]
     pub card: Option<String>,
-    /// Only the writes of this table ("who writes Targets?")
+    /// Only the writes and reads of this table ("who writes Targets?")
     #[arg(long, value_name = "NAME")]
     pub table: Option<String>,
     /// Only this many levels deep (below --card's card, when given)

@@ -12,10 +12,10 @@
 
 use super::{Ctx, Res};
 use crate::game::Game;
-use crate::ids::{CompId, EventId, FuncId, GlobalId, ObjectId, StructId, TableId};
+use crate::ids::{ColumnId, CompId, EventId, FuncId, GlobalId, ObjectId, StructId, TableId};
 use crate::program::{ColumnRef, Prop, Slot, Step, StepKind, Target};
 use crate::value::{Sym, Value};
-use crate::world::{Fault, Kept, Named, Traced, TracedCard, World};
+use crate::world::{Fault, Kept, Named, Read, Traced, TracedCard, World};
 
 /// Where the trace stands before a card, a delivery or a step went deeper
 /// (None: no trace), for `trace_leave`.
@@ -25,7 +25,7 @@ pub(super) type Level = Option<(u16, Option<u16>)>;
 /// can say the old value beside the new.
 pub(super) enum Place {
     Local(Slot),
-    Cell { table: TableId, row: usize, column: crate::ids::ColumnId, old: Value },
+    Cell { table: TableId, row: usize, column: ColumnId, old: Value },
     Field { object: ObjectId, structure: StructId, field: u16, at: usize, old: Value },
     Global { global: GlobalId, old: Value },
     Row { table: TableId, row: Sym, existed: bool, remove: bool },
@@ -114,17 +114,59 @@ impl World {
         }
     }
 
-    /// A condition of an If or a While, and what it was.
+    /// A condition of an If or a While, and what it was; the reads that
+    /// made it follow.
     pub(super) fn trace_condition(&mut self, site: u32, value: bool) {
         if let Some(t) = self.trace.as_mut() {
             t.keep(None, || Traced::Condition { site, value });
+            t.step_entered(false);
         }
     }
 
-    /// A step run.
+    /// A While's next look at its condition: its reads are the While's.
+    pub(super) fn trace_look(&mut self, site: u32) {
+        if let Some(t) = self.trace.as_mut() {
+            t.begin_step(site);
+        }
+    }
+
+    /// A step run, before what it runs: its reads follow it.
     fn trace_step(&mut self, site: u32, value: Option<Value>) {
         if let Some(t) = self.trace.as_mut() {
             t.keep(None, || Traced::Step { site, value });
+            t.step_entered(true);
+        }
+    }
+
+    /// `data(T, row, column)` read `value` (the row as the expression gave it).
+    #[cold]
+    #[inline(never)]
+    pub(super) fn trace_read_cell(&mut self, g: &Game, table: TableId, row: Value, column: ColumnId, value: Value) {
+        let row = match self.row_index(g, table, row) {
+            Ok(r) => Value::Text(self.tables[table.index()].rows[r]),
+            Err(_) => row,
+        };
+        if let Some(t) = self.trace.as_mut() {
+            t.read(Read::Cell { table, row, column, value });
+        }
+    }
+
+    /// An Object's Data Structure field read.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn trace_read_field(&mut self, object: ObjectId, structure: StructId, field: u16, value: Value) {
+        let object = self.named(object);
+        if let Some(t) = self.trace.as_mut() {
+            t.read(Read::Field { object, structure, field, value });
+        }
+    }
+
+    /// `dataFind(T, column, sought)` answered `found`.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn trace_find(&mut self, table: TableId, column: ColumnId, sought: Value, found: f64) {
+        if let Some(t) = self.trace.as_mut() {
+            t.read(Read::Find { table, column, sought, found });
         }
     }
 
@@ -149,25 +191,40 @@ impl World {
         run: impl FnOnce(&mut World) -> Res<super::Flow>,
     ) -> Res<super::Flow> {
         let site = step.site;
+        if let Some(t) = self.trace.as_mut() {
+            t.begin_step(site);
+        }
         match &step.kind {
-            StepKind::If { .. } | StepKind::While { .. } => return run(self),
+            StepKind::If { .. } | StepKind::While { .. } => return self.run_reading(run),
             StepKind::Repeat { .. } => {
                 self.trace_step(site, None);
-                return run(self);
+                return self.run_reading(run);
             }
             _ => {}
         }
+        // The place is found with the trace put aside: its reads are the step's own, made as it runs.
+        let trace = self.trace.take();
         let place = self.place_of(g, cx, step);
+        self.trace = trace;
         if place.is_none() {
             self.trace_step(site, None);
         }
         let before = self.trace_deeper();
-        let result = run(self);
+        let result = self.run_reading(run);
         self.trace_leave(before);
         match place {
             Some(place) if result.is_ok() => self.trace_write(cx, site, place),
             Some(_) => self.trace_step(site, None),
             None => {}
+        }
+        result
+    }
+
+    /// Runs a traced step; what is read after it is no step's.
+    fn run_reading(&mut self, run: impl FnOnce(&mut World) -> Res<super::Flow>) -> Res<super::Flow> {
+        let result = run(self);
+        if let Some(t) = self.trace.as_mut() {
+            t.end_step();
         }
         result
     }
@@ -236,6 +293,7 @@ impl World {
         };
         if let Some(t) = self.trace.as_mut() {
             t.keep(table, || what);
+            t.step_entered(false);
         }
     }
 }

@@ -387,6 +387,9 @@ impl World {
                 return self.walk(g, cx, if taken { then } else { otherwise }, innermost, trees);
             }
             StepKind::While { cond, body } => loop {
+                if self.trace.is_some() {
+                    self.trace_look(site);
+                }
                 let holds = at!(self.truth(g, cx, cond), site);
                 if self.trace.is_some() {
                     self.trace_condition(site, holds);
@@ -811,12 +814,20 @@ impl World {
             Expr::Object(r) => Value::Obj(self.object(g, cx, r)?),
             Expr::Prop(r, prop) => {
                 let id = self.object(g, cx, r)?;
-                self.read_prop(g, id, *prop)?
+                let v = self.read_prop(g, id, *prop)?;
+                if let (true, Prop::Field(s, f)) = (self.trace.is_some(), prop) {
+                    self.trace_read_field(id, *s, *f, v);
+                }
+                v
             }
             Expr::Data(t, row, col) => {
                 let r = self.eval(g, cx, row)?;
                 let c = self.column(g, cx, *t, col)?;
-                self.data(g, *t, r, c)?
+                let v = self.data(g, *t, r, c)?;
+                if self.trace.is_some() {
+                    self.trace_read_cell(g, *t, r, c, v);
+                }
+                v
             }
             Expr::DataRow(t, i) => {
                 let i = self.eval(g, cx, i)?;
@@ -830,7 +841,11 @@ impl World {
                 let v = self.coerce(g.tables[t.index()].columns[c.index()].ty, v).unwrap_or(v);
                 let table = &self.tables[t.index()];
                 let found = (0..table.row_count()).find(|&r| table.cell(r, c).same(v));
-                Value::Num(found.map_or(-1.0, |r| r as f64))
+                let found = found.map_or(-1.0, |r| r as f64);
+                if self.trace.is_some() {
+                    self.trace_find(*t, c, v, found);
+                }
+                Value::Num(found)
             }
             Expr::Abs(a) => Value::Num(self.num(g, cx, a)?.abs()),
             Expr::Floor(a) => Value::Num(self.num(g, cx, a)?.floor()),

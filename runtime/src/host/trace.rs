@@ -8,7 +8,7 @@ use crate::json::Json;
 use crate::program::Returns;
 use crate::source::suggest::nearest;
 use crate::value::{Shown, Value};
-use crate::world::{Entry, Named, Trace, TraceFilter, Traced, TracedCard, World};
+use crate::world::{Entry, Named, Read, Trace, TraceFilter, Traced, TracedCard, World};
 
 /// How many entries a trace keeps unless `limit=N` says otherwise: a click
 /// of the chess game runs a few thousand steps.
@@ -304,6 +304,33 @@ fn entry_json(world: &World, trace: &Trace, entry: &Entry) -> Json {
             step(&mut pairs, *site);
             pairs.push(("table", Json::Str(game.tables.get(table.index()).map_or("?".into(), |t| t.name.clone()))));
         }
+        Traced::Read { site, read } => {
+            step(&mut pairs, *site);
+            match *read {
+                Read::Cell { table, row, column, value } => {
+                    let (table, column) = cell_of(world, table, column);
+                    pairs.push(("read", Json::Str("cell".into())));
+                    pairs.push(("table", Json::Str(table)));
+                    pairs.push(("row", Json::Str(row_text(world, row))));
+                    pairs.push(("column", Json::Str(column)));
+                    pairs.push(("value", v(value)));
+                }
+                Read::Field { object, structure, field, value } => {
+                    pairs.push(("read", Json::Str("field".into())));
+                    pairs.push(("object", obj(object)));
+                    pairs.push(("field", Json::Str(field_of(world, structure, field))));
+                    pairs.push(("value", v(value)));
+                }
+                Read::Find { table, column, sought, found } => {
+                    let (table, column) = cell_of(world, table, column);
+                    pairs.push(("read", Json::Str("find".into())));
+                    pairs.push(("table", Json::Str(table)));
+                    pairs.push(("column", Json::Str(column)));
+                    pairs.push(("sought", v(sought)));
+                    pairs.push(("found", Json::Num(found)));
+                }
+            }
+        }
         Traced::Fault { text } => pairs.push(("fault", Json::Str(text.clone()))),
     }
     Json::obj(pairs)
@@ -404,6 +431,33 @@ fn entry_text(world: &World, trace: &Trace, entry: &Entry) -> String {
             let (_, at) = step(*site);
             format!("reset table {} ({at})", game.tables.get(table.index()).map_or("?", |t| t.name.as_str()))
         }
+        Traced::Read { site, read } => {
+            let (_, at) = step(*site);
+            match *read {
+                Read::Cell { table, row, column, value } => {
+                    let (table, column) = cell_of(world, table, column);
+                    format!("read {table}[{}].{column} = {} ({at})", row_text(world, row), v(value))
+                }
+                Read::Field { object, structure, field, value } => {
+                    let field = field_of(world, structure, field);
+                    format!("read {}.{field} = {} ({at})", object_text(world, object), v(value))
+                }
+                Read::Find { table, column, sought, found } => {
+                    let (table, column) = cell_of(world, table, column);
+                    let found = if found < 0.0 { "no row".to_string() } else { format!("row {found}") };
+                    format!("find {table} where {column} = {}: {found} ({at})", v(sought))
+                }
+            }
+        }
         Traced::Fault { text } => format!("fault: {text}"),
+    }
+}
+
+/// A row as a read names it: its name, or the number or value the
+/// expression gave when there is no such row.
+fn row_text(world: &World, row: Value) -> String {
+    match row {
+        Value::Text(s) => world.syms.text(s).into(),
+        other => Shown(other, &world.syms).to_string(),
     }
 }

@@ -23,7 +23,7 @@ pub use draw::{Draws, Line, MAX_LINES};
 pub use saved::SavedLibraryState;
 pub(crate) use stack::Stack;
 pub use table::Table;
-pub use trace::{Entry, Kept, Named, Trace, TraceFilter, Traced, TracedCard};
+pub use trace::{Entry, Kept, Named, Read, Trace, TraceFilter, Traced, TracedCard};
 
 #[derive(Clone)]
 pub struct Object {

@@ -19,7 +19,7 @@ pub enum TracedCard {
 
 /// What a trace keeps: at most `limit` entries; only what runs inside
 /// `card` (its entry, its steps, what it calls and sends); only the writes
-/// of `table`; only `depth` levels (below `card`'s entry, when given).
+/// and reads of `table`; only `depth` levels (below `card`'s entry, when given).
 #[derive(Clone, Debug)]
 pub struct TraceFilter {
     pub limit: usize,
@@ -61,8 +61,35 @@ pub enum Traced {
     Row { site: u32, table: TableId, row: Sym, remove: bool, existed: bool },
     /// `reset table`.
     Reset { site: u32, table: TableId },
+    /// A table cell or a Data Structure field an expression of step
+    /// `site` read, or a `dataFind` it made: kept one level deeper than
+    /// the step's own entry, after it.
+    Read { site: u32, read: Read },
     /// A fault kept, as the driver's `faults` shows it.
     Fault { text: String },
+}
+
+/// What an expression read (`Traced::Read`).
+#[derive(Clone, Copy, Debug)]
+pub enum Read {
+    /// `data(T, row, column)`: the cell's row (its name; the row as the
+    /// expression gave it when there is no such row and the column's
+    /// default was read) and value.
+    Cell { table: TableId, row: Value, column: ColumnId, value: Value },
+    /// `obj.slot.field`: the Object's field.
+    Field { object: Named, structure: StructId, field: u16, value: Value },
+    /// `dataFind(T, column, value)`: what was sought, and the row number
+    /// found (-1: none).
+    Find { table: TableId, column: ColumnId, sought: Value, found: f64 },
+}
+
+impl Read {
+    pub fn table(&self) -> Option<TableId> {
+        match self {
+            Read::Cell { table, .. } | Read::Find { table, .. } => Some(*table),
+            Read::Field { .. } => None,
+        }
+    }
 }
 
 /// One entry of a trace, `depth` levels in: what a step, an Event, a
@@ -86,6 +113,15 @@ pub struct Trace {
     level: u16,
     /// The level `filter.card` was entered at, while it runs.
     inside: Option<u16>,
+    /// The step whose expressions are being read (None between steps:
+    /// a read then is not a card's).
+    reading: Option<u32>,
+    /// Where a read is kept: at once at this level once its step's entry
+    /// is made (a call's arguments, a Repeat's count); None: held in
+    /// `held` until its step's entry (a write's, a condition's) is made
+    /// after the reads, then kept one level deeper than that entry.
+    read_level: Option<u16>,
+    held: Vec<(u32, Read)>,
 }
 
 /// Where an entry was kept, to add to it later (the Objects that heard an
@@ -94,7 +130,17 @@ pub type Kept = Option<usize>;
 
 impl Trace {
     pub fn new(trees: Rc<Trees>, filter: TraceFilter) -> Trace {
-        Trace { trees, filter, entries: Vec::new(), left_out: 0, level: 0, inside: None }
+        Trace {
+            trees,
+            filter,
+            entries: Vec::new(),
+            left_out: 0,
+            level: 0,
+            inside: None,
+            reading: None,
+            read_level: None,
+            held: Vec::new(),
+        }
     }
 
     /// Keeps the entry `what` makes, at the level now, when the filters
@@ -159,6 +205,44 @@ impl Trace {
     /// Back to where [`Trace::enter_card`] or [`Trace::deeper`] was.
     pub fn leave(&mut self, before: (u16, Option<u16>)) {
         (self.level, self.inside) = before;
+    }
+
+    /// A step (or a While's next look at its condition) starts reading.
+    pub fn begin_step(&mut self, site: u32) {
+        self.reading = Some(site);
+        self.read_level = None;
+        self.held.clear();
+    }
+
+    /// The step that was reading ran: a read now is none of its own.
+    pub fn end_step(&mut self) {
+        self.reading = None;
+    }
+
+    /// An expression of the step now read `read`.
+    pub fn read(&mut self, read: Read) {
+        let Some(site) = self.reading else { return };
+        match self.read_level {
+            Some(level) => self.keep_read(level, site, read),
+            None => self.held.push((site, read)),
+        }
+    }
+
+    /// The entry of a step was kept (or left out) at the level now: its
+    /// held reads follow it, one level deeper; `later` (a step whose
+    /// entry comes before what it runs): its reads from now on too.
+    pub fn step_entered(&mut self, later: bool) {
+        let level = self.level.saturating_add(1);
+        for (site, read) in std::mem::take(&mut self.held) {
+            self.keep_read(level, site, read);
+        }
+        self.read_level = later.then_some(level);
+    }
+
+    fn keep_read(&mut self, level: u16, site: u32, read: Read) {
+        let now = std::mem::replace(&mut self.level, level);
+        self.keep(read.table(), || Traced::Read { site, read });
+        self.level = now;
     }
 
     /// Adds an Object that heard the Event kept at `at`.
