@@ -143,7 +143,7 @@ impl World {
                 Op::Abs { dst, a } => reg!(dst) = Value::Num(at!(want_num(reg!(a))).abs()),
                 Op::Floor { dst, a } => reg!(dst) = Value::Num(at!(want_num(reg!(a))).floor()),
                 Op::Eval { dst, expr } => {
-                    let v = at!(self.eval(g, cx, &code.exprs()[expr as usize]));
+                    let v = at!(self.eval_untraced(g, cx, &code.exprs()[expr as usize]));
                     // Not through `reg!`: the pointer is taken again below.
                     self.stack[base + dst as usize] = v;
                 },

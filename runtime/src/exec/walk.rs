@@ -762,18 +762,26 @@ impl World {
 
     /// An expression that must give a Number.
     fn num(&mut self, g: &Game, cx: &Ctx, e: &Expr) -> Res<f64> {
-        let v = self.eval(g, cx, e)?;
+        self.num_as::<true>(g, cx, e)
+    }
+
+    fn num_as<const TRACE: bool>(&mut self, g: &Game, cx: &Ctx, e: &Expr) -> Res<f64> {
+        let v = self.eval_as::<TRACE>(g, cx, e)?;
         want_num(v)
     }
 
     /// A condition: `&&` does not look at its right side when the left is
     /// false, nor `||` when it is true.
     fn truth(&mut self, g: &Game, cx: &Ctx, e: &Expr) -> Res<bool> {
+        self.truth_as::<true>(g, cx, e)
+    }
+
+    fn truth_as<const TRACE: bool>(&mut self, g: &Game, cx: &Ctx, e: &Expr) -> Res<bool> {
         match e {
-            Expr::And(a, b) => Ok(self.truth(g, cx, a)? && self.truth(g, cx, b)?),
-            Expr::Or(a, b) => Ok(self.truth(g, cx, a)? || self.truth(g, cx, b)?),
+            Expr::And(a, b) => Ok(self.truth_as::<TRACE>(g, cx, a)? && self.truth_as::<TRACE>(g, cx, b)?),
+            Expr::Or(a, b) => Ok(self.truth_as::<TRACE>(g, cx, a)? || self.truth_as::<TRACE>(g, cx, b)?),
             _ => {
-                let v = self.eval(g, cx, e)?;
+                let v = self.eval_as::<TRACE>(g, cx, e)?;
                 want_bool(v)
             }
         }
@@ -803,6 +811,21 @@ impl World {
     /// calls this for `Op::Eval`, compiles to 2.6 % more instructions.
     #[inline]
     pub fn eval(&mut self, g: &Game, cx: &Ctx, e: &Expr) -> Res<Value> {
+        self.eval_as::<true>(g, cx, e)
+    }
+
+    /// An expression's value, its reads not traced: the register machine's
+    /// `Op::Eval`, which never runs while a trace is made (a traced command
+    /// runs on the walker), so pays no check for one.
+    #[inline]
+    pub(crate) fn eval_untraced(&mut self, g: &Game, cx: &Ctx, e: &Expr) -> Res<Value> {
+        self.eval_as::<false>(g, cx, e)
+    }
+
+    /// `TRACE`: tell the trace, when one is being made, of each cell and
+    /// field read.
+    #[inline]
+    fn eval_as<const TRACE: bool>(&mut self, g: &Game, cx: &Ctx, e: &Expr) -> Res<Value> {
         Ok(match e {
             Expr::Const(v) => *v,
             Expr::Local(slot) => self.stack[cx.base + slot.0 as usize],
@@ -815,57 +838,57 @@ impl World {
             Expr::Prop(r, prop) => {
                 let id = self.object(g, cx, r)?;
                 let v = self.read_prop(g, id, *prop)?;
-                if let (true, Prop::Field(s, f)) = (self.trace.is_some(), prop) {
+                if let (true, Prop::Field(s, f)) = (TRACE && self.trace.is_some(), prop) {
                     self.trace_read_field(id, *s, *f, v);
                 }
                 v
             }
             Expr::Data(t, row, col) => {
-                let r = self.eval(g, cx, row)?;
+                let r = self.eval_as::<TRACE>(g, cx, row)?;
                 let c = self.column(g, cx, *t, col)?;
                 let v = self.data(g, *t, r, c)?;
-                if self.trace.is_some() {
+                if TRACE && self.trace.is_some() {
                     self.trace_read_cell(g, *t, r, c, v);
                 }
                 v
             }
             Expr::DataRow(t, i) => {
-                let i = self.eval(g, cx, i)?;
+                let i = self.eval_as::<TRACE>(g, cx, i)?;
                 let r = self.row_index(g, *t, i)?;
                 Value::Text(self.tables[t.index()].rows[r])
             }
             Expr::DataCount(t) => Value::Num(self.tables[t.index()].row_count() as f64),
             Expr::DataFind(t, col, value) => {
                 let c = self.column(g, cx, *t, col)?;
-                let v = self.eval(g, cx, value)?;
+                let v = self.eval_as::<TRACE>(g, cx, value)?;
                 let v = self.coerce(g.tables[t.index()].columns[c.index()].ty, v).unwrap_or(v);
                 let table = &self.tables[t.index()];
                 let found = (0..table.row_count()).find(|&r| table.cell(r, c).same(v));
                 let found = found.map_or(-1.0, |r| r as f64);
-                if self.trace.is_some() {
+                if TRACE && self.trace.is_some() {
                     self.trace_find(*t, c, v, found);
                 }
                 Value::Num(found)
             }
-            Expr::Abs(a) => Value::Num(self.num(g, cx, a)?.abs()),
-            Expr::Floor(a) => Value::Num(self.num(g, cx, a)?.floor()),
+            Expr::Abs(a) => Value::Num(self.num_as::<TRACE>(g, cx, a)?.abs()),
+            Expr::Floor(a) => Value::Num(self.num_as::<TRACE>(g, cx, a)?.floor()),
             Expr::Clamp(args) => {
-                let x = self.num(g, cx, &args[0])?;
-                let lo = self.num(g, cx, &args[1])?;
-                let hi = self.num(g, cx, &args[2])?;
+                let x = self.num_as::<TRACE>(g, cx, &args[0])?;
+                let lo = self.num_as::<TRACE>(g, cx, &args[1])?;
+                let hi = self.num_as::<TRACE>(g, cx, &args[2])?;
                 Value::Num(x.max(lo).min(hi))
             }
             Expr::Hypot(args) => {
-                let x = self.num(g, cx, &args[0])?;
-                let y = self.num(g, cx, &args[1])?;
+                let x = self.num_as::<TRACE>(g, cx, &args[0])?;
+                let y = self.num_as::<TRACE>(g, cx, &args[1])?;
                 Value::Num(x.hypot(y))
             }
-            Expr::Unary(UnaryOp::Neg, a) => Value::Num(-self.num(g, cx, a)?),
-            Expr::Unary(UnaryOp::Not, a) => Value::Bool(!self.truth(g, cx, a)?),
-            Expr::And(..) | Expr::Or(..) => Value::Bool(self.truth(g, cx, e)?),
+            Expr::Unary(UnaryOp::Neg, a) => Value::Num(-self.num_as::<TRACE>(g, cx, a)?),
+            Expr::Unary(UnaryOp::Not, a) => Value::Bool(!self.truth_as::<TRACE>(g, cx, a)?),
+            Expr::And(..) | Expr::Or(..) => Value::Bool(self.truth_as::<TRACE>(g, cx, e)?),
             Expr::Binary(op, a, b) => {
-                let a = self.eval(g, cx, a)?;
-                let b = self.eval(g, cx, b)?;
+                let a = self.eval_as::<TRACE>(g, cx, a)?;
+                let b = self.eval_as::<TRACE>(g, cx, b)?;
                 self.binary(*op, a, b)?
             }
         })
