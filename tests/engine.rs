@@ -231,10 +231,10 @@ fn invented() -> TempContent {
     let copy = TempContent::chess("engine-invented");
     let kinds = copy.read("tables/Kinds.csv");
     // The Nightrider before the Knight, and in the Promotion choice's fourth place.
-    let kinds = kinds.replacen("Knight,", "Nightrider,4,10,S,=S,550,,S,=S,,,,\nKnight,", 1);
+    let kinds = kinds.replacen("Knight,", "Nightrider,4,10,S,=S,550,,S,=S,,,,,,\nKnight,", 1);
     let promotions = copy.read("tables/Promotions.csv").replace("Fourth,Knight,Knight", "Fourth,Nightrider,Nightrider");
     copy.write("tables/Promotions.csv", &promotions);
-    copy.write("tables/Kinds.csv", &format!("{kinds}Camel,3,9,C,=C,250,,C,=C,,,,\n"));
+    copy.write("tables/Kinds.csv", &format!("{kinds}Camel,3,9,C,=C,250,,C,=C,,,,,,\n"));
     let mut dirs = copy.read("tables/Directions.csv");
     for (f, r) in [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)] {
         dirs.push_str(&format!("Nightrider {f} {r},Nightrider,{f},{r},7,7,true,true,0,false,0,0\n"));
@@ -312,7 +312,7 @@ fn invented_kinds_move_as_the_cards_move_them() {
 fn pins_are_found_by_the_reach_of_the_content_directions() {
     let copy = invented();
     let kinds = copy.read("tables/Kinds.csv");
-    copy.write("tables/Kinds.csv", &format!("{kinds}Lance,2,8,L,=L,300,,L,=L,,,,\n"));
+    copy.write("tables/Kinds.csv", &format!("{kinds}Lance,2,8,L,=L,300,,L,=L,,,,,,\n"));
     let mut dirs = copy.read("tables/Directions.csv");
     for (f, r) in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
         dirs.push_str(&format!("Lance {f} {r},Lance,{f},{r},3,3,true,true,0,false,0,0\n"));

@@ -1,5 +1,6 @@
 //! The chess cards find the King's and the Pawn's roles by the Kinds table's
-//! columns (`royal`, `promotes`, `enPassant`, `resetsFiftyMoves`; issue 22),
+//! columns (`royal`, `promotes`, `enPassant`, `resetsFiftyMoves`, `minor`,
+//! `oneShade`; issue 22),
 //! never a Kind by its name: the chess game with its King renamed Rex and its
 //! Pawn renamed Soldier plays as chess, and a Berolina Pawn invented by rows
 //! alone (it moves diagonally, takes straight ahead) leaves en passant on the
@@ -127,12 +128,56 @@ fn a_soldier_move_starts_the_fifty_move_count_again() {
     assert_eq!(board_state(&mut d, "fiftyMoveCount"), Json::Num(0.0), "a Soldier's Move resets the count");
 }
 
+/// content/chess with the Knight renamed Horseman and the Bishop Prelate in
+/// every table that names them; `knight_minor`: the Horseman's `minor` cell.
+fn horseman_and_prelate(knight_minor: bool) -> TempContent {
+    let c = TempContent::chess("horseman-prelate");
+    for f in ["tables/Kinds.csv", "tables/Kinds.fr.csv", "tables/Directions.csv", "tables/Position.csv", "tables/Promotions.csv"] {
+        let renamed = c.read(f).replace("Knight", "Horseman").replace("Bishop", "Prelate");
+        c.write(f, &renamed);
+    }
+    if !knight_minor {
+        c.replace_once("tables/Kinds.csv", "=N,false,false,false,false,true,false", "=N,false,false,false,false,false,false");
+    }
+    c
+}
+
+/// Is Material Insufficient reads `minor` and `oneShade`, not the names: a
+/// renamed Knight or Bishop alone with its King is a Draw as in chess; a
+/// Kind whose row does not say `minor` (an invented one) plays on.
+#[test]
+fn a_renamed_knight_or_bishop_alone_draws_and_a_kind_not_minor_plays_on() {
+    let c = horseman_and_prelate(true);
+    let mut d = driver(&c);
+    let status = |d: &mut Driver| text(d, "global status");
+    ok(&mut d, "setfen 4k3/8/8/8/8/8/3p4/4K1N1 w - - 0 1");
+    play(&mut d, "e1-d2");
+    assert_eq!((status(&mut d), state(&mut d)), ("Draw: insufficient material".into(), "Game Over".into()));
+    ok(&mut d, "setfen 4k3/8/8/3p4/4B3/8/8/4K3 w - - 0 1");
+    assert_eq!(cell(&mut d, "e4", "kind"), "Prelate");
+    play(&mut d, "e4-d5");
+    assert_eq!((status(&mut d), state(&mut d)), ("Draw: insufficient material".into(), "Game Over".into()));
+    // Two Prelates on one shade (c1, e3: dark) against a King: a Draw; on two shades, not.
+    ok(&mut d, "setfen 4k3/8/8/8/3p4/4B3/8/2B1K3 w - - 0 1");
+    play(&mut d, "e3-d4");
+    assert_eq!(status(&mut d), "Draw: insufficient material");
+    ok(&mut d, "setfen 4k3/8/8/8/3p4/4B3/8/3BK3 w - - 0 1");
+    play(&mut d, "e3-d4");
+    assert_eq!(state(&mut d), "Playing", "{}", status(&mut d));
+
+    let c = horseman_and_prelate(false);
+    let mut d = driver(&c);
+    ok(&mut d, "setfen 4k3/8/8/8/8/8/3p4/4K1N1 w - - 0 1");
+    play(&mut d, "e1-d2");
+    assert_eq!(state(&mut d), "Playing", "a Horseman not minor: {}", text(&mut d, "global status"));
+}
+
 /// The chess game with a Berolina Pawn (a Kind with the Pawn's roles that
 /// moves diagonally, one step or two from its Pawn Rank, and takes straight
 /// ahead) and a Position of `pieces` (square, kind, side) alone; White moves.
 fn berolina(pieces: &[(&str, &str, &str)]) -> TempContent {
     let c = TempContent::chess("berolina");
-    c.append("tables/Kinds.csv", "Berolina,,,E,,100,,E,,false,true,true,true\n");
+    c.append("tables/Kinds.csv", "Berolina,,,E,,100,,E,,false,true,true,true,false,false\n");
     c.append("tables/Kinds.fr.csv", "Berolina,,,\n");
     c.append(
         "tables/Directions.csv",

@@ -158,7 +158,7 @@ fn each_fen_letter_is_one_sides() {
 #[test]
 fn a_second_pawn_without_a_letter_is_a_load_mistake() {
     let copy = TempContent::chess("roles-two-p");
-    copy.append("tables/Kinds.csv", "Berolina,,,,,100,,,,false,true,true,true\n");
+    copy.append("tables/Kinds.csv", "Berolina,,,,,100,,,,false,true,true,true,false,false\n");
     let stderr = check(&copy.dir);
     let want = "tables/Kinds.csv:8:12: error: the Kinds `Pawn` and `Berolina` have the same letter `p` in a FEN (a \
                 Kind that promotes with no letter is p there): give `Berolina` a letter";

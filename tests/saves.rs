@@ -515,7 +515,7 @@ fn a_kind_added_after_a_save_is_in_the_game_the_save_brings_back() {
     let first = drive(&data.dir, &copy.dir, "click e2\nclick e4\n");
     assert!(first.iter().all(|a| !a.is_error() && a.get("faults").as_array().is_empty()), "{first:?}");
     assert!(data.path("saves/auto.yaml").exists(), "the Turn saved the game");
-    copy.append("tables/Kinds.csv", "Camel,,,C,=C,250,\", promote to camel\",C,=C,,,,\n");
+    copy.append("tables/Kinds.csv", "Camel,,,C,=C,250,\", promote to camel\",C,=C,,,,,,\n");
     let answers = drive(&data.dir, &copy.dir, "table Kinds\nnotices\neval data('Position', 'e4', 'kind')\nfaults\n");
     let kinds: Vec<&str> = answers[0].get("rows").as_array().iter().filter_map(|r| r.get("name").as_str()).collect();
     assert_eq!(kinds, ["King", "Queen", "Rook", "Bishop", "Knight", "Pawn", "Camel"]);
@@ -645,7 +645,7 @@ fn the_tables_play_writes_are_found_at_load_libraries_included() {
 #[test]
 fn a_kind_renamed_after_a_save_drops_the_saved_rows_that_name_it() {
     let copy = TempContent::chess("renamed");
-    copy.append("tables/Kinds.csv", "Berolina,,,O,=O,300,\", promote to berolina\",O,=O,,,,\n");
+    copy.append("tables/Kinds.csv", "Berolina,,,O,=O,300,\", promote to berolina\",O,=O,,,,,,\n");
     copy.replace_once("tables/Position.csv", "b1,2,1,b,Knight,White", "b1,2,1,b,Berolina,White");
     let data = TempDir::new("renamed");
     let first = drive(&data.dir, &copy.dir, "click e2\nclick e4\neval data('Position', 'b1', 'kind')\n");
@@ -683,7 +683,7 @@ fn a_kind_renamed_after_a_save_drops_the_saved_rows_that_name_it() {
 fn an_older_save_with_every_table_loads_and_its_content_tables_are_ignored() {
     use cardtable::save::{Cell, SavedRow};
     let copy = TempContent::chess("older-save");
-    copy.append("tables/Kinds.csv", "Camel,,,C,=C,250,\", promote to camel\",C,=C,,,,\n");
+    copy.append("tables/Kinds.csv", "Camel,,,C,=C,250,\", promote to camel\",C,=C,,,,,,\n");
     let game = common::load_game(&copy.dir);
     let mut driver = common::two_players(game.clone());
     for command in ["click e2", "click e4"] {

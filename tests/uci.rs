@@ -149,7 +149,7 @@ fn uci_sees_repetitions_in_the_games_moves() {
 fn uci_plays_the_invented_kinds_of_a_content_folder() {
     let copy = TempContent::chess("uci-invented");
     let kinds = copy.read("tables/Kinds.csv");
-    copy.write("tables/Kinds.csv", &format!("{kinds}Nightrider,4,10,S,=S,550,,S,=S,,,,\n"));
+    copy.write("tables/Kinds.csv", &format!("{kinds}Nightrider,4,10,S,=S,550,,S,=S,,,,,,\n"));
     let mut dirs = copy.read("tables/Directions.csv");
     for (f, r) in [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)] {
         dirs.push_str(&format!("Nightrider {f} {r},Nightrider,{f},{r},7,7,true,true,0,false,0,0\n"));

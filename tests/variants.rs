@@ -45,12 +45,12 @@ fn the_variant_is_the_chess_game_with_rows_of_its_tables_changed() {
     let (ck, vk) = (read(&chess, "tables/Kinds.csv"), read(&variant, "tables/Kinds.csv"));
     let mut want = lines(&ck);
     let knight = want.iter().position(|l| l.starts_with("Knight,")).expect("a Knight row");
-    want.insert(knight, "Nightrider,,,S,=S,550,\", promote to nightrider\",S,=S,false,false,false,false");
-    want.push("Camel,,,C,=C,250,\", promote to camel\",C,=C,false,false,false,false");
+    want.insert(knight, "Nightrider,,,S,=S,550,\", promote to nightrider\",S,=S,false,false,false,false,false,false");
+    want.push("Camel,,,C,=C,250,\", promote to camel\",C,=C,false,false,false,false,false,false");
     assert_eq!(lines(&vk), want);
     assert_eq!(
         lines(&vk)[5],
-        "Nightrider,,,S,=S,550,\", promote to nightrider\",S,=S,false,false,false,false",
+        "Nightrider,,,S,=S,550,\", promote to nightrider\",S,=S,false,false,false,false,false,false",
         "row 4 of Kinds (the header, King, then 1 to 4)"
     );
     // Promotions: the fourth place offers the Nightrider to both Sides, where
@@ -186,7 +186,7 @@ fn the_engine_plays_the_variant_against_itself_with_only_legal_moves() {
 #[test]
 fn an_empty_first_move_steps_is_the_rows_steps_for_the_cards_and_the_engine() {
     let copy = common::TempContent::chess("wazir-rider");
-    copy.append("tables/Kinds.csv", "Wazir Rider,,,W,=W,500,,W,=W,,,,\n");
+    copy.append("tables/Kinds.csv", "Wazir Rider,,,W,=W,500,,W,=W,,,,,,\n");
     let rows: String = [("up", 0, 1), ("right", 1, 0), ("down", 0, -1), ("left", -1, 0)]
         .iter()
         .map(|(name, f, r)| format!("Wazir Rider {name},Wazir Rider,{f},{r},2,,true,true,0,false,0,0\n"))

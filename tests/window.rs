@@ -1363,7 +1363,7 @@ fn a_kind_added_after_the_window_saved_is_drawn_without_a_fault() {
     let args = [copy.dir.to_string_lossy().into_owned(), "--data-dir".into(), data.to_string_lossy().into_owned()];
     let played = window_run(&run, &args, "click e2\nclick e4\n", "berolina-played", &[]);
     assert!(played.white_pixels(5, 4) > 150, "the Pawn stands on e4");
-    copy.append("tables/Kinds.csv", "Berolina,,,O,=O,300,\", promote to berolina\",O,=O,,,,\n");
+    copy.append("tables/Kinds.csv", "Berolina,,,O,=O,300,\", promote to berolina\",O,=O,,,,,,\n");
     let again = window_run(&run, &args, "", "berolina-again", &[]);
     assert!(again.white_pixels(5, 4) > 150, "the saved game came back: the Pawn stands on e4");
     let mut with_fen = args.to_vec();

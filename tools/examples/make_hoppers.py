@@ -74,7 +74,7 @@ def placed(text: str, rel: str, pieces) -> str:
 
 def grasshopper_edits():
     def kinds(text, rel):
-        return append(text, ['Grasshopper,,,G,=G,250,", promote to grasshopper",G,=G,false,false,false,false'])
+        return append(text, ['Grasshopper,,,G,=G,250,", promote to grasshopper",G,=G,false,false,false,false,false,false'])
 
     def kinds_fr(text, rel):
         return append(text, ['Grasshopper,", promotion en sauterelle",S,=S'])
@@ -112,9 +112,9 @@ def xiangqi_edits():
         return append(
             text,
             [
-                'Cannon,,,C,=C,450,", promote to cannon",C,=C,false,false,false,false',
-                'Horse,,,H,=H,300,", promote to horse",H,=H,false,false,false,false',
-                'Elephant,,,E,=E,200,", promote to elephant",E,=E,false,false,false,false',
+                'Cannon,,,C,=C,450,", promote to cannon",C,=C,false,false,false,false,false,false',
+                'Horse,,,H,=H,300,", promote to horse",H,=H,false,false,false,false,false,false',
+                'Elephant,,,E,=E,200,", promote to elephant",E,=E,false,false,false,false,false,false',
             ],
         )
 

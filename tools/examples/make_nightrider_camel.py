@@ -36,8 +36,8 @@ CAMEL = [(1, 3), (3, 1), (3, -1), (1, -3), (-1, -3), (-3, -1), (-3, 1), (-1, 3)]
 
 
 def kinds(text: str, rel: str) -> str:
-    text = replace_once(text, "\nKnight,", '\nNightrider,,,S,=S,550,", promote to nightrider",S,=S,false,false,false,false\nKnight,', rel)
-    return text + ("" if text.endswith("\n") else "\n") + 'Camel,,,C,=C,250,", promote to camel",C,=C,false,false,false,false\n'
+    text = replace_once(text, "\nKnight,", '\nNightrider,,,S,=S,550,", promote to nightrider",S,=S,false,false,false,false,false,false\nKnight,', rel)
+    return text + ("" if text.endswith("\n") else "\n") + 'Camel,,,C,=C,250,", promote to camel",C,=C,false,false,false,false,false,false\n'
 
 
 def kinds_fr(text: str, rel: str) -> str:

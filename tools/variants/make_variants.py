@@ -205,7 +205,7 @@ CASTLING_EN = (
 
 # The Chancellor (a Rook and a Knight in one): its Kinds row, its French
 # words (Ch: C is the French Knight's, the Cavalier's).
-CHANCELLOR = 'Chancellor,,,C,=C,850,", promote to chancellor",C,=C,false,false,false,false'
+CHANCELLOR = 'Chancellor,,,C,=C,850,", promote to chancellor",C,=C,false,false,false,false,false,false'
 CHANCELLOR_FR = 'Chancellor,", promotion en chancelier",Ch,=Ch'
 CHANCELLOR_EN_WORDS = "Chancellor: a rook and a knight in one: along ranks and files, or a knight's L."
 CHANCELLOR_FR_WORDS = (
@@ -325,7 +325,7 @@ VARIANTS: List[Variant] = [
         "Amazon Chess",
         {
             "tables/Kinds.csv": replacing_line(
-                "Queen,", 'Amazon,,,A,=A,1200,", promote to amazon",A,=A,false,false,false,false'
+                "Queen,", 'Amazon,,,A,=A,1200,", promote to amazon",A,=A,false,false,false,false,false,false'
             ),
             "tables/Kinds.fr.csv": replacing_line("Queen,", 'Amazon,", promotion en amazone",A,=A'),
             "tables/Promotions.csv": replacing("First,Queen,Queen", "First,Amazon,Amazon"),
@@ -374,15 +374,16 @@ VARIANTS: List[Variant] = [
     ),
     # Knights move as Knights and take as Bishops (Knibis); Bishops move as
     # Bishops and take as Knights (Biskni). Both keep their art and letters
-    # (N, B); their names change, so that nothing that counts Knights or
-    # Bishops by name (Is Material Insufficient) takes them for chess's.
+    # (N, B); their names change, and they are neither `minor` nor
+    # `oneShade` (a Biskni takes as a Knight: it leaves its shade), so Is
+    # Material Insufficient does not take them for chess's.
     Variant(
         "hoppelpoppel",
         "Hoppel-Poppel",
         {
             "tables/Kinds.csv": chain(
-                replacing_line("Bishop,", 'Biskni,3,9,B,=B,330,", promote to biskni",B,=B,false,false,false,false'),
-                replacing_line("Knight,", 'Knibis,4,10,N,=N,320,", promote to knibis",N,=N,false,false,false,false'),
+                replacing_line("Bishop,", 'Biskni,3,9,B,=B,330,", promote to biskni",B,=B,false,false,false,false,false,false'),
+                replacing_line("Knight,", 'Knibis,4,10,N,=N,320,", promote to knibis",N,=N,false,false,false,false,false,false'),
             ),
             "tables/Kinds.fr.csv": chain(
                 replacing_line("Bishop,", 'Biskni,", promotion en foucav",F,=F'),
@@ -466,8 +467,8 @@ VARIANTS: List[Variant] = [
         "Knightmate",
         {
             "tables/Kinds.csv": chain(
-                replacing_line("King,", "King,4,10,K,,0,,K,,true,false,false,false"),
-                replacing_line("Knight,", 'Mann,,,M,=M,330,", promote to mann",M,=M,false,false,false,false'),
+                replacing_line("King,", "King,4,10,K,,0,,K,,true,false,false,false,false,false"),
+                replacing_line("Knight,", 'Mann,,,M,=M,330,", promote to mann",M,=M,false,false,false,false,false,false'),
             ),
             "tables/Kinds.fr.csv": replacing_line("Knight,", 'Mann,", promotion en homme",H,=H'),
             "tables/Promotions.csv": replacing("Fourth,Knight,Knight", "Fourth,Mann,Mann"),
@@ -532,9 +533,9 @@ MAKRUK_PAWN_FR = (
     "Pion\u00a0: une case en avant\u00a0; il prend en diagonale, une case en avant. Les pions partent de la "
     "troisième rangée."
 )
-MET_ROW = 'Met,,,M,=M,200,", promote to met",M,=M,false,false,false,false'
+MET_ROW = 'Met,,,M,=M,200,", promote to met",M,=M,false,false,false,false,false,false'
 MET_FR_ROW = 'Met,", promotion en met",M,=M'
-KHON_ROW = 'Khon,,,S,=S,300,", promote to khon",S,=S,false,false,false,false'
+KHON_ROW = 'Khon,,,S,=S,300,", promote to khon",S,=S,false,false,false,false,false,false'
 KHON_FR_ROW = 'Khon,", promotion en khon",K,=K'
 THAI_KINDS = {"k": "King", "m": "Met", "s": "Khon", "n": "Knight", "r": "Rook", "p": "Pawn"}
 
@@ -568,8 +569,8 @@ OLD_GAMES: List[Variant] = [
         "Shatranj",
         {
             "tables/Kinds.csv": chain(
-                replacing_line("Queen,", 'Ferz,,,Q,=Q,200,", promote to ferz",F,=F,false,false,false,false'),
-                replacing_line("Bishop,", 'Alfil,,,B,=B,150,", promote to alfil",A,=A,false,false,false,false'),
+                replacing_line("Queen,", 'Ferz,,,Q,=Q,200,", promote to ferz",F,=F,false,false,false,false,false,false'),
+                replacing_line("Bishop,", 'Alfil,,,B,=B,150,", promote to alfil",A,=A,false,false,false,false,false,false'),
             ),
             "tables/Kinds.fr.csv": chain(
                 replacing_line("Queen,", 'Ferz,", promotion en vizir",V,=V'),
@@ -634,7 +635,7 @@ OLD_GAMES: List[Variant] = [
         "Ai-wok",
         {
             "tables/Kinds.csv": chain(
-                replacing_line("Queen,", 'Ai-wok,,,A,=A,1050,", promote to ai-wok",A,=A,false,false,false,false'),
+                replacing_line("Queen,", 'Ai-wok,,,A,=A,1050,", promote to ai-wok",A,=A,false,false,false,false,false,false'),
                 replacing_line("Bishop,", KHON_ROW),
             ),
             "tables/Kinds.fr.csv": chain(
@@ -673,8 +674,8 @@ OLD_GAMES: List[Variant] = [
         "ASEAN Chess",
         {
             "tables/Kinds.csv": chain(
-                replacing_line("Queen,", 'Met,,,Q,=Q,200,", promote to met",M,=M,false,false,false,false'),
-                replacing_line("Bishop,", 'Khon,,,B,=B,300,", promote to khon",S,=S,false,false,false,false'),
+                replacing_line("Queen,", 'Met,,,Q,=Q,200,", promote to met",M,=M,false,false,false,false,false,false'),
+                replacing_line("Bishop,", 'Khon,,,B,=B,300,", promote to khon",S,=S,false,false,false,false,false,false'),
             ),
             "tables/Kinds.fr.csv": chain(replacing_line("Queen,", MET_FR_ROW), replacing_line("Bishop,", KHON_FR_ROW)),
             "tables/Promotions.csv": chain(
@@ -717,7 +718,7 @@ MORE: List[Variant] = [
         "Shatar",
         {
             "tables/Kinds.csv": replacing_line(
-                "Queen,", 'Bers,,,J,=J,800,", promote to bers",J,=J,false,false,false,false'
+                "Queen,", 'Bers,,,J,=J,800,", promote to bers",J,=J,false,false,false,false,false,false'
             ),
             "tables/Kinds.fr.csv": replacing_line("Queen,", 'Bers,", promotion en bers",B,=B'),
             "tables/Promotions.csv": lambda text, rel: text.split("\n", 1)[0] + "\nFirst,Bers,Bers\n",
@@ -752,10 +753,10 @@ MORE: List[Variant] = [
         {
             "tables/Kinds.csv": chain(
                 replacing_line(
-                    "Rook,", 'Kiwi Rook,2,8,R,=R,500,", promote to kiwi rook",R,=R,false,false,false,false'
+                    "Rook,", 'Kiwi Rook,2,8,R,=R,500,", promote to kiwi rook",R,=R,false,false,false,false,false,false'
                 ),
                 replacing_line(
-                    "Knight,", 'Kiwi Knight,4,10,N,=N,320,", promote to kiwi knight",N,=N,false,false,false,false'
+                    "Knight,", 'Kiwi Knight,4,10,N,=N,320,", promote to kiwi knight",N,=N,false,false,false,false,false,false'
                 ),
             ),
             "tables/Kinds.fr.csv": chain(
@@ -826,7 +827,7 @@ TEN_BY_EIGHT = {
     "double step": True,
     "pixels per meter": 32,
 }
-ARCHBISHOP = 'Archbishop,,,A,=A,825,", promote to archbishop",A,=A,false,false,false,false'
+ARCHBISHOP = 'Archbishop,,,A,=A,825,", promote to archbishop",A,=A,false,false,false,false,false,false'
 ARCHBISHOP_FR = 'Archbishop,", promotion en archevêque",A,=A'
 SIX_PROMOTIONS = ["Queen", "Chancellor", "Archbishop", "Rook", "Bishop", "Knight"]
 PLACES = ["First", "Second", "Third", "Fourth", "Fifth", "Sixth"]
