@@ -834,6 +834,10 @@ impl World {
             }
             Expr::Abs(a) => Value::Num(self.num(g, cx, a)?.abs()),
             Expr::Floor(a) => Value::Num(self.num(g, cx, a)?.floor()),
+            Expr::Random(a) => {
+                let n = self.eval(g, cx, a)?;
+                self.random_below(n)?
+            }
             Expr::Clamp(args) => {
                 let x = self.num(g, cx, &args[0])?;
                 let lo = self.num(g, cx, &args[1])?;
