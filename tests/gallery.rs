@@ -74,6 +74,7 @@ const GALLERY: &[(&str, &str, &[&str])] = &[
             "game.yaml",
             "logic/Go Back To The Start.yaml",
             "logic/Is Castling Way Clear.yaml",
+            "logic/Make Computer Move.yaml",
             "logic/Make Move.yaml",
             "logic/Name The Move.yaml",
             "logic/Plan The Slide.yaml",
@@ -597,6 +598,17 @@ fn fischerandom_deals_960_starts_and_castles_by_clicking_the_rook() {
         assert!(number.is_some_and(|n| (0.0..960.0).contains(&n)), "{number:?}");
     }
     assert!(seen.len() >= 10, "twelve seeds, {} starts", seen.len());
+    // A saved game keeps the generator: loaded, its next new game is the one it would have drawn.
+    ok(&mut d, "seed 99");
+    ok(&mut d, "save drawn");
+    ok(&mut d, "press New Game");
+    ok(&mut d, "press Play");
+    let next = fen_of(&mut d);
+    ok(&mut d, "seed 5");
+    ok(&mut d, "load drawn");
+    ok(&mut d, "press New Game");
+    ok(&mut d, "press Play");
+    assert_eq!(fen_of(&mut d), next, "the loaded game draws what the saved one would have");
     // The King on g1 castles on the King's side without moving: the King's click, then the Rook's.
     run(&mut d, "setfen 1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w HBhb - 0 1");
     let king: Vec<String> = move_set(&mut d, "moves").into_iter().filter(|m| m.starts_with("g1")).collect();
@@ -619,6 +631,16 @@ fn fischerandom_deals_960_starts_and_castles_by_clicking_the_rook() {
     ok(&mut d, "click f1");
     ok(&mut d, "click g1");
     assert_eq!(fen_of(&mut d), "4k3/8/8/8/8/8/8/R4RK1 b - - 1 1");
+    let faults = run(&mut d, "faults");
+    assert!(faults.get("faults").as_array().is_empty(), "{faults}");
+    // The Computer's castling, as Fairy-Stockfish answers it (the King onto its Rook, b8h8).
+    let mut d = Driver::with_parts_off(game, std::rc::Rc::new(cardtable::save::Store::memory()), true, &[]);
+    ok(&mut d, "engine manual");
+    run(&mut d, "setfen rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w AHah - 0 1");
+    ok(&mut d, "click a2");
+    ok(&mut d, "click a3");
+    ok(&mut d, "answer b8h8");
+    assert_eq!(fen_of(&mut d), "r4rk1/pppppppp/8/8/8/P7/1PPPPPPP/RK5R w HA - 1 2");
     let faults = run(&mut d, "faults");
     assert!(faults.get("faults").as_array().is_empty(), "{faults}");
 }

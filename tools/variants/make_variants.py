@@ -1325,6 +1325,20 @@ FISCHERANDOM = Variant(
             "            column: \"'to'\"\n"
             "            value: data('Castling', local.index, 'kingTo')\n",
         ),
+        # The Computer's Move lands its Kind on the Move's last Square (a promotion's); a King's
+        # Move does not: its castling's last Square is its Rook's, where the Rook may stand still.
+        "logic/Make Computer Move.yaml": replacing(
+            "          - set data cell: Position\n"
+            "            row: self.makeComputerMoveData.toSquare\n"
+            "            column: '\"kind\"'\n"
+            "            value: self.makeComputerMoveData.landingKind\n",
+            "          - if: data('Kinds', self.makeComputerMoveData.landingKind, 'royal') == false\n"
+            "            then:\n"
+            "              - set data cell: Position\n"
+            "                row: self.makeComputerMoveData.toSquare\n"
+            "                column: '\"kind\"'\n"
+            "                value: self.makeComputerMoveData.landingKind\n",
+        ),
         "tables/Words.csv": replacing(CASTLING_EN, CASTLING960_EN),
         # Chess960's FEN names each castling by its Rook's File (HAha), as
         # Fairy-Stockfish writes it: the chess library reads and writes the
