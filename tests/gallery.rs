@@ -331,11 +331,6 @@ fn play_to_the_end(name: &str) {
     let game = common::load_game(&variant_dir(name));
     let letters = cardtable::library::chess::kind_letters(&game).expect("the Kinds' letters");
     let mut d = common::two_players(game);
-    if name == "fischerandom" {
-        // The PGN of a start the cards drew names no FEN (its README says so): set up, the game has one.
-        let start = run(&mut d, "fen").get("fen").as_str().unwrap_or_default().to_string();
-        run(&mut d, &format!("setfen {start}"));
-    }
     let mut plies = 0;
     while common::state(&mut d) != "Game Over" {
         assert!(plies < 600, "{name}: no end after {plies} plies: {}", run(&mut d, "fen"));
@@ -609,6 +604,9 @@ fn fischerandom_deals_960_starts_and_castles_by_clicking_the_rook() {
     ok(&mut d, "press New Game");
     ok(&mut d, "press Play");
     assert_eq!(fen_of(&mut d), next, "the loaded game draws what the saved one would have");
+    // Its PGN names the start it drew.
+    let pgn = run(&mut d, "pgn").get("pgn").as_str().unwrap_or_default().to_string();
+    assert!(pgn.contains(&format!("[FEN \"{next}\"]")), "{pgn}");
     // The King on g1 castles on the King's side without moving: the King's click, then the Rook's.
     run(&mut d, "setfen 1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w HBhb - 0 1");
     let king: Vec<String> = move_set(&mut d, "moves").into_iter().filter(|m| m.starts_with("g1")).collect();

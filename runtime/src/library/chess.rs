@@ -307,6 +307,29 @@ impl Resolved for Chess {
         }
     }
 
+    /// A game whose cards drew its start (Chess960's, `random` at the
+    /// Board's Created) began from a position its files do not hold: seen
+    /// before the game's first Move (the host asks after every input and
+    /// every tick of the clock), it is kept as the game's start, which its
+    /// PGN names in its `FEN` tag. It is never an answer: false.
+    fn take_answers(&self, world: &mut World) -> bool {
+        let start: Option<pgn::Start> = super::state(world);
+        if start.is_some_and(|s| s.fen.is_some()) || !self.move_names(world).is_ok_and(|n| n.is_empty()) {
+            return false;
+        }
+        // The Pieces and the castlings (not the Move's number, which a library's state may set).
+        fn board(fen: &str) -> (Option<&str>, Option<&str>) {
+            let mut f = fen.split(' ');
+            (f.next(), f.nth(1))
+        }
+        if let Ok(fen) = self.fen(world) {
+            if self.start.as_deref().is_none_or(|start| board(start) != board(&fen)) {
+                *super::state_mut(world) = pgn::Start { fen: Some(fen) };
+            }
+        }
+        false
+    }
+
     /// A game begun from the content's own start, with Moves played, began
     /// from the old content's: its PGN names that one, whatever the new
     /// files start with. (Before its first Move, the game takes the new
