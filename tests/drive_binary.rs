@@ -206,7 +206,7 @@ fn help_lists_the_commands_of_the_games_libraries_and_no_other() {
     assert!(
         text.ends_with(
             "| restore N | drop N | save SLOT | load SLOT | wait SECONDS \
-             | trace [limit=N] [card=NAME] [table=NAME] [depth=N] COMMAND | off COMPONENT | fen | setfen FEN | moves | pgn | loadpgn FILE-OR-PGN | perft N \
+             | trace [limit=N] [card=NAME] [table=NAME] [depth=N] COMMAND | seed N | off COMPONENT | fen | setfen FEN | moves | pgn | loadpgn FILE-OR-PGN | perft N \
              | enginemoves | engineperft N | bestmove [MS] [depth N] [movetime MS] [noise CP] [seed S] \
              | engine [PATH|builtin|manual] | answer MOVE"
         ),
@@ -235,7 +235,7 @@ fn help_lists_the_commands_of_the_games_libraries_and_no_other() {
     assert!(
         text.ends_with(
             "| snapshot N | restore N | drop N | save SLOT | load SLOT | wait SECONDS \
-             | trace [limit=N] [card=NAME] [table=NAME] [depth=N] COMMAND | off COMPONENT"
+             | trace [limit=N] [card=NAME] [table=NAME] [depth=N] COMMAND | seed N | off COMPONENT"
         ),
         "{text}"
     );
