@@ -607,6 +607,12 @@ fn fischerandom_deals_960_starts_and_castles_by_clicking_the_rook() {
     // Its PGN names the start it drew.
     let pgn = run(&mut d, "pgn").get("pgn").as_str().unwrap_or_default().to_string();
     assert!(pgn.contains(&format!("[FEN \"{next}\"]")), "{pgn}");
+    // Moves taken back go back to the start drawn, not to chess's (Go Back To The Start).
+    for square in ["b2", "b3", "b7", "b6"] {
+        ok(&mut d, &format!("click {square}"));
+    }
+    ok(&mut d, "press Undo");
+    assert_eq!(fen_of(&mut d), next, "Undo");
     // The King on g1 castles on the King's side without moving: the King's click, then the Rook's.
     run(&mut d, "setfen 1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w HBhb - 0 1");
     let king: Vec<String> = move_set(&mut d, "moves").into_iter().filter(|m| m.starts_with("g1")).collect();
