@@ -206,7 +206,7 @@ fn help_lists_the_commands_of_the_games_libraries_and_no_other() {
     assert!(
         text.ends_with(
             "| restore N | drop N | save SLOT | load SLOT | wait SECONDS \
-             | trace [limit=N] [card=NAME] [table=NAME] [depth=N] COMMAND | off COMPONENT | fen | setfen FEN | moves | pgn | loadpgn FILE-OR-PGN | perft N \
+             | trace [limit=N] [card=NAME] [table=NAME] [depth=N] COMMAND | seed N | off COMPONENT | fen | setfen FEN | moves | pgn | loadpgn FILE-OR-PGN | perft N \
              | enginemoves | engineperft N | bestmove [MS] [depth N] [movetime MS] [noise CP] [seed S] \
              | engine [PATH|builtin|manual] | answer MOVE"
         ),
@@ -235,7 +235,7 @@ fn help_lists_the_commands_of_the_games_libraries_and_no_other() {
     assert!(
         text.ends_with(
             "| snapshot N | restore N | drop N | save SLOT | load SLOT | wait SECONDS \
-             | trace [limit=N] [card=NAME] [table=NAME] [depth=N] COMMAND | off COMPONENT"
+             | trace [limit=N] [card=NAME] [table=NAME] [depth=N] COMMAND | seed N | off COMPONENT"
         ),
         "{text}"
     );
@@ -411,4 +411,23 @@ fn drive_refuses_a_line_longer_than_its_bound() {
     );
     assert_eq!(answers[1].get("value").as_str().map(str::len), Some(1000), "the next line is read");
     assert_eq!(answers[2].get("state").as_str(), Some("Playing"));
+}
+
+/// `--seed N` seeds the cards' `random(n)` before the game starts: Chess960
+/// (content/variants/fischerandom) draws the same start with it as with
+/// the driver's `seed N` and a new game, and 0 without it.
+#[test]
+fn seed_on_the_command_line_is_the_drivers_seed_before_the_start() {
+    let folder = "content/variants/fischerandom";
+    let fen_of = |out: Output| {
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        let last = stdout.lines().last().map(|l| common::parse_json(l).unwrap()).expect("an answer");
+        last.get("fen").as_str().expect("a fen").to_string()
+    };
+    let seeded = fen_of(drive(&[folder, "--seed", "5"], "fen\n"));
+    assert_eq!(seeded, "nqrkbbnr/pppppppp/8/8/8/8/PPPPPPPP/NQRKBBNR w HChc - 0 1");
+    assert_eq!(fen_of(drive(&[folder], "seed 5\npress New Game\npress Play\nfen\n")), seeded);
+    assert_eq!(fen_of(drive(&[folder], "fen\n")), "nrnkqrbb/pppppppp/8/8/8/8/PPPPPPPP/NRNKQRBB w FBfb - 0 1");
+    let refused = drive(&[folder, "--seed", "five"], "fen\n");
+    assert!(!refused.status.success(), "--seed takes a whole number");
 }

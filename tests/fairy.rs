@@ -74,7 +74,8 @@ fn parse(path: &Path) -> Result<Vectors, String> {
                 perft: Vec::new(),
                 moves: BTreeSet::new(),
             }),
-            ("line", Some(_)) => {}
+            // A random position's walk from the start (`from`: a start of its own, Chess960's).
+            ("line" | "from", Some(_)) => {}
             ("fen", Some(p)) => p.fen = rest.to_string(),
             ("perft", Some(p)) => {
                 let (d, n) = rest.split_once(' ').ok_or_else(|| at("`perft DEPTH LEAVES`"))?;
@@ -86,7 +87,9 @@ fn parse(path: &Path) -> Result<Vectors, String> {
                 p.perft.push((depth, leaves));
             }
             ("moves", Some(p)) => p.moves = rest.split_whitespace().map(str::to_string).collect(),
-            _ => return Err(at("`variant`, `content`, `id`, or a position's `line`, `fen`, `perft` or `moves`")),
+            _ => {
+                return Err(at("`variant`, `content`, `id`, or a position's `from`, `line`, `fen`, `perft` or `moves`"))
+            }
         }
     }
     let variant = variant.ok_or(format!("{file}: no `variant` line"))?;

@@ -68,6 +68,25 @@ const GALLERY: &[(&str, &str, &[&str])] = &[
         ],
     ),
     (
+        "fischerandom",
+        "Chess960",
+        &[
+            "game.yaml",
+            "logic/Go Back To The Start.yaml",
+            "logic/Is Castling Way Clear.yaml",
+            "logic/Make Computer Move.yaml",
+            "logic/Make Move.yaml",
+            "logic/Name The Move.yaml",
+            "logic/Plan The Slide.yaml",
+            "logic/Try Castling.yaml",
+            "logic/Update Castling.yaml",
+            "objects/Walnut Board.yaml",
+            "tables/Castling.csv",
+            "tables/Castling.yaml",
+            "tables/Words.csv",
+        ],
+    ),
+    (
         "capablanca",
         "Capablanca Chess",
         &[
@@ -143,6 +162,22 @@ const ASEAN_EDITED: &[&str] = &[
 /// folder's name.
 const VARIANT_ENGINE: [&str; 2] = ["tables/Variant Engine.csv", "tables/Variant Engine.yaml"];
 
+/// The files of a variant that chess has not: the Variant Engine table, and
+/// Chess960's cards and table of its starting positions.
+fn own_files(name: &str) -> Vec<&'static str> {
+    let mut own = VARIANT_ENGINE.to_vec();
+    if name == "fischerandom" {
+        own.extend([
+            "logic/Choose Chess960 Start.yaml",
+            "logic/Lay Out Chess960 Start.yaml",
+            "logic/Place On Empty Square.yaml",
+            "tables/Chess960 Start.csv",
+            "tables/Chess960 Start.yaml",
+        ]);
+    }
+    own
+}
+
 /// The files a variant of other pieces edits: its Kinds (and their French
 /// names), their Directions, the start, what a Pawn may become, and How to
 /// play's words.
@@ -185,7 +220,7 @@ fn each_variant_is_the_chess_game_with_only_its_listed_files_changed() {
     let chess = common::chess_dir();
     for &(name, title, edited) in GALLERY {
         let dir = variant_dir(name);
-        common::assert_chess_but(&dir, edited, &VARIANT_ENGINE, "python3 tools/variants/make_variants.py");
+        common::assert_chess_but(&dir, edited, &own_files(name), "python3 tools/variants/make_variants.py");
         // The game's name, and for a Board of another size its screen.
         let changed = changed_lines(&read(&chess, "game.yaml"), &read(&dir, "game.yaml"));
         assert!(changed.contains(&format!("game: {title}")), "{name}: game.yaml names it: {changed:?}");
@@ -502,4 +537,119 @@ fn capablanca_offers_six_promotions_and_castles_three_squares() {
     let king: Vec<String> = move_set(&mut d, "moves").into_iter().filter(|m| m.starts_with("f1")).collect();
     assert_eq!(king, ["f1c1", "f1e1"], "g1 is attacked: no castling to i1, no step to g1");
     assert_eq!(move_set(&mut d, "enginemoves"), move_set(&mut d, "moves"), "the built-in engine agrees");
+}
+
+/// Whether a FEN's first Rank is one of Chess960's 960 (Black's last its
+/// mirror): two Bishops on Squares of both colours, the King between the
+/// two Rooks, a Queen and two Knights; and its castling field names the
+/// two Rooks by their Files (as Fairy-Stockfish writes Chess960's).
+fn is_chess960_start(fen: &str) -> bool {
+    let parts: Vec<&str> = fen.split(' ').collect();
+    let ranks: Vec<&str> = parts[0].split('/').collect();
+    let (black, white) = (ranks[0], ranks[7]);
+    let (files, pawns) = (white.chars().collect::<Vec<char>>(), ranks[1] == "pppppppp" && ranks[6] == "PPPPPPPP");
+    let at = |c: char| files.iter().enumerate().filter(|(_, &x)| x == c).map(|(i, _)| i).collect::<Vec<usize>>();
+    let (b, r, k) = (at('B'), at('R'), at('K'));
+    let mut sorted = files.clone();
+    sorted.sort();
+    let rooks: String = [r[1], r[0]].iter().map(|&f| (b'A' + f as u8) as char).collect();
+    pawns
+        && black == white.to_lowercase()
+        && sorted.iter().collect::<String>() == "BBKNNQRR"
+        && b[0] % 2 != b[1] % 2
+        && r[0] < k[0]
+        && k[0] < r[1]
+        && parts[2] == format!("{rooks}{}", rooks.to_lowercase())
+}
+
+/// Chess960 (issue 22): each new game draws its back ranks (random, the
+/// driver's `seed`), a legal arrangement of the 960 every time, the same
+/// for the same seed, a new one at New Game; castling is the King's click
+/// then its Rook's, where the King does not move (on g1) and where King and
+/// Rook swap, with FEN's castling letters the Rooks' Files, as
+/// Fairy-Stockfish writes them.
+#[test]
+fn fischerandom_deals_960_starts_and_castles_by_clicking_the_rook() {
+    let game = common::load_game(&variant_dir("fischerandom"));
+    let mut d = common::two_players(game.clone());
+    let first = fen_of(&mut d);
+    assert_eq!(first, "nrnkqrbb/pppppppp/8/8/8/8/PPPPPPPP/NRNKQRBB w FBfb - 0 1", "seed 0 draws 175");
+    let mut seen = BTreeSet::new();
+    for seed in 0..12 {
+        ok(&mut d, &format!("seed {seed}"));
+        ok(&mut d, "press New Game");
+        ok(&mut d, "press Play");
+        let fen = fen_of(&mut d);
+        assert!(is_chess960_start(&fen), "seed {seed}: {fen}");
+        let number = match run(&mut d, "table Chess960 Start").get("rows").as_array()[0].get("number") {
+            Json::Num(n) => Some(*n),
+            _ => None,
+        };
+        seen.insert(fen.clone());
+        ok(&mut d, &format!("seed {seed}"));
+        ok(&mut d, "press New Game");
+        ok(&mut d, "press Play");
+        assert_eq!(fen_of(&mut d), fen, "seed {seed} again: the same start");
+        assert!(number.is_some_and(|n| (0.0..960.0).contains(&n)), "{number:?}");
+    }
+    assert!(seen.len() >= 10, "twelve seeds, {} starts", seen.len());
+    // A saved game keeps the generator: loaded, its next new game is the one it would have drawn.
+    ok(&mut d, "seed 99");
+    ok(&mut d, "save drawn");
+    ok(&mut d, "press New Game");
+    ok(&mut d, "press Play");
+    let next = fen_of(&mut d);
+    ok(&mut d, "seed 5");
+    ok(&mut d, "load drawn");
+    ok(&mut d, "press New Game");
+    ok(&mut d, "press Play");
+    assert_eq!(fen_of(&mut d), next, "the loaded game draws what the saved one would have");
+    // Its PGN names the start it drew.
+    let pgn = run(&mut d, "pgn").get("pgn").as_str().unwrap_or_default().to_string();
+    assert!(pgn.contains(&format!("[FEN \"{next}\"]")), "{pgn}");
+    // Moves taken back go back to the start drawn, not to chess's (Go Back To The Start).
+    for square in ["b2", "b3", "b7", "b6"] {
+        ok(&mut d, &format!("click {square}"));
+    }
+    ok(&mut d, "press Undo");
+    assert_eq!(fen_of(&mut d), next, "Undo");
+    // The King on g1 castles on the King's side without moving: the King's click, then the Rook's.
+    run(&mut d, "setfen 1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w HBhb - 0 1");
+    let king: Vec<String> = move_set(&mut d, "moves").into_iter().filter(|m| m.starts_with("g1")).collect();
+    assert_eq!(king, ["g1b1", "g1f1", "g1h1"]);
+    assert_eq!(move_set(&mut d, "enginemoves"), move_set(&mut d, "moves"), "the built-in engine agrees");
+    ok(&mut d, "click g1");
+    ok(&mut d, "click h1");
+    assert_eq!(fen_of(&mut d), "1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R3RK1 b hb - 1 1");
+    // Black's Queen side: the King from g8 to c8, the Rook from b8 to d8.
+    ok(&mut d, "click g8");
+    ok(&mut d, "click b8");
+    assert_eq!(fen_of(&mut d), "2kr3r/pppppppp/8/8/8/8/PPPPPPPP/1R3RK1 w - - 2 2");
+    let history = run(&mut d, "table Move History");
+    let names: Vec<&str> =
+        history.get("rows").as_array().iter().map(|r| r.get("letter").as_str().unwrap_or("")).collect();
+    assert_eq!(names, ["O-O", "O-O-O"]);
+    // King and Rook swap (the King on f1, its Rook on g1), and a castling as Fairy-Stockfish reads KQkq.
+    run(&mut d, "setfen 4k3/8/8/8/8/8/8/R4KR1 w KQ - 0 1");
+    assert_eq!(fen_of(&mut d), "4k3/8/8/8/8/8/8/R4KR1 w GA - 0 1");
+    ok(&mut d, "click f1");
+    ok(&mut d, "click g1");
+    assert_eq!(fen_of(&mut d), "4k3/8/8/8/8/8/8/R4RK1 b - - 1 1");
+    let faults = run(&mut d, "faults");
+    assert!(faults.get("faults").as_array().is_empty(), "{faults}");
+    // The Computer's castling, as Fairy-Stockfish answers it (the King onto its Rook, b8h8).
+    let mut d = Driver::with_parts_off(game, std::rc::Rc::new(cardtable::save::Store::memory()), true, &[]);
+    ok(&mut d, "engine manual");
+    run(&mut d, "setfen rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w AHah - 0 1");
+    ok(&mut d, "click a2");
+    ok(&mut d, "click a3");
+    ok(&mut d, "answer b8h8");
+    assert_eq!(fen_of(&mut d), "r4rk1/pppppppp/8/8/8/P7/1PPPPPPP/RK5R w HA - 1 2");
+    let faults = run(&mut d, "faults");
+    assert!(faults.get("faults").as_array().is_empty(), "{faults}");
+}
+
+/// The position as FEN.
+fn fen_of(d: &mut Driver) -> String {
+    run(d, "fen").get("fen").as_str().unwrap_or_default().to_string()
 }

@@ -418,3 +418,27 @@ fn uci_plays_the_boards_of_other_sizes_and_swaps_them() {
     assert_eq!(lines.last().map(String::as_str), Some("bestmove b7c8q"), "the Pawn takes the Knight and promotes");
     e.send("quit");
 }
+
+/// Chess960 over UCI, as Fairy-Stockfish speaks it: a castling is the King
+/// onto its Rook (g1h1, g8b8), read from the castling field's Rooks' Files
+/// of `position fen`; `startpos` is the folder's first game (its generator
+/// seeded 0), castlings named by Files.
+#[test]
+fn uci_plays_chess960_castlings_as_the_king_onto_its_rook() {
+    let mut e = Uci::start(&[common::root().join("content/variants/fischerandom").to_str().unwrap()]);
+    e.send("uci");
+    e.until("uciok");
+    e.send("position fen 1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w HBhb - 0 1");
+    e.send("go depth 1 searchmoves g1h1");
+    assert_eq!(e.bestmove(), "g1h1", "castling without the King moving");
+    e.send("position fen 1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w HBhb - 0 1 moves g1h1");
+    e.send("go depth 1 searchmoves g8b8");
+    assert_eq!(e.bestmove(), "g8b8", "Black's O-O-O");
+    e.send("setoption name UCI_Variant value fischerandom");
+    e.send("isready");
+    let lines = e.until("readyok");
+    let start = std::fs::read_to_string(common::root().join("tests/fairy/fischerandom.perft")).unwrap();
+    let fen = start.lines().skip_while(|l| *l != "id start").find_map(|l| l.strip_prefix("fen ")).unwrap().to_string();
+    assert!(lines.contains(&format!("info string variant fischerandom startpos {fen}")), "{lines:?}");
+    e.send("quit");
+}

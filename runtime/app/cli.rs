@@ -69,6 +69,10 @@ pub struct GameArgs {
     /// check: every language there is, each checked]
     #[arg(long, value_name = "LANG")]
     pub lang: Option<String>,
+    /// Seed the game's random numbers (the cards' `random(n)`) with N, so that each run draws the same
+    /// [default: the window: the time; drive and trace: 0]
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
 }
 
 /// `trace`'s own options: the script, and what each command's trace keeps

@@ -137,6 +137,7 @@ fn window(args: cli::WindowArgs, library: &[(String, String)]) -> ExitCode {
         library: library.to_vec(),
         data_dir: args.game.data_dir.clone(),
         reduced_motion: args.game.reduced_motion,
+        seed: args.game.seed,
         watch: args.watch,
         off: args.game.off.clone(),
         trees: None,
@@ -339,7 +340,8 @@ fn headless(dir: Files, args: &cli::GameArgs, library: &[(String, String)], sub:
         eprintln!("notice: {why}");
     }
     let off: Vec<&str> = args.off.iter().map(String::as_str).collect();
-    let mut driver = Driver::with_parts_off(game, Rc::new(store), args.reduced_motion, &off).with_trees(trees);
+    let seed = args.seed.unwrap_or(cardtable::world::Random::DEFAULT_SEED);
+    let mut driver = Driver::with_seed(game, Rc::new(store), args.reduced_motion, &off, seed).with_trees(trees);
     for (name, value) in library {
         let faults = driver.world.faults.len();
         let applied = driver.apply_start_option(name, value);

@@ -60,6 +60,8 @@ pub enum Expr {
     DataFind(TableId, ColumnRef, Box<Expr>),
     Abs(Box<Expr>),
     Floor(Box<Expr>),
+    /// `random(n)`: an integer from 0 to n-1, from the World's generator.
+    Random(Box<Expr>),
     Clamp(Box<[Expr; 3]>),
     Hypot(Box<[Expr; 2]>),
     Unary(UnaryOp, Box<Expr>),

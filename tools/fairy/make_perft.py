@@ -55,6 +55,7 @@ MANIFEST = [
     ("newzealand", "content/variants/newzealand"),
     ("capablanca", "content/variants/capablanca"),
     ("losalamos", "content/variants/losalamos"),
+    ("fischerandom", "content/variants/fischerandom"),
 ]
 
 # Positions every variant's file holds besides its start and the random
@@ -73,6 +74,44 @@ SIXTH_RANK = [("promotions", "4k3/8/r6r/1P4P1/1p4p1/R6R/8/4K3 w - - 0 1")]
 TEN_FILES = [("promotions", "r4k3r/1P6P1/10/10/10/10/1p6p1/R4K3R w KQkq - 0 1")]
 # Los Alamos's 6 by 6.
 SIX_FILES = [("promotions", "r2k1r/1P3P/6/6/1p3p/R2K1R w - - 0 1")]
+# Chess960's starting positions by Scharnagl's number (518: chess's own):
+# the folder's first game under `cardtable drive` (its generator seeded 0
+# draws 175, the file's `start`), chess's, the first and the last, and the
+# next draws of the seed-0 generator (180, 79).
+CHESS960_STARTS = [175, 518, 0, 959, 180, 79]
+
+
+def chess960_start(n):
+    """The FEN of Chess960's starting position number n (0 to 959), as
+    Lay Out Chess960 Start lays it out, castling rights by the Rooks' Files."""
+    rank = [None] * 8
+    rank[2 * (n % 4) + 1] = "b"
+    n //= 4
+    rank[2 * (n % 4)] = "b"
+    n //= 4
+
+    def place(count, piece):
+        empty = [f for f in range(8) if rank[f] is None]
+        rank[empty[count]] = piece
+        return empty[count]
+
+    place(n % 6, "q")
+    n //= 6
+    first, second = [(a, b) for a in range(5) for b in range(a + 1, 5)][n]
+    place(second, "n")
+    place(first, "n")
+    rooks = [place(0, "r"), place(0, "k"), place(0, "r")]
+    files = "abcdefgh"
+    rights = files[rooks[2]].upper() + files[rooks[0]].upper() + files[rooks[2]] + files[rooks[0]]
+    black = "".join(rank)
+    return f"{black}/pppppppp/8/8/8/8/PPPPPPPP/{black.upper()} w {rights} - 0 1"
+
+
+# A variant whose games start from one of several positions: its starts,
+# the first the folder's own (`start`), the others `start-N`; the random
+# positions walk from one of them, chosen by the seed.
+STARTS_OF = {"fischerandom": [chess960_start(n) for n in CHESS960_STARTS]}
+
 EXTRA_OF = {"makruk": SIXTH_RANK, "ai-wok": SIXTH_RANK, "capablanca": TEN_FILES, "losalamos": SIX_FILES}
 SIZES_INI = os.path.join(ROOT, "tools", "fairy", "sizes.ini")
 
@@ -239,17 +278,22 @@ def on_eight_by_eight(fen):
 
 def write(engine, variant, content, seed, positions, command):
     engine.variant(variant)
-    engine.position()
-    start = engine.fen()
+    starts = []
+    for fen in STARTS_OF.get(variant, [None]):
+        engine.position(fen)
+        starts.append(engine.fen())
+    start = starts[0]
     rng = random.Random(f"{seed}:{variant}")
-    found = [("start", start, [])]
-    seen = {start}
-    while len(found) < positions + 1:
-        got = walk(engine, rng, start)
+    found = [("start", start, [])] + [(f"start-{i}", fen, []) for i, fen in enumerate(starts[1:], 1)]
+    seen = set(starts)
+    first_random = len(found)
+    while len(found) < positions + first_random:
+        origin = starts[0] if len(starts) == 1 else rng.choice(starts)
+        got = walk(engine, rng, origin)
         if got is None or got[0] in seen:
             continue
         seen.add(got[0])
-        found.append((f"random-{len(found)}", got[0], got[1]))
+        found.append((f"random-{len(found) - first_random + 1}", got[0], got[1], origin))
     for name, fen in EXTRA_OF.get(variant, EXTRA if on_eight_by_eight(start) else []):
         engine.position(fen)
         found.append((name, engine.fen(), []))
@@ -260,15 +304,18 @@ def write(engine, variant, content, seed, positions, command):
         "# Each position: `id`, its `fen` as Fairy-Stockfish's `d` writes it, then",
         "# `perft DEPTH LEAVES` from depth 1 up to the first count past",
         f"# {QUICK} (never past depth {engine.most_depth} nor {MOST_LEAVES} leaves), then `moves`: perft 1's",
-        "# moves, sorted. A random position's `line` is the moves that reach it from the start.",
+        "# moves, sorted. A random position's `line` is the moves that reach it from the start",
+        "# (or from the FEN of its `from`, for a variant of several starts).",
         f"variant {variant}",
         f"content {content}",
     ]
-    for name, fen, played in found:
+    for name, fen, played, *origin in found:
         counts, moves = describe(engine, fen)
         out.append("")
         out.append(f"id {name}")
         if played:
+            if origin and origin[0] != start:
+                out.append(f"from {origin[0]}")
             out.append("line " + " ".join(played))
         out.append(f"fen {fen}")
         out.extend(f"perft {d} {n}" for d, n in enumerate(counts, 1))

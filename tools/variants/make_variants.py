@@ -196,6 +196,8 @@ class Variant:
     # A Board of another size (make_board_sizes.py's BOARDS shape): its
     # edits are made first, then the variant's.
     board: Optional[dict] = None
+    # Files chess has not, by path in the folder, and their text.
+    new_files: Dict[str, str] = field(default_factory=dict)
 
 
 CASTLING_EN = (
@@ -934,6 +936,429 @@ BIG_BOARDS.append(
 VARIANTS += BIG_BOARDS
 
 
+# Chess960 (Fischer Random Chess): the back ranks drawn at each new game.
+CHESS960_START_TABLE = """table: Chess960 Start
+description: "Which of the 960 starting positions of Chess960 this game began from, one row, Start: Choose Chess960 Start draws it (random) when the Board is made, and Go Back To The Start lays it out again when Moves are taken back. A saved game keeps it."
+columns:
+  number: { type: Number, default: 518, description: "the starting position's number, 0 to 959, in Scharnagl's numbering (518: chess's own, RNBQKBNR) (empty: 518)" }
+"""
+CHESS960_START_ROWS = "name,number\nStart,518\n"
+
+CHOOSE_CHESS960_START = """component: Choose Chess960 Start
+book: not in the book (Chess960, a variant of the gallery; content/variants/fischerandom/README.md)
+description: >
+  Draws the game's starting position when the Board is made (Created, which
+  runs before Lay Out The Board makes the Pieces, at every new game and
+  Restart Game): one of Chess960's 960 (random(960)), kept in the Chess960
+  Start table, and laid out (Lay Out Chess960 Start). A saved game brought
+  back replaces it with its own.
+events:
+  - when: Created
+    steps:
+      - set data cell: Chess960 Start
+        row: '"Start"'
+        column: '"number"'
+        value: random(960)
+      - call: Lay Out Chess960 Start
+        with:
+          number: data('Chess960 Start', 'Start', 'number')
+"""
+
+LAY_OUT_CHESS960_START = """function: Lay Out Chess960 Start
+book: not in the book (Chess960, a variant of the gallery; content/variants/fischerandom/README.md)
+description: >
+  Lays out one of Chess960's 960 starting positions on the first and last
+  Ranks, by its number in Scharnagl's numbering (518 is chess's own): the
+  number's remainder by 4 places one Bishop on a light Square (b, d, f or h),
+  the next remainder by 4 the other on a dark Square (a, c, e or g), the next
+  by 6 the Queen on one of the six Squares left, what is left (0 to 9) the
+  two Knights on two of the five left, and the last three Squares take a
+  Rook, the King and a Rook, so the King stands between the Rooks. Black's
+  last Rank mirrors White's first. Then each castling's King and Rook start
+  from their Squares (the Castling table's kingFrom and rookFrom; the King
+  side's Rook is the one on the King's right). number: 0 to 959.
+parameters:
+  number: Number
+steps:
+  - declare: n
+    value: number
+  - declare: knights
+    value: 0
+  - declare: first
+    value: 0
+  - declare: second
+    value: 0
+  - declare: lastRank
+    value: dataCount('Position') - data('Board Size', 'file', 'count')
+  - repeat: data('Board Size', 'file', 'count')
+    steps:
+      - set data cell: Position
+        row: local.index
+        column: '"kind"'
+        value: "''"
+  - set data cell: Position
+    row: 2 * (n % 4) + 1
+    column: '"kind"'
+    value: "'Bishop'"
+  - set: n
+    value: floor(n / 4)
+  - set data cell: Position
+    row: 2 * (n % 4)
+    column: '"kind"'
+    value: "'Bishop'"
+  - set: n
+    value: floor(n / 4)
+  - call: Place On Empty Square
+    with:
+      count: n % 6
+      kind: "'Queen'"
+  - set: knights
+    value: floor(n / 6)
+  # the ten ways to seat two Knights on five Squares, in order: 01 02 03 04 12 13 14 23 24 34
+  - if: knights < 4
+    then:
+      - set: second
+        value: knights + 1
+    else:
+      - if: knights < 7
+        then:
+          - set: first
+            value: 1
+          - set: second
+            value: knights - 2
+        else:
+          - if: knights < 9
+            then:
+              - set: first
+                value: 2
+              - set: second
+                value: knights - 4
+            else:
+              - set: first
+                value: 3
+              - set: second
+                value: 4
+  # the later Knight first, so the earlier one counts the same empty Squares
+  - call: Place On Empty Square
+    with:
+      count: second
+      kind: "'Knight'"
+  - call: Place On Empty Square
+    with:
+      count: first
+      kind: "'Knight'"
+  - call: Place On Empty Square
+    action name: queenRook
+    with:
+      count: 0
+      kind: "'Rook'"
+  - call: Place On Empty Square
+    action name: king
+    with:
+      count: 0
+      kind: "'King'"
+  - call: Place On Empty Square
+    action name: kingRook
+    with:
+      count: 0
+      kind: "'Rook'"
+  - repeat: data('Board Size', 'file', 'count')
+    steps:
+      - set data cell: Position
+        row: lastRank + local.index
+        column: '"kind"'
+        value: data('Position', local.index, 'kind')
+  - set data cell: Castling
+    row: '"White King Side"'
+    column: '"kingFrom"'
+    value: dataRow('Position', king.value)
+  - set data cell: Castling
+    row: '"White King Side"'
+    column: '"rookFrom"'
+    value: dataRow('Position', kingRook.value)
+  - set data cell: Castling
+    row: '"White Queen Side"'
+    column: '"kingFrom"'
+    value: dataRow('Position', king.value)
+  - set data cell: Castling
+    row: '"White Queen Side"'
+    column: '"rookFrom"'
+    value: dataRow('Position', queenRook.value)
+  - set data cell: Castling
+    row: '"Black King Side"'
+    column: '"kingFrom"'
+    value: dataRow('Position', lastRank + king.value)
+  - set data cell: Castling
+    row: '"Black King Side"'
+    column: '"rookFrom"'
+    value: dataRow('Position', lastRank + kingRook.value)
+  - set data cell: Castling
+    row: '"Black Queen Side"'
+    column: '"kingFrom"'
+    value: dataRow('Position', lastRank + king.value)
+  - set data cell: Castling
+    row: '"Black Queen Side"'
+    column: '"rookFrom"'
+    value: dataRow('Position', lastRank + queenRook.value)
+"""
+
+PLACE_ON_EMPTY_SQUARE = """function: Place On Empty Square
+book: not in the book (Chess960, a variant of the gallery; content/variants/fischerandom/README.md)
+description: >
+  Puts a Piece of one Kind on an empty Square of the first Rank, counted
+  among the empty ones from the a-File, and answers that Square's File,
+  from 0 (a); -1 when there are not so many empty Squares. The Piece's Side
+  is the Square's already (White on the first Rank). count: which empty
+  Square, from 0. kind: the Kind to put there.
+parameters:
+  count: Number
+  kind: Text
+returns: Number
+steps:
+  - declare: seen
+    value: 0
+  - declare: found
+    value: -1
+  - repeat: data('Board Size', 'file', 'count')
+    steps:
+      - if: found == -1 && data('Position', local.index, 'kind') == ""
+        then:
+          - if: seen == count
+            then:
+              - set data cell: Position
+                row: local.index
+                column: '"kind"'
+                value: kind
+              - set: found
+                value: local.index
+            else:
+              - set: seen
+                operator: +=
+                value: 1
+  - return: found
+"""
+
+FISCHERANDOM_FILES = {
+    "tables/Chess960 Start.yaml": CHESS960_START_TABLE,
+    "tables/Chess960 Start.csv": CHESS960_START_ROWS,
+    "logic/Choose Chess960 Start.yaml": CHOOSE_CHESS960_START,
+    "logic/Lay Out Chess960 Start.yaml": LAY_OUT_CHESS960_START,
+    "logic/Place On Empty Square.yaml": PLACE_ON_EMPTY_SQUARE,
+}
+
+CASTLING960_EN = (
+    "Castling: click the king, then the rook it castles with. The king lands where it lands in chess (g1 or c1, g8 or "
+    "c8) and the rook beside it on the inside (f or d). Neither may have moved, every square between the king and its "
+    "square and between the rook and its square must be empty but for the two of them, and the king may not be in "
+    "check, cross an attacked square or land on one."
+)
+
+FISCHERANDOM = Variant(
+    "fischerandom",
+    "Chess960",
+    new_files=FISCHERANDOM_FILES,
+    edits={
+        "objects/Walnut Board.yaml": replacing(
+            "logic:\n  Lay Out The Board:\n", "logic:\n  Choose Chess960 Start: {}\n  Lay Out The Board:\n"
+        ),
+        # Taking Moves back lays out the game's own start again, not chess's.
+        "logic/Go Back To The Start.yaml": replacing(
+            "  - reset table: Castling\n",
+            "  - reset table: Castling\n"
+            "  # not in the book: Chess960's start, as the game began (Choose Chess960 Start)\n"
+            "  - call: Lay Out Chess960 Start\n"
+            "    with:\n"
+            "      number: data('Chess960 Start', 'Start', 'number')\n",
+        ),
+        # A castling is the King's Move onto its own Rook's Square (as
+        # Fairy-Stockfish writes it, e1h1): the King's landing Square may be
+        # its own, or the Rook's, or one an ordinary King's Move reaches.
+        "logic/Try Castling.yaml": chain(
+            replacing(
+                "  - if: data('Position', kingTo, 'kind') == \"\" && data('Position', rookTo, 'kind') == \"\" "
+                "&& data('Position', rookPasses, 'kind') == \"\"\n    then:\n",
+                "  # Chess960: the ways are Is Castling Way Clear's, on any Files; the castling Rook is lifted\n"
+                "  # off the Board while the King's Squares are looked at, as it will have left its Square\n"
+                "  - declare: rookFrom\n"
+                "    type: Text\n"
+                "    value: data('Castling', row, 'rookFrom')\n"
+                "  - declare: rookSide\n"
+                "    type: Text\n"
+                "    value: data('Position', rookFrom, 'side')\n"
+                "  - declare: rookKind\n"
+                "    type: Text\n"
+                "    value: data('Position', rookFrom, 'kind')\n"
+                "  - if: rookKind != \"\"\n    then:\n"
+                "      - set data cell: Position\n"
+                "        row: rookFrom\n"
+                "        column: '\"kind\"'\n"
+                "        value: \"''\"\n"
+                "      - set data cell: Position\n"
+                "        row: rookFrom\n"
+                "        column: '\"side\"'\n"
+                "        value: \"''\"\n",
+            ),
+            replacing(
+                "      - call: Is Square Attacked\n"
+                "        action name: crossLook\n"
+                "        with:\n"
+                "          square: rookTo\n"
+                "          bySide: enemy\n"
+                "      - set: attacks\n"
+                "        operator: +=\n"
+                "        value: crossLook.attackers\n",
+                "",
+            ),
+            replacing(
+                "      - if: attacks == 0\n"
+                "        then:\n"
+                "          - set data cell: Targets\n"
+                "            row: kingTo\n",
+                "      - set data cell: Position\n"
+                "        row: rookFrom\n"
+                "        column: '\"kind\"'\n"
+                "        value: rookKind\n"
+                "      - set data cell: Position\n"
+                "        row: rookFrom\n"
+                "        column: '\"side\"'\n"
+                "        value: rookSide\n"
+                "      - if: attacks == 0\n"
+                "        then:\n"
+                "          - set data cell: Targets\n"
+                "            row: rookFrom\n",
+            ),
+        ),
+        # The Squares the King crosses are all looked at here, rookTo too (in
+        # Chess960 the King need not cross it).
+        "logic/Is Castling Way Clear.yaml": replacing(
+            "square != kingFrom && square != rookTo && square != kingTo", "square != kingFrom && square != kingTo"
+        ),
+        # The castling is the King's Move onto its Rook: both are lifted, then
+        # put down on their Squares (either may land where the other stood),
+        # and Make Move moves nothing more.
+        "logic/Update Castling.yaml": chain(
+            replacing(
+                "  to: Text\nsteps:\n",
+                "  to: Text\nreturns: Boolean\nsteps:\n  - declare: castled\n    type: Boolean\n"
+                "  - declare: side\n    type: Text\n    value: data('Position', from, 'side')\n"
+                "  - declare: rookKind\n    type: Text\n    value: data('Position', to, 'kind')\n",
+            ),
+            replacing(
+                "data('Castling', castling, 'kingFrom') == from && data('Castling', castling, 'kingTo') == to\n"
+                "        then:\n"
+                "          - call: Move Piece\n"
+                "            with:\n"
+                "              from: data('Castling', castling, 'rookFrom')\n"
+                "              to: data('Castling', castling, 'rookTo')\n",
+                "data('Castling', castling, 'kingFrom') == from && data('Castling', castling, 'rookFrom') == to "
+                "&& data('Position', to, 'side') == data('Position', from, 'side')\n"
+                "        then:\n"
+                "          - set data cell: Position\n"
+                "            row: from\n"
+                "            column: '\"kind\"'\n"
+                "            value: \"''\"\n"
+                "          - set data cell: Position\n"
+                "            row: from\n"
+                "            column: '\"side\"'\n"
+                "            value: \"''\"\n"
+                "          - set data cell: Position\n"
+                "            row: to\n"
+                "            column: '\"kind\"'\n"
+                "            value: \"''\"\n"
+                "          - set data cell: Position\n"
+                "            row: to\n"
+                "            column: '\"side\"'\n"
+                "            value: \"''\"\n"
+                "          - set data cell: Position\n"
+                "            row: data('Castling', castling, 'rookTo')\n"
+                "            column: '\"kind\"'\n"
+                "            value: rookKind\n"
+                "          - set data cell: Position\n"
+                "            row: data('Castling', castling, 'rookTo')\n"
+                "            column: '\"side\"'\n"
+                "            value: side\n"
+                "          - set data cell: Position\n"
+                "            row: data('Castling', castling, 'kingTo')\n"
+                "            column: '\"kind\"'\n"
+                "            value: kind\n"
+                "          - set data cell: Position\n"
+                "            row: data('Castling', castling, 'kingTo')\n"
+                "            column: '\"side\"'\n"
+                "            value: side\n"
+                "          - set: castled\n"
+                "            value: true\n",
+            ),
+            lambda text, rel: text.rstrip("\n") + "\n  - return: castled\n",
+        ),
+        "logic/Make Move.yaml": chain(
+            replacing(
+                "|| data('Position', to, 'kind') != \"\"\n",
+                "|| (data('Position', to, 'kind') != \"\" && data('Position', to, 'side') != data('Position', from, 'side'))\n",
+            ),
+            # Update Castling after Update En Passant, which reads the Piece on `from` (a castling lifts it)
+            replacing("  - call: Update Castling\n    with:\n      from: from\n      to: to\n", ""),
+            replacing(
+                "  - call: Move Piece\n    with:\n      from: from\n      to: to\n",
+                "  - call: Update Castling\n    action name: castlingLook\n    with:\n      from: from\n      to: to\n"
+                "  - if: castlingLook.value == false\n    then:\n      - call: Move Piece\n        with:\n"
+                "          from: from\n          to: to\n",
+            ),
+        ),
+        "logic/Name The Move.yaml": replacing(
+            "data('Castling', castling, 'kingFrom') == from && data('Castling', castling, 'kingTo') == to\n"
+            "        then:\n",
+            "data('Castling', castling, 'kingFrom') == from && data('Castling', castling, 'rookFrom') == to "
+                "&& data('Position', to, 'side') == data('Position', from, 'side')\n"
+            "        then:\n"
+            "          - set data cell: Move History\n"
+            "            row: row\n"
+            "            column: '\"capture\"'\n"
+            "            value: \"''\"\n",
+        ),
+        "logic/Plan The Slide.yaml": replacing(
+            "data('Castling', local.index, 'kingFrom') == from && data('Castling', local.index, 'kingTo') == to\n"
+            "        then:\n",
+            "data('Castling', local.index, 'kingFrom') == from && data('Castling', local.index, 'rookFrom') == to "
+            "&& data('Position', to, 'side') == data('Position', from, 'side')\n"
+            "        then:\n"
+            "          - set data cell: Slides\n"
+            "            row: '\"Piece\"'\n"
+            "            column: \"'to'\"\n"
+            "            value: data('Castling', local.index, 'kingTo')\n",
+        ),
+        # The Computer's Move lands its Kind on the Move's last Square (a promotion's); a King's
+        # Move does not: its castling's last Square is its Rook's, where the Rook may stand still.
+        "logic/Make Computer Move.yaml": replacing(
+            "          - set data cell: Position\n"
+            "            row: self.makeComputerMoveData.toSquare\n"
+            "            column: '\"kind\"'\n"
+            "            value: self.makeComputerMoveData.landingKind\n",
+            "          - if: data('Kinds', self.makeComputerMoveData.landingKind, 'royal') == false\n"
+            "            then:\n"
+            "              - set data cell: Position\n"
+            "                row: self.makeComputerMoveData.toSquare\n"
+            "                column: '\"kind\"'\n"
+            "                value: self.makeComputerMoveData.landingKind\n",
+        ),
+        "tables/Words.csv": replacing(CASTLING_EN, CASTLING960_EN),
+        # Chess960's FEN names each castling by its Rook's File (HAha), as
+        # Fairy-Stockfish writes it: the chess library reads and writes the
+        # rows that say so, and sets kingFrom and rookFrom from a FEN.
+        "tables/Castling.yaml": replacing(
+            "  notation: {",
+            "  fenByFile: { type: Boolean, default: false, description: \"yes: a FEN names this castling by its "
+            "Rook's File (H, A, h, a: Shredder-FEN, as Fairy-Stockfish writes Chess960), and a FEN set up "
+            "(setfen, --fen) moves kingFrom and rookFrom to its King's and that Rook's Squares; no: by K, Q, k or "
+            "q, its Rook in a corner (empty: false)\" }\n  notation: {",
+        ),
+        "tables/Castling.csv": lambda text, rel: "\n".join(
+            line + (",fenByFile" if i == 0 else ",true") if line else line for i, line in enumerate(text.split("\n"))
+        ),
+    },
+)
+VARIANTS.append(FISCHERANDOM)
+
+
 def game_name(title: str) -> Edit:
     return replacing("game: Chess\n", f"game: {title}\n")
 
@@ -942,7 +1367,7 @@ def make(v: Variant) -> None:
     edits = board_edits(v.board) if v.board else {}
     for rel, change in list(v.edits.items()) + [("game.yaml", game_name(v.title))]:
         edits[rel] = chain(edits[rel], change) if rel in edits else change
-    make_copy(os.path.join(GALLERY, v.name), edits, variant_engine(v.name))
+    make_copy(os.path.join(GALLERY, v.name), edits, {**variant_engine(v.name), **v.new_files})
 
 
 def main(names: List[str]) -> None:

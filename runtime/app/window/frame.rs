@@ -93,7 +93,11 @@ impl Window {
     /// said on stderr and the answer is the exit code.
     fn start(game: Rc<Game>, opts: Options, store: Rc<Store>) -> Result<Window, ExitCode> {
         let off: Vec<&str> = opts.off.iter().map(String::as_str).collect();
-        let mut driver = Driver::with_parts_off(game.clone(), store, opts.reduced_motion, &off);
+        let seed = opts.seed.unwrap_or_else(|| {
+            let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+            now.map_or(0, |d| d.as_nanos() as u64)
+        });
+        let mut driver = Driver::with_seed(game.clone(), store, opts.reduced_motion, &off, seed);
         if let Some(trees) = &opts.trees {
             driver = driver.with_trees(trees.clone());
         }

@@ -54,6 +54,8 @@ pub struct Options {
     pub data_dir: Option<PathBuf>,
     /// The system asks for less motion (`--reduced-motion`): `$prefersReducedMotion`.
     pub reduced_motion: bool,
+    /// The seed of the cards' `random(n)` (`--seed N`); else the time's nanoseconds.
+    pub seed: Option<u64>,
     /// The cards' trees (the loader's), for a `trace` line of the `--script`.
     pub trees: Option<Rc<cardtable::program::Trees>>,
     /// Logic Components switched off from the start (`--off COMPONENT`).

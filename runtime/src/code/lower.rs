@@ -328,6 +328,10 @@ impl<'a> Lowering<'a> {
                 let a = self.operand(a);
                 self.emit(Op::Floor { dst, a });
             }
+            Expr::Random(a) => {
+                let a = self.operand(a);
+                self.emit(Op::Random { dst, a });
+            }
             Expr::Unary(UnaryOp::Neg, a) => {
                 let a = self.operand(a);
                 self.emit(Op::Neg { dst, a });

@@ -67,6 +67,8 @@ pub enum Op {
     Abs { dst: Reg, a: Reg },
     /// `dst = floor(a)`
     Floor { dst: Reg, a: Reg },
+    /// `dst = random(a)`: the World's generator, 0 to a-1 (a fault below 1).
+    Random { dst: Reg, a: Reg },
     /// `dst =` an expression the tree walker evaluates (`Code::exprs[expr]`).
     Eval { dst: Reg, expr: u32 },
     /// Go on at `to`.
@@ -191,7 +193,11 @@ impl Op {
                 f(b, Read);
                 f(dst, Write)
             }
-            Op::Neg { dst, a } | Op::Not { dst, a } | Op::Abs { dst, a } | Op::Floor { dst, a } => {
+            Op::Neg { dst, a }
+            | Op::Not { dst, a }
+            | Op::Abs { dst, a }
+            | Op::Floor { dst, a }
+            | Op::Random { dst, a } => {
                 f(a, Read);
                 f(dst, Write)
             }
@@ -278,6 +284,7 @@ impl Op {
             | Op::Not { .. }
             | Op::Abs { .. }
             | Op::Floor { .. }
+            | Op::Random { .. }
             | Op::Eval { .. }
             | Op::Jump { .. }
             | Op::JumpBool { .. }
@@ -334,6 +341,7 @@ impl Op {
             | Op::Not { .. }
             | Op::Abs { .. }
             | Op::Floor { .. }
+            | Op::Random { .. }
             | Op::Jump { .. }
             | Op::JumpBool { .. }
             | Op::JumpEq { .. }
@@ -381,6 +389,7 @@ impl Op {
             | Op::Not { .. }
             | Op::Abs { .. }
             | Op::Floor { .. }
+            | Op::Random { .. }
             | Op::Eval { .. }
             | Op::Call { .. }
             | Op::Return { .. }
@@ -422,6 +431,7 @@ impl Op {
             | Op::Not { .. }
             | Op::Abs { .. }
             | Op::Floor { .. }
+            | Op::Random { .. }
             | Op::Jump { .. }
             | Op::JumpBool { .. }
             | Op::JumpEq { .. }
@@ -465,6 +475,7 @@ mod tests {
             Op::Not { dst: 0, a: 1 },
             Op::Abs { dst: 0, a: 1 },
             Op::Floor { dst: 0, a: 1 },
+            Op::Random { dst: 0, a: 1 },
             Op::Eval { dst: 0, expr: 0 },
             Op::Jump { to: 0 },
             Op::JumpBool { cond: 0, when: true, to: 0 },
@@ -506,26 +517,27 @@ mod tests {
             Op::Not { .. } => 11,
             Op::Abs { .. } => 12,
             Op::Floor { .. } => 13,
-            Op::Eval { .. } => 14,
-            Op::Jump { .. } => 15,
-            Op::JumpBool { .. } => 16,
-            Op::JumpEq { .. } => 17,
-            Op::JumpDataEq { .. } => 18,
-            Op::JumpOutside { .. } => 19,
-            Op::JumpCmp { .. } => 20,
-            Op::Loop { .. } => 21,
-            Op::RepeatStart { .. } => 22,
-            Op::RepeatNext { .. } => 23,
-            Op::Call { .. } => 24,
-            Op::Return { .. } => 25,
-            Op::ReturnStruct { .. } => 26,
-            Op::SetCell { .. } => 27,
-            Op::ResetTable { .. } => 28,
-            Op::ControlRow { .. } => 29,
-            Op::Enter { .. } => 30,
-            Op::CopyRange { .. } => 31,
-            Op::Step { .. } => 32,
-            Op::End => 33,
+            Op::Random { .. } => 14,
+            Op::Eval { .. } => 15,
+            Op::Jump { .. } => 16,
+            Op::JumpBool { .. } => 17,
+            Op::JumpEq { .. } => 18,
+            Op::JumpDataEq { .. } => 19,
+            Op::JumpOutside { .. } => 20,
+            Op::JumpCmp { .. } => 21,
+            Op::Loop { .. } => 22,
+            Op::RepeatStart { .. } => 23,
+            Op::RepeatNext { .. } => 24,
+            Op::Call { .. } => 25,
+            Op::Return { .. } => 26,
+            Op::ReturnStruct { .. } => 27,
+            Op::SetCell { .. } => 28,
+            Op::ResetTable { .. } => 29,
+            Op::ControlRow { .. } => 30,
+            Op::Enter { .. } => 31,
+            Op::CopyRange { .. } => 32,
+            Op::Step { .. } => 33,
+            Op::End => 34,
         }
     }
 

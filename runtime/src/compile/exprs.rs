@@ -255,9 +255,9 @@ impl<'a> Cx<'a> {
         let arity = match name.name.as_str() {
             "data" | "dataFind" | "clamp" => 3,
             "dataRow" | "hypot" => 2,
-            "dataCount" | "abs" | "floor" => 1,
+            "dataCount" | "abs" | "floor" | "random" => 1,
             other => {
-                self.err(at, format!("unknown function `{other}`; expected data, dataRow, dataCount, dataFind, abs, floor, clamp or hypot"));
+                self.err(at, format!("unknown function `{other}`; expected data, dataRow, dataCount, dataFind, abs, floor, random, clamp or hypot"));
                 return None;
             }
         };
@@ -303,6 +303,7 @@ impl<'a> Cx<'a> {
             }
             "abs" => Expr::Abs(sub(self, 0)?),
             "floor" => Expr::Floor(sub(self, 0)?),
+            "random" => Expr::Random(sub(self, 0)?),
             "clamp" => {
                 let (x, lo, hi) = (sub(self, 0), sub(self, 1), sub(self, 2));
                 Expr::Clamp(Box::new([*x?, *lo?, *hi?]))

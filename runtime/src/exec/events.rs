@@ -124,7 +124,7 @@ impl World {
     /// Objects, Globals, Game State, UI Groups, Logic Components switched
     /// off, the code libraries' state), then runs Created and Game Start.
     /// The faults kept so far, the notices, the step budget, the count of
-    /// restarts, the store (Persistent Values and saved games are on this
+    /// restarts, the random generator (it goes on), the store (Persistent Values and saved games are on this
     /// computer, not in the World) and a load asked for stay.
     #[cold]
     pub fn restart(&mut self) {
@@ -139,6 +139,7 @@ impl World {
         fresh.set_reduced_motion(self.reduced_motion);
         fresh.host_off = std::mem::take(&mut self.host_off);
         fresh.trace = self.trace.take();
+        fresh.random = self.random;
         *self = fresh;
         self.start();
     }

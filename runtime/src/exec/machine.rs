@@ -142,6 +142,10 @@ impl World {
                 Op::Not { dst, a } => reg!(dst) = Value::Bool(!at!(want_bool(reg!(a)))),
                 Op::Abs { dst, a } => reg!(dst) = Value::Num(at!(want_num(reg!(a))).abs()),
                 Op::Floor { dst, a } => reg!(dst) = Value::Num(at!(want_num(reg!(a))).floor()),
+                Op::Random { dst, a } => {
+                    let v = at!(self.random_below(reg!(a)));
+                    reg!(dst) = v;
+                },
                 Op::Eval { dst, expr } => {
                     let v = at!(self.eval_untraced(g, cx, &code.exprs()[expr as usize]));
                     // Not through `reg!`: the pointer is taken again below.

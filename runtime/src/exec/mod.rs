@@ -92,3 +92,22 @@ fn want_color(v: Value) -> Res<u32> {
         other => fail(format!("expected a Color, found {}", other.type_name())),
     }
 }
+
+impl crate::world::World {
+    /// `random(n)`: an integer from 0 to n-1 from the World's generator,
+    /// for the register machine and the tree walker alike. n's whole part
+    /// counts (as a Repeat's does); below 1, infinite or not a number, a
+    /// fault.
+    pub(crate) fn random_below(&mut self, n: Value) -> Res<Value> {
+        let n = want_num(n)?;
+        if !(n >= 1.0 && n.is_finite()) {
+            return fail(format!(
+                "random(n) needs n of 1 or more (it answers 0 to n-1), here n is {}",
+                crate::value::format_number(n)
+            ));
+        }
+        // Past 2^53 a Number no longer holds every integer.
+        let n = n.floor().min(9_007_199_254_740_992.0) as u64;
+        Ok(Value::Num(self.random.below(n) as f64))
+    }
+}

@@ -872,6 +872,10 @@ impl World {
             }
             Expr::Abs(a) => Value::Num(self.num_as::<TRACE>(g, cx, a)?.abs()),
             Expr::Floor(a) => Value::Num(self.num_as::<TRACE>(g, cx, a)?.floor()),
+            Expr::Random(a) => {
+                let n = self.eval_as::<TRACE>(g, cx, a)?;
+                self.random_below(n)?
+            }
             Expr::Clamp(args) => {
                 let x = self.num_as::<TRACE>(g, cx, &args[0])?;
                 let lo = self.num_as::<TRACE>(g, cx, &args[1])?;

@@ -176,6 +176,12 @@ const COMMANDS: &[Own] = &[
         run: |d, rest| d.trace(rest),
     },
     Own {
+        verb: "seed",
+        usage: "seed N",
+        help: "seeds the World's generator (the cards' random(n)) with the whole number N, 0 to 2^64-1",
+        run: |d, rest| d.seed(rest),
+    },
+    Own {
         verb: "off",
         usage: "off COMPONENT",
         help: "switches a Logic Component off on every Object, from now on",
@@ -241,12 +247,20 @@ impl Driver {
     /// without one of its parts, the chess game without its Computer (`Make
     /// Computer Move`), the Player playing both Sides.
     pub fn with_parts_off(game: Rc<Game>, store: Rc<Store>, reduced_motion: bool, off: &[&str]) -> Driver {
+        Driver::with_seed(game, store, reduced_motion, off, crate::world::Random::DEFAULT_SEED)
+    }
+
+    /// [`Driver::with_parts_off`], the World's generator (the cards'
+    /// `random(n)`) seeded with `seed` before the game starts (`--seed N`),
+    /// so that what Game Start draws is the same every run.
+    pub fn with_seed(game: Rc<Game>, store: Rc<Store>, reduced_motion: bool, off: &[&str], seed: u64) -> Driver {
         let libraries = Libraries::start(&game);
         let host_off = off.iter().filter_map(|name| game.names.components.get(*name).copied()).collect();
         let mut world = World::new(game);
         world.use_store(store);
         world.set_reduced_motion(reduced_motion);
         world.host_off = host_off;
+        world.random = crate::world::Random::seeded(seed);
         world.start();
         Driver {
             world,
@@ -483,6 +497,17 @@ impl Driver {
                 Json::obj(vec![("off", Json::Str(name.into()))])
             }
             None => Json::error(unknown_components(&self.world.game, &[name]).unwrap_or_default()),
+        }
+    }
+
+    /// `seed N`: the cards' `random(n)` draws from here on what a World seeded with N draws.
+    fn seed(&mut self, rest: &str) -> Json {
+        match rest.trim().parse::<u64>() {
+            Ok(n) => {
+                self.world.random = crate::world::Random::seeded(n);
+                Json::obj(vec![("seed", Json::Str(n.to_string()))])
+            }
+            Err(_) => Json::error(format!("seed takes a whole number from 0 to {}, not `{}`", u64::MAX, rest.trim())),
         }
     }
 

@@ -6,7 +6,7 @@
 //! A game uses it with `libraries: [chess]` in game.yaml; it adds the driver's
 //! `fen`, `setfen FEN`, `moves` and `perft N`, and the window's `--fen FEN`.
 
-use super::chess_facts::{write_placement, Facts, Fen, Grid, Move, Tables};
+use super::chess_facts::{castling_by_file, write_placement, Facts, Fen, Grid, Move, Tables};
 use super::{CliOption, Command, Lack, Library, Resolved};
 use crate::exec::Ctx;
 use crate::game::{Game, Written};
@@ -88,6 +88,17 @@ pub fn promotion_kinds(game: &Game, facts: &Facts) -> [Vec<String>; 2] {
     kinds
 }
 
+/// The Castling table's rows that a FEN names by their Rook's File
+/// (Chess960's Shredder-FEN): the columns that say so of a row
+/// (`fenByFile`) and where its King starts (`kingFrom`), and the Kind of
+/// each row's Rook (the one on its rookFrom in the content's Position).
+#[derive(Clone, Debug)]
+struct CastlingByFile {
+    fen_by_file: ColumnId,
+    king_from: ColumnId,
+    rook_kinds: Vec<Option<u8>>,
+}
+
 /// The chess library resolved against a game: the tables, columns, Board
 /// State fields and Functions it reads and calls, by the names the book
 /// gives them, and the Kinds' and Sides' [`Facts`].
@@ -102,6 +113,10 @@ pub struct Chess {
     kind: ColumnId,
     side: ColumnId,
     castling: Option<(TableId, ColumnId, ColumnId)>,
+    /// Castlings a FEN names by their Rook's File (Shredder-FEN, as
+    /// Fairy-Stockfish writes Chess960's: `HAha`), where the Castling table
+    /// has a column `fenByFile` that says so of a row: [`CastlingByFile`].
+    by_file: Option<CastlingByFile>,
     sides: TableId,
     promotion_rank: Option<ColumnId>,
     targets: TableId,
@@ -292,6 +307,29 @@ impl Resolved for Chess {
         }
     }
 
+    /// A game whose cards drew its start (Chess960's, `random` at the
+    /// Board's Created) began from a position its files do not hold: seen
+    /// before the game's first Move (the host asks after every input and
+    /// every tick of the clock), it is kept as the game's start, which its
+    /// PGN names in its `FEN` tag. It is never an answer: false.
+    fn take_answers(&self, world: &mut World) -> bool {
+        let start: Option<pgn::Start> = super::state(world);
+        if start.is_some_and(|s| s.fen.is_some()) || !self.move_names(world).is_ok_and(|n| n.is_empty()) {
+            return false;
+        }
+        // The Pieces and the castlings (not the Move's number, which a library's state may set).
+        fn board(fen: &str) -> (Option<&str>, Option<&str>) {
+            let mut f = fen.split(' ');
+            (f.next(), f.nth(1))
+        }
+        if let Ok(fen) = self.fen(world) {
+            if self.start.as_deref().is_none_or(|start| board(start) != board(&fen)) {
+                *super::state_mut(world) = pgn::Start { fen: Some(fen) };
+            }
+        }
+        false
+    }
+
     /// A game begun from the content's own start, with Moves played, began
     /// from the old content's: its PGN names that one, whatever the new
     /// files start with. (Before its first Move, the game takes the new
@@ -341,6 +379,22 @@ impl Chess {
             .filter_map(|f| field(f))
             .collect();
         let facts = Facts::read(game, "chess")?;
+        let by_file = match castling.and_then(|(t, _, _)| Some((t, tables.optional_column(t, "fenByFile")?))) {
+            Some((t, fen_by_file)) => {
+                let (king_from, rook_from) = (column(t, "kingFrom")?, column(t, "rookFrom")?);
+                let kind = column(position, "kind")?;
+                // The Kind that starts on each row's rookFrom in the content's Position: its Rook.
+                let rook_kinds = (0..tables.def(t).rows.len())
+                    .map(|r| {
+                        let square = tables.text(t, r, rook_from);
+                        let at = tables.def(position).rows.iter().position(|n| game.syms.text(*n) == square);
+                        at.and_then(|i| facts.kind_named(tables.text(position, i, kind)))
+                    })
+                    .collect();
+                Some(CastlingByFile { fen_by_file, king_from, rook_kinds })
+            }
+            None => None,
+        };
         let promotions =
             promotion_kinds(game, &facts).map(|side| side.iter().filter_map(|k| facts.kind_named(k)).collect());
         let mut chess = Chess {
@@ -350,6 +404,7 @@ impl Chess {
             kind: column(position, "kind")?,
             side: column(position, "side")?,
             castling,
+            by_file,
             sides,
             promotion_rank: column(sides, "promotionRank").ok(),
             targets,
@@ -422,18 +477,28 @@ impl Chess {
 
     /// Which castlings a FEN names (`KQkq`, or `-`), of the Castling
     /// rows for which `allowed` says so: each by its Rook's Square
-    /// ([`Grid::castling_letter`]), in FEN's order.
+    /// ([`Grid::castling_letter`]), or where `by_file` says so of a row by
+    /// its Rook's File (`H`, `a`: [`Grid::castling_file_letter`]); White's
+    /// first, each Side's from the last File, as FEN and Fairy-Stockfish
+    /// write them (`KQkq`, `HAha`, `GBgb`).
     fn castling_field(
         grid: Grid,
         rows: usize,
         rook_from: impl Fn(usize) -> String,
         allowed: impl Fn(usize) -> bool,
+        by_file: impl Fn(usize) -> bool,
     ) -> String {
-        let letters: Vec<char> = (0..rows)
+        let mut letters: Vec<(bool, u8, char)> = (0..rows)
             .filter(|&r| allowed(r))
-            .filter_map(|r| grid.parse(&rook_from(r)).and_then(|sq| grid.castling_letter(sq)))
+            .filter_map(|r| {
+                let sq = grid.parse(&rook_from(r))?;
+                let letter = if by_file(r) { grid.castling_file_letter(sq) } else { grid.castling_letter(sq)? };
+                Some((letter.is_ascii_lowercase(), u8::MAX - grid.file_of(sq), letter))
+            })
             .collect();
-        let rights: String = ['K', 'Q', 'k', 'q'].into_iter().filter(|l| letters.contains(l)).collect();
+        letters.sort();
+        letters.dedup();
+        let rights: String = letters.into_iter().map(|(_, _, l)| l).collect();
         if rights.is_empty() {
             "-".to_string()
         } else {
@@ -488,6 +553,7 @@ impl Chess {
                     table.row_count(),
                     |r| Self::text(world, table.cell(r, rook_from)).to_string(),
                     |r| table.cell(r, allowed) == Value::Bool(true),
+                    |r| self.by_file.as_ref().is_some_and(|b| table.cell(r, b.fen_by_file) == Value::Bool(true)),
                 )
             }
             None => "-".to_string(),
@@ -540,6 +606,7 @@ impl Chess {
                 tables.def(t).rows.len(),
                 |r| tables.text(t, r, rook_from).to_string(),
                 |r| tables.yes(t, r, allowed),
+                |r| self.by_file.as_ref().is_some_and(|b| tables.yes(t, r, b.fen_by_file)),
             ),
             None => "-".to_string(),
         };
@@ -628,6 +695,21 @@ impl Chess {
         }
         if let Some((t, rook_from, allowed)) = self.castling {
             for r in 0..world.tables[t.index()].row_count() {
+                if let Some(b) = self
+                    .by_file
+                    .as_ref()
+                    .filter(|b| world.tables[t.index()].cell(r, b.fen_by_file) == Value::Bool(true))
+                {
+                    let found = self.castling_by_file(world, &read, t, r, rook_from, b);
+                    if let Some((king, rook)) = found {
+                        for (col, sq) in [(b.king_from, king), (rook_from, rook)] {
+                            let sym = world.syms.intern(&grid.name(sq));
+                            *world.tables[t.index()].cell_mut(r, col) = Value::Text(sym);
+                        }
+                    }
+                    *world.tables[t.index()].cell_mut(r, allowed) = Value::Bool(found.is_some());
+                    continue;
+                }
                 let rook = grid.parse(Self::text(world, world.tables[t.index()].cell(r, rook_from)));
                 let on = rook.and_then(|sq| grid.castling_letter(sq)).is_some_and(|l| castling.contains(l));
                 *world.tables[t.index()].cell_mut(r, allowed) = Value::Bool(on);
@@ -663,6 +745,34 @@ impl Chess {
             Ok(())
         });
         Ok(())
+    }
+
+    /// The King's and the Rook's Squares of the castling of row `r` of
+    /// Castling (a row read by its Rook's File) that the FEN's castling
+    /// field names, or None when it names none. The row's Side and wing are
+    /// its Rook's Rank (the first half of the Board: FEN's White, upper
+    /// case) and which side of its King its Rook stands now; the King is the
+    /// royal Piece of that Side on that Rank; the letter names the Rook: `K`
+    /// and `Q` (`k`, `q`) the outermost Rook on that wing (X-FEN), a File's
+    /// letter (`H`, `a`) the Rook on that File (Shredder-FEN). The Rook is a
+    /// Piece of the Kind that starts on the row's rookFrom in the content.
+    fn castling_by_file(
+        &self,
+        world: &World,
+        read: &Fen,
+        t: TableId,
+        r: usize,
+        rook_from: ColumnId,
+        b: &CastlingByFile,
+    ) -> Option<(u8, u8)> {
+        let grid = self.facts.grid;
+        let table = &world.tables[t.index()];
+        let rook_now = grid.parse(Self::text(world, table.cell(r, rook_from)))?;
+        let king_now = grid.parse(Self::text(world, table.cell(r, b.king_from)))?;
+        let rank = grid.rank_of(rook_now);
+        let king_side = grid.file_of(rook_now) > grid.file_of(king_now);
+        let rook_kind = (*b.rook_kinds.get(r)?)?;
+        castling_by_file(grid, read, self.facts.royal, rook_kind, rank, rank < grid.ranks / 2, king_side)
     }
 
     /// Every legal move of the side to move, as the cards' Find Legal Moves marks them.

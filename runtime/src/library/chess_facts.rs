@@ -134,6 +134,21 @@ impl Grid {
     }
 }
 
+impl Grid {
+    /// The letter of a castling by its Rook's File, as Shredder-FEN (and
+    /// Fairy-Stockfish's Chess960) writes it: the File's letter, upper case
+    /// for a Rook in the first half of the Board's Ranks (White's), lower
+    /// case in the last (`H`, `a`).
+    pub fn castling_file_letter(self, rook_from: u8) -> char {
+        let letter = (b'a' + self.file_of(rook_from)) as char;
+        if self.rank_of(rook_from) < self.ranks / 2 {
+            letter.to_ascii_uppercase()
+        } else {
+            letter
+        }
+    }
+}
+
 /// A move: from and to as Squares, and the Kind (its row of Kinds) the
 /// moving Piece becomes, or [`Move::NONE`]. The built-in engine's moves and
 /// the moves the cards find (the chess library's) alike.
@@ -219,8 +234,10 @@ impl<'a> Fen<'a> {
             other => return Err(format!("the side to move is w or b, not `{other}`")),
         };
         let castling = parts.get(2).copied().unwrap_or("-");
-        if !castling.chars().all(|c| "KQkq-".contains(c)) {
-            return Err(format!("`{castling}` is not a castling field (KQkq or -)"));
+        // KQkq, or the Rooks' Files (Shredder-FEN, X-FEN: `HAha`, `KGkg`), or -.
+        let is_file = |c: char| c.is_ascii_alphabetic() && (c.to_ascii_lowercase() as u32) < u32::from(b'a') + files;
+        if castling.is_empty() || !(castling == "-" || castling.chars().all(|c| "KQkq".contains(c) || is_file(c))) {
+            return Err(format!("`{castling}` is not a castling field (KQkq, the Rooks' Files as in HAha, or -)"));
         }
         let en_passant = match parts.get(3).copied().unwrap_or("-") {
             "-" => None,
@@ -234,6 +251,40 @@ impl<'a> Fen<'a> {
             parts.get(5).map_or(Ok(1), |s| s.parse()).map_err(|_| "the move number is a whole number".to_string())?;
         Ok(Fen { placement, white_to_move, castling, en_passant, halfmoves, move_number })
     }
+}
+
+/// The King's and the Rook's Squares of the castling a FEN's castling
+/// field names for one Side on one wing, when it names one (Chess960's
+/// rows, read by their Rook's File): the King is the royal Kind's Piece of
+/// that Side on `rank`; `K` and `Q` (`k`, `q`) name the outermost Rook of
+/// the Kind `rook` on that wing of the King (X-FEN), a File's letter (`H`,
+/// `a`) the Rook on that File (Shredder-FEN). Shared by the chess library
+/// (`setfen`) and the built-in engine.
+pub fn castling_by_file(
+    grid: Grid,
+    read: &Fen,
+    royal: u8,
+    rook: u8,
+    rank: u8,
+    white: bool,
+    king_side: bool,
+) -> Option<(u8, u8)> {
+    let piece = |file: u8| read.placement.get(usize::from(grid.square(file, rank))).copied().flatten();
+    let king = (0..grid.files).find(|&f| piece(f) == Some((royal, white)))?;
+    let rooks: Vec<u8> =
+        (0..grid.files).filter(|&f| f != king && piece(f) == Some((rook, white)) && (f > king) == king_side).collect();
+    let named = read.castling.chars().filter(|c| c.is_ascii_uppercase() == white).find_map(|c| {
+        match c.to_ascii_lowercase() {
+            'k' if king_side => rooks.last().copied(),
+            'q' if !king_side => rooks.first().copied(),
+            'k' | 'q' => None,
+            l => {
+                let file = (l as u8).checked_sub(b'a')?;
+                rooks.contains(&file).then_some(file)
+            }
+        }
+    })?;
+    Some((grid.square(king, rank), grid.square(named, rank)))
 }
 
 /// A FEN's placement (`rnbqkbnr/pppppppp/8/...`): the letter of the Piece on

@@ -405,7 +405,8 @@ impl Bridge {
         s: &Settings,
     ) -> Option<Result<BuiltIn, String>> {
         let rules = match &self.rules {
-            Ok(r) => r.clone(),
+            // Chess960's castlings start where this position's Kings and Rooks stand.
+            Ok(r) => r.fitted(fen).unwrap_or_else(|| r.clone()),
             Err(e) if uci.is_none() || self.builtin.get() => {
                 return Some(Err(format!("no UCI engine is asked, and the built-in engine cannot play this game: {e}")))
             }

@@ -107,6 +107,11 @@ pub struct SavedWorld {
     /// The Event Logic variants chosen.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub modes: Vec<SavedMode>,
+    /// The state of the World's generator (`random(n)`), so that a loaded
+    /// game draws the numbers the saved one would have (a save without it:
+    /// the generator as a new World has it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub random: Option<u64>,
     // More of the World (which Logic Components are off, ...): fields here
     // with `#[serde(default)]`.
 }

@@ -12,6 +12,7 @@ use std::path::PathBuf;
 use std::rc::Rc;
 
 mod clock;
+mod random;
 mod reload;
 mod draw;
 mod saved;
@@ -20,6 +21,7 @@ mod table;
 mod trace;
 pub use clock::{ModeChoice, Timer, Tween, EPSILON, FRAME};
 pub use draw::{Draws, Line, MAX_LINES};
+pub use random::Random;
 pub use saved::SavedLibraryState;
 pub(crate) use stack::Stack;
 pub use table::Table;
@@ -217,6 +219,9 @@ pub struct World {
     /// cards then run on the tree walker, which fills it in. None the rest
     /// of the time, and the register machine never looks at it.
     pub(crate) trace: Option<Box<Trace>>,
+    /// The cards' `random(n)`: the World's own generator. It goes on across
+    /// a restart (a new game is not the last one again) and a save keeps it.
+    pub random: Random,
 }
 
 /// How many steps one input (a click, a key) may run before it is stopped:
@@ -265,6 +270,7 @@ impl World {
             host_off: Vec::new(),
             draws: Draws::default(),
             trace: None,
+            random: Random::seeded(Random::DEFAULT_SEED),
             game,
         };
         let game = world.game.clone();

@@ -76,6 +76,7 @@ impl World {
             timers: self.timers.iter().map(|t| self.saved_timer(t)).collect(),
             tweens: self.tweens.iter().map(|t| self.saved_tween(t)).collect(),
             modes: self.modes.iter().map(|m| self.saved_mode(m)).collect(),
+            random: Some(self.random.state()),
         };
         SaveFile {
             format: FORMAT,
@@ -171,6 +172,9 @@ impl World {
         let mut notes = Vec::new();
         let mut w = World::new(game.clone());
         w.syms = syms;
+        if let Some(state) = s.random {
+            w.random = super::Random::seeded(state);
+        }
         if s.scene != game.scene.len() || s.objects.len() < s.scene {
             return Err(format!(
                 "the scene placed {} Objects when it was saved, and places {} now",

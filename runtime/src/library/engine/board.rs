@@ -13,7 +13,7 @@
 use super::rules::{Hop, Rules};
 use super::squares::{squares, SquareSet};
 pub use crate::library::chess_facts::Move;
-use crate::library::chess_facts::{write_placement, Fen, Grid};
+use crate::library::chess_facts::{castling_by_file, write_placement, Fen, Grid};
 
 /// An empty cell.
 pub const EMPTY: u8 = 0;
@@ -84,7 +84,17 @@ impl<S: SquareSet> Board<S> {
             }
         }
         for (i, c) in r.castlings.iter().enumerate() {
-            if c.fen.is_some_and(|l| read.castling.contains(l)) {
+            let named = if c.by_file {
+                // Chess960's: the FEN names its Rook (by File, or K Q as the outermost), from its King's Square.
+                let (grid, rank) = (r.grid, r.grid.rank_of(c.rook_from));
+                let king_side = grid.file_of(c.rook_from) > grid.file_of(c.king_from);
+                c.rook_kind.and_then(|rook| {
+                    castling_by_file(grid, &read, r.king, rook, rank, rank < grid.ranks / 2, king_side)
+                }) == Some((c.king_from, c.rook_from))
+            } else {
+                c.fen.is_some_and(|l| read.castling.contains(l))
+            };
+            if named {
                 b.castle |= 1 << i;
             }
         }
@@ -102,10 +112,25 @@ impl<S: SquareSet> Board<S> {
         out.push_str(if self.side == 0 { " w " } else { " b " });
         let mut rights = String::new();
         for l in ['K', 'Q', 'k', 'q'] {
-            if r.castlings.iter().enumerate().any(|(i, c)| c.fen == Some(l) && self.castle & (1 << i) != 0) {
+            if r.castlings
+                .iter()
+                .enumerate()
+                .any(|(i, c)| !c.by_file && c.fen == Some(l) && self.castle & (1 << i) != 0)
+            {
                 rights.push(l);
             }
         }
+        // Chess960's, by their Rooks' Files: White's first, each Side's from the last File (HAha).
+        let mut files: Vec<(bool, u8, char)> = (r.castlings.iter().enumerate())
+            .filter(|(i, c)| c.by_file && self.castle & (1 << i) != 0)
+            .map(|(_, c)| {
+                let l = r.grid.castling_file_letter(c.rook_from);
+                (l.is_ascii_lowercase(), u8::MAX - r.grid.file_of(c.rook_from), l)
+            })
+            .collect();
+        files.sort();
+        files.dedup();
+        rights.extend(files.into_iter().map(|(_, _, l)| l));
         out.push_str(if rights.is_empty() { "-" } else { &rights });
         out.push(' ');
         out.push_str(&if self.ep == NO_SQUARE { "-".to_string() } else { r.grid.name(self.ep) });
@@ -414,6 +439,12 @@ impl<S: SquareSet> Board<S> {
                 if cd.king_from != from || self.castle & (1 << i) == 0 {
                     continue;
                 }
+                if cd.by_file {
+                    if self.castles_by_file(r, cd, side, enemy) {
+                        targets |= S::bit(usize::from(cd.rook_from));
+                    }
+                    continue;
+                }
                 let empty = |sq: u8| self.at(r, sq) == EMPTY;
                 if empty(cd.king_to) && empty(cd.rook_to) && empty(cd.rook_passes) {
                     let hit = |sq: u8| self.attacked(r, usize::from(sq), enemy);
@@ -464,6 +495,34 @@ impl<S: SquareSet> Board<S> {
         }
     }
 
+    /// Whether Chess960's castling `cd` (its King on its kingFrom) is legal
+    /// now, as the variant's Try Castling and Is Castling Way Clear find it:
+    /// its Rook is there, every Square from the King to its landing Square
+    /// and from the Rook to its landing Square is empty but for the two of
+    /// them, and with the Rook off the Board no Square of the King's way
+    /// (its own, its landing Square and those between) is attacked.
+    fn castles_by_file(&self, r: &Rules<S>, cd: &super::rules::CastleDef, side: u8, enemy: u8) -> bool {
+        let rook = self.at(r, cd.rook_from);
+        if rook == EMPTY || side_of(rook) != side {
+            return false;
+        }
+        let grid = r.grid;
+        let rank = grid.rank_of(cd.king_from);
+        let along = |a: u8, b: u8| {
+            let (a, b) = (grid.file_of(a), grid.file_of(b));
+            (a.min(b)..=a.max(b)).map(move |f| grid.square(f, rank))
+        };
+        let clear = along(cd.king_from, cd.king_to)
+            .chain(along(cd.rook_from, cd.rook_to))
+            .all(|sq| sq == cd.king_from || sq == cd.rook_from || self.at(r, sq) == EMPTY);
+        if !clear {
+            return false;
+        }
+        let mut lifted = *self;
+        lifted.set(r, usize::from(cd.rook_from), EMPTY);
+        !along(cd.king_from, cd.king_to).any(|sq| lifted.attacked(r, usize::from(sq), enemy))
+    }
+
     /// Make Move, the promoted Kind, Pass The Turn: the board after a move.
     pub fn make(&self, r: &Rules<S>, m: Move) -> Board<S> {
         let mut b = *self;
@@ -471,16 +530,26 @@ impl<S: SquareSet> Board<S> {
         let moving = b.cells[from];
         let kind = if moving == EMPTY { u8::MAX } else { kind_of(moving) };
         let is_pawn = r.pawn == Some(kind);
-        if is_pawn || b.cells[to] != EMPTY {
+        let own = b.cells[to] != EMPTY && moving != EMPTY && side_of(b.cells[to]) == side_of(moving);
+        if is_pawn || (b.cells[to] != EMPTY && !own) {
             b.fifty = 0;
         } else {
             b.fifty += 1;
         }
         // Update Castling: only a move from or to a castling's Square does anything.
+        let mut castled = false;
         let touched = S::bit(from) | S::bit(to);
         let castlings = if (touched & r.castle_squares).is_empty() { &[][..] } else { &r.castlings[..] };
         for (i, cd) in castlings.iter().enumerate() {
-            if r.king == kind && cd.king_from == m.from && cd.king_to == m.to {
+            if r.king == kind && cd.by_file && own && cd.king_from == m.from && cd.rook_from == m.to {
+                // Chess960's castling, the King onto its Rook: both lifted, then put down.
+                let rook = b.cells[to];
+                b.set(r, from, EMPTY);
+                b.set(r, to, EMPTY);
+                b.set(r, usize::from(cd.rook_to), rook);
+                b.set(r, usize::from(cd.king_to), moving);
+                castled = true;
+            } else if r.king == kind && !cd.by_file && cd.king_from == m.from && cd.king_to == m.to {
                 b.move_piece(r, usize::from(cd.rook_from), usize::from(cd.rook_to));
             }
             if (cd.king_from == m.from || cd.rook_from == m.from || cd.rook_from == m.to) && b.castle & (1 << i) != 0 {
@@ -506,7 +575,9 @@ impl<S: SquareSet> Board<S> {
                 b.hash ^= ep_key(b.ep);
             }
         }
-        b.move_piece(r, from, to);
+        if !castled {
+            b.move_piece(r, from, to);
+        }
         if m.promotion != Move::NONE && moving != EMPTY {
             b.set(r, to, code(m.promotion, side_of(moving)));
         }

@@ -69,6 +69,15 @@ impl AnyRules {
         }
     }
 
+    /// The rules with Chess960's castlings starting where this FEN's Kings
+    /// and Rooks stand ([`Rules::fitted`]); None when they start there already.
+    pub fn fitted(&self, fen: &str) -> Option<AnyRules> {
+        match self {
+            AnyRules::Bits64(r) => r.fitted(fen).map(|r| AnyRules::Bits64(Arc::new(r))),
+            AnyRules::Bits128(r) => r.fitted(fen).map(|r| AnyRules::Bits128(Arc::new(r))),
+        }
+    }
+
     /// Whether the engine reads this FEN (its Board's size, its Kinds' letters).
     pub fn reads(&self, fen: &str) -> Result<(), String> {
         with_rules!(self, r => Board::from_fen(r, fen).map(|_| ()))
@@ -303,7 +312,11 @@ pub fn parse_limits(rest: &str) -> Result<Limits, String> {
 impl Resolved for Engine {
     fn command(&self, world: &mut World, verb: &str, rest: &str) -> Json {
         match &self.rules {
-            Ok(rules) => with_rules!(rules, r => self.command_on(r, world, verb, rest)),
+            Ok(rules) => {
+                // Chess960's castlings start where the World's Kings and Rooks stood at its start.
+                let fitted = self.chess.fen(world).ok().and_then(|fen| rules.fitted(&fen));
+                with_rules!(fitted.as_ref().unwrap_or(rules), r => self.command_on(r, world, verb, rest))
+            }
             Err(why) => Json::error(why.clone()),
         }
     }

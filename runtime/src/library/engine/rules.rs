@@ -18,7 +18,7 @@ use super::squares::SquareSet;
 use crate::game::Game;
 use crate::ids::ColumnId;
 use crate::library::chess::promotion_kinds;
-use crate::library::chess_facts::{Facts, Grid, Tables};
+use crate::library::chess_facts::{castling_by_file, Facts, Fen, Grid, Tables};
 use crate::library::Lack;
 
 /// The most Kinds the engine takes (a Kind is a bit of [`Ray::reach`]).
@@ -123,6 +123,15 @@ pub struct CastleDef {
     /// Its letter in a FEN's castling field (by its Rook's Square, as the
     /// chess library writes it), or none.
     pub fen: Option<char>,
+    /// Chess960's castling (Castling's `fenByFile`): a FEN names it by its
+    /// Rook's File, its King and Rook start where the FEN has them
+    /// ([`Rules::fitted`]), it is the King's move onto its Rook, and its
+    /// ways are the rule's (every Square between each and its landing
+    /// Square empty but for the two; the King's way unattacked with the
+    /// Rook off the Board).
+    pub by_file: bool,
+    /// The Kind of its Rook: the one on its rookFrom in the content's Position.
+    pub rook_kind: Option<u8>,
 }
 
 /// The capturing Directions that share one step, for an attack looked for
@@ -277,7 +286,7 @@ impl<S: SquareSet> Rules<S> {
         }
         let capture_dirs: Vec<usize> = (0..dirs.len()).filter(|&i| dirs[i].can_capture && !is_hop(&dirs[i])).collect();
         let rays = attack_rays(&dirs, &capture_dirs, &sides, grid);
-        let castlings = read_castlings(&tables, grid)?;
+        let castlings = read_castlings(&tables, &facts, grid)?;
         let promotions = promotion_choice(game, &facts);
         let keys = ZobristKeys::new(kinds.len(), grid.squares());
         let kind_dirs: Vec<Vec<DirDef>> = dirs_of.iter().map(|ds| ds.iter().map(|&i| dirs[i]).collect()).collect();
@@ -320,6 +329,46 @@ impl<S: SquareSet> Rules<S> {
         };
         rules.chess_kinds = (0..rules.kinds.len() as u8).map(|k| rules.chess_kind(k)).collect();
         Ok(rules)
+    }
+
+    /// The rules with each of Chess960's castlings ([`CastleDef::by_file`])
+    /// starting where the FEN's King and named Rook stand, when one of them
+    /// starts elsewhere now; None when none does (or the FEN does not read).
+    /// Cheap: a few Squares looked at, and a copy only when they moved.
+    pub fn fitted(&self, fen: &str) -> Option<Rules<S>> {
+        if !self.castlings.iter().any(|c| c.by_file) {
+            return None;
+        }
+        let read = Fen::read(self.grid, fen, |c| {
+            let c = c.to_ascii_lowercase();
+            self.kinds.iter().position(|k| k.letter == c).map(|k| k as u8)
+        })
+        .ok()?;
+        let grid = self.grid;
+        let moved: Vec<(usize, (u8, u8))> = (self.castlings.iter().enumerate())
+            .filter(|(_, c)| c.by_file)
+            .filter_map(|(i, c)| {
+                let rank = grid.rank_of(c.rook_from);
+                let king_side = grid.file_of(c.rook_from) > grid.file_of(c.king_from);
+                let found =
+                    castling_by_file(grid, &read, self.king, c.rook_kind?, rank, rank < grid.ranks / 2, king_side)?;
+                (found != (c.king_from, c.rook_from)).then_some((i, found))
+            })
+            .collect();
+        if moved.is_empty() {
+            return None;
+        }
+        let mut rules = self.clone();
+        for (i, (king, rook)) in moved {
+            let c = &mut rules.castlings[i];
+            c.king_from = king;
+            c.rook_from = rook;
+            c.fen = grid.castling_letter(rook);
+        }
+        rules.castle_from = rules.castlings.iter().fold(S::NONE, |m, c| m | S::bit(usize::from(c.king_from)));
+        rules.castle_squares =
+            rules.castlings.iter().fold(rules.castle_from, |m, c| m | S::bit(usize::from(c.rook_from)));
+        Some(rules)
     }
 
     /// The Zobrist key of a piece code on a Square (0 for an empty one).
@@ -589,8 +638,10 @@ fn attack_rays<S: SquareSet>(
 }
 
 /// Castling: each row's Squares, and its letter in a FEN.
-fn read_castlings(tables: &Tables, grid: Grid) -> Result<Vec<CastleDef>, Lack> {
+fn read_castlings(tables: &Tables, facts: &Facts, grid: Grid) -> Result<Vec<CastleDef>, Lack> {
     let Some(t) = tables.optional("Castling") else { return Ok(Vec::new()) };
+    let by_file = tables.optional_column(t, "fenByFile");
+    let position = tables.optional("Position").and_then(|p| Some((p, tables.optional_column(p, "kind")?)));
     let [king_from, king_to, rook_from, rook_to, rook_passes] =
         ["kingFrom", "kingTo", "rookFrom", "rookTo", "rookPasses"].map(|c| tables.column(t, c));
     let cols = [king_from?, king_to?, rook_from?, rook_to?, rook_passes?];
@@ -622,6 +673,11 @@ fn read_castlings(tables: &Tables, grid: Grid) -> Result<Vec<CastleDef>, Lack> {
             way_empty,
             way_safe,
             fen: grid.castling_letter(sq[2]),
+            by_file: by_file.is_some_and(|c| tables.yes(t, r, c)),
+            rook_kind: position.and_then(|(p, kind)| {
+                let at = usize::from(sq[2]);
+                (at < tables.def(p).rows.len()).then(|| facts.kind_named(tables.text(p, at, kind)))?
+            }),
         });
     }
     Ok(castlings)

@@ -87,7 +87,9 @@ pub fn run(
     let mut game = (rules, start, None::<String>);
     loop {
         let (rules, start, chosen) = &game;
-        let next = with_rules!(rules, r => match Board::from_fen(r, start) {
+        // Chess960's castlings start where the start's Kings and Rooks stand.
+        let fitted = rules.fitted(start);
+        let next = with_rules!(fitted.as_ref().unwrap_or(rules), r => match Board::from_fen(r, start) {
             Ok(board) => {
                 if let Some(chosen) = chosen {
                     say(&uci.out, &format!("info string variant {chosen} startpos {}", board.fen(r)));
@@ -172,6 +174,8 @@ impl<I: BufRead> Uci<I> {
     ) -> Option<(AnyRules, String, Option<String>)> {
         let mut board = start;
         let mut history: Vec<u64> = Vec::new();
+        // The rules of the position set up (Chess960's castlings fitted to it).
+        let mut current = rules.clone();
         while let Some(line) = self.next_line() {
             let words: Vec<&str> = line.split_whitespace().collect();
             let Some(&verb) = words.first() else { continue };
@@ -196,10 +200,20 @@ impl<I: BufRead> Uci<I> {
                     }
                     board = start;
                     history.clear();
+                    current = rules.clone();
                 }
                 "position" => {
                     self.finish();
-                    match position(&rules, start, &words[1..]) {
+                    // Chess960's castlings start where a FEN's Kings and Rooks stand; startpos's where the start's do.
+                    let moves_at = words.iter().position(|w| *w == "moves").unwrap_or(words.len());
+                    current = match words.get(1) {
+                        Some(&"fen") => {
+                            let fen = words[2..moves_at.max(2)].join(" ");
+                            rules.fitted(&fen).map_or_else(|| rules.clone(), Arc::new)
+                        }
+                        _ => rules.clone(),
+                    };
+                    match position(&current, start, &words[1..]) {
                         Ok((b, h)) => {
                             board = b;
                             history = h;
@@ -207,7 +221,7 @@ impl<I: BufRead> Uci<I> {
                         Err(e) => say(&self.out, &format!("info string {e}")),
                     }
                 }
-                "go" => self.go(&rules, board, &history, &words[1..]),
+                "go" => self.go(&current, board, &history, &words[1..]),
                 "setoption" if is_variant_option(&words[1..]) => {
                     self.finish();
                     let chosen =
