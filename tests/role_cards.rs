@@ -132,12 +132,22 @@ fn a_soldier_move_starts_the_fifty_move_count_again() {
 /// every table that names them; `knight_minor`: the Horseman's `minor` cell.
 fn horseman_and_prelate(knight_minor: bool) -> TempContent {
     let c = TempContent::chess("horseman-prelate");
-    for f in ["tables/Kinds.csv", "tables/Kinds.fr.csv", "tables/Directions.csv", "tables/Position.csv", "tables/Promotions.csv"] {
+    for f in [
+        "tables/Kinds.csv",
+        "tables/Kinds.fr.csv",
+        "tables/Directions.csv",
+        "tables/Position.csv",
+        "tables/Promotions.csv",
+    ] {
         let renamed = c.read(f).replace("Knight", "Horseman").replace("Bishop", "Prelate");
         c.write(f, &renamed);
     }
     if !knight_minor {
-        c.replace_once("tables/Kinds.csv", "=N,false,false,false,false,true,false", "=N,false,false,false,false,false,false");
+        c.replace_once(
+            "tables/Kinds.csv",
+            "=N,false,false,false,false,true,false",
+            "=N,false,false,false,false,false,false",
+        );
     }
     c
 }
