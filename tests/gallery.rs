@@ -163,7 +163,7 @@ const ASEAN_EDITED: &[&str] = &[
 const VARIANT_ENGINE: [&str; 2] = ["tables/Variant Engine.csv", "tables/Variant Engine.yaml"];
 
 /// The files of a variant that chess has not: the Variant Engine table, and
-/// Chess960's cards and table of its starting positions.
+/// Chess960's cards, table of its starting positions and PGN tag.
 fn own_files(name: &str) -> Vec<&'static str> {
     let mut own = VARIANT_ENGINE.to_vec();
     if name == "fischerandom" {
@@ -173,6 +173,8 @@ fn own_files(name: &str) -> Vec<&'static str> {
             "logic/Place On Empty Square.yaml",
             "tables/Chess960 Start.csv",
             "tables/Chess960 Start.yaml",
+            "tables/PGN Tags.csv",
+            "tables/PGN Tags.yaml",
         ]);
     }
     own
@@ -604,9 +606,9 @@ fn fischerandom_deals_960_starts_and_castles_by_clicking_the_rook() {
     ok(&mut d, "press New Game");
     ok(&mut d, "press Play");
     assert_eq!(fen_of(&mut d), next, "the loaded game draws what the saved one would have");
-    // Its PGN names the start it drew.
+    // Its PGN says Chess960 (the PGN Tags table) and names the start it drew.
     let pgn = run(&mut d, "pgn").get("pgn").as_str().unwrap_or_default().to_string();
-    assert!(pgn.contains(&format!("[FEN \"{next}\"]")), "{pgn}");
+    assert!(pgn.contains(&format!("[Result \"*\"]\n[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"{next}\"]")), "{pgn}");
     // Moves taken back go back to the start drawn, not to chess's (Go Back To The Start).
     for square in ["b2", "b3", "b7", "b6"] {
         ok(&mut d, &format!("click {square}"));

@@ -1138,7 +1138,17 @@ steps:
   - return: found
 """
 
+# The PGN of a Chess960 game says so: a reader then takes its FEN's castling
+# letters (HAha) and its O-O as Chess960's (lichess, Fairy-Stockfish's PGN).
+PGN_TAGS_TABLE = """table: PGN Tags
+description: "The tags this game's PGN adds after the Seven Tag Roster, a row each: the row's name is the tag, value its value. Variant Chess960 tells a PGN reader to read the castlings and the FEN as Chess960's. The chess library writes them; the tags it writes itself (Event, Site, Date, Round, White, Black, Result, SetUp, FEN) cannot be rows here."
+columns:
+  value: { type: Text, description: "the tag's value, one line: Chess960" }
+"""
+
 FISCHERANDOM_FILES = {
+    "tables/PGN Tags.yaml": PGN_TAGS_TABLE,
+    "tables/PGN Tags.csv": "name,value\nVariant,Chess960\n",
     "tables/Chess960 Start.yaml": CHESS960_START_TABLE,
     "tables/Chess960 Start.csv": CHESS960_START_ROWS,
     "logic/Choose Chess960 Start.yaml": CHOOSE_CHESS960_START,

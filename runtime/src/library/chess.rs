@@ -138,6 +138,9 @@ pub struct Chess {
     position_changed: Option<EventId>,
     /// The position the content starts a game from: [`Chess::content_start`].
     start: Option<String>,
+    /// The PGN Tags table's rows (tag, value), which PGN out writes after
+    /// the Seven Tag Roster: [`pgn::read_tags`].
+    pgn_tags: Vec<(String, String)>,
 }
 
 /// What the chess library keeps in the World: the move number of the
@@ -429,6 +432,7 @@ impl Chess {
             start_the_turn: function("Start The Turn").ok_or("the chess library needs a Function `Start The Turn`")?,
             position_changed: game.names.events.get("positionChanged").copied(),
             start: None,
+            pgn_tags: pgn::read_tags(&tables)?,
         };
         chess.start = chess.content_start(game);
         Ok(chess)

@@ -1,5 +1,6 @@
-//! PGN out of the World and into it. Out: the Seven Tag Roster (and `SetUp`
-//! and `FEN` when the game began from a set-up position), the Move History's
+//! PGN out of the World and into it. Out: the Seven Tag Roster, the content's
+//! own tags (its PGN Tags table: `Variant`), `SetUp` and `FEN` when the game
+//! began from a set-up position, the Move History's
 //! names as the Move List shows them, and the Result. In: the position of
 //! the `FEN` tag (or the start), then each move found among the cards' Legal
 //! Moves by its name and played as a player plays it (its Square clicked,
@@ -8,7 +9,8 @@
 
 use super::{Chess, ChessState};
 use crate::ids::{ColumnId, ObjectId};
-use crate::library::chess_facts::Move;
+use crate::library::chess_facts::{Move, Tables};
+use crate::library::Lack;
 use crate::value::Value;
 use crate::world::{Object, World};
 
@@ -27,6 +29,47 @@ impl crate::library::SerdeState for Start {
 
 /// The position every game starts from, unless a FEN says otherwise.
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// The tags PGN out writes itself: a PGN Tags row may name none of them.
+const OWN_TAGS: [&str; 9] = ["Event", "Site", "Date", "Round", "White", "Black", "Result", "SetUp", "FEN"];
+
+/// The optional PGN Tags table (a row a tag: its name, and `value`): what a
+/// variant's PGN says of itself (`Variant,Chess960`). A name that is no PGN
+/// symbol (a letter or digit, then letters, digits and `_`), one PGN out
+/// writes itself, a value on more than one line or two rows of one tag are
+/// mistakes at their cells.
+pub(super) fn read_tags(tables: &Tables) -> Result<Vec<(String, String)>, Lack> {
+    let Some(t) = tables.optional("PGN Tags") else { return Ok(Vec::new()) };
+    let value = tables.column(t, "value")?;
+    let mut tags: Vec<(String, String)> = Vec::new();
+    for r in 0..tables.def(t).rows.len() {
+        let name = tables.row_name(t, r).to_string();
+        let symbol = name.chars().next().is_some_and(|c| c.is_ascii_alphanumeric())
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if !symbol {
+            let why = format!("`{name}` is not a PGN tag's name (a letter or digit, then letters, digits and _)");
+            return Err(tables.lack_at(t, Some(r), None, why));
+        }
+        if OWN_TAGS.contains(&name.as_str()) {
+            let why = format!("PGN out writes the tag `{name}` itself; the PGN Tags table adds others (Variant)");
+            return Err(tables.lack_at(t, Some(r), None, why));
+        }
+        if tags.iter().any(|(n, _)| *n == name) {
+            return Err(tables.lack_at(t, Some(r), None, format!("the tag `{name}` has a row above")));
+        }
+        let text = tables.text(t, r, value).to_string();
+        if text.contains(['\n', '\r']) {
+            return Err(tables.lack_at(t, Some(r), Some(value), "a PGN tag's value is one line".into()));
+        }
+        tags.push((name, text));
+    }
+    Ok(tags)
+}
+
+/// A tag's value in PGN's quotes: `\` and `"` escaped.
+fn quoted(value: &str) -> String {
+    value.replace('\\', "\\\\").replace('"', "\\\"")
+}
 
 /// The Move History's columns that make a Move's name, in order.
 const NAME_PARTS: [&str; 7] = ["letter", "fromFile", "fromRank", "capture", "square", "promotion", "checkMark"];
@@ -48,6 +91,9 @@ impl Chess {
             ("Result", result),
         ] {
             out.push_str(&format!("[{tag} \"{value}\"]\n"));
+        }
+        for (tag, value) in &self.pgn_tags {
+            out.push_str(&format!("[{tag} \"{}\"]\n", quoted(value)));
         }
         let start: Start = super::super::state(world).unwrap_or_default();
         // A game from a set-up position, or a variant's own start, names it.
