@@ -84,6 +84,7 @@ const GALLERY: &[(&str, &str, &[&str])] = &[
             "tables/Castling.csv",
             "tables/Castling.yaml",
             "tables/Words.csv",
+            "tables/Words.fr.csv",
         ],
     ),
     (

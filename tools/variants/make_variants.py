@@ -1163,6 +1163,14 @@ CASTLING960_EN = (
     "check, cross an attacked square or land on one."
 )
 
+CASTLING960_FR = (
+    "Roque\u00a0: cliquez sur le roi, puis sur la tour avec laquelle il roque. Le roi arrive où il arrive aux échecs "
+    "(g1 ou c1, g8 ou c8), et la tour à côté de lui, vers l’intérieur (colonne f ou d). Ni l’un ni l’autre ne doit "
+    "avoir bougé, les cases entre le roi et sa case d’arrivée et entre la tour et la sienne doivent être vides, "
+    "hormis eux deux, et le roi ne doit pas être en échec, ni traverser une case attaquée, ni s’arrêter sur l’une "
+    "d’elles."
+)
+
 FISCHERANDOM = Variant(
     "fischerandom",
     "Chess960",
@@ -1351,6 +1359,7 @@ FISCHERANDOM = Variant(
             "                value: self.makeComputerMoveData.landingKind\n",
         ),
         "tables/Words.csv": replacing(CASTLING_EN, CASTLING960_EN),
+        "tables/Words.fr.csv": replacing_line("Roque", CASTLING960_FR),
         # Chess960's FEN names each castling by its Rook's File (HAha), as
         # Fairy-Stockfish writes it: the chess library reads and writes the
         # rows that say so, and sets kingFrom and rookFrom from a FEN.
