@@ -788,20 +788,7 @@ fn keys_sent_to_the_window_move_the_focus() {
     }
     let dir = out_dir();
     let png = dir.join("keys-focus.png");
-    let bin = env!("CARGO_BIN_EXE_cardtable");
-    // The window waits for its keys; `timeout` ends it should they never come.
-    let script = format!(
-        "timeout 120 '{bin}' '{}' --data-dir '{}' --screenshot '{}' --keys 3 & pid=$!\n\
-         timeout 60 xdotool search --sync --onlyvisible --name Chess windowfocus --sync %1 key Up Up Left\n\
-         wait $pid",
-        content().display(),
-        data_dir().display(),
-        png.display()
-    );
-    let mut all: Vec<String> = run.to_vec();
-    all.extend(["sh".into(), "-c".into(), script]);
-    let out = Command::new(&all[0]).args(&all[1..]).env("LC_ALL", "C").output().expect("the window runs");
-    assert!(out.status.success(), "the window failed: {}", String::from_utf8_lossy(&out.stderr));
+    with_xdotool(&run, "", "--keys 3", &png, "key Up Up Left");
     let shot = read_png(&png);
     assert_eq!((shot.width, shot.height), (960, 1100));
     // The ring's blue (art/focus-mark.png): blue well above red and green.
@@ -838,7 +825,6 @@ fn clicks_in_a_window_idle_and_watching_land_each_where_it_was_made() {
         return;
     }
     let png = out_dir().join("clicks-after-idle.png");
-    let bin = env!("CARGO_BIN_EXE_cardtable");
     let to = |file, rank| {
         let (x, y) = Shot::square_centre(file, rank);
         format!("mousemove --window %1 {x} {y}")
@@ -849,19 +835,8 @@ fn clicks_in_a_window_idle_and_watching_land_each_where_it_was_made() {
         .map(|w| format!("{} click 1 {} sleep 0.3", to(w[0].0, w[0].1), to(w[1].0, w[1].1)))
         .collect::<Vec<_>>()
         .join(" ");
-    let script = format!(
-        "CARDTABLE_IDLE_AFTER=0.1 timeout 120 '{bin}' '{}' --watch --off 'Make Computer Move' --data-dir '{}' \
-         --screenshot '{}' --keys 1 --frames 40 & pid=$!\n\
-         timeout 60 xdotool search --sync --onlyvisible --name Chess windowfocus --sync %1 sleep 0.5 {clicks} key Escape\n\
-         wait $pid",
-        content().display(),
-        data_dir().display(),
-        png.display(),
-    );
-    let mut all: Vec<String> = run.to_vec();
-    all.extend(["sh".into(), "-c".into(), script]);
-    let out = Command::new(&all[0]).args(&all[1..]).env("LC_ALL", "C").output().expect("the window runs");
-    assert!(out.status.success(), "the window failed: {}", String::from_utf8_lossy(&out.stderr));
+    let (idle, args) = ("CARDTABLE_IDLE_AFTER=0.1 ", "--watch --off 'Make Computer Move' --keys 1 --frames 40");
+    with_xdotool(&run, idle, args, &png, &format!("sleep 0.5 {clicks} key Escape"));
     let shot = read_png(&png);
     assert!(shot.white_pixels(5, 4) > 100, "White's pawn went to e4: {} pixels", shot.white_pixels(5, 4));
     assert_eq!(shot.white_pixels(5, 2), 0, "and left e2");
@@ -1329,6 +1304,28 @@ fn the_window_speaks_french_in_the_move_list_and_the_status_line() {
 /// Runs the window (the Player playing both Sides) with `args`, a script and
 /// a screenshot named `name`, and these environment variables; fails on a
 /// fault (the window then exits with 1) and answers the screenshot.
+/// The chess window started with `args` (after `env`, a shell's `NAME=VALUE `
+/// words), its screenshot written to `png`, and xdotool's `actions` on it
+/// once it is shown (`%1` is the window); its output, once it ended well.
+/// The window waits for the keys `args` asks for (`--keys N`); `timeout`
+/// ends it should they never come.
+fn with_xdotool(run: &[String], env: &str, args: &str, png: &Path, actions: &str) -> std::process::Output {
+    let bin = env!("CARGO_BIN_EXE_cardtable");
+    let script = format!(
+        "{env}timeout 120 '{bin}' '{}' {args} --data-dir '{}' --screenshot '{}' & pid=$!\n\
+         timeout 60 xdotool search --sync --onlyvisible --name Chess windowfocus --sync %1 {actions}\n\
+         wait $pid",
+        content().display(),
+        data_dir().display(),
+        png.display()
+    );
+    let mut all: Vec<String> = run.to_vec();
+    all.extend(["sh".into(), "-c".into(), script]);
+    let out = Command::new(&all[0]).args(&all[1..]).env("LC_ALL", "C").output().expect("the window runs");
+    assert!(out.status.success(), "the window failed: {}", String::from_utf8_lossy(&out.stderr));
+    out
+}
+
 fn window_run(run: &[String], args: &[String], script: &str, name: &str, env: &[(&str, &Path)]) -> Shot {
     let dir = out_dir();
     let (png, path) = (dir.join(format!("{name}.png")), dir.join(format!("{name}.script")));
@@ -1641,23 +1638,11 @@ fn f12_opens_the_debug_view_and_a_key_is_traced_with_the_object_under_the_mouse(
     }
     let dir = out_dir();
     let png = dir.join("debug-f12.png");
-    let bin = env!("CARGO_BIN_EXE_cardtable");
     // e2's centre in the window: the game screen (960 x 1100) fitted into 520 x 1100, centred.
     let scale = 520.0 / 960.0;
     let (x, y) = (540.0 * scale, (1100.0 - 1100.0 * scale) / 2.0 + 780.0 * scale);
-    let script = format!(
-        "timeout 120 '{bin}' '{}' --off 'Make Computer Move' --data-dir '{}' --screenshot '{}' --keys 1 & pid=$!\n\
-         timeout 60 xdotool search --sync --onlyvisible --name Chess windowfocus --sync %1 key F12 \
-         mousemove --window %1 {x:.0} {y:.0} sleep 0.3 key Escape\n\
-         wait $pid",
-        content().display(),
-        data_dir().display(),
-        png.display()
-    );
-    let mut all: Vec<String> = run.to_vec();
-    all.extend(["sh".into(), "-c".into(), script]);
-    let out = Command::new(&all[0]).args(&all[1..]).env("LC_ALL", "C").output().expect("the window runs");
-    assert!(out.status.success(), "the window failed: {}", String::from_utf8_lossy(&out.stderr));
+    let actions = format!("key F12 mousemove --window %1 {x:.0} {y:.0} sleep 0.3 key Escape");
+    let out = with_xdotool(&run, "", "--off 'Make Computer Move' --keys 1", &png, &actions);
     let shot = read_png(&png);
     assert!(panel_pixels(&shot) > 4 * 1100 * 9 / 10, "the panel is open: {} pixels", panel_pixels(&shot));
     let shown = String::from_utf8_lossy(&out.stdout);
