@@ -188,6 +188,7 @@ fn inline_into(code: Code, functions: &[Callee], structs: &[Vec<FieldInfo>]) -> 
         exprs: code.exprs.clone(),
         steps: code.steps.clone(),
         locals: code.locals,
+        init: Box::new([]),
     };
     // A copy that breaks what the machine relies on is a mistake here; the
     // card then runs as it was lowered, with its calls.
@@ -398,6 +399,7 @@ mod tests {
             exprs: Box::new([]),
             steps: Box::new([]),
             locals,
+            init: Box::new([]),
         };
         code.checked().unwrap_or_else(|e| panic!("{e}"))
     }

@@ -3,7 +3,7 @@
 //! live in registers; a Function's arguments are registers.
 
 use super::{Cmp, Code, Op, Reg, NO_LOOP, NO_REG};
-use crate::ids::{FuncId, StructId};
+use crate::ids::{ColumnId, FuncId, StructId, TableId};
 use crate::program::{ColumnRef, Expr, Operator, Returns, Step, StepKind, Target};
 use crate::value::{Type, Value};
 use expr_grammar::ast::{BinaryOp, UnaryOp};
@@ -17,6 +17,9 @@ pub struct CardInfo<'a> {
     pub struct_width: &'a dyn Fn(StructId) -> usize,
     /// The type of a Function's parameter.
     pub param_type: &'a dyn Fn(FuncId, usize) -> Option<Type>,
+    /// `data(table, row, column)` where play never changes it: its value,
+    /// for a row the card names as a constant (`None`: read it each time).
+    pub constant_read: &'a dyn Fn(TableId, Value, ColumnId) -> Option<Value>,
 }
 
 /// Lowers a card's steps, with `frame` its parameters and locals. Fails
@@ -112,6 +115,7 @@ impl<'a> Lowering<'a> {
                 exprs: self.exprs.into(),
                 steps: self.steps.into(),
                 locals: self.locals as u16,
+                init: Box::new([]),
             },
             consts: self.consts,
         }
@@ -290,6 +294,9 @@ impl<'a> Lowering<'a> {
     /// A register holding the expression's value: a local or a constant
     /// as it is, anything else computed into a temporary.
     fn operand(&mut self, e: &Expr) -> Reg {
+        if let Some(v) = self.constant_read(e) {
+            return self.constant(v);
+        }
         match e {
             Expr::Local(slot) => slot.0,
             Expr::Const(v) => self.constant(*v),
@@ -304,6 +311,10 @@ impl<'a> Lowering<'a> {
     /// Computes the expression into `dst`; `dst` is written last, so the
     /// expression may read the local it is stored in.
     fn value_to(&mut self, e: &Expr, dst: Reg) {
+        if let Some(v) = self.constant_read(e) {
+            let src = self.constant(v);
+            return self.emit(Op::Copy { dst, src });
+        }
         match e {
             Expr::Const(v) => {
                 let src = self.constant(*v);
@@ -368,6 +379,37 @@ impl<'a> Lowering<'a> {
         }
     }
 
+    /// `data(T, row, column)` of a table play never changes, its row a
+    /// constant: the cell's value, read at load.
+    fn constant_read(&self, e: &Expr) -> Option<Value> {
+        match e {
+            Expr::Data(t, row, ColumnRef::Fixed(c)) => match &**row {
+                Expr::Const(v) => (self.info.constant_read)(*t, *v, *c),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// A local or a constant: read without an op.
+    fn is_leaf(&self, e: &Expr) -> bool {
+        matches!(e, Expr::Local(_) | Expr::Const(_)) || self.constant_read(e).is_some()
+    }
+
+    /// `x >= lo` then `x <= hi`, of one local: (x, lo, hi).
+    fn range<'e>(&self, first: &'e Expr, second: &'e Expr) -> Option<(&'e Expr, &'e Expr, &'e Expr)> {
+        match (first, second) {
+            (Expr::Binary(BinaryOp::Ge, x, lo), Expr::Binary(BinaryOp::Le, y, hi))
+                if matches!((&**x, &**y), (Expr::Local(a), Expr::Local(b)) if a == b)
+                    && self.is_leaf(lo)
+                    && self.is_leaf(hi) =>
+            {
+                Some((x, lo, hi))
+            }
+            _ => None,
+        }
+    }
+
     /// Jumps to `to` when the condition's truth is `when`, else goes on.
     fn cond(&mut self, e: &Expr, to: Label, when: bool) {
         match e {
@@ -385,7 +427,7 @@ impl<'a> Lowering<'a> {
                 conjuncts(e, &mut parts);
                 let mut i = 0;
                 while i < parts.len() {
-                    match parts.get(i + 1).and_then(|next| range(parts[i], next)) {
+                    match parts.get(i + 1).and_then(|next| self.range(parts[i], next)) {
                         Some((x, lo, hi)) => {
                             let (x, lo, hi) = (self.operand(x), self.operand(lo), self.operand(hi));
                             self.emit(Op::JumpOutside { x, lo, hi, to: to.0 });
@@ -413,9 +455,9 @@ impl<'a> Lowering<'a> {
             Expr::Binary(op @ (BinaryOp::Eq | BinaryOp::Ne), a, b) => {
                 let when = when == (*op == BinaryOp::Eq);
                 let data = match (&**a, &**b) {
-                    (Expr::Data(t, row, ColumnRef::Fixed(c)), leaf)
-                    | (leaf, Expr::Data(t, row, ColumnRef::Fixed(c)))
-                        if is_leaf(leaf) =>
+                    (d @ Expr::Data(t, row, ColumnRef::Fixed(c)), leaf)
+                    | (leaf, d @ Expr::Data(t, row, ColumnRef::Fixed(c)))
+                        if self.is_leaf(leaf) && self.constant_read(d).is_none() =>
                     {
                         Some((*t, row, *c, leaf))
                     }
@@ -455,23 +497,6 @@ fn conjuncts<'e>(e: &'e Expr, parts: &mut Vec<&'e Expr>) {
         }
         e => parts.push(e),
     }
-}
-
-/// `x >= lo` then `x <= hi`, of one local: (x, lo, hi).
-fn range<'e>(first: &'e Expr, second: &'e Expr) -> Option<(&'e Expr, &'e Expr, &'e Expr)> {
-    match (first, second) {
-        (Expr::Binary(BinaryOp::Ge, x, lo), Expr::Binary(BinaryOp::Le, y, hi))
-            if matches!((&**x, &**y), (Expr::Local(a), Expr::Local(b)) if a == b) && is_leaf(lo) && is_leaf(hi) =>
-        {
-            Some((x, lo, hi))
-        }
-        _ => None,
-    }
-}
-
-/// A local or a constant: read without an op.
-fn is_leaf(e: &Expr) -> bool {
-    matches!(e, Expr::Local(_) | Expr::Const(_))
 }
 
 /// `!`, `&&` and `||`: lowered to jumps.
@@ -562,6 +587,7 @@ mod tests {
             returns: Some(Returns::Value(Type::Number)),
             struct_width: &|_| 0,
             param_type: &|_, _| None,
+            constant_read: &|_, _, _| None,
         };
         lower(&body, &vec![Value::Num(0.0); locals], &info).unwrap_or_else(|e| panic!("lowers: {e}"))
     }

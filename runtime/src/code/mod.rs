@@ -12,6 +12,7 @@
 //! checked (`Code::check`) before it exists, which is what lets the machine
 //! read registers unchecked.
 
+mod init;
 mod inline;
 mod lower;
 mod op;
@@ -63,6 +64,9 @@ pub struct Code {
     exprs: Box<[Expr]>,
     steps: Box<[Step]>,
     locals: u16,
+    /// The runs of registers (first, count) a run must find holding their
+    /// first values (`init.rs`); made with the check.
+    init: Box<[(Reg, u16)]>,
 }
 
 pub const NO_LOOP: u32 = u32::MAX;
@@ -78,6 +82,7 @@ impl Default for Code {
             exprs: Box::new([]),
             steps: Box::new([]),
             locals: 0,
+            init: Box::new([]),
         }
     }
 }
@@ -136,9 +141,18 @@ impl Code {
 
     /// The code, once it passed the check: the one way this room hands out
     /// a `Code` with ops.
-    fn checked(self) -> Result<Code, String> {
+    fn checked(mut self) -> Result<Code, String> {
         self.check()?;
+        self.init = init::registers_to_init(&self);
         Ok(self)
+    }
+
+    /// The runs of registers (first, count) that a call must start holding
+    /// their values in [`Code::frame`]; the others are written before they
+    /// are read.
+    #[inline]
+    pub fn init(&self) -> &[(Reg, u16)] {
+        &self.init
     }
 
     /// What the machine relies on to read registers and ops without bounds

@@ -2,10 +2,10 @@
 //! types they hold, and the checks made with them.
 
 use crate::game::{CardRef, Game, Site};
-use crate::ids::CompId;
+use crate::ids::{ColumnId, CompId, TableId};
 use crate::program::{ColumnRef, Expr, Prop, Returns, Slot, Step};
 use crate::source::diag::{Diagnostics, Pos};
-use crate::source::yaml::{pos_of, Fields, YamlFile};
+use crate::source::yaml::{Fields, YamlFile};
 use crate::value::{Interner, Type, Value};
 
 use super::LoadScratch;
@@ -103,22 +103,16 @@ impl<'a> Cx<'a> {
         frame.into_boxed_slice()
     }
 
-    /// The card's steps lowered for the register machine.
+    /// The card's steps lowered for the register machine, every table read
+    /// as if play changed it (the loader lowers the cards once it knows
+    /// which tables play writes: `lower_bodies`).
+    #[cfg(test)]
     pub(super) fn lower(&mut self, body: &[Step]) -> Code {
-        let returns = match self.card {
-            CardRef::Function(f) => Some(self.game.functions[f.index()].returns),
-            _ => None,
-        };
-        let info = CardInfo {
-            type_of: &|e| self.type_of(e),
-            returns,
-            struct_width: &|s| self.game.structs[s.index()].fields.len(),
-            param_type: &|f, i| self.game.functions.get(f.index())?.params.get(i).map(|p| p.ty),
-        };
-        match code::lower(body, &self.frame(), &info) {
+        let typing = Typing { game: self.game, slot_types: &self.slot_types, component: self.component };
+        match lower_card(&typing, self.card, body, &self.frame(), &|_, _, _| None) {
             Ok(code) => code,
             Err(why) => {
-                let pos = pos_of(&self.file.root);
+                let pos = crate::source::yaml::pos_of(&self.file.root);
                 self.err(pos, why);
                 Code::default()
             }
@@ -146,37 +140,7 @@ impl<'a> Cx<'a> {
 
     /// The type of an expression, where it can be known at load.
     pub(super) fn type_of(&self, e: &Expr) -> Option<Type> {
-        use expr_grammar::ast::BinaryOp::{Add, Eq, Ge, Gt, Le, Lt, Ne};
-        Some(match e {
-            Expr::Const(v) => match v {
-                Value::Num(_) => Type::Number,
-                Value::Bool(_) => Type::Boolean,
-                Value::Text(_) => Type::Text,
-                Value::Color(_) => Type::Color,
-                Value::Obj(_) => Type::Object,
-                Value::ObjType(_) => Type::ObjectType,
-                Value::None => return None,
-            },
-            Expr::Local(slot) => return self.slot_types.get(slot.0 as usize).copied().flatten(),
-            Expr::Global(g) => self.game.globals[g.index()].ty,
-            Expr::Shared(i) => self.game.components[self.component?.index()].shared[*i as usize].ty,
-            Expr::Object(_) => Type::Object,
-            Expr::Prop(_, Prop::Name | Prop::Text) | Expr::DataRow(..) => Type::Text,
-            Expr::Prop(_, Prop::Field(s, f)) => self.game.structs[s.index()].fields[*f as usize].ty,
-            Expr::Prop(_, Prop::Position(_)) | Expr::DataCount(_) | Expr::DataFind(..) => Type::Number,
-            Expr::Prop(_, Prop::TextColor) => Type::Color,
-            Expr::Data(t, _, ColumnRef::Fixed(c)) => self.game.tables[t.index()].columns[c.index()].ty,
-            Expr::Data(..) => return None,
-            Expr::Abs(_) | Expr::Floor(_) | Expr::Random(_) | Expr::Clamp(_) | Expr::Hypot(_) => Type::Number,
-            Expr::Unary(expr_grammar::ast::UnaryOp::Neg, _) => Type::Number,
-            Expr::Unary(expr_grammar::ast::UnaryOp::Not, _) | Expr::And(..) | Expr::Or(..) => Type::Boolean,
-            Expr::Binary(op, a, b) => match op {
-                Eq | Ne | Lt | Le | Gt | Ge => Type::Boolean,
-                Add if self.type_of(a) == Some(Type::Text) || self.type_of(b) == Some(Type::Text) => Type::Text,
-                Add if self.type_of(a).is_none() || self.type_of(b).is_none() => return None,
-                _ => Type::Number,
-            },
-        })
+        Typing { game: self.game, slot_types: &self.slot_types, component: self.component }.type_of(e)
     }
 
     /// Reports a value whose known type can never become `want`.
@@ -216,4 +180,74 @@ impl<'a> Cx<'a> {
             self.err(pos, msg);
         }
     }
+}
+
+/// The types a card's expressions have where the loader knows them: what
+/// checking and lowering a card need of its compilation, kept after it.
+pub(super) struct Typing<'a> {
+    pub(super) game: &'a Game,
+    /// The type each slot holds, where it is known.
+    pub(super) slot_types: &'a [Option<Type>],
+    pub(super) component: Option<CompId>,
+}
+
+impl Typing<'_> {
+    pub(super) fn type_of(&self, e: &Expr) -> Option<Type> {
+        use expr_grammar::ast::BinaryOp::{Add, Eq, Ge, Gt, Le, Lt, Ne};
+        Some(match e {
+            Expr::Const(v) => match v {
+                Value::Num(_) => Type::Number,
+                Value::Bool(_) => Type::Boolean,
+                Value::Text(_) => Type::Text,
+                Value::Color(_) => Type::Color,
+                Value::Obj(_) => Type::Object,
+                Value::ObjType(_) => Type::ObjectType,
+                Value::None => return None,
+            },
+            Expr::Local(slot) => return self.slot_types.get(slot.0 as usize).copied().flatten(),
+            Expr::Global(g) => self.game.globals[g.index()].ty,
+            Expr::Shared(i) => self.game.components[self.component?.index()].shared[*i as usize].ty,
+            Expr::Object(_) => Type::Object,
+            Expr::Prop(_, Prop::Name | Prop::Text) | Expr::DataRow(..) => Type::Text,
+            Expr::Prop(_, Prop::Field(s, f)) => self.game.structs[s.index()].fields[*f as usize].ty,
+            Expr::Prop(_, Prop::Position(_)) | Expr::DataCount(_) | Expr::DataFind(..) => Type::Number,
+            Expr::Prop(_, Prop::TextColor) => Type::Color,
+            Expr::Data(t, _, ColumnRef::Fixed(c)) => self.game.tables[t.index()].columns[c.index()].ty,
+            Expr::Data(..) => return None,
+            Expr::Abs(_) | Expr::Floor(_) | Expr::Random(_) | Expr::Clamp(_) | Expr::Hypot(_) => Type::Number,
+            Expr::Unary(expr_grammar::ast::UnaryOp::Neg, _) => Type::Number,
+            Expr::Unary(expr_grammar::ast::UnaryOp::Not, _) | Expr::And(..) | Expr::Or(..) => Type::Boolean,
+            Expr::Binary(op, a, b) => match op {
+                Eq | Ne | Lt | Le | Gt | Ge => Type::Boolean,
+                Add if self.type_of(a) == Some(Type::Text) || self.type_of(b) == Some(Type::Text) => Type::Text,
+                Add if self.type_of(a).is_none() || self.type_of(b).is_none() => return None,
+                _ => Type::Number,
+            },
+        })
+    }
+}
+
+/// A card's steps lowered for the register machine. `constant_read`: the
+/// value of `data(table, row, column)` for a row and column the card names
+/// as constants, when play never changes it (see `lower_bodies`).
+pub(super) fn lower_card(
+    typing: &Typing,
+    card: CardRef,
+    body: &[Step],
+    frame: &[Value],
+    constant_read: &dyn Fn(TableId, Value, ColumnId) -> Option<Value>,
+) -> Result<Code, String> {
+    let game = typing.game;
+    let returns = match card {
+        CardRef::Function(f) => Some(game.functions[f.index()].returns),
+        _ => None,
+    };
+    let info = CardInfo {
+        type_of: &|e| typing.type_of(e),
+        returns,
+        struct_width: &|s| game.structs[s.index()].fields.len(),
+        param_type: &|f, i| game.functions.get(f.index())?.params.get(i).map(|p| p.ty),
+        constant_read,
+    };
+    code::lower(body, frame, &info)
 }

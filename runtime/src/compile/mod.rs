@@ -10,17 +10,18 @@ mod scratch;
 mod steps;
 mod written;
 
-use cx::{Cx, Kind};
+use cx::{lower_card, Cx, Kind, Typing};
 pub use headers::CardShells;
 use headers::Shell;
 pub use scratch::{LoadScratch, Referring, Refers, TablePlaces};
 
 use crate::game::{CardRef, Game, Names, Template, TemplatePart};
-use crate::ids::{TypeId, BUILTIN_EVENTS};
+use crate::ids::{ColumnId, CompId, TableId, TypeId, BUILTIN_EVENTS};
 use crate::program::{Block, Expr, ObjRef, Step, StepKind, TimeStep, Tree, Trees};
 use crate::source::diag::{Diagnostics, Pos};
 use crate::source::yaml::{pos_of, YamlFile};
 use crate::value::{Interner, Type, Value};
+use std::path::PathBuf;
 
 use crate::code::{self, Code};
 use marked_yaml::Node;
@@ -28,7 +29,12 @@ use marked_yaml::Node;
 /// Compiles every card's steps, once all cards, types and tables are known:
 /// each card's code goes into the Game, and its tree (its steps as written,
 /// for the tree walker) is answered beside it.
-pub fn compile_bodies(game: &mut Game, shells: &CardShells, scratch: &LoadScratch, d: &mut Diagnostics) -> Trees {
+pub fn compile_bodies(
+    game: &mut Game,
+    shells: &CardShells,
+    scratch: &LoadScratch,
+    d: &mut Diagnostics,
+) -> (Trees, Lowerings) {
     resolve_object_types(game, scratch, d);
     let mut syms = std::mem::take(&mut game.syms);
     let mut sites = std::mem::take(&mut game.sites);
@@ -36,7 +42,7 @@ pub fn compile_bodies(game: &mut Game, shells: &CardShells, scratch: &LoadScratc
         functions: vec![Tree::default(); game.functions.len()],
         handlers: game.components.iter().map(|c| vec![Tree::default(); c.handlers.len()]).collect(),
     };
-    let mut codes = Vec::new();
+    let mut pending = Vec::new();
     for shell in &shells.cards {
         match shell {
             Shell::Function { id, file, steps } => {
@@ -53,9 +59,8 @@ pub fn compile_bodies(game: &mut Game, shells: &CardShells, scratch: &LoadScratc
                         Box::new([]) as Block
                     }
                 };
-                let code = cx.lower(&body);
                 let frame = cx.frame();
-                codes.push((CardRef::Function(*id), 0, code));
+                pending.push(Pending::of(&cx, CardRef::Function(*id), 0));
                 if let Some(tree) = trees.functions.get_mut(id.index()) {
                     *tree = Tree { body, frame, line: pos_of(&file.root).line as u32 };
                 }
@@ -69,13 +74,89 @@ pub fn compile_bodies(game: &mut Game, shells: &CardShells, scratch: &LoadScratc
                         Some(node) => cx.block(node),
                         None => Box::new([]) as Block,
                     };
-                    let code = cx.lower(&body);
                     let frame = cx.frame();
-                    codes.push((card, i, code));
+                    pending.push(Pending::of(&cx, card, i));
                     if let Some(tree) = trees.handlers.get_mut(id.index()).and_then(|h| h.get_mut(i)) {
                         *tree = Tree { body, frame, line: when.line as u32 };
                     }
                 }
+            }
+        }
+    }
+    game.syms = syms;
+    game.sites = sites;
+    // With mistakes, a trigger may just have failed to compile: warn only of a clean load.
+    if !d.has_errors() {
+        warn_unsent_events(game, &trees, shells, scratch, d);
+    }
+    game.written = written::written_by_cards(game, &trees);
+    (trees, Lowerings(pending))
+}
+
+/// What lowering a card needs of its compilation, kept until every card
+/// is compiled and the code libraries are resolved: only then is it known
+/// which tables play may change (`Game::written`).
+struct Pending {
+    card: CardRef,
+    /// Which of its Logic Component's handlers (0 for a Function).
+    handler: usize,
+    slot_types: Vec<Option<Type>>,
+    component: Option<CompId>,
+    file: PathBuf,
+    pos: Pos,
+}
+
+impl Pending {
+    fn of(cx: &Cx, card: CardRef, handler: usize) -> Pending {
+        Pending {
+            card,
+            handler,
+            slot_types: cx.slot_types.clone(),
+            component: cx.component,
+            file: cx.file.path.clone(),
+            pos: pos_of(&cx.file.root),
+        }
+    }
+}
+
+/// The cards compiled, waiting to be lowered ([`lower_bodies`]).
+pub struct Lowerings(Vec<Pending>);
+
+/// Lowers every card for the register machine, once the tables play writes
+/// are known (the cards' and the code libraries'), then copies small
+/// Functions into their callers. A table play never writes is read at
+/// load where a card names its row and column as constants
+/// (`data('Board Size', 'file', 'count')`): its value is a constant of the
+/// code. The tree walker still reads it, so a trace shows the read.
+pub fn lower_bodies(game: &mut Game, trees: &Trees, lowerings: Lowerings, d: &mut Diagnostics) {
+    // With mistakes the game does not run; nothing is taken as constant then.
+    let clean = !d.has_errors();
+    let mut codes = Vec::new();
+    {
+        let game = &*game;
+        let constant_read = |t: TableId, row: Value, c: ColumnId| -> Option<Value> {
+            if !clean || game.written.table(t) {
+                return None;
+            }
+            let def = game.tables.get(t.index())?;
+            let r = match row {
+                Value::Num(n) if n >= 0.0 && n.fract() == 0.0 && (n as usize) < def.rows.len() => n as usize,
+                Value::Text(name) => def.rows.iter().position(|&s| s == name)?,
+                _ => return None,
+            };
+            def.cells.get(r * def.columns.len() + c.index()).copied()
+        };
+        for p in lowerings.0 {
+            let tree = match p.card {
+                CardRef::Function(f) => trees.functions.get(f.index()),
+                CardRef::Component(c, _) => trees.handlers.get(c.index()).and_then(|h| h.get(p.handler)),
+                CardRef::Loose => None,
+            };
+            let Some(tree) = tree else { continue };
+            let typing = Typing { game, slot_types: &p.slot_types, component: p.component };
+            match lower_card(&typing, p.card, &tree.body, &tree.frame, &constant_read) {
+                Ok(code) => codes.push((p.card, p.handler, code)),
+                Err(why) => d.error(&p.file, p.pos, why),
             }
         }
     }
@@ -86,17 +167,9 @@ pub fn compile_bodies(game: &mut Game, shells: &CardShells, scratch: &LoadScratc
             CardRef::Loose => {}
         }
     }
-    game.syms = syms;
-    game.sites = sites;
     if !d.has_errors() {
         inline_leaves(game);
     }
-    // With mistakes, a trigger may just have failed to compile: warn only of a clean load.
-    if !d.has_errors() {
-        warn_unsent_events(game, &trees, shells, scratch, d);
-    }
-    game.written = written::written_by_cards(game, &trees);
-    trees
 }
 
 /// Copies small Functions into their callers (`code::inline_leaves`),

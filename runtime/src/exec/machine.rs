@@ -325,11 +325,13 @@ impl World {
         func: &Function,
         arg: impl Fn(&World, usize) -> Value,
     ) -> Res<()> {
-        self.invoke_with(g, cx, func, func.code.frame(), arg, |w, inner| w.exec(g, inner, &func.code))
+        let frame = (func.code.frame(), Some(func.code.init()));
+        self.invoke_with(g, cx, func, frame, arg, |w, inner| w.exec(g, inner, &func.code))
     }
 
     /// A call, however the card runs (`run`: the machine over its code, or
-    /// the tree walker over its tree), in a new frame that starts as `frame`:
+    /// the tree walker over its tree), in a new frame that starts as `frame`
+    /// (its registers all, or the runs the code names: `Code::init`):
     /// the depth checked, the parameters given by `arg` and made to fit
     /// their types, and, when the card runs to its end without a Return,
     /// its type's first value as its answer (in `self.ret`).
@@ -339,7 +341,7 @@ impl World {
         g: &Game,
         cx: &Ctx,
         func: &Function,
-        frame: &[Value],
+        (frame, init): FrameStart,
         arg: impl Fn(&World, usize) -> Value,
         run: impl FnOnce(&mut World, &Ctx) -> Res<Flow>,
     ) -> Res<()> {
@@ -351,7 +353,10 @@ impl World {
             let why = format!("`{}` has more parameters than its code has locals", func.name);
             return Err(mismatch(why));
         }
-        let base = self.stack.push_frame(frame);
+        let base = match init {
+            Some(init) => self.stack.push_frame_init(frame, init),
+            None => self.stack.push_frame(frame),
+        };
         for (i, p) in func.params.iter().enumerate() {
             let v = arg(self, i);
             match self.coerce(p.ty, v) {
@@ -413,6 +418,10 @@ impl World {
         f
     }
 }
+
+/// What a new frame starts as: its first values, and the runs of registers
+/// (first, count) that must start so (`Code::init`), or `None` for all.
+pub(crate) type FrameStart<'a> = (&'a [Value], Option<&'a [(u16, u16)]>);
 
 /// [`Op::moves_stack`]: after these ops the machine takes its frame pointer
 /// again. A unit test may make the fact wrong for one op, to see the

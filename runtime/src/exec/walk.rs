@@ -264,12 +264,13 @@ impl World {
             _ => return fail(format!("`{}` has no tree to walk (trees of another load?)", func.name)),
         };
         if self.trace.is_none() {
-            return self
-                .invoke_with(g, cx, func, &tree.frame, arg, |w, inner| w.walk(g, inner, &tree.body, NO_LOOP, trees));
+            return self.invoke_with(g, cx, func, (&tree.frame, None), arg, |w, inner| {
+                w.walk(g, inner, &tree.body, NO_LOOP, trees)
+            });
         }
         // Traced: the entry made once the parameters are in the frame, made to fit.
         let (mut kept, mut level) = (None, None);
-        let result = self.invoke_with(g, cx, func, &tree.frame, arg, |w, inner| {
+        let result = self.invoke_with(g, cx, func, (&tree.frame, None), arg, |w, inner| {
             (kept, level) = w.trace_function(f, inner.base, func.params.len());
             w.walk(g, inner, &tree.body, NO_LOOP, trees)
         });
@@ -663,25 +664,10 @@ impl World {
     /// A row by its name or its 0-based number.
     #[inline(always)]
     pub(crate) fn row_index(&self, g: &Game, t: TableId, row: Value) -> Res<usize> {
-        let table = &self.tables[t.index()];
-        match row {
-            Value::Num(n) => {
-                // Through i64, whose conversions to and from f64 are one
-                // instruction each (usize's are not): a fraction, a NaN, a
-                // negative or a too large row all fail one of the two tests.
-                let i = n as i64;
-                if i as f64 == n && (i as u64) < table.row_count() as u64 {
-                    return Ok(i as usize);
-                }
-            }
-            Value::Text(sym) => {
-                if let Some(i) = table.find(sym) {
-                    return Ok(i);
-                }
-            }
-            _ => {}
+        match self.tables[t.index()].row_of(row) {
+            Some(i) => Ok(i),
+            None => self.no_row(g, t, row),
         }
-        self.no_row(g, t, row)
     }
 
     #[cold]

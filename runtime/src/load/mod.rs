@@ -163,8 +163,9 @@ pub fn load_files_in(files: Files, lang: Option<&str>) -> Result<Loaded, Vec<Dia
     }
     load_pictures(&mut game, &mut d);
     load_scene(&mut game, &scratch, &mut d);
-    let trees = compile_bodies(&mut game, &shells, &scratch, &mut d);
+    let (trees, lowerings) = compile_bodies(&mut game, &shells, &scratch, &mut d);
     check_libraries(&mut game, &scratch, &mut d);
+    compile::lower_bodies(&mut game, &trees, lowerings, &mut d);
     if d.has_errors() {
         Err(d.list)
     } else {

@@ -8,10 +8,14 @@ use crate::value::Value;
 use std::ops::{Deref, DerefMut};
 
 /// The frames of the cards that run, read and written as a slice
-/// (`stack[base + slot]`); grown only by [`Stack::push_frame`].
+/// (`stack[base + slot]`); grown only by [`Stack::push_frame`] and
+/// [`Stack::push_frame_init`].
 #[derive(Clone, Debug, Default)]
 pub struct Stack {
+    /// The frames, `values[..top]`; past `top`, values of frames gone,
+    /// kept so that a frame pushed there need not write every register.
     values: Vec<Value>,
+    top: usize,
     /// How many frames were ever pushed (debug builds only: see `stamp`).
     #[cfg(debug_assertions)]
     pushes: u64,
@@ -39,8 +43,39 @@ impl Stack {
     /// is stale.
     #[inline(always)]
     pub(crate) fn push_frame(&mut self, frame: &[Value]) -> usize {
-        let base = self.values.len();
-        self.values.extend_from_slice(frame);
+        let base = self.grow(frame);
+        self.values[base..base + frame.len()].copy_from_slice(frame);
+        base
+    }
+
+    /// A new frame on top, as [`Stack::push_frame`], where only the runs of
+    /// registers `init` (first, count) start as `frame` holds them: the
+    /// others hold whatever a frame gone left there (the code reads none of
+    /// them before writing it: `code/init.rs`). Runs past the frame are
+    /// ignored.
+    #[inline(never)]
+    pub(crate) fn push_frame_init(&mut self, frame: &[Value], init: &[(u16, u16)]) -> usize {
+        let base = self.grow(frame);
+        for &(first, len) in init {
+            let (first, end) = (first as usize, (first as usize + len as usize).min(frame.len()));
+            if first < end {
+                self.values[base + first..base + end].copy_from_slice(&frame[first..end]);
+            }
+        }
+        base
+    }
+
+    /// Room for `frame` on top: the new top's base. Values past the old
+    /// top are reused; what the vector lacks is taken from `frame`.
+    #[inline(always)]
+    fn grow(&mut self, frame: &[Value]) -> usize {
+        let base = self.top;
+        let end = base + frame.len();
+        if end > self.values.len() {
+            let have = self.values.len() - base;
+            self.values.extend_from_slice(&frame[have..]);
+        }
+        self.top = end;
         #[cfg(debug_assertions)]
         {
             self.pushes += 1;
@@ -51,7 +86,7 @@ impl Stack {
     /// Back to `len` values: the frames above gone.
     #[inline(always)]
     pub(crate) fn truncate(&mut self, len: usize) {
-        self.values.truncate(len);
+        self.top = self.top.min(len);
     }
 
     /// Where the values are, valid until the next push. (The vector's own:
@@ -79,13 +114,13 @@ impl Deref for Stack {
 
     #[inline(always)]
     fn deref(&self) -> &[Value] {
-        &self.values
+        &self.values[..self.top]
     }
 }
 
 impl DerefMut for Stack {
     #[inline(always)]
     fn deref_mut(&mut self) -> &mut [Value] {
-        &mut self.values
+        &mut self.values[..self.top]
     }
 }

@@ -59,6 +59,34 @@ impl Table {
         }
     }
 
+    /// The row a value names: a whole Number below the row count (row
+    /// numbers start at 0), or a Text naming a row; `None` for anything else.
+    #[inline(always)]
+    pub fn row_of(&self, row: Value) -> Option<usize> {
+        match row {
+            Value::Num(n) => {
+                // A NaN fails the first test, too large a row the second.
+                if n >= 0.0 && n < self.rows.len() as i64 as f64 {
+                    // SAFETY: 0 <= n < the row count, so n truncated fits an i64.
+                    let i = unsafe { n.to_int_unchecked::<i64>() };
+                    if i as f64 == n {
+                        return Some(i as usize);
+                    }
+                }
+                None
+            }
+            Value::Text(sym) => self.find(sym),
+            _ => None,
+        }
+    }
+
+    /// The cell at the row a value names (see [`Table::row_of`]).
+    #[inline(always)]
+    pub fn cell_at(&self, row: Value, col: ColumnId) -> Option<Value> {
+        let i = self.row_of(row)?;
+        Some(self.cell(i, col))
+    }
+
     pub fn row_count(&self) -> usize {
         self.rows.len()
     }
