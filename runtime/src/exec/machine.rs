@@ -17,13 +17,32 @@ impl World {
     /// `Flow::Next` when it ran to its end.
     pub(crate) fn exec(&mut self, g: &Game, cx: &Ctx, code: &Code) -> Res<Flow> {
         let base = cx.base;
-        let mut pc = 0usize;
+        // The next op, by pointer rather than by index: going from op to op
+        // is the one cost every op pays, and an index costs two more
+        // instructions an op to turn into an address. Sound because
+        // `Code::check` proved that every jump lands on an op and that the
+        // last op is `End`, which returns: `ip` stays among the ops.
+        let ops = code.ops().as_ptr();
+        let mut ip = ops;
+        // The index of the op that is running (after `ip` moved past it).
+        macro_rules! pc {
+            () => {
+                (ip as usize - ops as usize) / std::mem::size_of::<Op>() - 1
+            };
+        }
+        // Go on at the op `to`.
+        macro_rules! jump {
+            ($to:expr) => {
+                // SAFETY: a jump lands on an op (`Code::check`).
+                ip = unsafe { ops.add($to as usize) }
+            };
+        }
         // An op's fault gets the op's step, unless a deeper card named one.
         macro_rules! at {
             ($e:expr) => {
                 match $e {
                     Ok(v) => v,
-                    Err(f) => return Err(self.locate(f, code, pc - 1)),
+                    Err(f) => return Err(self.locate(f, code, pc!())),
                 }
             };
         }
@@ -50,7 +69,7 @@ impl World {
                     self.stack.stamp() == taken,
                     "op {} of its card read a register through a stale frame pointer: an op before it \
                      pushed a frame, and `Op::moves_stack` does not say it may",
-                    pc - 1
+                    pc!()
                 )
             };
         }
@@ -90,10 +109,9 @@ impl World {
             };
         }
         loop {
-            // SAFETY: `Code::check` proved that every jump lands on an op and
-            // that the last op is `End`, which returns: pc stays in range.
-            let op = unsafe { code.ops().get_unchecked(pc) };
-            pc += 1;
+            // SAFETY: see `ip` above.
+            let op = unsafe { &*ip };
+            ip = unsafe { ip.add(1) };
             run! { *op;
                 Op::Copy { dst, src } => reg!(dst) = reg!(src),
                 Op::Store { dst, src, ty } => {
@@ -108,7 +126,7 @@ impl World {
                 Op::JumpDataEq { table, row, column, b, when, to } => {
                     let v = at!(self.data(g, table, reg!(row), column));
                     if v.same(reg!(b)) == when {
-                        pc = to as usize;
+                        jump!(to);
                     }
                 },
                 Op::DataRow { dst, table, row } => {
@@ -151,15 +169,15 @@ impl World {
                     // Not through `reg!`: the pointer is taken again below.
                     self.stack[base + dst as usize] = v;
                 },
-                Op::Jump { to } => pc = to as usize,
+                Op::Jump { to } => jump!(to),
                 Op::JumpBool { cond, when, to } => {
                     if at!(want_bool(reg!(cond))) == when {
-                        pc = to as usize;
+                        jump!(to);
                     }
                 },
                 Op::JumpEq { a, b, when, to } => {
                     if reg!(a).same(reg!(b)) == when {
-                        pc = to as usize;
+                        jump!(to);
                     }
                 },
                 Op::JumpCmp { cmp, a, b, when, to } => {
@@ -169,7 +187,7 @@ impl World {
                         (x, y) => at!(self.binary(cmp.op(), x, y).and_then(want_bool)),
                     };
                     if holds == when {
-                        pc = to as usize;
+                        jump!(to);
                     }
                 },
                 Op::JumpOutside { x, lo, hi, to } => {
@@ -181,17 +199,17 @@ impl World {
                         }
                     };
                     if !inside {
-                        pc = to as usize;
+                        jump!(to);
                     }
                 },
                 Op::Loop { to } => {
                     at!(self.spend("a While that never ends?"));
-                    pc = to as usize;
+                    jump!(to);
                 },
                 Op::RepeatStart { count, limit, index, counter, exit } => {
                     let n = repeat_count(at!(want_num(reg!(count))));
                     if n == 0.0 {
-                        pc = exit as usize;
+                        jump!(exit);
                     } else {
                         at!(self.spend("a Repeat that counts too far?"));
                         reg!(limit) = Value::Num(n);
@@ -205,7 +223,7 @@ impl World {
                             at!(self.spend("a Repeat that counts too far?"));
                             reg!(index) = Value::Num(i + 1.0);
                             reg!(counter) = Value::Num(i + 1.0);
-                            pc = to as usize;
+                            jump!(to);
                         }
                     }
                 },
@@ -218,7 +236,7 @@ impl World {
                         return Err(self.locate(
                             mismatch("a call of a Function that is not in the game"),
                             code,
-                            pc - 1,
+                            pc!(),
                         ));
                     };
                     at!(self.call(g, cx, func, &code.lists()[args as usize..], base));
@@ -226,7 +244,7 @@ impl World {
                         let width = g.answer_width(func.returns);
                         if answer as usize + width > code.locals() {
                             let why = format!("the answer of `{}` does not fit its caller's locals", func.name);
-                            return Err(self.locate(mismatch(why), code, pc - 1));
+                            return Err(self.locate(mismatch(why), code, pc!()));
                         }
                         self.take_answer(g, func, base + answer as usize);
                     }
@@ -238,7 +256,7 @@ impl World {
                 Op::ReturnStruct { values, structure } => {
                     let fields = &g.structs[structure.index()].fields;
                     let Some(regs) = code.lists().get(values as usize..values as usize + fields.len()) else {
-                        return Err(self.locate(mismatch("a Return's values do not fit its structure"), code, pc - 1));
+                        return Err(self.locate(mismatch("a Return's values do not fit its structure"), code, pc!()));
                     };
                     for (i, (f, &r)) in fields.iter().zip(regs).enumerate() {
                         let v = reg!(r);
