@@ -10,7 +10,7 @@ use super::draw::draw_item;
 use super::input::{key_of, Input, Inputs};
 use super::messages::{banner_height, draw_banner, draw_toasts, mistake_lines, print_new_faults, Toast, FAULT_SECONDS};
 use super::pace::{next_look_of, FRAME};
-use super::report::{FrameTimes, REPORT_FIRST_FRAME, REPORT_FRAMES};
+use super::report::{FrameTimes, Kind, REPORT_FIRST_FRAME, REPORT_FRAMES};
 use super::view::View;
 use super::watch::Watch;
 use super::Options;
@@ -152,8 +152,14 @@ impl Window {
         let started = Instant::now();
         let since_last = started.duration_since(self.last_frame);
         self.last_frame = started;
+        if let Some(times) = self.frame_times.as_mut() {
+            times.started(since_last);
+        }
         let awaiting = self.driver.libraries.awaiting();
+        let slid = !self.driver.world.tweens.is_empty();
         self.run_the_game(since_last);
+        // A frame that moved a tween, or drew one's end, is a slide's.
+        let kind = Kind { sliding: slid || !self.driver.world.tweens.is_empty(), awaiting };
         self.take_input(started);
         self.look_for_changes();
         self.take_messages();
@@ -161,8 +167,9 @@ impl Window {
         if self.frame == 0 {
             crate::mark("first frame drawn");
         }
+        let drawn = self.frame;
         if let Some(times) = self.frame_times.as_mut() {
-            times.add(awaiting, started.elapsed(), since_last, self.frame);
+            times.drawn(kind, started.elapsed(), drawn);
         }
         if let Some(code) = self.take_screenshot() {
             return Some(code);
@@ -175,7 +182,7 @@ impl Window {
         let presenting = Instant::now();
         next_frame().await;
         if let Some(times) = self.frame_times.as_mut() {
-            times.presented(awaiting, presenting.elapsed(), self.frame);
+            times.presented(kind, presenting.elapsed(), drawn);
         }
         if first_report {
             // The first frame has been drawn and presented (its buffers swapped).
