@@ -77,6 +77,8 @@ struct Window {
     toasts: Vec<Toast>,
     /// When the last frame began: the game's clock moves by each frame's real time.
     last_frame: Instant,
+    /// Whether a frame began already (the first waits for none).
+    drawn_one: bool,
     /// The last click or key (`--watch` looks for changes more often while the window is played).
     played: Instant,
     playing: Duration,
@@ -137,6 +139,7 @@ impl Window {
             notices_seen: 0,
             toasts: Vec::new(),
             last_frame: Instant::now(),
+            drawn_one: false,
             played: Instant::now(),
             playing: super::pace::playing(),
             report_first_frame,
@@ -149,6 +152,13 @@ impl Window {
     /// One frame, its steps in order; the exit code once the window is done
     /// (the screenshot written).
     async fn frame(&mut self) -> Option<ExitCode> {
+        // At most a frame every 1/60 s, counted from one frame's start to the
+        // next: the wait comes after the last frame was presented, not
+        // before (a wait before it added the presenting's time to each frame).
+        if let Some(rest) = FRAME.checked_sub(self.last_frame.elapsed()).filter(|_| self.drawn_one) {
+            std::thread::sleep(rest);
+        }
+        self.drawn_one = true;
         let started = Instant::now();
         let since_last = started.duration_since(self.last_frame);
         self.last_frame = started;
@@ -355,7 +365,7 @@ impl Window {
     /// Idle, the loop sleeps until input comes; it asks for frames only while
     /// something on screen is still changing, a timer or a tween runs, or a save is being written
     /// (a write that fails is told on the frame after). Never more than a
-    /// frame every 1/60 s.
+    /// frame every 1/60 s: the next frame waits for the rest of it as it begins.
     fn wait_for_the_next_frame(&mut self, started: Instant, first_report: bool) {
         let driver = &self.driver;
         // After the first frame, the pictures not drawn yet are loaded a few a frame.
@@ -386,11 +396,6 @@ impl Window {
             // second (see WATCH_POLL).
             std::thread::sleep(next_look_of(w, self.played, self.playing));
             miniquad::window::schedule_update();
-        }
-        if !first_report {
-            if let Some(rest) = FRAME.checked_sub(started.elapsed()) {
-                std::thread::sleep(rest);
-            }
         }
     }
 }
