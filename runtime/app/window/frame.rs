@@ -5,8 +5,8 @@
 //! next frame.
 
 use super::art::{load_art, sprites, Art};
+use super::canvas::Canvas;
 use super::debug::{self, Debug};
-use super::draw::draw_item;
 use super::input::{key_of, Input, Inputs};
 use super::messages::{banner_height, draw_banner, draw_toasts, mistake_lines, print_new_faults, Toast, FAULT_SECONDS};
 use super::pace::{next_look_of, FRAME};
@@ -19,7 +19,7 @@ use cardtable::host::driver::Driver;
 use cardtable::present::{draw_list, DrawItem};
 use cardtable::save::Store;
 use macroquad::miniquad;
-use macroquad::prelude::{clear_background, get_screen_data, mouse_position, next_frame, Color};
+use macroquad::prelude::{get_screen_data, mouse_position, next_frame, screen_height, screen_width};
 use std::path::Path;
 use std::process::ExitCode;
 use std::rc::Rc;
@@ -66,6 +66,8 @@ struct Window {
     watch: Option<Watch>,
     art: Art,
     items: Vec<DrawItem>,
+    /// The game screen as the last frame drew it, redrawn where it changed.
+    canvas: Canvas,
     frame: u32,
     keys_pressed: u32,
     input_subscriber: usize,
@@ -129,6 +131,7 @@ impl Window {
             watch,
             art,
             items,
+            canvas: Canvas::new(),
             frame: 0,
             keys_pressed: 0,
             input_subscriber: macroquad::input::utils::register_input_subscriber(),
@@ -277,6 +280,7 @@ impl Window {
                 self.game = self.driver.world.game.clone();
                 draw_list(&mut self.driver.world, &mut self.items);
                 self.art = load_art(&self.game, sprites(&self.items).collect());
+                self.canvas.forget();
                 eprintln!("reloaded {}", self.game.files.display());
             }
             Some(Err(mistakes)) => {
@@ -312,17 +316,15 @@ impl Window {
     /// The game's background, its draw list, the debug view when it is
     /// open, the toasts and the banner.
     fn draw(&mut self) {
-        let [r, g, b, a] = cardtable::present::rgba(self.game.background, 1.0);
-        clear_background(Color::new(r, g, b, a));
         draw_list(&mut self.driver.world, &mut self.items);
         self.art.need(&self.game, sprites(&self.items));
         // The mistakes' banner takes a strip of its own under the game screen,
         // which shrinks to fit above it: it hides nothing of the game.
         let banner = mistake_lines(&self.art, &self.watch);
         let view = View::fit(&self.game, banner_height(&banner), self.debug.strip());
-        for item in &self.items {
-            draw_item(&self.art, &view, item);
-        }
+        let size = (screen_width().max(1.0) as u32, screen_height().max(1.0) as u32);
+        let background = cardtable::present::rgba(self.game.background, 1.0);
+        self.canvas.draw(&self.art, &view, &self.items, background, size);
         if self.debug.open {
             let (mx, my) = mouse_position();
             let under = match view.to_game(mx, my) {
