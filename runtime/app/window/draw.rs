@@ -101,6 +101,7 @@ void main() {
 
 /// macroquad's own fragment shader; without blending it copies.
 const COPY: &str = r#"#version 100
+precision mediump float;
 varying lowp vec4 color;
 varying mediump vec2 uv;
 uniform sampler2D Texture;
@@ -112,6 +113,7 @@ void main() {
 /// its width, in pixels; its alpha times how much of the pixel's width
 /// across the line the line covers.
 const LINE: &str = r#"#version 100
+precision mediump float;
 varying lowp vec4 color;
 varying mediump vec2 uv;
 void main() {
