@@ -15,12 +15,15 @@
 # Each run prints the load average before it. Release build.
 # Needs xvfb-run and Stockfish (apt-get install xvfb xauth libgl1-mesa-dri stockfish).
 # Usage: tools/bench/frames_while_thinking.sh [FRAMES] [RUNS]
-#   (ENGINE=builtin for the built-in engine; BUSY=1 for a search beside it)
+#   (ENGINE=builtin for the built-in engine; BUSY=1 for a search beside it;
+#   BIN=path to measure another build of cardtable, say an older commit's,
+#   in turn with this one)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 frames="${1:-240}"
 runs="${2:-1}"
-cargo build --release --quiet
+bin="${BIN:-target/release/cardtable}"
+if [ -z "${BIN:-}" ]; then cargo build --release --quiet; fi
 data=$(mktemp -d)
 busy_pid=
 cleanup() {
@@ -44,6 +47,6 @@ for run in $(seq "$runs"); do
   rm -rf "$data/saves" "$data/values.yaml"
   echo "run $run: $(uptime | sed 's/.*load average/load average/')"
   CARDTABLE_REPORT_FRAMES=1 LC_ALL=C xvfb-run -a -s "-screen 0 1280x1200x24" \
-    target/release/cardtable content/chess --data-dir "$data" "${engine[@]}" \
+    "$bin" content/chess --data-dir "$data" "${engine[@]}" \
     --script "$data/script" --frames "$frames" --screenshot "$data/shot.png" 2>&1 | grep '^frames'
 done
