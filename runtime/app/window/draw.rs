@@ -111,7 +111,8 @@ void main() {
 
 /// A line's pixel: `uv.y` its distance from the line's middle, `uv.x` half
 /// its width, in pixels; its alpha times how much of the pixel's width
-/// across the line the line covers.
+/// across the line the line covers. The precision is said: without it
+/// llvmpipe computed the coverage so coarsely that the edges came out hard.
 const LINE: &str = r#"#version 100
 precision mediump float;
 varying lowp vec4 color;
