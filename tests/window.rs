@@ -951,8 +951,8 @@ fn the_window_draws_a_tween_mid_slide_and_its_frames_move_the_clock() {
     assert_eq!(orange(&framed, 0, 16, 464, 480), 0, "the frames moved the clock");
     let x_at_least = (10.0 * (1.0 - (0.65f64 * std::f64::consts::PI).cos()) / 2.0 * 32.0) as u32 - 16;
     // Wherever the frames left it, the Mover lies wholly right of that; at a
-    // fraction of a pixel (x and y both move), the window's multisampling
-    // blends an edge column and an edge row.
+    // fraction of a pixel (x and y both move), an edge column and an edge
+    // row may be blended (a multisampled or filtered edge).
     assert_eq!(orange(&framed, 0, x_at_least, 0, 480), 0, "nothing of the Mover left of {x_at_least} px");
     let seen = orange(&framed, x_at_least, 480, 0, 480);
     assert!((31 * 31..=32 * 32).contains(&seen), "the Mover at least {x_at_least} px to the right: {seen} px");

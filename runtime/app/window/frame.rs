@@ -5,12 +5,12 @@
 //! next frame.
 
 use super::art::{load_art, sprites, Art};
+use super::canvas::Canvas;
 use super::debug::{self, Debug};
-use super::draw::draw_item;
 use super::input::{key_of, Input, Inputs};
 use super::messages::{banner_height, draw_banner, draw_toasts, mistake_lines, print_new_faults, Toast, FAULT_SECONDS};
 use super::pace::{next_look_of, FRAME};
-use super::report::{FrameTimes, REPORT_FIRST_FRAME, REPORT_FRAMES};
+use super::report::{FrameTimes, Kind, REPORT_FIRST_FRAME, REPORT_FRAMES};
 use super::view::View;
 use super::watch::Watch;
 use super::Options;
@@ -19,7 +19,7 @@ use cardtable::host::driver::Driver;
 use cardtable::present::{draw_list, DrawItem};
 use cardtable::save::Store;
 use macroquad::miniquad;
-use macroquad::prelude::{clear_background, get_screen_data, mouse_position, next_frame, Color};
+use macroquad::prelude::{get_screen_data, mouse_position, next_frame, screen_height, screen_width};
 use std::path::Path;
 use std::process::ExitCode;
 use std::rc::Rc;
@@ -66,6 +66,8 @@ struct Window {
     watch: Option<Watch>,
     art: Art,
     items: Vec<DrawItem>,
+    /// The game screen as the last frame drew it, redrawn where it changed.
+    canvas: Canvas,
     frame: u32,
     keys_pressed: u32,
     input_subscriber: usize,
@@ -77,6 +79,8 @@ struct Window {
     toasts: Vec<Toast>,
     /// When the last frame began: the game's clock moves by each frame's real time.
     last_frame: Instant,
+    /// Whether a frame began already (the first waits for none).
+    drawn_one: bool,
     /// The last click or key (`--watch` looks for changes more often while the window is played).
     played: Instant,
     playing: Duration,
@@ -127,6 +131,7 @@ impl Window {
             watch,
             art,
             items,
+            canvas: Canvas::new(),
             frame: 0,
             keys_pressed: 0,
             input_subscriber: macroquad::input::utils::register_input_subscriber(),
@@ -137,6 +142,7 @@ impl Window {
             notices_seen: 0,
             toasts: Vec::new(),
             last_frame: Instant::now(),
+            drawn_one: false,
             played: Instant::now(),
             playing: super::pace::playing(),
             report_first_frame,
@@ -149,11 +155,24 @@ impl Window {
     /// One frame, its steps in order; the exit code once the window is done
     /// (the screenshot written).
     async fn frame(&mut self) -> Option<ExitCode> {
+        // At most a frame every 1/60 s, counted from one frame's start to the
+        // next: the wait comes after the last frame was presented, not
+        // before (a wait before it added the presenting's time to each frame).
+        if let Some(rest) = FRAME.checked_sub(self.last_frame.elapsed()).filter(|_| self.drawn_one) {
+            std::thread::sleep(rest);
+        }
+        self.drawn_one = true;
         let started = Instant::now();
         let since_last = started.duration_since(self.last_frame);
         self.last_frame = started;
+        if let Some(times) = self.frame_times.as_mut() {
+            times.started(since_last);
+        }
         let awaiting = self.driver.libraries.awaiting();
+        let slid = !self.driver.world.tweens.is_empty();
         self.run_the_game(since_last);
+        // A frame that moved a tween, or drew one's end, is a slide's.
+        let kind = Kind { sliding: slid || !self.driver.world.tweens.is_empty(), awaiting };
         self.take_input(started);
         self.look_for_changes();
         self.take_messages();
@@ -161,8 +180,9 @@ impl Window {
         if self.frame == 0 {
             crate::mark("first frame drawn");
         }
+        let drawn = self.frame;
         if let Some(times) = self.frame_times.as_mut() {
-            times.add(awaiting, started.elapsed(), since_last, self.frame);
+            times.drawn(kind, started.elapsed(), drawn);
         }
         if let Some(code) = self.take_screenshot() {
             return Some(code);
@@ -175,7 +195,7 @@ impl Window {
         let presenting = Instant::now();
         next_frame().await;
         if let Some(times) = self.frame_times.as_mut() {
-            times.presented(awaiting, presenting.elapsed(), self.frame);
+            times.presented(kind, presenting.elapsed(), drawn);
         }
         if first_report {
             // The first frame has been drawn and presented (its buffers swapped).
@@ -260,6 +280,7 @@ impl Window {
                 self.game = self.driver.world.game.clone();
                 draw_list(&mut self.driver.world, &mut self.items);
                 self.art = load_art(&self.game, sprites(&self.items).collect());
+                self.canvas.forget();
                 eprintln!("reloaded {}", self.game.files.display());
             }
             Some(Err(mistakes)) => {
@@ -295,17 +316,15 @@ impl Window {
     /// The game's background, its draw list, the debug view when it is
     /// open, the toasts and the banner.
     fn draw(&mut self) {
-        let [r, g, b, a] = cardtable::present::rgba(self.game.background, 1.0);
-        clear_background(Color::new(r, g, b, a));
         draw_list(&mut self.driver.world, &mut self.items);
         self.art.need(&self.game, sprites(&self.items));
         // The mistakes' banner takes a strip of its own under the game screen,
         // which shrinks to fit above it: it hides nothing of the game.
         let banner = mistake_lines(&self.art, &self.watch);
         let view = View::fit(&self.game, banner_height(&banner), self.debug.strip());
-        for item in &self.items {
-            draw_item(&self.art, &view, item);
-        }
+        let size = (screen_width().max(1.0) as u32, screen_height().max(1.0) as u32);
+        let background = cardtable::present::rgba(self.game.background, 1.0);
+        self.canvas.draw(&self.art, &view, &self.items, background, size);
         if self.debug.open {
             let (mx, my) = mouse_position();
             let under = match view.to_game(mx, my) {
@@ -348,7 +367,7 @@ impl Window {
     /// Idle, the loop sleeps until input comes; it asks for frames only while
     /// something on screen is still changing, a timer or a tween runs, or a save is being written
     /// (a write that fails is told on the frame after). Never more than a
-    /// frame every 1/60 s.
+    /// frame every 1/60 s: the next frame waits for the rest of it as it begins.
     fn wait_for_the_next_frame(&mut self, started: Instant, first_report: bool) {
         let driver = &self.driver;
         // After the first frame, the pictures not drawn yet are loaded a few a frame.
@@ -379,11 +398,6 @@ impl Window {
             // second (see WATCH_POLL).
             std::thread::sleep(next_look_of(w, self.played, self.playing));
             miniquad::window::schedule_update();
-        }
-        if !first_report {
-            if let Some(rest) = FRAME.checked_sub(started.elapsed()) {
-                std::thread::sleep(rest);
-            }
         }
     }
 }

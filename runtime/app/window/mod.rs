@@ -11,7 +11,9 @@
 //! - `input.rs`: the clicks and keys, each as its event came;
 //! - `view.rs`: the game screen scaled into the window, clicks mapped back;
 //! - `art.rs`: the fonts, and the pictures decoded on threads of their own;
-//! - `draw.rs`: the draw list drawn;
+//! - `canvas.rs`: the game screen kept in a texture, redrawn where its
+//!   draw list changed and copied to the window each frame;
+//! - `draw.rs`: the draw list drawn, each item's bounds, the window's shaders;
 //! - `debug.rs`: the debug view (F12, `--debug`): the last input's trace
 //!   and the Object under the mouse, in a panel on the right;
 //! - `messages.rs`: faults and notices (stderr, toasts) and the mistakes' banner;
@@ -19,6 +21,7 @@
 //! - `report.rs`: the measures printed for the benchmarks.
 
 mod art;
+mod canvas;
 mod debug;
 mod draw;
 mod frame;

@@ -11,38 +11,73 @@ pub const REPORT_FIRST_FRAME: &str = "CARDTABLE_REPORT_FIRST_FRAME";
 
 /// Set (to anything), the window keeps each frame's times and prints them on
 /// stderr as it exits after a --screenshot: the work of a frame (input, the
-/// cards, drawing) and the time from one frame's start to the next, each
-/// apart for the frames drawn while a code library's answer was awaited (the
-/// Computer thinking) and the others (tools/bench/frames_while_thinking.sh).
+/// cards, drawing), the time from its start to the next frame's start, and
+/// presenting it, each apart for four kinds of frame: drawn while a Move
+/// slides (a tween runs) or not, and while a code library's answer was
+/// awaited (the Computer thinking) or not (tools/bench/frames_while_thinking.sh).
 pub const REPORT_FRAMES: &str = "CARDTABLE_REPORT_FRAMES";
 
-/// Each frame's work and the time since the frame before, in milliseconds,
-/// apart for the frames drawn while an answer was awaited (`REPORT_FRAMES`).
+/// What a frame was drawn during, for [`FrameTimes`].
+#[derive(Clone, Copy)]
+pub struct Kind {
+    /// A tween ran: something slid.
+    pub sliding: bool,
+    /// A code library's answer was awaited: the Computer thought.
+    pub awaiting: bool,
+}
+
+impl Kind {
+    fn index(self) -> usize {
+        usize::from(self.sliding) * 2 + usize::from(self.awaiting)
+    }
+}
+
+/// One kind of frame's times, in milliseconds: its work, start to start,
+/// presenting (macroquad's next_frame: the GPU's drawing of the frame's
+/// batches and the buffer swap).
+#[derive(Default)]
+struct Times {
+    work: Vec<f64>,
+    start_to_start: Vec<f64>,
+    presenting: Vec<f64>,
+}
+
+/// Each frame's times, apart by [`Kind`] (`REPORT_FRAMES`).
 #[derive(Default)]
 pub struct FrameTimes {
-    /// work, start to start, presenting (macroquad's next_frame: the GPU's
-    /// drawing of the frame's batches and the buffer swap)
-    awaiting: (Vec<f64>, Vec<f64>, Vec<f64>),
-    other: (Vec<f64>, Vec<f64>, Vec<f64>),
+    kinds: [Times; 4],
+    /// The kind of the frame before: the time from its start to this one's is its.
+    last: Option<Kind>,
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
 }
 
 impl FrameTimes {
-    pub fn add(&mut self, awaiting: bool, work: Duration, since_last: Duration, frame: u32) {
+    /// A frame begins, `since_last` after the one before began.
+    pub fn started(&mut self, since_last: Duration) {
+        if let Some(kind) = self.last.take() {
+            self.kinds[kind.index()].start_to_start.push(ms(since_last));
+        }
+    }
+
+    /// Frame `frame` drawn, of `kind`, its work taking `work`.
+    pub fn drawn(&mut self, kind: Kind, work: Duration, frame: u32) {
         // The first frame is the start's (loading the art; tools/bench/first_frame.sh).
         if frame == 0 {
             return;
         }
-        let into = if awaiting { &mut self.awaiting } else { &mut self.other };
-        into.0.push(work.as_secs_f64() * 1000.0);
-        into.1.push(since_last.as_secs_f64() * 1000.0);
+        self.kinds[kind.index()].work.push(ms(work));
+        self.last = Some(kind);
     }
 
-    pub fn presented(&mut self, awaiting: bool, presenting: Duration, frame: u32) {
-        if frame <= 1 {
+    /// Frame `frame`, of `kind`, presented in `presenting`.
+    pub fn presented(&mut self, kind: Kind, presenting: Duration, frame: u32) {
+        if frame == 0 {
             return;
         }
-        let into = if awaiting { &mut self.awaiting } else { &mut self.other };
-        into.2.push(presenting.as_secs_f64() * 1000.0);
+        self.kinds[kind.index()].presenting.push(ms(presenting));
     }
 
     pub fn report(&self) {
@@ -62,12 +97,17 @@ impl FrameTimes {
                 t[t.len() - 1]
             );
         }
-        line("awaiting an answer, work", &self.awaiting.0);
-        line("awaiting an answer, start to start", &self.awaiting.1);
-        line("awaiting an answer, presenting", &self.awaiting.2);
-        line("otherwise, work", &self.other.0);
-        line("otherwise, start to start", &self.other.1);
-        line("otherwise, presenting", &self.other.2);
+        for (sliding, awaiting) in [(true, true), (true, false), (false, true), (false, false)] {
+            let times = &self.kinds[Kind { sliding, awaiting }.index()];
+            let what = format!(
+                "{}, {}",
+                if sliding { "sliding" } else { "still" },
+                if awaiting { "awaiting an answer" } else { "otherwise" }
+            );
+            line(&format!("{what}, work"), &times.work);
+            line(&format!("{what}, start to start"), &times.start_to_start);
+            line(&format!("{what}, presenting"), &times.presenting);
+        }
     }
 }
 

@@ -1,4 +1,4 @@
-//! Opening the window: its configuration (size, title, multisampling, the
+//! Opening the window: its configuration (size, title, no multisampling, the
 //! blocking event loop and what wakes it), and the panic hook that turns the
 //! windowing library's failure to open one into a sentence.
 
@@ -65,8 +65,10 @@ pub fn conf(game: &Game, screenshot: bool, debug: bool) -> macroquad::conf::Conf
             window_height: (h * scale) as i32,
             high_dpi: false,
             window_resizable: !screenshot,
-            // Multisampled: the lines of Draw Events (an arrow's head) keep smooth edges at any size.
-            sample_count: 4,
+            // Not multisampled: under a software renderer 4x multisampling
+            // cost more than a 1/60 s frame for the clear and the swap alone;
+            // the lines of Draw Events smooth their own edges (draw.rs).
+            sample_count: 1,
             platform: miniquad::conf::Platform {
                 blocking_event_loop: true,
                 swap_interval: Some(1),
