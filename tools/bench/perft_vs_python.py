@@ -8,7 +8,8 @@ medians and their ratio. Seconds move with the machine's load; the ratio of
 two things timed a moment apart moves less.
 
 Usage: tools/bench/perft_vs_python.py [ROUNDS] [DEPTH]  (needs python-chess and
-a release build: cargo build --release)"""
+a release build: cargo build --release; BIN=path times another build's
+cardtable, an older commit's, with this checkout's content)"""
 import json, os, statistics, subprocess, sys, time
 import chess
 
@@ -29,7 +30,7 @@ def perft(board, d):
     return total
 
 
-exe = os.path.join(root, "target", "release", "cardtable")
+exe = os.environ.get("BIN") or os.path.join(root, "target", "release", "cardtable")
 drive = subprocess.Popen([exe, "drive", os.path.join(root, "content", "chess"), "--data-dir", os.environ.get("TMPDIR", "/tmp") + "/perft-bench"],
                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 
@@ -55,5 +56,6 @@ for i in range(rounds):
 drive.stdin.close()
 drive.wait()
 mp, mc = statistics.median(py), statistics.median(cards)
-print(f"perft({depth}) from the start, medians of {rounds}: python-chess {mp * 1000:.1f} ms, cards {mc * 1000:.1f} ms, cards/python-chess {mc / mp:.1f}")
+ratio = statistics.median(c / p for c, p in zip(cards, py))
+print(f"perft({depth}) from the start, medians of {rounds}: python-chess {mp * 1000:.1f} ms, cards {mc * 1000:.1f} ms, cards/python-chess {mc / mp:.1f} (the median of the rounds' ratios {ratio:.1f})")
 print(f"load average {os.getloadavg()[0]:.2f}; python-chess {chess.__version__}")
