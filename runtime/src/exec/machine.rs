@@ -120,11 +120,21 @@ impl World {
                 },
                 Op::Global { dst, global } => reg!(dst) = self.globals[global.index()],
                 Op::Data { dst, table, row, column } => {
-                    let v = at!(self.data(g, table, reg!(row), column));
+                    let row = reg!(row);
+                    let t = &self.tables[table.index()];
+                    let v = match t.row_of(row) {
+                        Some(i) => t.cell(i, column),
+                        None => at!(self.data(g, table, row, column)),
+                    };
                     reg!(dst) = v;
                 },
                 Op::JumpDataEq { table, row, column, b, when, to } => {
-                    let v = at!(self.data(g, table, reg!(row), column));
+                    let row = reg!(row);
+                    let t = &self.tables[table.index()];
+                    let v = match t.row_of(row) {
+                        Some(i) => t.cell(i, column),
+                        None => at!(self.data(g, table, row, column)),
+                    };
                     if v.same(reg!(b)) == when {
                         jump!(to);
                     }
