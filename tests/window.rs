@@ -851,7 +851,9 @@ fn clicks_in_a_window_idle_and_watching_land_each_where_it_was_made() {
 /// `--watch` in a real window: a broken edit's mistakes are shown in a red
 /// banner at the bottom, in a strip of its own, and the game screen shrinks
 /// to fit above it: the buttons under the Board stay whole. xdotool waits
-/// for the window, the test breaks a table, waits until the window has told
+/// for the window, the test for its watcher (`watching ...` on stderr: a
+/// table broken before it watches is never seen; under load the test once
+/// failed so), then breaks a table, waits until the window has told
 /// that it did not reload, and presses Escape (`--keys 1`) for the
 /// screenshot. Down the middle of the New game button: red banner, then a
 /// few pixels of the strip's cream under the button, then the button's
@@ -871,6 +873,7 @@ fn the_mistakes_banner_hides_none_of_the_buttons() {
         "CARDTABLE_IDLE_AFTER=0.1 timeout 120 '{bin}' '{}' --watch --off 'Make Computer Move' --data-dir '{}' \
          --screenshot '{}' --keys 1 --frames 3 2>'{}' & pid=$!\n\
          timeout 60 xdotool search --sync --onlyvisible --name Chess >/dev/null\n\
+         timeout 60 sh -c 'until grep -q ^watching \"$0\"; do sleep 0.05; done' '{}'\n\
          sed -i '1s/canCapture/canCapture,reach/' '{}'\n\
          timeout 60 sh -c 'until grep -q \"not reloaded\" \"$0\"; do sleep 0.05; done' '{}'\n\
          timeout 60 xdotool search --onlyvisible --name Chess windowfocus --sync %1 key Escape\n\
@@ -878,6 +881,7 @@ fn the_mistakes_banner_hides_none_of_the_buttons() {
         copy.dir.display(),
         data_dir().display(),
         png.display(),
+        err.display(),
         err.display(),
         directions.display(),
         err.display(),
