@@ -15,10 +15,11 @@ pub const FRAME: Duration = Duration::from_micros(16_667);
 /// while the player plays (a click or a key in the last [`PLAYING`]), so
 /// that a click waits at most a tenth of a second; four a second once the
 /// window is left alone (the player is in an editor): each look draws a
-/// whole frame, as costly as a frame of play (under Xvfb's software
-/// renderer, a debug build, 20 s idle: 24 to 32% of a core at ten a second,
-/// 14% at four; the clear and the swap alone are half of a frame's cost, so
-/// a frame kept in a texture would save less). A change waits no longer
+/// frame, as a frame of play does (measured before the game screen was kept
+/// in a texture, `canvas.rs`: under Xvfb's software renderer, a debug
+/// build, 20 s idle: 24 to 32% of a core at ten a second, 14% at four; a
+/// look now copies the texture and redraws nothing that did not change,
+/// not measured again). A change waits no longer
 /// for it (0.37 to 0.46 s from a file written to `reloaded`, against 0.52
 /// to 0.53 s at ten a second): its settling is counted from when it was
 /// made, not from when it was seen, and a window that has seen one looks
