@@ -89,6 +89,19 @@ impl World {
                 taken = self.stack.stamp();
             };
         }
+        // `data(table, row, column)` of the row register `row`: the row found
+        // with no `Result` on the way, the fault or the column's default
+        // (`World::data`) only when there is no such row.
+        macro_rules! cell {
+            ($table:expr, $row:expr, $column:expr) => {{
+                let row = reg!($row);
+                let t = &self.tables[$table.index()];
+                match t.row_of(row) {
+                    Some(i) => t.cell(i, $column),
+                    None => at!(self.data(g, $table, row, $column)),
+                }
+            }};
+        }
         // The ops' arms, each followed by the frame pointer taken again when
         // `Op::moves_stack` says the op may move the stack. The fact is asked
         // of the op rebuilt from the arm's own fields (an arm must name them
@@ -120,21 +133,11 @@ impl World {
                 },
                 Op::Global { dst, global } => reg!(dst) = self.globals[global.index()],
                 Op::Data { dst, table, row, column } => {
-                    let row = reg!(row);
-                    let t = &self.tables[table.index()];
-                    let v = match t.row_of(row) {
-                        Some(i) => t.cell(i, column),
-                        None => at!(self.data(g, table, row, column)),
-                    };
+                    let v = cell!(table, row, column);
                     reg!(dst) = v;
                 },
                 Op::JumpDataEq { table, row, column, b, when, to } => {
-                    let row = reg!(row);
-                    let t = &self.tables[table.index()];
-                    let v = match t.row_of(row) {
-                        Some(i) => t.cell(i, column),
-                        None => at!(self.data(g, table, row, column)),
-                    };
+                    let v = cell!(table, row, column);
                     if v.same(reg!(b)) == when {
                         jump!(to);
                     }
