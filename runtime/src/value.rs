@@ -139,9 +139,10 @@ impl Value {
 
     /// Equality as `==` sees it: values of different types are not equal.
     #[inline]
-    pub fn same(self, other: Value) -> bool {
+    pub fn same(&self, other: &Value) -> bool {
         // Texts and Booleans first, as the cards compare them most: tests,
-        // not a jump on the tag.
+        // not a jump on the tag. By reference: the machine compares two
+        // registers in place rather than copying both out first.
         if let (Value::Text(a), Value::Text(b)) = (self, other) {
             return a == b;
         }

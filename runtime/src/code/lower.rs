@@ -2,7 +2,7 @@
 //! its frame, once, at load. Conditions become jumps; the loops' counters
 //! live in registers; a Function's arguments are registers.
 
-use super::{Cmp, Code, Op, Reg, NO_LOOP, NO_REG};
+use super::{Arith, Cmp, Code, Op, Reg, NO_LOOP, NO_REG};
 use crate::ids::{ColumnId, FuncId, StructId, TableId};
 use crate::program::{ColumnRef, Expr, Operator, Returns, Step, StepKind, Target};
 use crate::value::{Type, Value};
@@ -175,14 +175,25 @@ impl<'a> Lowering<'a> {
                 self.set_local(slot.0, *ty, value)
             }
             StepKind::Set { target: Target::Local(slot, ty), op, value } => {
-                let (dst, b) = (slot.0, self.operand(value));
+                let dst = slot.0;
                 let numbers =
                     *ty == Type::Number && (*op != Operator::Add || (self.info.type_of)(value) == Some(Type::Number));
-                self.emit(match op {
-                    Operator::Add => Op::Add { dst, a: dst, b },
-                    Operator::Sub => Op::Sub { dst, a: dst, b },
-                    _ => Op::Mul { dst, a: dst, b },
-                });
+                let arith = match op {
+                    Operator::Add => Arith::Add,
+                    Operator::Sub => Arith::Sub,
+                    _ => Arith::Mul,
+                };
+                if let Some((table, row, column)) = self.cell_read(value) {
+                    let row = self.operand(row);
+                    self.emit(Op::ArithData { arith, data_first: false, dst, a: dst, table, row, column });
+                } else {
+                    let b = self.operand(value);
+                    self.emit(match arith {
+                        Arith::Add => Op::Add { dst, a: dst, b },
+                        Arith::Sub => Op::Sub { dst, a: dst, b },
+                        Arith::Mul => Op::Mul { dst, a: dst, b },
+                    });
+                }
                 if !numbers {
                     self.emit(Op::Store { dst, src: dst, ty: *ty });
                 }
@@ -363,6 +374,24 @@ impl<'a> Lowering<'a> {
                 self.emit(Op::Copy { dst, src: no_value });
                 self.place(end);
             }
+            Expr::Binary(op @ (BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul), l, r)
+                if (self.is_leaf(l) && self.cell_read(r).is_some())
+                    || (self.is_leaf(r) && self.cell_read(l).is_some()) =>
+            {
+                let arith = match op {
+                    BinaryOp::Add => Arith::Add,
+                    BinaryOp::Sub => Arith::Sub,
+                    _ => Arith::Mul,
+                };
+                // The cell's row first, as its own op would read it first.
+                let (data_first, (table, row, column), other) = match self.cell_read(l) {
+                    Some(cell) if self.is_leaf(r) => (true, cell, r),
+                    _ => (false, self.cell_read(r).expect("matched above"), l),
+                };
+                let row = self.operand(row);
+                let a = self.operand(other);
+                self.emit(Op::ArithData { arith, data_first, dst, a, table, row, column });
+            }
             Expr::Binary(op, a, b) => {
                 let (a, b) = (self.operand(a), self.operand(b));
                 self.emit(match op {
@@ -387,6 +416,15 @@ impl<'a> Lowering<'a> {
                 Expr::Const(v) => (self.info.constant_read)(*t, *v, *c),
                 _ => None,
             },
+            _ => None,
+        }
+    }
+
+    /// `data(T, row, column)` read while playing (not at load): its table,
+    /// row and column, for an op that reads the cell itself.
+    fn cell_read<'e>(&self, e: &'e Expr) -> Option<(TableId, &'e Expr, ColumnId)> {
+        match e {
+            Expr::Data(t, row, ColumnRef::Fixed(c)) if self.constant_read(e).is_none() => Some((*t, &**row, *c)),
             _ => None,
         }
     }
@@ -466,6 +504,21 @@ impl<'a> Lowering<'a> {
                 if let Some((table, row, column, leaf)) = data {
                     let (row, b) = (self.operand(row), self.operand(leaf));
                     return self.emit(Op::JumpDataEq { table, row, column, b, when, to: to.0 });
+                }
+                // `flag == true` of a Boolean local: a test of the flag itself
+                // (`flag == false` jumps when the flag is not `when`).
+                let flag = match (&**a, &**b) {
+                    (x @ Expr::Local(_), Expr::Const(Value::Bool(k)))
+                    | (Expr::Const(Value::Bool(k)), x @ Expr::Local(_))
+                        if (self.info.type_of)(x) == Some(Type::Boolean) =>
+                    {
+                        Some((x, *k))
+                    }
+                    _ => None,
+                };
+                if let Some((x, k)) = flag {
+                    let cond = self.operand(x);
+                    return self.emit(Op::JumpBool { cond, when: when == k, to: to.0 });
                 }
                 let (a, b) = (self.operand(a), self.operand(b));
                 self.emit(Op::JumpEq { a, b, when, to: to.0 });
@@ -656,6 +709,46 @@ mod tests {
         assert!(temps.contains(&(limit as usize)) && temps.contains(&(index as usize)) && limit != index);
         assert_eq!(exit, 3);
         assert!(matches!(ops[3], Op::End));
+    }
+
+    #[test]
+    fn arithmetic_on_a_cell_is_one_op_the_cell_on_either_side() {
+        // n -= data(T, row, c); m = data(T, row, c) * n; m = data(T, row, c) * (n + 1)
+        let read = || Expr::Data(TableId(0), Box::new(local(1)), ColumnRef::Fixed(ColumnId(2)));
+        let minus =
+            step(StepKind::Set { target: Target::Local(Slot(0), Type::Number), op: Operator::Sub, value: read() });
+        let times = Expr::Binary(BinaryOp::Mul, Box::new(read()), Box::new(local(0)));
+        let sum = Expr::Binary(BinaryOp::Add, Box::new(local(0)), Box::new(num(1.0)));
+        let not_a_leaf = Expr::Binary(BinaryOp::Mul, Box::new(read()), Box::new(sum));
+        let code = lowered(vec![minus, set(2, times), set(2, not_a_leaf)], 3, &[]);
+        let ops = code.ops();
+        let cell = |op: &Op| matches!(op, Op::ArithData { table: TableId(0), row: 1, column: ColumnId(2), .. });
+        assert!(cell(&ops[0]), "{ops:?}");
+        assert!(matches!(ops[0], Op::ArithData { arith: Arith::Sub, data_first: false, dst: 0, a: 0, .. }), "{ops:?}");
+        assert!(cell(&ops[1]), "{ops:?}");
+        assert!(matches!(ops[1], Op::ArithData { arith: Arith::Mul, data_first: true, a: 0, .. }), "{ops:?}");
+        // (ops[2] makes the product fit m: this test's types know no
+        // expression's.) With a side that is computed, the cell is read by
+        // its own op first, as the tree walker reads it before the other side.
+        assert!(matches!(ops[3], Op::Data { row: 1, .. }), "{ops:?}");
+        assert!(matches!(ops[4], Op::Add { a: 0, .. }) && matches!(ops[5], Op::Mul { .. }), "{ops:?}");
+    }
+
+    #[test]
+    fn a_boolean_local_compared_with_true_or_false_is_tested_itself() {
+        // if: flag == false, then: n = 1   (locals: flag, n)
+        let is_false = Expr::Binary(BinaryOp::Eq, Box::new(local(0)), Box::new(Expr::Const(Value::Bool(false))));
+        let body =
+            vec![step(StepKind::If { cond: is_false, then: Box::new([set(1, num(1.0))]), otherwise: Box::new([]) })];
+        let ops = lowered(body, 2, &[0]).ops().to_vec();
+        // Past the branch when the flag is true.
+        assert!(matches!(ops[0], Op::JumpBool { cond: 0, when: true, to: 2 }), "{ops:?}");
+        // A Number local compared with true stays an equality (false, not a fault).
+        let number = Expr::Binary(BinaryOp::Eq, Box::new(local(1)), Box::new(Expr::Const(Value::Bool(true))));
+        let body =
+            vec![step(StepKind::If { cond: number, then: Box::new([set(1, num(1.0))]), otherwise: Box::new([]) })];
+        let ops = lowered(body, 2, &[0]).ops().to_vec();
+        assert!(matches!(ops[0], Op::JumpEq { a: 1, when: false, .. }), "{ops:?}");
     }
 
     #[test]

@@ -19,7 +19,7 @@ mod op;
 
 pub use inline::{inline_leaves, Callee, FieldInfo};
 pub use lower::{lower, CardInfo};
-pub use op::{Cmp, Op, Reg, NO_REG};
+pub use op::{Arith, Cmp, Op, Reg, NO_REG};
 
 use crate::program::{Expr, Step};
 use crate::value::Value;

@@ -34,6 +34,25 @@ impl Cmp {
     }
 }
 
+/// Arithmetic on a cell, for [`Op::ArithData`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Arith {
+    Add,
+    Sub,
+    Mul,
+}
+
+impl Arith {
+    pub fn op(self) -> BinaryOp {
+        match self {
+            Arith::Add => BinaryOp::Add,
+            Arith::Sub => BinaryOp::Sub,
+            Arith::Mul => BinaryOp::Mul,
+        }
+    }
+}
+
 /// One instruction. `dst`, `src`, `a`, `b`, `row`: registers. `to`: an
 /// index into the card's ops. Each op's step (for fault messages) is in
 /// [`Code::sites`] at the same index.
@@ -47,6 +66,12 @@ pub enum Op {
     Global { dst: Reg, global: GlobalId },
     /// `dst = data(table, row, column)`
     Data { dst: Reg, table: TableId, row: Reg, column: ColumnId },
+    /// `dst = a + data(table, row, column)` (`-`, `*`), or with the cell
+    /// on the left when `data_first` (`data(table, row, column) * a`): the
+    /// arithmetic on a cell in one op, as `file -= data('Directions',
+    /// direction, 'fileStep')`. `a` is a local or a constant, so the cell
+    /// is read first either way, as two ops would.
+    ArithData { arith: Arith, data_first: bool, dst: Reg, a: Reg, table: TableId, row: Reg, column: ColumnId },
     /// `dst = dataRow(table, row)`
     DataRow { dst: Reg, table: TableId, row: Reg },
     /// `dst = dataCount(table)`
@@ -188,6 +213,11 @@ impl Op {
                 f(row, Read);
                 f(dst, Write)
             }
+            Op::ArithData { dst, a, row, .. } => {
+                f(a, Read);
+                f(row, Read);
+                f(dst, Write)
+            }
             Op::Add { dst, a, b } | Op::Sub { dst, a, b } | Op::Mul { dst, a, b } | Op::Binary { dst, a, b, .. } => {
                 f(a, Read);
                 f(b, Read);
@@ -274,6 +304,7 @@ impl Op {
             | Op::Store { .. }
             | Op::Global { .. }
             | Op::Data { .. }
+            | Op::ArithData { .. }
             | Op::DataRow { .. }
             | Op::DataCount { .. }
             | Op::Add { .. }
@@ -331,6 +362,7 @@ impl Op {
             | Op::Store { .. }
             | Op::Global { .. }
             | Op::Data { .. }
+            | Op::ArithData { .. }
             | Op::DataRow { .. }
             | Op::DataCount { .. }
             | Op::Add { .. }
@@ -379,6 +411,7 @@ impl Op {
             | Op::Store { .. }
             | Op::Global { .. }
             | Op::Data { .. }
+            | Op::ArithData { .. }
             | Op::DataRow { .. }
             | Op::DataCount { .. }
             | Op::Add { .. }
@@ -421,6 +454,7 @@ impl Op {
             | Op::Store { .. }
             | Op::Global { .. }
             | Op::Data { .. }
+            | Op::ArithData { .. }
             | Op::DataRow { .. }
             | Op::DataCount { .. }
             | Op::Add { .. }
@@ -465,6 +499,7 @@ mod tests {
             Op::Store { dst: 0, src: 1, ty: Type::Number },
             Op::Global { dst: 0, global: GlobalId(0) },
             Op::Data { dst: 0, table: t, row: 1, column: c },
+            Op::ArithData { arith: Arith::Sub, data_first: false, dst: 0, a: 1, table: t, row: 2, column: c },
             Op::DataRow { dst: 0, table: t, row: 1 },
             Op::DataCount { dst: 0, table: t },
             Op::Add { dst: 0, a: 1, b: 2 },
@@ -507,37 +542,38 @@ mod tests {
             Op::Store { .. } => 1,
             Op::Global { .. } => 2,
             Op::Data { .. } => 3,
-            Op::DataRow { .. } => 4,
-            Op::DataCount { .. } => 5,
-            Op::Add { .. } => 6,
-            Op::Sub { .. } => 7,
-            Op::Mul { .. } => 8,
-            Op::Binary { .. } => 9,
-            Op::Neg { .. } => 10,
-            Op::Not { .. } => 11,
-            Op::Abs { .. } => 12,
-            Op::Floor { .. } => 13,
-            Op::Random { .. } => 14,
-            Op::Eval { .. } => 15,
-            Op::Jump { .. } => 16,
-            Op::JumpBool { .. } => 17,
-            Op::JumpEq { .. } => 18,
-            Op::JumpDataEq { .. } => 19,
-            Op::JumpOutside { .. } => 20,
-            Op::JumpCmp { .. } => 21,
-            Op::Loop { .. } => 22,
-            Op::RepeatStart { .. } => 23,
-            Op::RepeatNext { .. } => 24,
-            Op::Call { .. } => 25,
-            Op::Return { .. } => 26,
-            Op::ReturnStruct { .. } => 27,
-            Op::SetCell { .. } => 28,
-            Op::ResetTable { .. } => 29,
-            Op::ControlRow { .. } => 30,
-            Op::Enter { .. } => 31,
-            Op::CopyRange { .. } => 32,
-            Op::Step { .. } => 33,
-            Op::End => 34,
+            Op::ArithData { .. } => 4,
+            Op::DataRow { .. } => 5,
+            Op::DataCount { .. } => 6,
+            Op::Add { .. } => 7,
+            Op::Sub { .. } => 8,
+            Op::Mul { .. } => 9,
+            Op::Binary { .. } => 10,
+            Op::Neg { .. } => 11,
+            Op::Not { .. } => 12,
+            Op::Abs { .. } => 13,
+            Op::Floor { .. } => 14,
+            Op::Random { .. } => 15,
+            Op::Eval { .. } => 16,
+            Op::Jump { .. } => 17,
+            Op::JumpBool { .. } => 18,
+            Op::JumpEq { .. } => 19,
+            Op::JumpDataEq { .. } => 20,
+            Op::JumpOutside { .. } => 21,
+            Op::JumpCmp { .. } => 22,
+            Op::Loop { .. } => 23,
+            Op::RepeatStart { .. } => 24,
+            Op::RepeatNext { .. } => 25,
+            Op::Call { .. } => 26,
+            Op::Return { .. } => 27,
+            Op::ReturnStruct { .. } => 28,
+            Op::SetCell { .. } => 29,
+            Op::ResetTable { .. } => 30,
+            Op::ControlRow { .. } => 31,
+            Op::Enter { .. } => 32,
+            Op::CopyRange { .. } => 33,
+            Op::Step { .. } => 34,
+            Op::End => 35,
         }
     }
 

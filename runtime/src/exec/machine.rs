@@ -3,7 +3,7 @@
 //! name looked up. Rules shared with the tree walker (conversions, operators
 //! on mixed types, missing rows) are the tree walker's own functions.
 
-use crate::code::{Code, Op, NO_LOOP, NO_REG};
+use crate::code::{Arith, Code, Op, NO_LOOP, NO_REG};
 use crate::exec::{fail, repeat_count, want_bool, want_num, Ctx, Fail, Flow, Res};
 use crate::game::{Function, Game};
 use crate::ids::{ColumnId, TableId};
@@ -89,16 +89,24 @@ impl World {
                 taken = self.stack.stamp();
             };
         }
-        // `data(table, row, column)` of the row register `row`: the row found
-        // with no `Result` on the way, the fault or the column's default
-        // (`World::data`) only when there is no such row.
-        macro_rules! cell {
-            ($table:expr, $row:expr, $column:expr) => {{
-                let row = reg!($row);
+        // `data(table, row, column)` of the row register `row`, as `v` (a
+        // reference to the cell) in `body`: the row found with no `Result`
+        // on the way, the fault or the column's default (`World::data`) only
+        // when there is no such row. Read in place: copying the cell out
+        // first cost more.
+        macro_rules! with_cell {
+            ($table:expr, $row:expr, $column:expr, |$v:ident| $body:expr) => {{
                 let t = &self.tables[$table.index()];
-                match t.row_of(row) {
-                    Some(i) => t.cell(i, $column),
-                    None => at!(self.data(g, $table, row, $column)),
+                match t.row_of(&reg!($row)) {
+                    Some(i) => {
+                        let $v = t.cell_ref(i, $column);
+                        $body
+                    }
+                    None => {
+                        let slow = at!(self.data(g, $table, reg!($row), $column));
+                        let $v = &slow;
+                        $body
+                    }
                 }
             }};
         }
@@ -128,17 +136,35 @@ impl World {
             run! { *op;
                 Op::Copy { dst, src } => reg!(dst) = reg!(src),
                 Op::Store { dst, src, ty } => {
-                    let v = at!(self.coerce(ty, reg!(src)));
-                    reg!(dst) = v;
+                    if ty.holds(reg!(src)) {
+                        reg!(dst) = reg!(src);
+                    } else {
+                        let v = at!(self.coerce(ty, reg!(src)));
+                        reg!(dst) = v;
+                    }
                 },
                 Op::Global { dst, global } => reg!(dst) = self.globals[global.index()],
                 Op::Data { dst, table, row, column } => {
-                    let v = cell!(table, row, column);
+                    let v = with_cell!(table, row, column, |v| *v);
                     reg!(dst) = v;
                 },
+                Op::ArithData { arith, data_first, dst, a, table, row, column } => {
+                    let cell = with_cell!(table, row, column, |v| *v);
+                    if let (&Value::Num(x), Value::Num(c)) = (&reg!(a), cell) {
+                        let (l, r) = if data_first { (c, x) } else { (x, c) };
+                        reg!(dst) = Value::Num(match arith {
+                            Arith::Add => l + r,
+                            Arith::Sub => l - r,
+                            Arith::Mul => l * r,
+                        });
+                    } else {
+                        let (l, r) = if data_first { (cell, reg!(a)) } else { (reg!(a), cell) };
+                        let v = at!(self.binary(arith.op(), l, r));
+                        reg!(dst) = v;
+                    }
+                },
                 Op::JumpDataEq { table, row, column, b, when, to } => {
-                    let v = cell!(table, row, column);
-                    if v.same(reg!(b)) == when {
+                    if with_cell!(table, row, column, |v| v.same(&reg!(b))) == when {
                         jump!(to);
                     }
                 },
@@ -148,21 +174,27 @@ impl World {
                 },
                 Op::DataCount { dst, table } => reg!(dst) = Value::Num(self.tables[table.index()].row_count() as f64),
                 Op::Add { dst, a, b } => {
-                    reg!(dst) = match (reg!(a), reg!(b)) {
-                        (Value::Num(x), Value::Num(y)) => Value::Num(x + y),
-                        (x, y) => at!(self.binary(BinaryOp::Add, x, y)),
+                    if let (&Value::Num(x), &Value::Num(y)) = (&reg!(a), &reg!(b)) {
+                        reg!(dst) = Value::Num(x + y);
+                    } else {
+                        let v = at!(self.binary(BinaryOp::Add, reg!(a), reg!(b)));
+                        reg!(dst) = v;
                     }
                 },
                 Op::Sub { dst, a, b } => {
-                    reg!(dst) = match (reg!(a), reg!(b)) {
-                        (Value::Num(x), Value::Num(y)) => Value::Num(x - y),
-                        (x, y) => at!(self.binary(BinaryOp::Sub, x, y)),
+                    if let (&Value::Num(x), &Value::Num(y)) = (&reg!(a), &reg!(b)) {
+                        reg!(dst) = Value::Num(x - y);
+                    } else {
+                        let v = at!(self.binary(BinaryOp::Sub, reg!(a), reg!(b)));
+                        reg!(dst) = v;
                     }
                 },
                 Op::Mul { dst, a, b } => {
-                    reg!(dst) = match (reg!(a), reg!(b)) {
-                        (Value::Num(x), Value::Num(y)) => Value::Num(x * y),
-                        (x, y) => at!(self.binary(BinaryOp::Mul, x, y)),
+                    if let (&Value::Num(x), &Value::Num(y)) = (&reg!(a), &reg!(b)) {
+                        reg!(dst) = Value::Num(x * y);
+                    } else {
+                        let v = at!(self.binary(BinaryOp::Mul, reg!(a), reg!(b)));
+                        reg!(dst) = v;
                     }
                 },
                 Op::Binary { op, dst, a, b } => {
@@ -189,24 +221,24 @@ impl World {
                     }
                 },
                 Op::JumpEq { a, b, when, to } => {
-                    if reg!(a).same(reg!(b)) == when {
+                    if reg!(a).same(&reg!(b)) == when {
                         jump!(to);
                     }
                 },
                 Op::JumpCmp { cmp, a, b, when, to } => {
-                    let holds = match (reg!(a), reg!(b)) {
+                    let holds = match (&reg!(a), &reg!(b)) {
                         // All four at once, and one picked: cheaper than a jump on `cmp`.
-                        (Value::Num(x), Value::Num(y)) => [x < y, x <= y, x > y, x >= y][cmp as usize],
-                        (x, y) => at!(self.binary(cmp.op(), x, y).and_then(want_bool)),
+                        (&Value::Num(x), &Value::Num(y)) => [x < y, x <= y, x > y, x >= y][cmp as usize],
+                        (&x, &y) => at!(self.binary(cmp.op(), x, y).and_then(want_bool)),
                     };
                     if holds == when {
                         jump!(to);
                     }
                 },
                 Op::JumpOutside { x, lo, hi, to } => {
-                    let inside = match (reg!(x), reg!(lo), reg!(hi)) {
-                        (Value::Num(v), Value::Num(l), Value::Num(h)) => v >= l && v <= h,
-                        (v, l, h) => {
+                    let inside = match (&reg!(x), &reg!(lo), &reg!(hi)) {
+                        (&Value::Num(v), &Value::Num(l), &Value::Num(h)) => v >= l && v <= h,
+                        (&v, &l, &h) => {
                             at!(self.binary(BinaryOp::Ge, v, l).and_then(want_bool))
                                 && at!(self.binary(BinaryOp::Le, v, h).and_then(want_bool))
                         }
@@ -231,7 +263,7 @@ impl World {
                     }
                 },
                 Op::RepeatNext { limit, index, counter, to } => {
-                    if let (Value::Num(i), Value::Num(n)) = (reg!(index), reg!(limit)) {
+                    if let (&Value::Num(i), &Value::Num(n)) = (&reg!(index), &reg!(limit)) {
                         if i + 1.0 < n {
                             at!(self.spend("a Repeat that counts too far?"));
                             reg!(index) = Value::Num(i + 1.0);

@@ -664,7 +664,7 @@ impl World {
     /// A row by its name or its 0-based number.
     #[inline(always)]
     pub(crate) fn row_index(&self, g: &Game, t: TableId, row: Value) -> Res<usize> {
-        match self.tables[t.index()].row_of(row) {
+        match self.tables[t.index()].row_of(&row) {
             Some(i) => Ok(i),
             None => self.no_row(g, t, row),
         }
@@ -849,7 +849,7 @@ impl World {
                 let v = self.eval_as::<TRACE>(g, cx, value)?;
                 let v = self.coerce(g.tables[t.index()].columns[c.index()].ty, v).unwrap_or(v);
                 let table = &self.tables[t.index()];
-                let found = (0..table.row_count()).find(|&r| table.cell(r, c).same(v));
+                let found = (0..table.row_count()).find(|&r| table.cell(r, c).same(&v));
                 let found = found.map_or(-1.0, |r| r as f64);
                 if TRACE && self.trace.is_some() {
                     self.trace_find(*t, c, v, found);
@@ -887,8 +887,8 @@ impl World {
     pub(crate) fn binary(&mut self, op: BinaryOp, a: Value, b: Value) -> Res<Value> {
         use BinaryOp::{Add, Div, Eq, Ge, Gt, Le, Lt, Mul, Ne, Rem, Sub};
         Ok(match op {
-            Eq => Value::Bool(a.same(b)),
-            Ne => Value::Bool(!a.same(b)),
+            Eq => Value::Bool(a.same(&b)),
+            Ne => Value::Bool(!a.same(&b)),
             Add => match (a, b) {
                 (Value::Num(x), Value::Num(y)) => Value::Num(x + y),
                 (Value::Text(_), _) | (_, Value::Text(_)) => {

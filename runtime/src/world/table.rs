@@ -62,8 +62,8 @@ impl Table {
     /// The row a value names: a whole Number below the row count (row
     /// numbers start at 0), or a Text naming a row; `None` for anything else.
     #[inline(always)]
-    pub fn row_of(&self, row: Value) -> Option<usize> {
-        match row {
+    pub fn row_of(&self, row: &Value) -> Option<usize> {
+        match *row {
             Value::Num(n) => {
                 let i = whole_below(n, self.rows.len())?;
                 Some(i)
@@ -76,7 +76,7 @@ impl Table {
     /// The cell at the row a value names (see [`Table::row_of`]).
     #[inline(always)]
     pub fn cell_at(&self, row: Value, col: ColumnId) -> Option<Value> {
-        let i = self.row_of(row)?;
+        let i = self.row_of(&row)?;
         Some(self.cell(i, col))
     }
 
@@ -85,7 +85,12 @@ impl Table {
     }
 
     pub fn cell(&self, row: usize, col: ColumnId) -> Value {
-        self.cells[row * self.width + col.index()]
+        *self.cell_ref(row, col)
+    }
+
+    #[inline(always)]
+    pub fn cell_ref(&self, row: usize, col: ColumnId) -> &Value {
+        &self.cells[row * self.width + col.index()]
     }
 
     pub fn cell_mut(&mut self, row: usize, col: ColumnId) -> &mut Value {
