@@ -189,6 +189,7 @@ fn inline_into(code: Code, functions: &[Callee], structs: &[Vec<FieldInfo>]) -> 
         steps: code.steps.clone(),
         locals: code.locals,
         init: Box::new([]),
+        machine: Box::new([]),
     };
     // A copy that breaks what the machine relies on is a mistake here; the
     // card then runs as it was lowered, with its calls.
@@ -400,6 +401,7 @@ mod tests {
             steps: Box::new([]),
             locals,
             init: Box::new([]),
+            machine: Box::new([]),
         };
         code.checked().unwrap_or_else(|e| panic!("{e}"))
     }

@@ -116,6 +116,7 @@ impl<'a> Lowering<'a> {
                 steps: self.steps.into(),
                 locals: self.locals as u16,
                 init: Box::new([]),
+                machine: Box::new([]),
             },
             consts: self.consts,
         }
@@ -608,6 +609,28 @@ mod tests {
         let mut past = code(vec![Op::End], 1);
         past.locals = 2;
         assert!(past.check().is_err(), "more locals than the frame passed the check");
+    }
+
+    #[test]
+    fn the_machine_names_each_register_by_its_place_in_words() {
+        let add = code(vec![Op::Add { dst: 0, a: 1, b: 2 }, Op::End], 3).checked().expect("checks");
+        assert!(matches!(add.ops()[0], Op::Add { dst: 0, a: 1, b: 2 }), "{:?}", add.ops());
+        assert!(matches!(add.machine_ops()[0], Op::Add { dst: 0, a: 2, b: 4 }), "{:?}", add.machine_ops());
+        // The last register of the largest frame still fits, twice over; one more does not.
+        let last = (super::super::MAX_FRAME - 1) as Reg;
+        let largest = code(vec![Op::Copy { dst: 0, src: last }, Op::End], super::super::MAX_FRAME);
+        let largest = largest.checked().expect("the largest frame checks");
+        assert!(matches!(largest.machine_ops()[0], Op::Copy { dst: 0, src } if src == 2 * last));
+        assert!(code(vec![Op::End], super::super::MAX_FRAME + 1).check().is_err());
+        // An answer not kept stays `NO_REG`; one kept is even, never `NO_REG`.
+        let rows = vec![
+            Op::ControlRow { table: TableId(0), row: 0, remove: false, answer: NO_REG },
+            Op::ControlRow { table: TableId(0), row: 0, remove: false, answer: 1 },
+            Op::End,
+        ];
+        let rows = code(rows, 2).checked().expect("checks");
+        assert!(matches!(rows.machine_ops()[0], Op::ControlRow { answer: NO_REG, .. }));
+        assert!(matches!(rows.machine_ops()[1], Op::ControlRow { answer: 2, .. }));
     }
 
     fn step(kind: StepKind) -> Step {

@@ -67,7 +67,13 @@ pub struct Code {
     /// The runs of registers (first, count) a run must find holding their
     /// first values (`init.rs`); made with the check.
     init: Box<[(Reg, u16)]>,
+    /// The ops as the machine runs them (`Code::machine_ops`); made with the check.
+    machine: Box<[Op]>,
 }
+
+/// The most registers a frame may have: the machine's ops name each as
+/// twice its number (`Code::machine_ops`), which must fit a `Reg`.
+pub const MAX_FRAME: usize = (NO_REG as usize) / 2;
 
 pub const NO_LOOP: u32 = u32::MAX;
 
@@ -83,6 +89,7 @@ impl Default for Code {
             steps: Box::new([]),
             locals: 0,
             init: Box::new([]),
+            machine: Box::new([Op::End]),
         }
     }
 }
@@ -144,7 +151,27 @@ impl Code {
     fn checked(mut self) -> Result<Code, String> {
         self.check()?;
         self.init = init::registers_to_init(&self);
+        self.machine = self
+            .ops
+            .iter()
+            .map(|op| {
+                let mut op = *op;
+                op.regs_mut(|r, _| *r *= 2);
+                op
+            })
+            .collect();
         Ok(self)
+    }
+
+    /// The ops as the machine runs them: [`Code::ops`], one for one, but
+    /// each register an op names (`Op::regs_mut`) given as its place in
+    /// 8-byte words from the frame's start, twice its number, so that the
+    /// machine finds a register with one scaled addition (x86_64 scales an
+    /// address by 8 at most; a register is 16 bytes). Registers in
+    /// [`Code::lists`] stay numbers.
+    #[inline]
+    pub(crate) fn machine_ops(&self) -> &[Op] {
+        &self.machine
     }
 
     /// The runs of registers (first, count) that a call must start holding
@@ -161,8 +188,8 @@ impl Code {
     /// index is in range, and the last op is `End`.
     fn check(&self) -> Result<(), String> {
         let frame = self.frame.len();
-        if frame >= NO_REG as usize {
-            return Err(format!("the card needs {frame} values in its frame; at most {} fit", NO_REG - 1));
+        if frame > MAX_FRAME {
+            return Err(format!("the card needs {frame} values in its frame; at most {MAX_FRAME} fit"));
         }
         let mut bad = None;
         for op in self.ops.iter() {

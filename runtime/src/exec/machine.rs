@@ -21,8 +21,10 @@ impl World {
         // is the one cost every op pays, and an index costs two more
         // instructions an op to turn into an address. Sound because
         // `Code::check` proved that every jump lands on an op and that the
-        // last op is `End`, which returns: `ip` stays among the ops.
-        let ops = code.ops().as_ptr();
+        // last op is `End`, which returns: `ip` stays among the ops. The
+        // ops as the machine runs them, one for one with `code.ops()`, each
+        // register named by its place in words (`Code::machine_ops`).
+        let ops = code.machine_ops().as_ptr();
         let mut ip = ops;
         // The index of the op that is running (after `ip` moved past it).
         macro_rules! pc {
@@ -73,13 +75,23 @@ impl World {
                 )
             };
         }
+        // A register named as the machine's ops name it: its place in 8-byte
+        // words, twice its number (one scaled addition, no shift first).
         macro_rules! reg {
             ($r:expr) => {
-                // SAFETY: see above; `$r < code.frame().len()`.
+                // SAFETY: see above; `$r / 2 < code.frame().len()`, and `$r`
+                // is even, so the address is a Value's.
                 *unsafe {
                     fresh!();
-                    &mut *fp.add($r as usize)
+                    debug_assert!(($r as usize) % 2 == 0 && ($r as usize) / 2 < code.frame().len());
+                    &mut *fp.cast::<u64>().add($r as usize).cast::<Value>()
                 }
+            };
+        }
+        // A register named by its number (a list's: `Code::lists`).
+        macro_rules! reg_numbered {
+            ($r:expr) => {
+                reg!(2 * $r as usize)
             };
         }
         macro_rules! stack_moved {
@@ -212,7 +224,7 @@ impl World {
                 Op::Eval { dst, expr } => {
                     let v = at!(self.eval_untraced(g, cx, &code.exprs()[expr as usize]));
                     // Not through `reg!`: the pointer is taken again below.
-                    self.stack[base + dst as usize] = v;
+                    self.stack[base + dst as usize / 2] = v;
                 },
                 Op::Jump { to } => jump!(to),
                 Op::JumpBool { cond, when, to } => {
@@ -287,11 +299,12 @@ impl World {
                     at!(self.call(g, cx, func, &code.lists()[args as usize..], base));
                     if answer != NO_REG {
                         let width = g.answer_width(func.returns);
-                        if answer as usize + width > code.locals() {
+                        let answer = answer as usize / 2;
+                        if answer + width > code.locals() {
                             let why = format!("the answer of `{}` does not fit its caller's locals", func.name);
                             return Err(self.locate(mismatch(why), code, pc!()));
                         }
-                        self.take_answer(g, func, base + answer as usize);
+                        self.take_answer(g, func, base + answer);
                     }
                 },
                 Op::Return { src, ty } => {
@@ -304,7 +317,7 @@ impl World {
                         return Err(self.locate(mismatch("a Return's values do not fit its structure"), code, pc!()));
                     };
                     for (i, (f, &r)) in fields.iter().zip(regs).enumerate() {
-                        let v = reg!(r);
+                        let v = reg_numbered!(r);
                         self.ret[i] = at!(self.coerce(f.ty, v));
                     }
                     return Ok(Flow::Return);
@@ -323,7 +336,7 @@ impl World {
                     // SAFETY: `Code::check` proved both ranges inside the frame;
                     // the inliner never makes them overlap (the source is a
                     // region of first values of its own).
-                    unsafe { std::ptr::copy_nonoverlapping(fp.add(src as usize), fp.add(dst as usize), len as usize) }
+                    unsafe { std::ptr::copy_nonoverlapping(fp.add(src as usize / 2), fp.add(dst as usize / 2), len as usize) }
                 },
                 Op::ResetTable { table } => self.tables[table.index()].reset(&g.tables[table.index()]),
                 Op::ControlRow { table, row, remove, answer } => {
