@@ -232,7 +232,7 @@ impl Reader {
         let t = &driver.world.tables[self.targets.index()];
         (0..t.row_count())
             .filter(|&r| t.cell(r, self.reachable) == Value::Bool(true))
-            .map(|r| driver.world.syms.text(t.rows[r]).to_string())
+            .map(|r| driver.world.syms.text(t.rows()[r]).to_string())
             .collect()
     }
 

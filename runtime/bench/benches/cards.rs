@@ -213,7 +213,7 @@ fn marked(world: &World, table: &str, column: &str) -> usize {
     let def = &game.tables[t.index()];
     let c = def.columns.iter().position(|c| c.name == column).expect("column");
     let table = &world.tables[t.index()];
-    (0..table.row_count()).filter(|&r| table.cells[r * table.width + c] == Value::Bool(true)).count()
+    (0..table.row_count()).filter(|&r| table.cell(r, cardtable::ids::ColumnId(c as u16)) == Value::Bool(true)).count()
 }
 
 fn main() {

@@ -190,6 +190,7 @@ fn inline_into(code: Code, functions: &[Callee], structs: &[Vec<FieldInfo>]) -> 
         locals: code.locals,
         init: Box::new([]),
         machine: Box::new([]),
+        cells_read: Box::new([]),
     };
     // A copy that breaks what the machine relies on is a mistake here; the
     // card then runs as it was lowered, with its calls.
@@ -402,6 +403,7 @@ mod tests {
             locals,
             init: Box::new([]),
             machine: Box::new([]),
+            cells_read: Box::new([]),
         };
         code.checked().unwrap_or_else(|e| panic!("{e}"))
     }

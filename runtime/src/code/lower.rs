@@ -117,6 +117,7 @@ impl<'a> Lowering<'a> {
                 locals: self.locals as u16,
                 init: Box::new([]),
                 machine: Box::new([]),
+                cells_read: Box::new([]),
             },
             consts: self.consts,
         }

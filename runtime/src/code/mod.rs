@@ -21,6 +21,7 @@ pub use inline::{inline_leaves, Callee, FieldInfo};
 pub use lower::{lower, CardInfo};
 pub use op::{Arith, Cmp, Op, Reg, NO_REG};
 
+use crate::ids::{ColumnId, TableId};
 use crate::program::{Expr, Step};
 use crate::value::Value;
 use op::Index;
@@ -69,6 +70,8 @@ pub struct Code {
     init: Box<[(Reg, u16)]>,
     /// The ops as the machine runs them (`Code::machine_ops`); made with the check.
     machine: Box<[Op]>,
+    /// The cells the machine reads unchecked (`Code::cells_read`); made with the check.
+    cells_read: Box<[(TableId, ColumnId)]>,
 }
 
 /// The most registers a frame may have: the machine's ops name each as
@@ -90,6 +93,7 @@ impl Default for Code {
             locals: 0,
             init: Box::new([]),
             machine: Box::new([Op::End]),
+            cells_read: Box::new([]),
         }
     }
 }
@@ -160,7 +164,28 @@ impl Code {
                 op
             })
             .collect();
+        let mut reads: Vec<(TableId, ColumnId)> = Vec::new();
+        for op in self.ops.iter() {
+            if let Op::Data { table, column, .. }
+            | Op::ArithData { table, column, .. }
+            | Op::JumpDataEq { table, column, .. } = *op
+            {
+                match reads.iter_mut().find(|(t, _)| *t == table) {
+                    Some((_, widest)) => *widest = (*widest).max(column),
+                    None => reads.push((table, column)),
+                }
+            }
+        }
+        self.cells_read = reads.into();
         Ok(self)
+    }
+
+    /// For each table the ops `Data`, `ArithData` and `JumpDataEq` read, the
+    /// rightmost column they read: the machine reads those cells without a
+    /// bounds check once it has seen that the World's tables are this wide.
+    #[inline]
+    pub(crate) fn cells_read(&self) -> &[(TableId, ColumnId)] {
+        &self.cells_read
     }
 
     /// The ops as the machine runs them: [`Code::ops`], one for one, but

@@ -62,6 +62,14 @@ impl World {
         if self.stack.len() < base + code.frame().len() {
             return fail("a card ran without its frame");
         }
+        // The cells `data()` reads are read without bounds checks (a tenth
+        // of a read's work): sound because each table the code reads is
+        // there and as wide as the code reads it (checked here, and again
+        // after any op that may have run other code), and a row number
+        // comes from `Table::row_of`, which gives only rows the table has.
+        if !self.tables_fit(code) {
+            return Err(mismatch("the World's tables are not those its cards read"));
+        }
         // SAFETY: base + frame.len() <= stack.len(), just checked.
         let mut fp: *mut Value = unsafe { self.stack.as_mut_ptr().add(base) };
         let mut taken = self.stack.stamp();
@@ -99,6 +107,11 @@ impl World {
                 // SAFETY: as above; the frame is still there (calls truncate back to their own base).
                 fp = unsafe { self.stack.as_mut_ptr().add(base) };
                 taken = self.stack.stamp();
+                // What ran may have changed the World's tables.
+                if !self.tables_fit(code) {
+                    let why = mismatch("the World's tables are not those its cards read");
+                    return Err(self.locate(why, code, pc!()));
+                }
             };
         }
         // `data(table, row, column)` of the row register `row`, as `v` (a
@@ -108,10 +121,13 @@ impl World {
         // first cost more.
         macro_rules! with_cell {
             ($table:expr, $row:expr, $column:expr, |$v:ident| $body:expr) => {{
-                let t = &self.tables[$table.index()];
+                // SAFETY: the table is there (`tables_fit`).
+                let t = unsafe { self.tables.get_unchecked($table.index()) };
                 match t.row_of(&reg!($row)) {
                     Some(i) => {
-                        let $v = t.cell_ref(i, $column);
+                        // SAFETY: `row_of` gives a row the table has, and
+                        // the table is as wide as the column (`tables_fit`).
+                        let $v = unsafe { t.cell_unchecked(i, $column) };
                         $body
                     }
                     None => {
@@ -182,7 +198,7 @@ impl World {
                 },
                 Op::DataRow { dst, table, row } => {
                     let i = at!(self.row_index(g, table, reg!(row)));
-                    reg!(dst) = Value::Text(self.tables[table.index()].rows[i]);
+                    reg!(dst) = Value::Text(self.tables[table.index()].rows()[i]);
                 },
                 Op::DataCount { dst, table } => reg!(dst) = Value::Num(self.tables[table.index()].row_count() as f64),
                 Op::Add { dst, a, b } => {
@@ -353,6 +369,13 @@ impl World {
                 Op::End => return Ok(Flow::Next),
             }
         }
+    }
+
+    /// Each table whose cells `code` reads unchecked is there, and as wide
+    /// as the code reads it (`Code::cells_read`).
+    #[inline]
+    fn tables_fit(&self, code: &Code) -> bool {
+        code.cells_read().iter().all(|&(t, c)| self.tables.get(t.index()).is_some_and(|t| c.index() < t.width()))
     }
 
     /// `data(table, row, column)`
@@ -562,6 +585,25 @@ mod tests {
     fn calls_and_steps_that_push_frames_read_fresh_registers() {
         assert_eq!(answer_forgetting(None, "call Factorial n=10"), r#"{"value":3628800}"#);
         assert_eq!(answer_forgetting(None, "call Ping Listeners times=2"), r#"{"value":"202,hello!!,true"}"#);
+    }
+
+    /// The machine reads cells without bounds checks only while the World's
+    /// tables are those its cards read: a World whose Fruits table is
+    /// narrower than the game's (here Scores' one column in its place: only
+    /// code that changed a loaded game can make one) gets a fault, not a
+    /// read past the cells; so does one with too few tables.
+    #[test]
+    fn a_world_whose_tables_are_not_those_the_cards_read_faults() {
+        let mut driver = driver();
+        assert_eq!(driver.command("call Price Of row='banana'").to_string(), r#"{"value":1.5}"#);
+        let game = driver.world.game.clone();
+        let (fruits, scores) = (game.names.tables["Fruits"], game.names.tables["Scores"]);
+        driver.world.tables[fruits.index()] = crate::world::Table::from_def(&game.tables[scores.index()]);
+        let answer = driver.command("call Price Of row='banana'").to_string();
+        assert!(answer.contains("the World's tables are not those its cards read"), "{answer}");
+        driver.world.tables.truncate(fruits.index());
+        let answer = driver.command("call Price Of row='banana'").to_string();
+        assert!(answer.contains("the World's tables are not those its cards read"), "{answer}");
     }
 
     /// With the fact wrong for calls, the first register read after one

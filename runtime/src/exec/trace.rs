@@ -143,7 +143,7 @@ impl World {
     #[inline(never)]
     pub(super) fn trace_read_cell(&mut self, g: &Game, table: TableId, row: Value, column: ColumnId, value: Value) {
         let row = match self.row_index(g, table, row) {
-            Ok(r) => Value::Text(self.tables[table.index()].rows[r]),
+            Ok(r) => Value::Text(self.tables[table.index()].rows()[r]),
             Err(_) => row,
         };
         if let Some(t) = self.trace.as_mut() {
@@ -281,7 +281,7 @@ impl World {
             Place::Cell { table, row, column, old } => {
                 let t = &self.tables[table.index()];
                 // A row's place stays while the step writes the cell.
-                let (name, new) = if row < t.row_count() { (t.rows[row], t.cell(row, column)) } else { return };
+                let (name, new) = if row < t.row_count() { (t.rows()[row], t.cell(row, column)) } else { return };
                 Traced::Cell { site, table, row: name, column, old, new }
             }
             Place::Row { table, row, existed, remove } => Traced::Row { site, table, row, remove, existed },

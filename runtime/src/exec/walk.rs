@@ -841,7 +841,7 @@ impl World {
             Expr::DataRow(t, i) => {
                 let i = self.eval_as::<TRACE>(g, cx, i)?;
                 let r = self.row_index(g, *t, i)?;
-                Value::Text(self.tables[t.index()].rows[r])
+                Value::Text(self.tables[t.index()].rows()[r])
             }
             Expr::DataCount(t) => Value::Num(self.tables[t.index()].row_count() as f64),
             Expr::DataFind(t, col, value) => {

@@ -770,9 +770,9 @@ impl Driver {
         let table = &self.world.tables[t.index()];
         let rows = (0..table.row_count())
             .map(|r| {
-                let mut pairs = vec![("name".to_string(), Json::Str(self.world.syms.text(table.rows[r]).into()))];
+                let mut pairs = vec![("name".to_string(), Json::Str(self.world.syms.text(table.rows()[r]).into()))];
                 for (c, col) in def.columns.iter().enumerate() {
-                    pairs.push((col.name.clone(), self.value(table.cells[r * table.width + c])));
+                    pairs.push((col.name.clone(), self.value(table.cell(r, crate::ids::ColumnId(c as u16)))));
                 }
                 Json::Obj(pairs)
             })

@@ -795,7 +795,7 @@ impl Chess {
                 continue;
             }
             let promotes = self.facts.has(Self::text(world, pos.cell(from, self.kind)), |k| k.promotes);
-            let from_name = Value::Text(pos.rows[from]);
+            let from_name = Value::Text(pos.rows()[from]);
             let args = [from_name, ep];
             let cx = Ctx { this: Some(rules), other: Value::None, attachment: None, base: world.stack_len() };
             let faults = world.faults.len();
@@ -808,7 +808,7 @@ impl Chess {
                 if targets.cell(r, self.reachable) != Value::Bool(true) {
                     continue;
                 }
-                let Some(to) = self.facts.grid.parse(world.syms.text(targets.rows[r])) else { continue };
+                let Some(to) = self.facts.grid.parse(world.syms.text(targets.rows()[r])) else { continue };
                 let from = from as u8;
                 if promotes && Some(usize::from(self.facts.grid.rank_of(to)) + 1) == promotion_rank {
                     for &promotion in &self.promotions[side_index] {
@@ -842,8 +842,8 @@ impl Chess {
         }
         // The Kind it becomes, by its name (a Kind of the content: its name is known).
         let promoted = self.facts.kinds.get(usize::from(m.promotion)).and_then(|k| world.syms.get(&k.name));
-        let from_name = Value::Text(world.tables[self.position.index()].rows[from]);
-        let to_name = Value::Text(world.tables[self.position.index()].rows[to]);
+        let from_name = Value::Text(world.tables[self.position.index()].rows()[from]);
+        let to_name = Value::Text(world.tables[self.position.index()].rows()[to]);
         let faults = world.faults.len();
         let (make, pass) = (self.make_move, self.pass_the_turn);
         let position = self.position;

@@ -47,7 +47,7 @@ impl World {
             .map(|(_, (def, table))| {
                 let rows = (0..table.row_count())
                     .map(|r| SavedRow {
-                        name: self.syms.text(table.rows[r]).to_string(),
+                        name: self.syms.text(table.rows()[r]).to_string(),
                         cells: def
                             .columns
                             .iter()
@@ -346,7 +346,7 @@ impl World {
             let (t, def) = (r.table.index(), &game.tables[r.table.index()]);
             let mut row = 0;
             while row < self.tables[t].row_count() {
-                let name = self.tables[t].rows[row];
+                let name = self.tables[t].rows()[row];
                 let named = match r.column {
                     Some(c) => self.tables[t].cell(row, c),
                     None => Value::Text(name),

@@ -4,16 +4,19 @@ use crate::game::TableDef;
 use crate::ids::ColumnId;
 use crate::value::{Sym, Value};
 
-/// A table as it is now.
+/// A table as it is now. Its fields are its own, so that what the
+/// machine's unchecked reads rely on holds whatever else changes it: there
+/// are `width` cells for each row (`cells.len() == rows.len() * width`),
+/// and every row number `by_name` holds is below `rows.len()`.
 #[derive(Clone)]
 pub struct Table {
-    pub rows: Vec<Sym>,
+    rows: Vec<Sym>,
     /// Row number by row name, indexed by the name's symbol (texts are
     /// interned densely), so a row is found by name with one array read.
     by_name: Vec<u32>,
     /// Row-major cells.
-    pub cells: Vec<Value>,
-    pub width: usize,
+    cells: Vec<Value>,
+    width: usize,
 }
 
 impl Table {
@@ -29,6 +32,9 @@ impl Table {
         self.rows.extend_from_slice(&def.rows);
         self.cells.clear();
         self.cells.extend_from_slice(&def.cells);
+        // The loader makes a definition's cells so; a `TableDef` is public,
+        // so it is made so here too rather than trusted.
+        self.cells.resize(self.rows.len() * self.width, Value::None);
         self.reindex();
     }
 
@@ -80,17 +86,34 @@ impl Table {
         Some(self.cell(i, col))
     }
 
+    /// The rows' names, by number.
+    pub fn rows(&self) -> &[Sym] {
+        &self.rows
+    }
+
     pub fn row_count(&self) -> usize {
         self.rows.len()
     }
 
     pub fn cell(&self, row: usize, col: ColumnId) -> Value {
-        *self.cell_ref(row, col)
+        self.cells[row * self.width + col.index()]
     }
 
+    /// The cell at `row` and `col`, without a bounds check.
+    ///
+    /// # Safety
+    /// `row < self.row_count()` and `col.index() < self.width()`: then the
+    /// cell is there, as there are `width` cells for each row.
     #[inline(always)]
-    pub fn cell_ref(&self, row: usize, col: ColumnId) -> &Value {
-        &self.cells[row * self.width + col.index()]
+    pub unsafe fn cell_unchecked(&self, row: usize, col: ColumnId) -> &Value {
+        debug_assert!(row < self.rows.len() && col.index() < self.width);
+        // SAFETY: row * width + col < (row + 1) * width <= rows * width = cells.len().
+        unsafe { self.cells.get_unchecked(row * self.width + col.index()) }
+    }
+
+    /// How many columns (cells a row) the table has.
+    pub fn width(&self) -> usize {
+        self.width
     }
 
     pub fn cell_mut(&mut self, row: usize, col: ColumnId) -> &mut Value {
@@ -104,7 +127,8 @@ impl Table {
         if self.find(name).is_none() {
             self.name_row(name, i);
         }
-        self.cells.extend(def.columns.iter().map(|c| c.default));
+        let defaults = def.columns.iter().map(|c| c.default).chain(std::iter::repeat(Value::None));
+        self.cells.extend(defaults.take(self.width));
         i
     }
 
@@ -114,6 +138,7 @@ impl Table {
         debug_assert_eq!(rows.len() * self.width, cells.len());
         self.rows = rows;
         self.cells = cells;
+        self.cells.resize(self.rows.len() * self.width, Value::None);
         self.reindex();
     }
 

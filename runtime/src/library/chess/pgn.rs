@@ -206,7 +206,7 @@ impl Chess {
     /// then for a promotion the button of its Kind.
     fn play(&self, world: &mut World, m: Move) -> Result<(), String> {
         let position = &world.tables[self.position.index()];
-        let (from, to) = (position.rows[usize::from(m.from)], position.rows[usize::from(m.to)]);
+        let (from, to) = (position.rows()[usize::from(m.from)], position.rows()[usize::from(m.to)]);
         let history = world.game.names.tables.get("Move History").copied();
         let count = |w: &World| history.map_or(0, |t| w.tables[t.index()].row_count());
         let before = count(world);
@@ -310,7 +310,7 @@ fn split_pgn(pgn: &str) -> Result<(Tags, Vec<String>), String> {
 /// The one Legal Move that `san` names, or why there is none.
 fn find_move(world: &World, chess: &Chess, legal: &[Move], san: &str) -> Result<Move, String> {
     let position = &world.tables[chess.position.index()];
-    let square = |i: u8| world.syms.text(position.rows[usize::from(i)]).to_string();
+    let square = |i: u8| world.syms.text(position.rows()[usize::from(i)]).to_string();
     let kind_at = |i: u8| Chess::text(world, position.cell(usize::from(i), chess.kind));
     let kinds = &chess.facts.kinds;
     let letter_of = |kind: &str| kinds.iter().find(|k| k.name == kind).map(|k| k.move_letter.as_str());
