@@ -174,7 +174,7 @@ mod tests {
     #[test]
     fn a_copied_range_reads_its_source() {
         // r3..r5 a copied-in Function's locals, reset from its first values r5..r7.
-        let ops = vec![Op::CopyRange { dst: 3, src: 5, len: 2 }, Op::Add { dst: 0, a: 3, b: 4 }, Op::End];
+        let ops = vec![Op::Enter { nested: 0, dst: 3, src: 5, len: 2 }, Op::Add { dst: 0, a: 3, b: 4 }, Op::End];
         assert_eq!(runs(ops, 7, 1), vec![(0, 1), (5, 2)]);
     }
 }

@@ -247,7 +247,10 @@ impl Out {
         // that register is one the answer is written to.
         let written = written_registers(code);
         let mut map: Vec<Reg> = (0..code.frame.len() as Reg).map(|r| r + off).collect();
-        self.push(Op::Enter { nested: 0 }, site, looped);
+        // The callee's locals made fresh with its entry: they are its own
+        // registers, apart from every argument the copies below read.
+        let (fresh, len) = (off + params as Reg, locals.saturating_sub(params) as u16);
+        self.push(Op::Enter { nested: 0, dst: fresh, src: first, len }, site, looped);
         for (i, slot) in map.iter_mut().enumerate().take(params) {
             let src = args.get(i).copied().unwrap_or(NO_REG);
             if src != NO_REG && !written[i] && !answers.contains(&src) {
@@ -256,10 +259,6 @@ impl Out {
                 // The call site made each argument its parameter's type (`bytecode::lower`).
                 self.push(Op::Copy { dst: *slot, src }, site, looped);
             }
-        }
-        if locals > params {
-            let len = (locals - params) as u16;
-            self.push(Op::CopyRange { dst: off + params as Reg, src: first, len }, site, looped);
         }
         // The answer starts as the type's first value, what a Function that
         // runs to its end answers; a Return overwrites it.
@@ -305,7 +304,9 @@ impl Out {
                 }
                 Op::End => {}
                 // A call the callee's code had copied in is one call deeper here.
-                Op::Enter { nested } => self.push(Op::Enter { nested: nested.saturating_add(1) }, site, looped),
+                Op::Enter { nested, dst, src, len } => {
+                    self.push(Op::Enter { nested: nested.saturating_add(1), dst, src, len }, site, looped)
+                }
                 op => {
                     if op.target().is_some() {
                         inner_jumps.push(self.ops.len());
@@ -515,7 +516,7 @@ mod tests {
             .code
             .ops
             .iter()
-            .filter_map(|op| if let Op::Enter { nested } = op { Some(*nested) } else { None })
+            .filter_map(|op| if let Op::Enter { nested, .. } = op { Some(*nested) } else { None })
             .collect();
         assert_eq!(nested, [0, 1]);
     }

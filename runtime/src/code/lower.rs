@@ -591,8 +591,8 @@ mod tests {
             (vec![Op::Jump { to: 5 }, Op::End], "a jump past the last op"),
             (vec![Op::Copy { dst: 0, src: 1 }], "no End"),
             (vec![], "no ops at all"),
-            (vec![Op::CopyRange { dst: 0, src: 1, len: 2 }, Op::End], "copied ranges that overlap"),
-            (vec![Op::CopyRange { dst: 0, src: 2, len: 2 }, Op::End], "a range past the frame"),
+            (vec![Op::Enter { nested: 0, dst: 0, src: 1, len: 2 }, Op::End], "copied ranges that overlap"),
+            (vec![Op::Enter { nested: 0, dst: 0, src: 2, len: 2 }, Op::End], "a range past the frame"),
             (vec![Op::Step { step: 0 }, Op::End], "a step that is not there"),
             (vec![Op::Eval { dst: 0, expr: 0 }, Op::End], "an expression that is not there"),
         ];

@@ -232,7 +232,7 @@ impl Code {
             };
             // The machine copies a range with `copy_nonoverlapping`.
             let apart = match *op {
-                Op::CopyRange { dst, src, len } => {
+                Op::Enter { dst, src, len, .. } => {
                     let (dst, src, len) = (dst as usize, src as usize, len as usize);
                     dst + len <= src || src + len <= dst
                 }

@@ -131,14 +131,13 @@ pub enum Op {
     /// `answer` (unless `NO_REG`) is whether the row was there before.
     ControlRow { table: TableId, row: Reg, remove: bool, answer: Reg },
     /// A Function's code copied into its caller begins (see `inline.rs`):
-    /// one step of the budget, and the depth a call would have. `nested`:
-    /// how many copied calls deep it is in the code it was copied into (0
-    /// for a callee copied into the running card, 1 for a callee of that
-    /// callee copied in with it, ...): each counts one deeper, as calls do.
-    Enter { nested: u16 },
-    /// `dst.. = src..`, `len` registers: an inlined Function's locals made
-    /// fresh from their first values.
-    CopyRange { dst: Reg, src: Reg, len: u16 },
+    /// one step of the budget, and the depth a call would have; then
+    /// `dst.. = src..`, `len` registers (none when 0): its locals made
+    /// fresh from their first values. `nested`: how many copied calls deep
+    /// it is in the code it was copied into (0 for a callee copied into the
+    /// running card, 1 for a callee of that callee copied in with it, ...):
+    /// each counts one deeper, as calls do.
+    Enter { nested: u16, dst: Reg, src: Reg, len: u16 },
     /// A step the tree walker runs (`Code::steps[step]`).
     Step { step: u32 },
     /// The end of the card.
@@ -154,9 +153,9 @@ pub enum Access {
     Write,
     /// The op reads the register, then writes it (a Repeat's index).
     Update,
-    /// The op reads `len` registers from this one (`CopyRange`'s source).
+    /// The op reads `len` registers from this one (`Enter`'s first values).
     ReadRange(u16),
-    /// The op writes `len` registers from this one (`CopyRange`'s destination).
+    /// The op writes `len` registers from this one (`Enter`'s fresh locals).
     WriteRange(u16),
 }
 
@@ -273,7 +272,7 @@ impl Op {
                 f(row, Read);
                 f(src, Read)
             }
-            Op::CopyRange { dst, src, len } => {
+            Op::Enter { dst, src, len, .. } => {
                 f(src, ReadRange(*len));
                 f(dst, WriteRange(*len))
             }
@@ -282,7 +281,6 @@ impl Op {
             | Op::ReturnStruct { .. }
             | Op::ResetTable { .. }
             | Op::Step { .. }
-            | Op::Enter { .. }
             | Op::End => {}
         }
     }
@@ -332,7 +330,6 @@ impl Op {
             | Op::ResetTable { .. }
             | Op::ControlRow { .. }
             | Op::Enter { .. }
-            | Op::CopyRange { .. }
             | Op::End => false,
         }
     }
@@ -389,7 +386,6 @@ impl Op {
             | Op::ResetTable { .. }
             | Op::ControlRow { .. }
             | Op::Enter { .. }
-            | Op::CopyRange { .. }
             | Op::End => false,
         }
     }
@@ -431,7 +427,6 @@ impl Op {
             | Op::ResetTable { .. }
             | Op::ControlRow { .. }
             | Op::Enter { .. }
-            | Op::CopyRange { .. }
             | Op::Step { .. }
             | Op::End => None,
         }
@@ -480,7 +475,6 @@ impl Op {
             | Op::ResetTable { .. }
             | Op::ControlRow { .. }
             | Op::Enter { .. }
-            | Op::CopyRange { .. }
             | Op::End => None,
         }
     }
@@ -527,8 +521,7 @@ mod tests {
             Op::SetCell { table: t, row: 0, column: c, src: 1 },
             Op::ResetTable { table: t },
             Op::ControlRow { table: t, row: 0, remove: false, answer: 1 },
-            Op::Enter { nested: 0 },
-            Op::CopyRange { dst: 0, src: 2, len: 2 },
+            Op::Enter { nested: 0, dst: 0, src: 2, len: 2 },
             Op::Step { step: 0 },
             Op::End,
         ]
@@ -571,9 +564,8 @@ mod tests {
             Op::ResetTable { .. } => 30,
             Op::ControlRow { .. } => 31,
             Op::Enter { .. } => 32,
-            Op::CopyRange { .. } => 33,
-            Op::Step { .. } => 34,
-            Op::End => 35,
+            Op::Step { .. } => 33,
+            Op::End => 34,
         }
     }
 

@@ -343,11 +343,9 @@ impl World {
                     let v = at!(self.coerce(g.tables[table.index()].columns[column.index()].ty, reg!(src)));
                     *self.tables[table.index()].cell_mut(r, column) = v;
                 },
-                Op::Enter { nested } => {
+                Op::Enter { nested, dst, src, len } => {
                     at!(self.spend("calls that never end?"));
                     at!(self.check_depth_nested(nested));
-                },
-                Op::CopyRange { dst, src, len } => {
                     fresh!();
                     // SAFETY: `Code::check` proved both ranges inside the frame;
                     // the inliner never makes them overlap (the source is a
