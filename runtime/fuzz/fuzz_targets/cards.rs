@@ -99,8 +99,8 @@ fn seen(w: &World, answer: Option<usize>) -> String {
     let answer = answer.map(|width| values(&w.answer()[..width]));
     let mut out = format!("{answer:?}\n{:?}\n{}\n{}\n", w.faults, w.steps_left(), values(&w.globals));
     for t in &w.tables {
-        let rows: Vec<&str> = t.rows.iter().map(|r| w.syms.text(*r)).collect();
-        out += &format!("{rows:?}: {}\n", values(&t.cells));
+        let rows: Vec<&str> = t.rows().iter().map(|r| w.syms.text(*r)).collect();
+        out += &format!("{rows:?}: {}\n", values(t.cells()));
     }
     for o in &w.objects {
         out += &format!("{:?} {} {} {} {} {}\n", w.syms.text(o.name), o.x, o.y, values(&o.fields), o.alive, o.visible);

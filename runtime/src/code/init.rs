@@ -16,22 +16,7 @@ pub(super) fn registers_to_init(code: &Code) -> Box<[(Reg, u16)]> {
     let frame = code.frame.len();
     let ops = &code.ops;
     let words = frame.div_ceil(64);
-    // A list (a call's arguments, a returned structure's values) runs to the
-    // next one's start: more than the op reads, at worst, which asks for
-    // more registers to be copied, never fewer.
-    let mut starts: Vec<usize> = ops
-        .iter()
-        .filter_map(|op| match op.index() {
-            Some(Index::List(i)) => Some(i as usize),
-            _ => None,
-        })
-        .collect();
-    starts.sort_unstable();
-    starts.dedup();
-    let list = |start: usize| {
-        let end = starts.iter().find(|&&s| s > start).copied().unwrap_or(code.lists.len());
-        &code.lists[start.min(end)..end]
-    };
+    let list = list_reader(code);
     // For each op reached, the registers written on every path to it;
     // passes in order until nothing changes (each set only shrinks once
     // reached, so this ends).
@@ -102,8 +87,28 @@ pub(super) fn registers_to_init(code: &Code) -> Box<[(Reg, u16)]> {
     runs.into()
 }
 
+/// The registers of the list an op names (`Index::List`), by its start: a
+/// list (a call's arguments, a returned structure's values) runs to the
+/// next one's start, more than the op reads at worst, never fewer.
+pub(super) fn list_reader<'c>(code: &'c Code) -> impl Fn(usize) -> &'c [Reg] + 'c {
+    let mut starts: Vec<usize> = code
+        .ops
+        .iter()
+        .filter_map(|op| match op.index() {
+            Some(Index::List(i)) => Some(i as usize),
+            _ => None,
+        })
+        .collect();
+    starts.sort_unstable();
+    starts.dedup();
+    move |start: usize| {
+        let end = starts.iter().find(|&&s| s > start).copied().unwrap_or(code.lists.len());
+        &code.lists[start.min(end)..end]
+    }
+}
+
 /// Where the machine may go on after the op at `pc`.
-fn successors(ops: &[Op], pc: usize) -> impl Iterator<Item = usize> {
+pub(super) fn successors(ops: &[Op], pc: usize) -> impl Iterator<Item = usize> {
     let op = ops[pc];
     let falls_through =
         !matches!(op, Op::Jump { .. } | Op::Loop { .. } | Op::Return { .. } | Op::ReturnStruct { .. } | Op::End);

@@ -15,7 +15,7 @@
 //! value, as `World::invoke` does.
 
 use super::op::Access;
-use super::{Code, Op, Reg, NO_LOOP, NO_REG};
+use super::{dead, Code, Op, Reg, NO_LOOP, NO_REG};
 use crate::ids::FuncId;
 use crate::program::Returns;
 use crate::value::{Type, Value};
@@ -179,7 +179,7 @@ fn inline_into(code: Code, functions: &[Callee], structs: &[Vec<FieldInfo>]) -> 
             *to = moved[*to as usize];
         }
     }
-    let inlined = Code {
+    let mut inlined = Code {
         ops: out.ops.into(),
         sites: out.sites.into(),
         loops: out.loops.into(),
@@ -194,6 +194,10 @@ fn inline_into(code: Code, functions: &[Callee], structs: &[Vec<FieldInfo>]) -> 
     };
     // A copy that breaks what the machine relies on is a mistake here; the
     // card then runs as it was lowered, with its calls.
+    if inlined.check().is_err() {
+        return code;
+    }
+    dead::drop_dead_copies(&mut inlined);
     inlined.checked().unwrap_or(code)
 }
 

@@ -12,6 +12,7 @@
 //! checked (`Code::check`) before it exists, which is what lets the machine
 //! read registers unchecked.
 
+mod dead;
 mod init;
 mod inline;
 mod lower;

@@ -91,6 +91,11 @@ impl Table {
         &self.rows
     }
 
+    /// The cells, row after row (`width` a row).
+    pub fn cells(&self) -> &[Value] {
+        &self.cells
+    }
+
     pub fn row_count(&self) -> usize {
         self.rows.len()
     }
