@@ -55,7 +55,11 @@ fn dead_copies(code: &Code) -> Vec<bool> {
             let range = r as usize..r as usize + access.len();
             match access {
                 Access::Read | Access::Update | Access::ReadRange(_) => range.for_each(|r| set(&mut uses[pc], r)),
-                Access::Write | Access::WriteRange(_) => range.for_each(|r| set(&mut kills[pc], r)),
+                // A write only some ways on (a Repeat's counter) kills nothing.
+                Access::Write | Access::WriteRange(_) if op.writes_on_every_way() => {
+                    range.for_each(|r| set(&mut kills[pc], r))
+                }
+                Access::Write | Access::WriteRange(_) => {}
             }
         });
         match op.index() {
@@ -193,6 +197,20 @@ mod tests {
             Op::End,
         ];
         assert_eq!(dropped(ops, 3, 2).len(), 5);
+    }
+
+    #[test]
+    fn a_copy_a_repeat_may_not_write_over_is_kept() {
+        // r1 (the counter) = r2, then a Repeat of r3 turns, then r1 returned:
+        // with no turn to take, RepeatStart goes on without writing r1.
+        let ops = vec![
+            Op::Copy { dst: 1, src: 2 },
+            Op::RepeatStart { count: 3, limit: 4, index: 5, counter: 1, exit: 3 },
+            Op::RepeatNext { limit: 4, index: 5, counter: 1, to: 2 },
+            Op::Return { src: 1, ty: crate::value::Type::Number },
+            Op::End,
+        ];
+        assert_eq!(dropped(ops, 6, 2).len(), 5);
     }
 
     #[test]

@@ -291,6 +291,50 @@ impl Op {
         op.regs_mut(|r, access| f(*r, access));
     }
 
+    /// The op writes the registers it names as written (`Access::Write`,
+    /// `Access::WriteRange`) whichever way it goes on, unless it faults. A
+    /// Repeat's ops write its counter only when there is a turn to take:
+    /// `RepeatStart` with a count of none, and `RepeatNext` after the last
+    /// turn, go on without writing it.
+    pub(crate) fn writes_on_every_way(&self) -> bool {
+        match self {
+            Op::RepeatStart { .. } | Op::RepeatNext { .. } => false,
+            Op::Copy { .. }
+            | Op::Store { .. }
+            | Op::Global { .. }
+            | Op::Data { .. }
+            | Op::ArithData { .. }
+            | Op::DataRow { .. }
+            | Op::DataCount { .. }
+            | Op::Add { .. }
+            | Op::Sub { .. }
+            | Op::Mul { .. }
+            | Op::Binary { .. }
+            | Op::Neg { .. }
+            | Op::Not { .. }
+            | Op::Abs { .. }
+            | Op::Floor { .. }
+            | Op::Random { .. }
+            | Op::Eval { .. }
+            | Op::Jump { .. }
+            | Op::JumpBool { .. }
+            | Op::JumpEq { .. }
+            | Op::JumpDataEq { .. }
+            | Op::JumpOutside { .. }
+            | Op::JumpCmp { .. }
+            | Op::Loop { .. }
+            | Op::Call { .. }
+            | Op::Return { .. }
+            | Op::ReturnStruct { .. }
+            | Op::SetCell { .. }
+            | Op::ResetTable { .. }
+            | Op::ControlRow { .. }
+            | Op::Enter { .. }
+            | Op::Step { .. }
+            | Op::End => true,
+        }
+    }
+
     /// The op may write registers it does not name: a call's answer is as
     /// many registers as the callee answers (known only with the game; the
     /// machine checks it at the call), and a step the tree walker runs may
