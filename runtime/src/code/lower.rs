@@ -504,7 +504,18 @@ impl<'a> Lowering<'a> {
                     _ => None,
                 };
                 if let Some((table, row, column, leaf)) = data {
-                    let (row, b) = (self.operand(row), self.operand(leaf));
+                    let row = self.operand(row);
+                    let text = match leaf {
+                        Expr::Const(Value::Text(text)) => Some(*text),
+                        _ => match self.constant_read(leaf) {
+                            Some(Value::Text(text)) => Some(text),
+                            _ => None,
+                        },
+                    };
+                    if let Some(text) = text {
+                        return self.emit(Op::JumpDataText { table, row, column, text, when, to: to.0 });
+                    }
+                    let b = self.operand(leaf);
                     return self.emit(Op::JumpDataEq { table, row, column, b, when, to: to.0 });
                 }
                 // `flag == true` of a Boolean local: a test of the flag itself
@@ -756,6 +767,28 @@ mod tests {
         // its own op first, as the tree walker reads it before the other side.
         assert!(matches!(ops[3], Op::Data { row: 1, .. }), "{ops:?}");
         assert!(matches!(ops[4], Op::Add { a: 0, .. }) && matches!(ops[5], Op::Mul { .. }), "{ops:?}");
+    }
+
+    #[test]
+    fn a_cell_against_a_text_constant_holds_the_text_in_the_op() {
+        // if: data(T, r, c) != '', then: n = 1; if: data(T, r, c) == r, then: n = 1   (locals: r, n)
+        let read = || Box::new(Expr::Data(TableId(0), Box::new(local(0)), ColumnRef::Fixed(ColumnId(1))));
+        let empty = Expr::Binary(BinaryOp::Ne, read(), Box::new(Expr::Const(Value::Text(crate::value::EMPTY))));
+        let same = Expr::Binary(BinaryOp::Eq, read(), Box::new(local(0)));
+        let body = vec![
+            step(StepKind::If { cond: empty, then: Box::new([set(1, num(1.0))]), otherwise: Box::new([]) }),
+            step(StepKind::If { cond: same, then: Box::new([set(1, num(1.0))]), otherwise: Box::new([]) }),
+        ];
+        let ops = lowered(body, 2, &[]).ops().to_vec();
+        // Past the branch when the cell is the empty text.
+        assert!(
+            matches!(
+                ops[0],
+                Op::JumpDataText { row: 0, column: ColumnId(1), text: crate::value::EMPTY, when: true, .. }
+            ),
+            "{ops:?}"
+        );
+        assert!(matches!(ops[2], Op::JumpDataEq { row: 0, b: 0, when: false, .. }), "{ops:?}");
     }
 
     #[test]

@@ -169,7 +169,8 @@ impl Code {
         for op in self.ops.iter() {
             if let Op::Data { table, column, .. }
             | Op::ArithData { table, column, .. }
-            | Op::JumpDataEq { table, column, .. } = *op
+            | Op::JumpDataEq { table, column, .. }
+            | Op::JumpDataText { table, column, .. } = *op
             {
                 match reads.iter_mut().find(|(t, _)| *t == table) {
                     Some((_, widest)) => *widest = (*widest).max(column),
@@ -181,7 +182,8 @@ impl Code {
         Ok(self)
     }
 
-    /// For each table the ops `Data`, `ArithData` and `JumpDataEq` read, the
+    /// For each table the ops `Data`, `ArithData`, `JumpDataEq` and
+    /// `JumpDataText` read, the
     /// rightmost column they read: the machine reads those cells without a
     /// bounds check once it has seen that the World's tables are this wide.
     #[inline]

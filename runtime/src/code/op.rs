@@ -4,7 +4,7 @@
 //! the inliner and the machine alike.
 
 use crate::ids::{ColumnId, FuncId, GlobalId, StructId, TableId};
-use crate::value::Type;
+use crate::value::{Sym, Type};
 use expr_grammar::ast::BinaryOp;
 
 /// A register: a slot of the running card's frame.
@@ -105,6 +105,9 @@ pub enum Op {
     /// Go on at `to` when `data(table, row, column) == b` is `when`: the
     /// commonest condition of all, in one op.
     JumpDataEq { table: TableId, row: Reg, column: ColumnId, b: Reg, when: bool, to: u32 },
+    /// Go on at `to` when `data(table, row, column) == 'text'` is `when`,
+    /// the text a constant of the card held in the op (`kind == ""`).
+    JumpDataText { table: TableId, row: Reg, column: ColumnId, text: Sym, when: bool, to: u32 },
     /// Go on at `to` unless `lo <= x <= hi` (`x >= lo && x <= hi`).
     JumpOutside { x: Reg, lo: Reg, hi: Reg, to: u32 },
     /// Go on at `to` when the comparison of two Numbers is `when`.
@@ -239,6 +242,7 @@ impl Op {
                 f(row, Read);
                 f(b, Read)
             }
+            Op::JumpDataText { row, .. } => f(row, Read),
             Op::JumpOutside { x, lo, hi, .. } => {
                 f(x, Read);
                 f(lo, Read);
@@ -320,6 +324,7 @@ impl Op {
             | Op::JumpBool { .. }
             | Op::JumpEq { .. }
             | Op::JumpDataEq { .. }
+            | Op::JumpDataText { .. }
             | Op::JumpOutside { .. }
             | Op::JumpCmp { .. }
             | Op::Loop { .. }
@@ -363,6 +368,7 @@ impl Op {
             | Op::JumpBool { .. }
             | Op::JumpEq { .. }
             | Op::JumpDataEq { .. }
+            | Op::JumpDataText { .. }
             | Op::JumpOutside { .. }
             | Op::JumpCmp { .. }
             | Op::Loop { .. }
@@ -419,6 +425,7 @@ impl Op {
             | Op::JumpBool { .. }
             | Op::JumpEq { .. }
             | Op::JumpDataEq { .. }
+            | Op::JumpDataText { .. }
             | Op::JumpOutside { .. }
             | Op::JumpCmp { .. }
             | Op::Loop { .. }
@@ -442,6 +449,7 @@ impl Op {
             | Op::JumpBool { to, .. }
             | Op::JumpEq { to, .. }
             | Op::JumpDataEq { to, .. }
+            | Op::JumpDataText { to, .. }
             | Op::JumpCmp { to, .. }
             | Op::JumpOutside { to, .. }
             | Op::Loop { to }
@@ -509,6 +517,7 @@ impl Op {
             | Op::JumpBool { .. }
             | Op::JumpEq { .. }
             | Op::JumpDataEq { .. }
+            | Op::JumpDataText { .. }
             | Op::JumpOutside { .. }
             | Op::JumpCmp { .. }
             | Op::Loop { .. }
@@ -554,6 +563,7 @@ mod tests {
             Op::JumpBool { cond: 0, when: true, to: 0 },
             Op::JumpEq { a: 0, b: 1, when: true, to: 0 },
             Op::JumpDataEq { table: t, row: 0, column: c, b: 1, when: true, to: 0 },
+            Op::JumpDataText { table: t, row: 0, column: c, text: crate::value::EMPTY, when: true, to: 0 },
             Op::JumpOutside { x: 0, lo: 1, hi: 2, to: 0 },
             Op::JumpCmp { cmp: Cmp::Lt, a: 0, b: 1, when: true, to: 0 },
             Op::Loop { to: 0 },
@@ -596,20 +606,21 @@ mod tests {
             Op::JumpBool { .. } => 18,
             Op::JumpEq { .. } => 19,
             Op::JumpDataEq { .. } => 20,
-            Op::JumpOutside { .. } => 21,
-            Op::JumpCmp { .. } => 22,
-            Op::Loop { .. } => 23,
-            Op::RepeatStart { .. } => 24,
-            Op::RepeatNext { .. } => 25,
-            Op::Call { .. } => 26,
-            Op::Return { .. } => 27,
-            Op::ReturnStruct { .. } => 28,
-            Op::SetCell { .. } => 29,
-            Op::ResetTable { .. } => 30,
-            Op::ControlRow { .. } => 31,
-            Op::Enter { .. } => 32,
-            Op::Step { .. } => 33,
-            Op::End => 34,
+            Op::JumpDataText { .. } => 21,
+            Op::JumpOutside { .. } => 22,
+            Op::JumpCmp { .. } => 23,
+            Op::Loop { .. } => 24,
+            Op::RepeatStart { .. } => 25,
+            Op::RepeatNext { .. } => 26,
+            Op::Call { .. } => 27,
+            Op::Return { .. } => 28,
+            Op::ReturnStruct { .. } => 29,
+            Op::SetCell { .. } => 30,
+            Op::ResetTable { .. } => 31,
+            Op::ControlRow { .. } => 32,
+            Op::Enter { .. } => 33,
+            Op::Step { .. } => 34,
+            Op::End => 35,
         }
     }
 

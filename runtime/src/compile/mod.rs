@@ -387,7 +387,11 @@ mod tests {
         let mut read = Vec::new();
         for (card, code) in functions.chain(handlers) {
             for op in code.ops() {
-                if let Op::Data { table, .. } | Op::ArithData { table, .. } | Op::JumpDataEq { table, .. } = op {
+                if let Op::Data { table, .. }
+                | Op::ArithData { table, .. }
+                | Op::JumpDataEq { table, .. }
+                | Op::JumpDataText { table, .. } = op
+                {
                     read.push((card, *table));
                 }
             }

@@ -196,6 +196,11 @@ impl World {
                         jump!(to);
                     }
                 },
+                Op::JumpDataText { table, row, column, text, when, to } => {
+                    if with_cell!(table, row, column, |v| matches!(*v, Value::Text(s) if s == text)) == when {
+                        jump!(to);
+                    }
+                },
                 Op::DataRow { dst, table, row } => {
                     let i = at!(self.row_index(g, table, reg!(row)));
                     reg!(dst) = Value::Text(self.tables[table.index()].rows()[i]);
