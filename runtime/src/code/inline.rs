@@ -188,9 +188,8 @@ fn inline_into(code: Code, functions: &[Callee], structs: &[Vec<FieldInfo>]) -> 
         exprs: code.exprs.clone(),
         steps: code.steps.clone(),
         locals: code.locals,
-        init: Box::new([]),
-        machine: Box::new([]),
-        cells_read: Box::new([]),
+        // What the check derives from the rest (`Code::checked`).
+        ..Code::default()
     };
     // A copy that breaks what the machine relies on is a mistake here; the
     // card then runs as it was lowered, with its calls.
@@ -406,9 +405,8 @@ mod tests {
             exprs: Box::new([]),
             steps: Box::new([]),
             locals,
-            init: Box::new([]),
-            machine: Box::new([]),
-            cells_read: Box::new([]),
+            // What the check derives from the rest (`Code::checked`).
+            ..Code::default()
         };
         code.checked().unwrap_or_else(|e| panic!("{e}"))
     }

@@ -115,9 +115,8 @@ impl<'a> Lowering<'a> {
                 exprs: self.exprs.into(),
                 steps: self.steps.into(),
                 locals: self.locals as u16,
-                init: Box::new([]),
-                machine: Box::new([]),
-                cells_read: Box::new([]),
+                // What the check derives from the rest (`Code::checked`).
+                ..Code::default()
             },
             consts: self.consts,
         }
@@ -190,11 +189,7 @@ impl<'a> Lowering<'a> {
                     self.emit(Op::ArithData { arith, data_first: false, dst, a: dst, table, row, column });
                 } else {
                     let b = self.operand(value);
-                    self.emit(match arith {
-                        Arith::Add => Op::Add { dst, a: dst, b },
-                        Arith::Sub => Op::Sub { dst, a: dst, b },
-                        Arith::Mul => Op::Mul { dst, a: dst, b },
-                    });
+                    self.emit(arith.of_registers(dst, dst, b));
                 }
                 if !numbers {
                     self.emit(Op::Store { dst, src: dst, ty: *ty });
@@ -376,15 +371,12 @@ impl<'a> Lowering<'a> {
                 self.emit(Op::Copy { dst, src: no_value });
                 self.place(end);
             }
-            Expr::Binary(op @ (BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul), l, r)
-                if (self.is_leaf(l) && self.cell_read(r).is_some())
-                    || (self.is_leaf(r) && self.cell_read(l).is_some()) =>
+            Expr::Binary(op, l, r)
+                if Arith::of(*op).is_some()
+                    && ((self.is_leaf(l) && self.cell_read(r).is_some())
+                        || (self.is_leaf(r) && self.cell_read(l).is_some())) =>
             {
-                let arith = match op {
-                    BinaryOp::Add => Arith::Add,
-                    BinaryOp::Sub => Arith::Sub,
-                    _ => Arith::Mul,
-                };
+                let arith = Arith::of(*op).expect("matched above");
                 // The cell's row first, as its own op would read it first.
                 let (data_first, (table, row, column), other) = match self.cell_read(l) {
                     Some(cell) if self.is_leaf(r) => (true, cell, r),
@@ -396,11 +388,9 @@ impl<'a> Lowering<'a> {
             }
             Expr::Binary(op, a, b) => {
                 let (a, b) = (self.operand(a), self.operand(b));
-                self.emit(match op {
-                    BinaryOp::Add => Op::Add { dst, a, b },
-                    BinaryOp::Sub => Op::Sub { dst, a, b },
-                    BinaryOp::Mul => Op::Mul { dst, a, b },
-                    op => Op::Binary { op: *op, dst, a, b },
+                self.emit(match Arith::of(*op) {
+                    Some(arith) => arith.of_registers(dst, a, b),
+                    None => Op::Binary { op: *op, dst, a, b },
                 });
             }
             _ => {

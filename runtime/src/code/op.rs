@@ -44,6 +44,25 @@ pub enum Arith {
 }
 
 impl Arith {
+    /// The arithmetic a binary operator is, if it is `+`, `-` or `*`.
+    pub fn of(op: BinaryOp) -> Option<Arith> {
+        match op {
+            BinaryOp::Add => Some(Arith::Add),
+            BinaryOp::Sub => Some(Arith::Sub),
+            BinaryOp::Mul => Some(Arith::Mul),
+            _ => None,
+        }
+    }
+
+    /// `dst = a + b` (`-`, `*`) of two registers, as its op.
+    pub fn of_registers(self, dst: Reg, a: Reg, b: Reg) -> Op {
+        match self {
+            Arith::Add => Op::Add { dst, a, b },
+            Arith::Sub => Op::Sub { dst, a, b },
+            Arith::Mul => Op::Mul { dst, a, b },
+        }
+    }
+
     pub fn op(self) -> BinaryOp {
         match self {
             Arith::Add => BinaryOp::Add,
