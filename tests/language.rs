@@ -28,9 +28,12 @@
 //! Every line runs on a fresh Driver over the one loaded game, so no case
 //! sees the Globals or tables another case changed.
 //!
-//! Every case runs twice: on the register machine (the cards' lowered code,
-//! small Functions copied into their callers) and on the tree walker (the
-//! same cards from their trees, `World::call_function_walked`). The two must
+//! Every case runs three times: on the register machine (the cards' lowered
+//! code, small Functions copied into their callers) as the interpreter
+//! alone, on it again with each card's machine code made at its first run
+//! (`code/native.rs`; the interpreter runs what the machine code hands
+//! back), and on the tree walker (the same cards from their trees,
+//! `World::call_function_walked`). Each machine's run and the walker's must
 //! give the same answer or the same fault (message, card, step and line),
 //! leave the same World (every table, Global and Object, the Game State and
 //! the faults kept), and spend the same steps of the input's budget: each
@@ -51,6 +54,7 @@ mod common;
 use std::path::Path;
 use std::rc::Rc;
 
+use cardtable::code::NEVER_NATIVE;
 use cardtable::game::Game;
 use cardtable::host::driver::Driver;
 use cardtable::json::Json;
@@ -187,25 +191,31 @@ fn differs_marker(comment: &str) -> Option<&str> {
     comment.trim().strip_prefix("differs:").map(str::trim)
 }
 
-/// Runs the command on the register machine and on the tree walker, each on
-/// a fresh Driver: `Err` says how the answers, the Worlds left or the steps
-/// spent differ.
+/// Runs the command on the register machine, first as the interpreter
+/// alone and then as the cards' machine code from their first run (with
+/// the interpreter doing what the machine code hands back), and on the tree
+/// walker, each on a fresh Driver: `Err` says how the answers, the Worlds
+/// left or the steps spent differ.
 fn same_on_both(game: &Rc<Game>, trees: &Rc<Trees>, command: &str) -> Result<(), String> {
-    let mut machine = Driver::new(game.clone());
-    let mut walker = Driver::new(game.clone()).walking(trees.clone());
-    let (on_machine, walked) = (machine.command(command), walker.command(command));
-    if on_machine.to_string() != walked.to_string() {
-        return Err(format!("the machine answers {on_machine}, the walker {walked}"));
-    }
-    let (left_machine, left_walker) = (machine.world.steps_left(), walker.world.steps_left());
-    if left_machine != left_walker {
-        let budget = machine.world.step_budget;
-        return Err(format!("the machine spent {} steps, the walker {}", budget - left_machine, budget - left_walker));
-    }
-    let (machine_world, walker_world) = (world_of(game, &mut machine), world_of(game, &mut walker));
-    for (m, w) in machine_world.iter().zip(&walker_world) {
-        if m != w {
-            return Err(format!("the machine leaves {m}, the walker {w}"));
+    for (native_after, machine_is) in [(NEVER_NATIVE, "the machine"), (0, "the machine code")] {
+        let mut machine = Driver::new(game.clone());
+        machine.world.native_after = native_after;
+        let mut walker = Driver::new(game.clone()).walking(trees.clone());
+        let (on_machine, walked) = (machine.command(command), walker.command(command));
+        if on_machine.to_string() != walked.to_string() {
+            return Err(format!("{machine_is} answers {on_machine}, the walker {walked}"));
+        }
+        let (left_machine, left_walker) = (machine.world.steps_left(), walker.world.steps_left());
+        if left_machine != left_walker {
+            let budget = machine.world.step_budget;
+            let (spent, walked) = (budget - left_machine, budget - left_walker);
+            return Err(format!("{machine_is} spent {spent} steps, the walker {walked}"));
+        }
+        let (machine_world, walker_world) = (world_of(game, &mut machine), world_of(game, &mut walker));
+        for (m, w) in machine_world.iter().zip(&walker_world) {
+            if m != w {
+                return Err(format!("{machine_is} leaves {m}, the walker {w}"));
+            }
         }
     }
     Ok(())

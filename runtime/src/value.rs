@@ -111,7 +111,12 @@ impl Type {
     }
 }
 
+/// A value, laid out as `#[repr(u8)]` fixes it (a tag byte, then each
+/// kind's payload at its own place: [`Value::TAG_NUM`] and the others), so
+/// that the machine code the cards are compiled to (`code/native.rs`) can
+/// read and write values as the interpreter does.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[repr(u8)]
 pub enum Value {
     /// No Object (an Object variable before it is set).
     None,
@@ -125,6 +130,21 @@ pub enum Value {
 }
 
 impl Value {
+    /// The tag byte (at offset 0) of each kind of value; a Number's `f64`
+    /// is at offset 8, a Boolean's byte at 1, the 32 bits of a Text's,
+    /// Color's, Object's or object type's at 4 (`#[repr(u8)]`: each
+    /// variant a `#[repr(C)]` struct after the tag; checked by a test).
+    pub const TAG_NONE: u8 = 0;
+    pub const TAG_NUM: u8 = 1;
+    pub const TAG_BOOL: u8 = 2;
+    pub const TAG_TEXT: u8 = 3;
+    pub const TAG_COLOR: u8 = 4;
+    pub const TAG_OBJ: u8 = 5;
+    pub const TAG_OBJ_TYPE: u8 = 6;
+    pub const NUM_AT: i32 = 8;
+    pub const BOOL_AT: i32 = 1;
+    pub const WORD_AT: i32 = 4;
+
     pub fn type_name(self) -> &'static str {
         match self {
             Value::None => "no Object",
@@ -208,6 +228,32 @@ mod tests {
     fn hot_types_stay_small() {
         assert_eq!(std::mem::size_of::<Value>(), 16);
         assert_eq!(std::mem::size_of::<Sym>(), 4);
+    }
+
+    /// The layout the machine code relies on: each kind's tag, and its
+    /// payload where `Value::NUM_AT` and the others say.
+    #[test]
+    fn values_are_laid_out_as_the_machine_code_reads_them() {
+        // Only the tag's and the payload's bytes: padding is not to be read.
+        fn at(v: Value, at: i32, len: usize) -> Vec<u8> {
+            let p = (&v as *const Value).cast::<u8>();
+            // SAFETY: inside the 16 bytes, and only bytes the variant writes.
+            (0..len).map(|i| unsafe { *p.add(at as usize + i) }).collect()
+        }
+        let bytes = |v: Value| at(v, 0, 1);
+        assert_eq!(bytes(Value::None)[0], Value::TAG_NONE);
+        assert_eq!(bytes(Value::Num(2.5))[0], Value::TAG_NUM);
+        assert_eq!(at(Value::Num(2.5), Value::NUM_AT, 8), 2.5f64.to_ne_bytes());
+        assert_eq!(bytes(Value::Bool(true))[0], Value::TAG_BOOL);
+        assert_eq!(at(Value::Bool(true), Value::BOOL_AT, 1), [1]);
+        assert_eq!(bytes(Value::Text(Sym(7)))[0], Value::TAG_TEXT);
+        assert_eq!(at(Value::Text(Sym(7)), Value::WORD_AT, 4), 7u32.to_ne_bytes());
+        assert_eq!(bytes(Value::Color(0x0102_0304))[0], Value::TAG_COLOR);
+        assert_eq!(at(Value::Color(0x0102_0304), Value::WORD_AT, 4), 0x0102_0304u32.to_ne_bytes());
+        assert_eq!(bytes(Value::Obj(ObjectId(9)))[0], Value::TAG_OBJ);
+        assert_eq!(at(Value::Obj(ObjectId(9)), Value::WORD_AT, 4), 9u32.to_ne_bytes());
+        assert_eq!(bytes(Value::ObjType(TypeId(3)))[0], Value::TAG_OBJ_TYPE);
+        assert_eq!(at(Value::ObjType(TypeId(3)), Value::WORD_AT, 4), 3u32.to_ne_bytes());
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! again (Find Attacker Along's two answers, Find First Piece Along's one:
 //! three copies for each direction Is Square Attacked looks along).
 
-use super::op::{Access, Index};
+use super::live::Live;
 use super::{Code, Op};
 
 /// `code` without its dead copies, the jumps renumbered. `code` passed the
@@ -37,65 +37,12 @@ pub(super) fn drop_dead_copies(code: &mut Code) {
 
 /// For each op, whether it is a copy no op reads.
 fn dead_copies(code: &Code) -> Vec<bool> {
-    let ops = &code.ops;
-    let frame = code.frame.len();
-    let words = frame.div_ceil(64);
-    let list = super::init::list_reader(code);
-    let locals = code.locals as usize;
-    // What each op reads and what it writes whole, as bit sets.
-    let mut uses = vec![vec![0u64; words]; ops.len()];
-    let mut kills = vec![vec![0u64; words]; ops.len()];
-    let set = |bits: &mut Vec<u64>, r: usize| {
-        if r < frame {
-            bits[r / 64] |= 1 << (r % 64)
-        }
-    };
-    for (pc, op) in ops.iter().enumerate() {
-        op.regs(|r, access| {
-            let range = r as usize..r as usize + access.len();
-            match access {
-                Access::Read | Access::Update | Access::ReadRange(_) => range.for_each(|r| set(&mut uses[pc], r)),
-                // A write only some ways on (a Repeat's counter) kills nothing.
-                Access::Write | Access::WriteRange(_) if op.writes_on_every_way() => {
-                    range.for_each(|r| set(&mut kills[pc], r))
-                }
-                Access::Write | Access::WriteRange(_) => {}
-            }
-        });
-        match op.index() {
-            Some(Index::List(i)) => list(i as usize).iter().for_each(|&r| set(&mut uses[pc], r as usize)),
-            // The tree walker reads the card's parameters and locals by slot.
-            Some(Index::Step(_) | Index::Expr(_)) => (0..locals).for_each(|r| set(&mut uses[pc], r)),
-            None => {}
-        }
-    }
-    // Live after each op: read on some path before it is written whole.
-    // Backward passes until nothing changes.
-    let mut live_out = vec![vec![0u64; words]; ops.len()];
-    let mut live_in = vec![vec![0u64; words]; ops.len()];
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for pc in (0..ops.len()).rev() {
-            let mut out = vec![0u64; words];
-            for next in super::init::successors(ops, pc) {
-                out.iter_mut().zip(&live_in[next]).for_each(|(o, l)| *o |= l);
-            }
-            let inn: Vec<u64> = (0..words).map(|w| (out[w] & !kills[pc][w]) | uses[pc][w]).collect();
-            if inn != live_in[pc] || out != live_out[pc] {
-                live_in[pc] = inn;
-                live_out[pc] = out;
-                changed = true;
-            }
-        }
-    }
-    ops.iter()
+    let live = Live::of(code);
+    code.ops
+        .iter()
         .enumerate()
         .map(|(pc, op)| match *op {
-            Op::Copy { dst, .. } => {
-                let d = dst as usize;
-                d < frame && live_out[pc][d / 64] & (1 << (d % 64)) == 0
-            }
+            Op::Copy { dst, .. } => (dst as usize) < code.frame.len() && !live.after(pc, dst as usize),
             _ => false,
         })
         .collect()

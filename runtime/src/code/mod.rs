@@ -15,17 +15,22 @@
 mod dead;
 mod init;
 mod inline;
+mod live;
 mod lower;
+mod native;
 mod op;
 
 pub use inline::{inline_leaves, Callee, FieldInfo};
 pub use lower::{lower, CardInfo};
+pub use native::{Native, NativeCx, TableView};
 pub use op::{Arith, Cmp, Op, Reg, NO_REG};
 
 use crate::ids::{ColumnId, TableId};
 use crate::program::{Expr, Step};
-use crate::value::Value;
+use crate::value::{Type, Value};
 use op::Index;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::OnceLock;
 
 /// One card, lowered. Only [`lower`] and [`inline_leaves`] make one with
 /// ops, and each is checked before it exists (`Code::check`); the default is
@@ -73,6 +78,37 @@ pub struct Code {
     machine: Box<[Op]>,
     /// The cells the machine reads unchecked (`Code::cells_read`); made with the check.
     cells_read: Box<[(TableId, ColumnId)]>,
+    /// The machine code, once a run asked for it (`Code::native`).
+    native: NativeSlot,
+}
+
+/// How many runs of a card's code pass before its machine code is made
+/// (`World::native_after`): a card run once or twice is not worth
+/// compiling; one the legal moves run thousands of times is.
+pub const NATIVE_AFTER: u32 = 8;
+
+/// Never make nor run machine code: the interpreter alone.
+pub const NEVER_NATIVE: u32 = u32::MAX;
+
+/// A card's machine code, made once, when first asked for after enough
+/// runs, and shared by every World that runs the game.
+#[derive(Default)]
+struct NativeSlot {
+    runs: AtomicU32,
+    made: OnceLock<Option<Native>>,
+}
+
+impl Clone for NativeSlot {
+    /// A copy of a card's code makes its own machine code, if it runs enough.
+    fn clone(&self) -> NativeSlot {
+        NativeSlot::default()
+    }
+}
+
+impl std::fmt::Debug for NativeSlot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("NativeSlot").field("made", &self.made.get().map(Option::is_some)).finish()
+    }
 }
 
 /// The most registers a frame may have: the machine's ops name each as
@@ -95,6 +131,7 @@ impl Default for Code {
             init: Box::new([]),
             machine: Box::new([Op::End]),
             cells_read: Box::new([]),
+            native: NativeSlot::default(),
         }
     }
 }
@@ -170,7 +207,8 @@ impl Code {
             if let Op::Data { table, column, .. }
             | Op::ArithData { table, column, .. }
             | Op::JumpDataEq { table, column, .. }
-            | Op::JumpDataText { table, column, .. } = *op
+            | Op::JumpDataText { table, column, .. }
+            | Op::SetCell { table, column, .. } = *op
             {
                 match reads.iter_mut().find(|(t, _)| *t == table) {
                     Some((_, widest)) => *widest = (*widest).max(column),
@@ -183,9 +221,10 @@ impl Code {
     }
 
     /// For each table the ops `Data`, `ArithData`, `JumpDataEq` and
-    /// `JumpDataText` read, the
-    /// rightmost column they read: the machine reads those cells without a
-    /// bounds check once it has seen that the World's tables are this wide.
+    /// `JumpDataText` read (and `SetCell` writes), the rightmost column they
+    /// name: the machine reads those cells (and its machine code writes
+    /// them) without a bounds check once it has seen that the World's
+    /// tables are this wide.
     #[inline]
     pub(crate) fn cells_read(&self) -> &[(TableId, ColumnId)] {
         &self.cells_read
@@ -200,6 +239,27 @@ impl Code {
     #[inline]
     pub(crate) fn machine_ops(&self) -> &[Op] {
         &self.machine
+    }
+
+    /// The card's machine code (`native.rs`), for a run after `after` runs
+    /// of it (counted here, while there is none), made the first time one
+    /// asks; `None` before, with `NEVER_NATIVE`, or where it cannot be made.
+    #[inline]
+    /// `column` gives the type of a table's column (see `native::compile`).
+    pub(crate) fn native(&self, after: u32, column: impl Fn(TableId, ColumnId) -> Option<Type>) -> Option<&Native> {
+        if after == NEVER_NATIVE {
+            return None;
+        }
+        if let Some(made) = self.native.made.get() {
+            return made.as_ref();
+        }
+        let runs = self.native.runs.load(Ordering::Relaxed);
+        if runs < after {
+            // Not an atomic increment: a run more or less counted is no harm.
+            self.native.runs.store(runs + 1, Ordering::Relaxed);
+            return None;
+        }
+        self.native.made.get_or_init(|| native::compile(self, &column)).as_ref()
     }
 
     /// The runs of registers (first, count) that a call must start holding

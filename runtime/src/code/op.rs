@@ -359,6 +359,17 @@ impl Op {
         }
     }
 
+    /// The op writes the registers it names as written when it goes on by
+    /// its jump (`jumped`) or to the next op: a Repeat writes its counter
+    /// (and `RepeatStart` its limit and index) only on the way into a turn.
+    pub(crate) fn writes_on_way(&self, jumped: bool) -> bool {
+        match self {
+            Op::RepeatStart { .. } => !jumped,
+            Op::RepeatNext { .. } => jumped,
+            _ => self.writes_on_every_way(),
+        }
+    }
+
     /// The op may write registers it does not name: a call's answer is as
     /// many registers as the callee answers (known only with the game; the
     /// machine checks it at the call), and a step the tree walker runs may

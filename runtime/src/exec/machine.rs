@@ -3,12 +3,12 @@
 //! name looked up. Rules shared with the tree walker (conversions, operators
 //! on mixed types, missing rows) are the tree walker's own functions.
 
-use crate::code::{Arith, Code, Op, NO_LOOP, NO_REG};
+use crate::code::{Arith, Code, Native, NativeCx, Op, NO_LOOP, NO_REG};
 use crate::exec::{fail, repeat_count, want_bool, want_num, Ctx, Fail, Flow, Res};
 use crate::game::{Function, Game};
 use crate::ids::{ColumnId, TableId};
 use crate::value::Value;
-use crate::world::World;
+use crate::world::{World, MAX_DEPTH};
 use expr_grammar::ast::BinaryOp;
 
 impl World {
@@ -157,9 +157,44 @@ impl World {
                 }
             };
         }
+        // The card's machine code, once it has run often enough
+        // (`code/native.rs`): it runs the ops it can from where the
+        // interpreter is, and hands back the op the interpreter runs next.
+        let native = code.native(self.native_after, |t, c| Some(g.tables.get(t.index())?.columns.get(c.index())?.ty));
+        // The views of the tables the machine code reads are taken when it
+        // is first entered, and again after an op that may have moved a
+        // table's rows or cells (see below).
+        let mut views_taken = false;
         loop {
+            let at = (ip as usize - ops as usize) / std::mem::size_of::<Op>();
+            if let Some(native) = native.filter(|n| n.enters(at)) {
+                fresh!();
+                if !views_taken {
+                    views_taken = self.take_views(native);
+                }
+                if views_taken {
+                    let mut ncx = NativeCx {
+                        steps_left: self.steps_left,
+                        depth_room: u64::from(MAX_DEPTH.saturating_sub(self.depth)),
+                        views: self.views.as_mut_ptr(),
+                    };
+                    // SAFETY: the frame is the card's (`fresh!`, and its length
+                    // checked above), `at` an op's index (`ip` is among the
+                    // ops), the views taken from the World's tables since the
+                    // last op that could move them, and those as wide as the
+                    // code reads them (`tables_fit`, checked at the start and
+                    // after any op that ran other code).
+                    let to = unsafe { native.run(fp, &mut ncx, at as u32) };
+                    self.steps_left = ncx.steps_left;
+                    jump!(to);
+                }
+            }
             // SAFETY: see `ip` above.
             let op = unsafe { &*ip };
+            // Other code may change any table (`Op::moves_stack`: a call, a
+            // step, an expression); `ControlRow` and `ResetTable` take
+            // their own table's view again themselves.
+            views_taken &= !op.moves_stack();
             ip = unsafe { ip.add(1) };
             run! { *op;
                 Op::Copy { dst, src } => reg!(dst) = reg!(src),
@@ -357,9 +392,17 @@ impl World {
                     // region of first values of its own).
                     unsafe { std::ptr::copy_nonoverlapping(fp.add(src as usize / 2), fp.add(dst as usize / 2), len as usize) }
                 },
-                Op::ResetTable { table } => self.tables[table.index()].reset(&g.tables[table.index()]),
+                Op::ResetTable { table } => {
+                    self.tables[table.index()].reset(&g.tables[table.index()]);
+                    if views_taken {
+                        self.take_view(native, table);
+                    }
+                },
                 Op::ControlRow { table, row, remove, answer } => {
                     let existed = self.control_row(g, table, reg!(row), remove);
+                    if views_taken {
+                        self.take_view(native, table);
+                    }
                     if answer != NO_REG {
                         reg!(answer) = Value::Bool(existed);
                     }
@@ -370,6 +413,31 @@ impl World {
                     }
                 },
                 Op::End => return Ok(Flow::Next),
+            }
+        }
+    }
+
+    /// Takes the views of the tables `native` reads (`false` when one is
+    /// not there: only code that changed a loaded game can make that, and
+    /// the interpreter then faults as it reads it).
+    fn take_views(&mut self, native: &Native) -> bool {
+        self.views.clear();
+        for &t in native.tables() {
+            match self.tables.get_mut(t.index()) {
+                Some(table) => self.views.push(table.view()),
+                None => return false,
+            }
+        }
+        true
+    }
+
+    /// Takes again the view of `table`, whose rows changed, if `native`
+    /// reads it (its views taken: `take_views`).
+    #[inline]
+    fn take_view(&mut self, native: Option<&Native>, table: TableId) {
+        if let Some(slot) = native.and_then(|n| n.tables().iter().position(|&t| t == table)) {
+            if let (Some(view), Some(t)) = (self.views.get_mut(slot), self.tables.get_mut(table.index())) {
+                *view = t.view();
             }
         }
     }

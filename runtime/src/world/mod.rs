@@ -182,6 +182,13 @@ pub struct World {
     /// How many steps one input may take (`STEP_BUDGET` unless changed).
     pub step_budget: u64,
     pub(crate) depth: u32,
+    /// How many runs of a card's code pass before the machine runs it as
+    /// machine code (`code::NATIVE_AFTER`; `code::NEVER_NATIVE`: the
+    /// interpreter alone, as the tests compare them; 0: at once).
+    pub native_after: u32,
+    /// The views of the tables the running card's machine code reads,
+    /// filled before each entry into it (`code::TableView`).
+    pub(crate) views: Vec<crate::code::TableView>,
     /// The Logic Components switched off (`logic component: C, state:
     /// disable`), each of one Object: their handlers hear nothing. Few, so
     /// a list; empty nearly always, which is all an Event checks.
@@ -256,6 +263,8 @@ impl World {
             steps_left: STEP_BUDGET,
             step_budget: STEP_BUDGET,
             depth: 0,
+            native_after: crate::code::NATIVE_AFTER,
+            views: Vec::new(),
             disabled: Vec::new(),
             restart_asked: false,
             starting: false,

@@ -117,6 +117,19 @@ impl Table {
     }
 
     /// How many columns (cells a row) the table has.
+    /// What the cards' machine code reads of the table, and the cells it
+    /// writes (`code::TableView`), good until rows are added or removed.
+    pub fn view(&mut self) -> crate::code::TableView {
+        crate::code::TableView {
+            row_count: self.rows.len() as u64,
+            cells: self.cells.as_mut_ptr() as usize,
+            width: self.width as u64,
+            by_name: self.by_name.as_ptr() as usize,
+            by_name_len: self.by_name.len() as u64,
+            rows: self.rows.as_ptr() as usize,
+        }
+    }
+
     pub fn width(&self) -> usize {
         self.width
     }
