@@ -7,6 +7,8 @@
 //! frame was pushed, whether the stack moved or not. Each call is also
 //! made on a copy of the World by the tree walker, from the card's tree: a
 //! different answer, fault, World or count of steps is a panic, a finding.
+//! Half the inputs (by the parity of their length) run the cards' machine
+//! code from their first run, half the interpreter alone.
 #![no_main]
 use cardtable::ids::FuncId;
 use cardtable::exec::Ctx;
@@ -57,6 +59,9 @@ fuzz_target!(|data: &[u8]| {
     let mut world = World::new(game.clone());
     // Enough for every case of the language's tests; a While that never ends stops soon.
     world.step_budget = 200_000;
+    // Half the inputs run each card's machine code from its first run
+    // (`code/native.rs`), half the interpreter alone: both against the walker.
+    world.native_after = if data.len() % 2 == 0 { 0 } else { cardtable::code::NEVER_NATIVE };
     world.start();
     let text = Value::Text(world.syms.intern("3"));
     for (i, f) in game.functions.iter().enumerate() {

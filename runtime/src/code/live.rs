@@ -91,3 +91,41 @@ impl Live {
 fn has(bits: &[u64], r: usize) -> bool {
     bits.get(r / 64).is_some_and(|w| w & (1 << (r % 64)) != 0)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::NO_LOOP;
+    use super::*;
+    use crate::value::Value;
+
+    #[test]
+    fn a_repeat_writes_its_limit_index_and_counter_only_on_the_way_into_a_turn() {
+        // repeat r0 times (limit r1, index r2, counter r3); then return r3.
+        let ops = vec![
+            Op::RepeatStart { count: 0, limit: 1, index: 2, counter: 3, exit: 2 },
+            Op::RepeatNext { limit: 1, index: 2, counter: 3, to: 1 },
+            Op::Return { src: 3, ty: crate::value::Type::Number },
+            Op::End,
+        ];
+        let n = ops.len();
+        let code = Code {
+            ops: ops.into(),
+            sites: (0..n as u32).collect(),
+            loops: vec![NO_LOOP; n].into(),
+            frame: vec![Value::Num(0.0); 4].into(),
+            locals: 4,
+            ..Code::default()
+        };
+        let live = Live::of(&code);
+        // The limit and the index are read only inside the loop, which
+        // RepeatStart enters having written them: not live before it. The
+        // counter is read after the loop, which a count of none reaches
+        // without writing it: live before it.
+        assert!(live.before(0, 0));
+        assert!(!live.before(0, 1) && !live.before(0, 2));
+        assert!(live.before(0, 3));
+        // RepeatNext writes the counter only going back: live before it (the Return reads it).
+        assert!(live.before(1, 3) && live.before(1, 1) && live.before(1, 2));
+        assert!(!live.after(2, 3));
+    }
+}

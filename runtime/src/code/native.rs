@@ -1153,3 +1153,142 @@ impl<'a> Emit<'a> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::NO_LOOP;
+    use super::*;
+    use crate::value::Sym;
+
+    /// `ops` over the frame `frame`, the first `locals` of it parameters
+    /// and locals, checked as every `Code` is.
+    fn code(ops: Vec<Op>, frame: Vec<Value>, locals: u16) -> Code {
+        let n = ops.len();
+        Code {
+            ops: ops.into(),
+            sites: (0..n as u32).collect(),
+            loops: vec![NO_LOOP; n].into(),
+            frame: frame.into(),
+            locals,
+            ..Code::default()
+        }
+        .checked()
+        .unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn no_columns(_: TableId, _: ColumnId) -> Option<Type> {
+        None
+    }
+
+    /// Runs the machine code of `code` from op `pc` over `frame`, with
+    /// `steps` of the budget and no tables: the op it hands back, and the
+    /// steps left.
+    fn run(code: &Code, frame: &mut [Value], pc: u32, steps: u64) -> (u32, u64) {
+        let native = compile(code, &no_columns).expect("Cranelift knows this machine");
+        assert!(native.tables().is_empty());
+        assert_eq!(frame.len(), code.frame().len());
+        let mut cx = NativeCx { steps_left: steps, depth_room: 10, views: std::ptr::null() };
+        // SAFETY: the frame is the code's length, and the code reads no table.
+        let to = unsafe { native.run(frame.as_mut_ptr(), &mut cx, pc) };
+        (to, cx.steps_left)
+    }
+
+    const NUMBER: Type = Type::Number;
+
+    #[test]
+    fn registers_take_the_kind_of_what_writes_them() {
+        let ops = vec![
+            Op::Sub { dst: 3, a: 0, b: 2 },
+            Op::DataRow { dst: 4, table: TableId(0), row: 0 },
+            Op::Copy { dst: 5, src: 3 },
+            Op::Copy { dst: 5, src: 4 },
+            Op::Eval { dst: 6, expr: 0 },
+            Op::End,
+        ];
+        let frame = vec![
+            Value::Num(0.0),
+            Value::Text(Sym(0)),
+            Value::Num(1.0),
+            Value::None,
+            Value::None,
+            Value::None,
+            Value::None,
+        ];
+        let mut code = code(ops[..4].iter().copied().chain([Op::End]).collect(), frame.clone(), 2);
+        let (kind, constant) = kinds(&code, &no_columns);
+        // r0, r1: locals of their declared types; r2: a constant; r3: a
+        // Number (a Number less a Number); r4: a row's name; r5: both.
+        assert_eq!(kind[..6], [Kind::Num, Kind::Text, Kind::Num, Kind::Num, Kind::Text, Kind::Any]);
+        assert_eq!(constant[..6], [false, false, true, false, false, false]);
+        code.exprs = vec![crate::program::Expr::Const(Value::None)].into();
+        code.ops = ops.into();
+        let (kind, _) = kinds(&code, &no_columns);
+        assert_eq!(kind[6], Kind::Any, "an expression the tree walker works out may be anything");
+    }
+
+    #[test]
+    fn numbers_are_worked_out_in_machine_registers_and_written_back_where_handed_back() {
+        // r2 = r0 + r1; return r2: the Return is the interpreter's, so r2
+        // is in the frame when the code hands it back.
+        let ops = vec![Op::Add { dst: 2, a: 0, b: 1 }, Op::Return { src: 2, ty: NUMBER }, Op::End];
+        let code = code(ops, vec![Value::Num(0.0); 3], 2);
+        let mut frame = [Value::Num(2.0), Value::Num(3.5), Value::None];
+        assert_eq!(run(&code, &mut frame, 0, 100), (1, 100));
+        assert_eq!(frame, [Value::Num(2.0), Value::Num(3.5), Value::Num(5.5)]);
+    }
+
+    #[test]
+    fn a_register_not_of_its_kind_where_the_code_is_entered_is_handed_straight_back() {
+        // r0 is a Number local; a Text there (only code that broke the
+        // frame could put one) is not read as a Number: the first op is
+        // handed back, nothing changed.
+        let ops = vec![Op::Add { dst: 2, a: 0, b: 1 }, Op::Return { src: 2, ty: NUMBER }, Op::End];
+        let code = code(ops, vec![Value::Num(0.0); 3], 2);
+        let mut frame = [Value::Text(Sym(4)), Value::Num(3.5), Value::None];
+        assert_eq!(run(&code, &mut frame, 0, 100), (0, 100));
+        assert_eq!(frame, [Value::Text(Sym(4)), Value::Num(3.5), Value::None]);
+    }
+
+    #[test]
+    fn a_loop_spends_the_budget_and_hands_back_when_it_is_spent() {
+        // r0 += 1 while the budget lasts; r0 live at the Loop (read again).
+        let ops = vec![Op::Add { dst: 0, a: 0, b: 1 }, Op::Loop { to: 0 }, Op::End];
+        let code = code(ops, vec![Value::Num(0.0), Value::Num(1.0)], 1);
+        let mut frame = [Value::Num(0.0), Value::Num(1.0)];
+        // Three steps: three turns back, then the Loop is handed back
+        // before the fourth, with r0 written back and no step spent.
+        assert_eq!(run(&code, &mut frame, 0, 3), (1, 0));
+        assert_eq!(frame[0], Value::Num(4.0));
+    }
+
+    #[test]
+    fn an_op_the_code_cannot_finish_is_handed_back_before_it_changes_anything() {
+        // Text + Number is the interpreter's (a fault there): r2 keeps what it held.
+        let ops = vec![Op::Add { dst: 2, a: 0, b: 1 }, Op::Return { src: 2, ty: NUMBER }, Op::End];
+        let code = code(ops, vec![Value::None, Value::Num(0.0), Value::Num(0.0)], 2);
+        let mut frame = [Value::Text(Sym(1)), Value::Num(3.0), Value::Num(7.0)];
+        assert_eq!(run(&code, &mut frame, 0, 100), (0, 100));
+        assert_eq!(frame, [Value::Text(Sym(1)), Value::Num(3.0), Value::Num(7.0)]);
+    }
+
+    #[test]
+    fn a_repeat_counts_its_turns_as_the_interpreter_does() {
+        // repeat r0 times: r3 += 1; a count of 2.5 is 2 turns, of -1 none.
+        let ops = vec![
+            Op::RepeatStart { count: 0, limit: 1, index: 2, counter: 4, exit: 3 },
+            Op::Add { dst: 3, a: 3, b: 5 },
+            Op::RepeatNext { limit: 1, index: 2, counter: 4, to: 1 },
+            Op::Return { src: 3, ty: NUMBER },
+            Op::End,
+        ];
+        let frame =
+            vec![Value::Num(0.0), Value::Num(0.0), Value::Num(0.0), Value::Num(0.0), Value::Num(0.0), Value::Num(1.0)];
+        let code = code(ops, frame.clone(), 4);
+        for (count, turns, spent) in [(2.5, 2.0, 2), (-1.0, 0.0, 0), (f64::NAN, 0.0, 0), (3.0, 3.0, 3)] {
+            let mut frame = frame.clone();
+            frame[0] = Value::Num(count);
+            assert_eq!(run(&code, &mut frame, 0, 100), (3, 100 - spent), "a count of {count}");
+            assert_eq!(frame[3], Value::Num(turns), "a count of {count}");
+        }
+    }
+}
