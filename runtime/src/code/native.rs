@@ -95,8 +95,20 @@ pub struct Native {
     tables: Box<[TableId]>,
     /// The ops the code may be entered at (`Native::enters`).
     entries: Box<[bool]>,
-    /// Owns the memory the code is in; never changed after it was made.
-    _module: JITModule,
+    /// Owns the memory the code is in; never changed after it was made,
+    /// freed with the `Native` (`Some` until then).
+    module: Option<JITModule>,
+}
+
+impl Drop for Native {
+    fn drop(&mut self) {
+        if let Some(module) = self.module.take() {
+            // SAFETY: the code runs only through `Native::run`, which
+            // borrows the `Native`: being dropped, none of it is running,
+            // and its entry is dropped with it.
+            unsafe { module.free_memory() }
+        }
+    }
 }
 
 // SAFETY: the module is only kept to keep the code's memory, which nothing
@@ -182,7 +194,7 @@ pub(super) fn compile(code: &Code, column: &dyn Fn(TableId, ColumnId) -> Option<
     let entry = module.get_finalized_function(id);
     // SAFETY: the function was declared with this signature above.
     let entry = unsafe { std::mem::transmute::<*const u8, Entry>(entry) };
-    Some(Native { entry, tables: tables.into(), entries, _module: module })
+    Some(Native { entry, tables: tables.into(), entries, module: Some(module) })
 }
 
 /// What the code knows a register holds whenever the machine code runs.
