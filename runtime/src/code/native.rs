@@ -291,7 +291,7 @@ fn kinds(code: &Code, column: &dyn Fn(TableId, ColumnId) -> Option<Type>) -> (Ve
     let mut kind: Vec<Kind> = (0..frame.len())
         .map(|r| if r < locals || !written[r] { Kind::of_value(frame[r]) } else { Kind::Unset })
         .collect();
-    let num = |k: &[Kind], r: Reg| k[r as usize];
+    let kind_of = |k: &[Kind], r: Reg| k[r as usize];
     loop {
         let mut changed = false;
         for op in code.ops() {
@@ -304,7 +304,7 @@ fn kinds(code: &Code, column: &dyn Fn(TableId, ColumnId) -> Option<Type>) -> (Ve
             };
             match *op {
                 Op::Copy { dst, src } => {
-                    let k = num(&kind, src);
+                    let k = kind_of(&kind, src);
                     put(&mut kind, dst, k)
                 }
                 Op::Store { dst, ty, .. } => put(&mut kind, dst, Kind::of_type(ty)),
@@ -312,7 +312,7 @@ fn kinds(code: &Code, column: &dyn Fn(TableId, ColumnId) -> Option<Type>) -> (Ve
                     put(&mut kind, dst, column(table, c).map_or(Kind::Any, Kind::of_type))
                 }
                 Op::Add { dst, a, b } | Op::Sub { dst, a, b } | Op::Mul { dst, a, b } => {
-                    let k = match (num(&kind, a), num(&kind, b)) {
+                    let k = match (kind_of(&kind, a), kind_of(&kind, b)) {
                         (Kind::Unset, _) | (_, Kind::Unset) => Kind::Unset,
                         (Kind::Num, Kind::Num) => Kind::Num,
                         (Kind::Text, Kind::Text) if matches!(op, Op::Add { .. }) => Kind::Text,
@@ -344,7 +344,7 @@ fn kinds(code: &Code, column: &dyn Fn(TableId, ColumnId) -> Option<Type>) -> (Ve
                 Op::ControlRow { answer, .. } if answer != NO_REG => put(&mut kind, answer, Kind::Bool),
                 Op::Enter { dst, src, len, .. } => {
                     for k in 0..len {
-                        let from = num(&kind, src + k);
+                        let from = kind_of(&kind, src + k);
                         put(&mut kind, dst + k, from)
                     }
                 }
