@@ -409,8 +409,8 @@ struct Emit<'a> {
     exits: Vec<Option<Block>>,
     /// The ops the code always hands back.
     handed: Vec<bool>,
-    /// The kind of each column the code writes (`SetCell`), by table and column.
-    columns: Vec<((TableId, ColumnId), Kind)>,
+    /// The type of a table's column, where the game has it.
+    column: &'a dyn Fn(TableId, ColumnId) -> Option<Type>,
 }
 
 fn flags() -> MemFlagsData {
@@ -424,7 +424,7 @@ fn at(r: Reg) -> i32 {
 }
 
 impl<'a> Emit<'a> {
-    fn new(mut b: FunctionBuilder<'a>, code: &Code, column: &dyn Fn(TableId, ColumnId) -> Option<Type>) -> Emit<'a> {
+    fn new(mut b: FunctionBuilder<'a>, code: &Code, column: &'a dyn Fn(TableId, ColumnId) -> Option<Type>) -> Emit<'a> {
         let start = b.create_block();
         b.append_block_params_for_function_params(start);
         b.switch_to_block(start);
@@ -454,16 +454,7 @@ impl<'a> Emit<'a> {
             code_ops: code.ops().to_vec(),
             exits: vec![None; code.ops().len()],
             handed: vec![false; code.ops().len()],
-            columns: code
-                .ops()
-                .iter()
-                .filter_map(|op| match *op {
-                    Op::SetCell { table, column: c, .. } => {
-                        Some(((table, c), column(table, c).map_or(Kind::Any, Kind::of_type)))
-                    }
-                    _ => None,
-                })
-                .collect(),
+            column,
         }
     }
 
@@ -1134,9 +1125,9 @@ impl<'a> Emit<'a> {
         Some(())
     }
 
-    /// The kind of values a column the code writes holds (`Any`: unknown).
+    /// The kind of values a column holds (`Any`: unknown).
     fn column_kind(&self, table: TableId, column: ColumnId) -> Kind {
-        self.columns.iter().find(|(at, _)| *at == (table, column)).map_or(Kind::Any, |&(_, kind)| kind)
+        (self.column)(table, column).map_or(Kind::Any, Kind::of_type)
     }
 
     /// Each value is a Number or in memory (may be one).

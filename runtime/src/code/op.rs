@@ -315,13 +315,14 @@ impl Op {
     }
 
     /// The op writes the registers it names as written (`Access::Write`,
-    /// `Access::WriteRange`) whichever way it goes on, unless it faults. A
-    /// Repeat's ops write its counter only when there is a turn to take:
-    /// `RepeatStart` with a count of none, and `RepeatNext` after the last
-    /// turn, go on without writing it.
-    pub(crate) fn writes_on_every_way(&self) -> bool {
+    /// `Access::WriteRange`) when it goes on by its jump (`jumped`) or to
+    /// the next op, unless it faults: every op on every way but a Repeat's,
+    /// which writes its counter (and `RepeatStart` its limit and index)
+    /// only on the way into a turn.
+    pub(crate) fn writes_on_way(&self, jumped: bool) -> bool {
         match self {
-            Op::RepeatStart { .. } | Op::RepeatNext { .. } => false,
+            Op::RepeatStart { .. } => !jumped,
+            Op::RepeatNext { .. } => jumped,
             Op::Copy { .. }
             | Op::Store { .. }
             | Op::Global { .. }
@@ -356,17 +357,6 @@ impl Op {
             | Op::Enter { .. }
             | Op::Step { .. }
             | Op::End => true,
-        }
-    }
-
-    /// The op writes the registers it names as written when it goes on by
-    /// its jump (`jumped`) or to the next op: a Repeat writes its counter
-    /// (and `RepeatStart` its limit and index) only on the way into a turn.
-    pub(crate) fn writes_on_way(&self, jumped: bool) -> bool {
-        match self {
-            Op::RepeatStart { .. } => !jumped,
-            Op::RepeatNext { .. } => jumped,
-            _ => self.writes_on_every_way(),
         }
     }
 

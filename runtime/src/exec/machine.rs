@@ -166,8 +166,10 @@ impl World {
         // table's rows or cells (see below).
         let mut views_taken = false;
         loop {
-            let at = (ip as usize - ops as usize) / std::mem::size_of::<Op>();
-            if let Some(native) = native.filter(|n| n.enters(at)) {
+            // The op's index, worked out only when there is machine code.
+            let at = || (ip as usize - ops as usize) / std::mem::size_of::<Op>();
+            if let Some(native) = native.filter(|n| n.enters(at())) {
+                let at = at();
                 fresh!();
                 if !views_taken {
                     views_taken = self.take_views(native);
