@@ -26,7 +26,7 @@ mod common;
 use std::path::Path;
 use std::process::Command;
 
-use cardtable::source::diag::{Diagnostic, Severity};
+use cardtable_runtime::source::diag::{Diagnostic, Severity};
 use common::TempContent;
 
 #[derive(Debug)]
@@ -142,7 +142,7 @@ fn run_case(label: &str, case: &Case) -> Result<(), String> {
     }
     // A case with `errors: 0` (warnings only) must load; any other case must not.
     let wants_error = case.errors != Some(0);
-    let diags: Vec<Diagnostic> = match cardtable::load::load(&copy.dir) {
+    let diags: Vec<Diagnostic> = match common::load::load(&copy.dir) {
         Ok(_) if wants_error => return Err(format!("{label}: the broken content loaded without an error")),
         Ok(loaded) => loaded.warnings,
         Err(list) if !wants_error => {
@@ -247,7 +247,7 @@ fn every_expected_mistake_names_file_line_and_column() {
 
 #[test]
 fn the_committed_chess_content_loads_without_mistakes() {
-    match cardtable::load::load(&common::chess_dir()) {
+    match common::load::load(&common::chess_dir()) {
         Ok(loaded) => assert!(
             loaded.warnings.is_empty(),
             "warnings: {:?}",
@@ -268,7 +268,7 @@ fn the_content_reference_lists_the_chess_tables_as_their_schemas_say() {
     let (Some(a), Some(b)) = (readme.find(start), readme.find(end)) else {
         panic!("content/README.md lacks the markers {start:?} and {end:?}")
     };
-    let want = cardtable::load::tables_reference(cardtable::source::files::Files::Dir(common::chess_dir()));
+    let want = common::load::tables_reference(cardtable_runtime::source::files::Files::Dir(common::chess_dir()));
     assert!(want.contains("| firstMoveSteps | Number | the row's `steps` |  |"), "{want}");
     assert!(want.contains("| kind | Text | a mistake: it names a row | Kinds |"), "{want}");
     assert!(want.contains("It has a column named after each row of Sides."), "{want}");
@@ -388,7 +388,7 @@ fn mistakes_after(label: &str, edits: &[(&str, &str, &str)]) -> Vec<String> {
     for (file, from, to) in edits {
         copy.replace_once(file, from, to);
     }
-    match cardtable::load::load(&copy.dir) {
+    match common::load::load(&copy.dir) {
         Ok(_) => Vec::new(),
         Err(list) => list.iter().map(|d| d.to_string().lines().next().unwrap_or("").to_string()).collect(),
     }
@@ -471,7 +471,7 @@ fn content_with_an_unsent_event(label: &str) -> TempContent {
 #[test]
 fn an_event_nothing_sends_is_a_warning_and_the_content_loads() {
     let copy = content_with_an_unsent_event("unsent-event");
-    let loaded = match cardtable::load::load(&copy.dir) {
+    let loaded = match common::load::load(&copy.dir) {
         Ok(loaded) => loaded,
         Err(list) => {
             panic!("a warning must not stop the load: {:?}", list.iter().map(|d| d.to_string()).collect::<Vec<_>>())
@@ -488,7 +488,7 @@ fn an_event_nothing_sends_is_a_warning_and_the_content_loads() {
     );
     assert_eq!(w.source_line.as_deref(), Some("  - when: boardTurned"), "the warning shows its line");
     // The game plays as before.
-    let mut driver = cardtable::host::driver::Driver::new(std::rc::Rc::new(loaded.game));
+    let mut driver = cardtable_runtime::host::driver::Driver::new(std::rc::Rc::new(loaded.game));
     assert_eq!(driver.command("click e2").get("clicked").as_str(), Some("e2"));
     assert_eq!(driver.command("faults").get("faults").as_array().len(), 0);
 }
@@ -524,7 +524,7 @@ fn a_warnings_only_case_that_does_not_load_fails() {
 fn a_picture_that_is_not_a_png_is_reported_once() {
     let copy = TempContent::chess("png-cascade");
     copy.write("art/move-marks.png", "GIF89a this is not a PNG picture");
-    let list: Vec<String> = match cardtable::load::load(&copy.dir) {
+    let list: Vec<String> = match common::load::load(&copy.dir) {
         Ok(_) => panic!("a picture that is not a PNG must not load"),
         Err(list) => list.iter().map(|d| d.to_string().lines().next().unwrap_or("").to_string()).collect(),
     };
@@ -539,7 +539,7 @@ fn a_picture_that_is_not_a_png_is_reported_once() {
 fn an_unknown_state_in_is_state_is_reported_once() {
     let copy = TempContent::chess("is-state-cascade");
     copy.replace_once("logic/Report Click.yaml", "is state: Playing", "is state: Play");
-    let list: Vec<String> = match cardtable::load::load(&copy.dir) {
+    let list: Vec<String> = match common::load::load(&copy.dir) {
         Ok(_) => panic!("an unknown Game State must not load"),
         Err(list) => list.iter().map(|d| d.to_string().lines().next().unwrap_or("").to_string()).collect(),
     };

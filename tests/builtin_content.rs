@@ -8,7 +8,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-use cardtable::json::Json;
+use cardtable_runtime::json::Json;
 
 /// `cardtable ARGS` run in `cwd`, with `input` on its standard input.
 fn run(cwd: &Path, args: &[&str], input: &str) -> Output {
@@ -173,7 +173,7 @@ fn a_mistake_in_a_written_out_game_names_its_file_line_and_column() {
 
 #[test]
 fn the_built_in_game_loads_as_the_folder_does() {
-    let built_in = match cardtable::load::load_files(cardtable::load::builtin()) {
+    let built_in = match common::load::load_files(common::load::builtin()) {
         Ok(loaded) => loaded,
         Err(list) => panic!("{:?}", list.iter().map(|d| d.to_string()).collect::<Vec<_>>()),
     };

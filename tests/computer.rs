@@ -11,10 +11,10 @@
 
 mod common;
 
-use cardtable::game::Game;
-use cardtable::host::driver::Driver;
-use cardtable::json::Json;
-use cardtable::save::Store;
+use cardtable_runtime::game::Game;
+use cardtable_runtime::host::driver::Driver;
+use cardtable_runtime::json::Json;
+use cardtable_runtime::save::Store;
 use common::{fake_engine, ok, state, stockfish, wait_until, TempContent};
 use std::rc::Rc;
 

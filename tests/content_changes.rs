@@ -5,8 +5,8 @@ mod common;
 
 use std::collections::BTreeSet;
 
-use cardtable::host::driver::Driver;
-use cardtable::json::Json;
+use cardtable_runtime::host::driver::Driver;
+use cardtable_runtime::json::Json;
 use common::TempContent;
 
 fn ok(driver: &mut Driver, command: &str) -> Json {

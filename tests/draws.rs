@@ -2,14 +2,14 @@
 //! tests/scenarios/draw.scenario): faults, the draw list, and the lines'
 //! storage kept from frame to frame.
 
-use cardtable::host::driver::Driver;
-use cardtable::present::{draw_list, DrawKind, LINE_DEPTH};
+use cardtable_runtime::host::driver::Driver;
+use cardtable_runtime::present::{draw_list, DrawKind, LINE_DEPTH};
 use std::path::Path;
 use std::rc::Rc;
 
 fn driver() -> Driver {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/draw");
-    let loaded = cardtable::load::load(&dir).unwrap_or_else(|e| panic!("the fixture loads: {e:?}"));
+    let loaded = cardtable_runtime::load::load(&dir).unwrap_or_else(|e| panic!("the fixture loads: {e:?}"));
     Driver::new(Rc::new(loaded.game))
 }
 

@@ -6,7 +6,7 @@ mod common;
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-use cardtable::json::Json;
+use cardtable_runtime::json::Json;
 
 fn drive(args: &[&str], input: &str) -> Output {
     drive_bytes(args, input.as_bytes())
@@ -344,10 +344,10 @@ fn objects_and_press_show_menus_switches_and_looks() {
 /// again with it as the system said, not as the game starts.
 #[test]
 fn reduced_motion_stays_over_a_restart() {
-    use cardtable::host::driver::Driver;
+    use cardtable_runtime::host::driver::Driver;
     let dir = common::root().join("tests/fixtures/clock");
-    let game = std::rc::Rc::new(cardtable::load::load(&dir).expect("the clock fixture loads").game);
-    let store = std::rc::Rc::new(cardtable::save::Store::memory());
+    let game = std::rc::Rc::new(common::load::load(&dir).expect("the clock fixture loads").game);
+    let store = std::rc::Rc::new(cardtable_runtime::save::Store::memory());
     let mut driver = Driver::with_system(game, store, true);
     driver.command("wait 0.5");
     driver.world.restart();

@@ -11,10 +11,10 @@ mod common;
 
 use std::collections::BTreeSet;
 
-use cardtable::host::driver::Driver;
-use cardtable::json::Json;
-use cardtable::library::engine::board::kind_of;
-use cardtable::library::engine::{Board, Move, Rules};
+use cardtable_runtime::host::driver::Driver;
+use cardtable_runtime::json::Json;
+use cardtable_chess::engine::board::kind_of;
+use cardtable_chess::engine::{Board, Move, Rules};
 use common::{move_set, run, strings, TempContent};
 
 fn num(j: &Json) -> f64 {
@@ -37,7 +37,7 @@ fn chess_engine() -> (Rules, Driver) {
 /// start's depth 7) and the answer names the bound.
 #[test]
 fn engineperft_stops_past_its_bound_of_leaf_positions() {
-    use cardtable::library::engine::ENGINE_PERFT_POSITIONS;
+    use cardtable_chess::engine::ENGINE_PERFT_POSITIONS;
     let (rules, mut d) = chess_engine();
     let mut b = Board::from_fen(&rules, START).unwrap();
     assert_eq!(b.perft_within(&rules, 4, &mut 197_280), None, "one short of the start's depth 4");
@@ -404,7 +404,7 @@ fn noise_makes_the_engine_vary_by_as_much_as_it_is_told() {
 /// threefold repetition, or at 400 plies (a draw). It must win 95.
 #[test]
 fn the_engine_beats_a_random_mover() {
-    use cardtable::library::engine::{Limits, Searcher};
+    use cardtable_chess::engine::{Limits, Searcher};
     let (rules, _) = chess_engine();
     let mut searcher = Searcher::new(1 << 16);
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
@@ -432,7 +432,7 @@ fn the_engine_beats_a_random_mover() {
                 let limits = Limits { depth: 2, ..Limits::default() };
                 searcher.search(&rules, &b, limits, &seen[..seen.len() - 1]).best.unwrap()
             } else {
-                moves[(cardtable::library::engine::rules::splitmix(&mut rng) % moves.len() as u64) as usize]
+                moves[(cardtable_chess::engine::rules::splitmix(&mut rng) % moves.len() as u64) as usize]
             };
             b = b.make(&rules, m);
             seen.push(b.hash);

@@ -3,9 +3,9 @@
 
 mod common;
 
-use cardtable::host::driver::Driver;
-use cardtable::json::Json;
-use cardtable::source::files::Files;
+use cardtable_runtime::host::driver::Driver;
+use cardtable_runtime::json::Json;
+use cardtable_runtime::source::files::Files;
 use common::{ok, text, TempContent};
 
 fn example(name: &str) -> std::path::PathBuf {
@@ -50,7 +50,7 @@ fn every_game_folder_checks_clean() {
     let folders = every_game_folder();
     assert!(folders.len() >= 12, "{folders:?}");
     for dir in folders {
-        let report = cardtable::host::check::check_with_data(Files::Dir(dir.clone()), None);
+        let report = common::load::check_with_data(Files::Dir(dir.clone()), None);
         assert!(report.is_fine(), "{}: {}", dir.display(), report.details());
         // Clean means no warning either.
         assert!(!report.details().contains("warning"), "{}: {}", dir.display(), report.details());

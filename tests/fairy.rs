@@ -22,8 +22,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
-use cardtable::host::driver::Driver;
-use cardtable::json::Json;
+use cardtable_runtime::host::driver::Driver;
+use cardtable_runtime::json::Json;
 
 /// The leaves the default test counts through the cards at most, a position:
 /// 1.0 million in all over the 20 files (at make_perft.py's QUICK, 60,000,

@@ -3,13 +3,13 @@
 
 mod common;
 
-use cardtable::host::driver::Driver;
+use cardtable_runtime::host::driver::Driver;
 use std::path::Path;
 use std::rc::Rc;
 
 fn driver() -> Driver {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/faults");
-    let loaded = cardtable::load::load(&dir).unwrap_or_else(|e| panic!("the fixture loads: {e:?}"));
+    let loaded = common::load::load(&dir).unwrap_or_else(|e| panic!("the fixture loads: {e:?}"));
     Driver::new(Rc::new(loaded.game))
 }
 
@@ -146,11 +146,11 @@ fn a_game_that_names_no_library_has_no_chess() {
     );
     let fen = "8/8/8/8/8/8/8/8 w - - 0 1";
     assert_eq!(
-        cardtable::library::apply_option(&d.libraries, &mut d.world, "fen", fen),
+        cardtable_runtime::library::apply_option(&d.libraries, &mut d.world, "fen", fen),
         Err("`--fen` is an option of the chess library, which this game does not use (game.yaml: libraries)".into())
     );
     assert_eq!(
-        cardtable::library::apply_option(&d.libraries, &mut d.world, "frobnicate", "x"),
+        cardtable_runtime::library::apply_option(&d.libraries, &mut d.world, "frobnicate", "x"),
         Err("no library has the option `--frobnicate`".into())
     );
     assert!(d.world.libraries.is_empty(), "no library made a state");
@@ -163,13 +163,13 @@ fn a_game_that_names_no_library_has_no_chess() {
 // that the Function and its code agree, and faults (it never panics, never
 // reads or writes past a frame) when they do not.
 
-use cardtable::game::{FieldDef, Game, Param};
-use cardtable::program::Returns;
-use cardtable::value::{Type, Value};
+use cardtable_runtime::game::{FieldDef, Game, Param};
+use cardtable_runtime::program::Returns;
+use cardtable_runtime::value::{Type, Value};
 
 fn language() -> Game {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/language");
-    cardtable::load::load(&dir).unwrap_or_else(|e| panic!("the fixture loads: {e:?}")).game
+    common::load::load(&dir).unwrap_or_else(|e| panic!("the fixture loads: {e:?}")).game
 }
 
 fn function(game: &Game, name: &str) -> usize {
@@ -227,7 +227,7 @@ fn an_answer_wider_than_its_callers_locals_faults() {
     let width = game.structs[comparison.index()].fields.len();
     let code = &game.functions[factorial].code;
     let answer = code.ops().iter().find_map(|op| match *op {
-        cardtable::code::Op::Call { answer, .. } => Some(answer as usize),
+        cardtable_runtime::code::Op::Call { answer, .. } => Some(answer as usize),
         _ => None,
     });
     assert!(answer.is_some_and(|a| a + width > code.frame().len()), "the answer would land past the frame");
@@ -263,7 +263,7 @@ fn restart_game_while_the_game_starts_is_a_fault_not_a_loop() {
         "      - set: $createdWhenStarted\n",
         "      - restart game: true\n      - set: $createdWhenStarted\n",
     );
-    let loaded = cardtable::load::load(&copy.dir).unwrap_or_else(|e| panic!("the copy loads: {e:?}"));
+    let loaded = common::load::load(&copy.dir).unwrap_or_else(|e| panic!("the copy loads: {e:?}"));
     let mut d = Driver::new(Rc::new(loaded.game));
     let faults = d.command("faults").get("faults").to_string();
     assert!(
@@ -288,7 +288,7 @@ fn a_restart_ends_the_click_that_asked_for_it() {
         "  - { object: Panel,",
         "  - { object: Switch Button, name: Under, anchor: bottom right, x: -80, y: 40 }\n  - { object: Panel,",
     );
-    let loaded = cardtable::load::load(&copy.dir).unwrap_or_else(|e| panic!("the copy loads: {e:?}"));
+    let loaded = common::load::load(&copy.dir).unwrap_or_else(|e| panic!("the copy loads: {e:?}"));
     let mut d = Driver::new(Rc::new(loaded.game));
     d.command("click Board");
     assert_eq!(d.world.restarts, 0);
@@ -308,7 +308,7 @@ fn a_restart_ends_the_click_that_asked_for_it() {
 #[test]
 fn the_clocks_steps_fault_and_the_game_goes_on() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/clock");
-    let loaded = cardtable::load::load(&dir).unwrap_or_else(|e| panic!("the fixture loads: {e:?}"));
+    let loaded = common::load::load(&dir).unwrap_or_else(|e| panic!("the fixture loads: {e:?}"));
     let mut d = Driver::new(Rc::new(loaded.game));
     let cases = [
         ("negative", "Make Clock Fault (Mouse Pressed), step 2 (logic/Make Clock Fault.yaml:11): the timer `soon` needs a time in seconds from 0 up, found -1"),

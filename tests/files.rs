@@ -16,7 +16,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-use cardtable::json::Json;
+use cardtable_runtime::json::Json;
 use common::{TempContent, TempDir};
 
 /// The small game of tests/saves.rs: it saves, loads and keeps values.

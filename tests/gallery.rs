@@ -12,8 +12,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use cardtable::host::driver::Driver;
-use cardtable::json::Json;
+use cardtable_runtime::host::driver::Driver;
+use cardtable_runtime::json::Json;
 use common::{move_set, ok, run};
 
 /// (folder, game.yaml's `game`, the files make_variants.py edits): every
@@ -332,7 +332,7 @@ fn the_engine_plays_each_variant_against_itself_to_the_end() {
 /// One game of [`the_engine_plays_each_variant_against_itself_to_the_end`].
 fn play_to_the_end(name: &str) {
     let game = common::load_game(&variant_dir(name));
-    let letters = cardtable::library::chess::kind_letters(&game).expect("the Kinds' letters");
+    let letters = cardtable_chess::library::kind_letters(&game).expect("the Kinds' letters");
     let mut d = common::two_players(game);
     let mut plies = 0;
     while common::state(&mut d) != "Game Over" {
@@ -641,7 +641,7 @@ fn fischerandom_deals_960_starts_and_castles_by_clicking_the_rook() {
     let faults = run(&mut d, "faults");
     assert!(faults.get("faults").as_array().is_empty(), "{faults}");
     // The Computer's castling, as Fairy-Stockfish answers it (the King onto its Rook, b8h8).
-    let mut d = Driver::with_parts_off(game, std::rc::Rc::new(cardtable::save::Store::memory()), true, &[]);
+    let mut d = Driver::with_parts_off(game, std::rc::Rc::new(cardtable_runtime::save::Store::memory()), true, &[]);
     ok(&mut d, "engine manual");
     run(&mut d, "setfen rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w AHah - 0 1");
     ok(&mut d, "click a2");

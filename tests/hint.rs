@@ -10,10 +10,10 @@
 
 mod common;
 
-use cardtable::game::Game;
-use cardtable::host::driver::Driver;
-use cardtable::json::Json;
-use cardtable::save::Store;
+use cardtable_runtime::game::Game;
+use cardtable_runtime::host::driver::Driver;
+use cardtable_runtime::json::Json;
+use cardtable_runtime::save::Store;
 use common::{fake_engine, ok, state, stockfish, wait_until, TempContent};
 use std::rc::Rc;
 
@@ -422,7 +422,7 @@ fn the_hint_is_asked_at_the_hint_strength() {
 /// The Hint's words in French (`--lang fr`): Words.fr.csv and Kinds.fr.csv.
 #[test]
 fn the_hint_speaks_french() {
-    let loaded = cardtable::load::load_files_in(cardtable::source::files::Files::Dir(common::chess_dir()), Some("fr"));
+    let loaded = common::load::load_files_in(cardtable_runtime::source::files::Files::Dir(common::chess_dir()), Some("fr"));
     let game = Rc::new(loaded.unwrap_or_else(|_| panic!("the chess game loads in French")).game);
     let mut d = driver(game);
     ok(&mut d, PROMOTION);

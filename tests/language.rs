@@ -54,11 +54,11 @@ mod common;
 use std::path::Path;
 use std::rc::Rc;
 
-use cardtable::code::NEVER_NATIVE;
-use cardtable::game::Game;
-use cardtable::host::driver::Driver;
-use cardtable::json::Json;
-use cardtable::program::{Returns, Trees};
+use cardtable_runtime::code::NEVER_NATIVE;
+use cardtable_runtime::game::Game;
+use cardtable_runtime::host::driver::Driver;
+use cardtable_runtime::json::Json;
+use cardtable_runtime::program::{Returns, Trees};
 
 const CASES: &str = "tests/language.cases";
 
@@ -74,7 +74,7 @@ enum Expect {
 fn every_language_case_answers_as_written() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let dir = root.join("tests/fixtures/language");
-    let (game, trees) = match cardtable::load::load(&dir) {
+    let (game, trees) = match common::load::load(&dir) {
         Ok(loaded) => {
             let warnings: Vec<String> = loaded.warnings.iter().map(|d| d.to_string()).collect();
             assert!(warnings.is_empty(), "{} loads with warnings:\n{}", dir.display(), warnings.join("\n"));
@@ -138,7 +138,7 @@ fn every_language_case_answers_as_written() {
 #[test]
 fn a_trace_of_every_language_case_changes_nothing() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let loaded = cardtable::load::load(&root.join("tests/fixtures/language")).unwrap_or_else(|_| panic!("loads"));
+    let loaded = common::load::load(&root.join("tests/fixtures/language")).unwrap_or_else(|_| panic!("loads"));
     let (game, trees) = (Rc::new(loaded.game), Rc::new(loaded.trees));
     let text = std::fs::read_to_string(root.join(CASES)).unwrap_or_else(|e| panic!("{CASES}: {e}"));
     let (mut failures, mut traced) = (Vec::new(), 0);

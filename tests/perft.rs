@@ -18,8 +18,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use cardtable::host::driver::Driver;
-use cardtable::json::Json;
+use cardtable_runtime::host::driver::Driver;
+use cardtable_runtime::json::Json;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -212,7 +212,7 @@ fn snapshot_and_restore_carry_the_move_number() {
 #[test]
 fn perft_stops_past_its_bound_of_leaf_positions() {
     let game = common::load_game(&common::chess_dir());
-    let chess = cardtable::library::chess::Chess::new(&game).expect("the chess library resolves");
+    let chess = cardtable_chess::library::Chess::new(&game).expect("the chess library resolves");
     let mut driver = common::two_players(game);
     let mut world = driver.world.clone();
     assert_eq!(chess.perft_within(&mut world, 3, &mut 8_901), Err(None), "one short of start's depth 3");
@@ -220,7 +220,7 @@ fn perft_stops_past_its_bound_of_leaf_positions() {
     let mut left = 8_902;
     assert_eq!(chess.perft_within(&mut world, 3, &mut left), Ok(8_902));
     assert_eq!(left, 0);
-    assert_eq!(cardtable::library::chess::PERFT_POSITIONS, 1_000_000);
+    assert_eq!(cardtable_chess::library::PERFT_POSITIONS, 1_000_000);
     let answer = driver.command("perft 7");
     assert_eq!(answer.get("error").as_str(), Some("`perft` takes a depth from 0 to 6, found `7`"));
 }
@@ -237,7 +237,7 @@ fn perft_brings_back_the_rows_a_move_adds() {
          - control row: Position History\n    action name: addedRow\n    row: dataCount('Position History')\n",
     );
     let game = common::load_game(&copy.dir);
-    let chess = cardtable::library::chess::Chess::new(&game).expect("the chess library resolves");
+    let chess = cardtable_chess::library::Chess::new(&game).expect("the chess library resolves");
     let mut driver = common::two_players(game);
     for (fen, depth, want) in [(KIWIPETE, 2, 2_039), (POSITION_3, 3, 2_812), (POSITION_4, 2, 264)] {
         assert!(!driver.command(&format!("setfen {fen}")).is_error());
@@ -261,9 +261,9 @@ fn perft_brings_back_the_rows_a_move_adds() {
 fn the_fen_option_sets_up_the_position_through_the_library() {
     // What the window does with `--fen FEN`.
     let mut driver = common::chess_driver();
-    let apply = |d: &mut Driver, fen: &str| cardtable::library::apply_option(&d.libraries, &mut d.world, "fen", fen);
+    let apply = |d: &mut Driver, fen: &str| cardtable_runtime::library::apply_option(&d.libraries, &mut d.world, "fen", fen);
     assert_eq!(apply(&mut driver, POSITION_5), Ok(()));
     assert_eq!(driver.command("fen").get("fen").as_str(), Some(POSITION_5));
     assert_eq!(apply(&mut driver, "8/8/8 w"), Err("the FEN's placement has 3 ranks, not 8".into()));
-    assert!(cardtable::library::options().contains(&("fen", "FEN", "start from this position, a FEN (chess library)")));
+    assert!(cardtable_runtime::library::options().contains(&("fen", "FEN", "start from this position, a FEN (chess library)")));
 }

@@ -7,8 +7,8 @@
 
 mod common;
 
-use cardtable::host::driver::Driver;
-use cardtable::json::Json;
+use cardtable_runtime::host::driver::Driver;
+use cardtable_runtime::json::Json;
 
 /// One reference game: its number, its Moves' names, how it ended.
 struct Game {
@@ -176,11 +176,11 @@ fn the_windows_pgn_option_starts_from_the_pgns_last_position() {
     std::fs::write(&file, "[Event \"x\"]\n\n1. e4 e5 2. Nf3 *\n").expect("write");
     let mut d = common::chess_driver();
     let path = file.display().to_string();
-    let applied = cardtable::library::apply_option(&d.libraries, &mut d.world, "pgn", &path);
+    let applied = cardtable_runtime::library::apply_option(&d.libraries, &mut d.world, "pgn", &path);
     let _ = std::fs::remove_file(&file);
     assert_eq!(applied, Ok(()));
     assert_eq!(field(&d.command("fen"), "fen"), "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
-    let refused = cardtable::library::apply_option(&d.libraries, &mut d.world, "pgn", "/no/such.pgn");
+    let refused = cardtable_runtime::library::apply_option(&d.libraries, &mut d.world, "pgn", "/no/such.pgn");
     assert!(refused.is_err_and(|e| e.contains("cannot read the PGN file")));
 }
 
@@ -266,7 +266,7 @@ fn the_windows_pgn_option_plays_a_variant_game_from_the_variants_start() {
     let file = std::env::temp_dir().join(format!("cardtable-test-{}-variant.pgn", std::process::id()));
     std::fs::write(&file, "[Event \"x\"]\n\n1. Sxd7 Kxd7 2. Cc4+ *\n").expect("write");
     let mut d = variant_driver();
-    let applied = cardtable::library::apply_option(&d.libraries, &mut d.world, "pgn", &file.display().to_string());
+    let applied = cardtable_runtime::library::apply_option(&d.libraries, &mut d.world, "pgn", &file.display().to_string());
     let _ = std::fs::remove_file(&file);
     assert_eq!(applied, Ok(()));
     assert_eq!(field(&d.command("fen"), "fen"), "rcbq1bsr/pppkpppp/8/8/2C5/8/PPPPPPPP/R1BQKB1R b KQ - 1 2");

@@ -5,8 +5,8 @@
 
 mod common;
 
-use cardtable::host::driver::Driver;
-use cardtable::json::Json;
+use cardtable_runtime::host::driver::Driver;
+use cardtable_runtime::json::Json;
 use common::{ok, text, TempContent};
 
 /// The squares of the visible Move Marks.

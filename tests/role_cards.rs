@@ -9,8 +9,8 @@
 
 mod common;
 
-use cardtable::host::driver::Driver;
-use cardtable::json::Json;
+use cardtable_runtime::host::driver::Driver;
+use cardtable_runtime::json::Json;
 use common::{ok, state, text, two_players, TempContent};
 
 /// content/chess with King renamed Rex and Pawn renamed Soldier in every

@@ -11,8 +11,8 @@ mod common;
 
 use std::process::Command;
 
-use cardtable::host::driver::Driver;
-use cardtable::json::Json;
+use cardtable_runtime::host::driver::Driver;
+use cardtable_runtime::json::Json;
 use common::{run, strings, TempContent};
 
 /// The chess content with King called Rex and Pawn called Soldier, in every

@@ -19,11 +19,11 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::rc::Rc;
 
-use cardtable::game::Game;
-use cardtable::host::driver::Driver;
-use cardtable::json::Json;
-use cardtable::save::{SaveFile, Store};
-use cardtable::world::World;
+use cardtable_runtime::game::Game;
+use cardtable_runtime::host::driver::Driver;
+use cardtable_runtime::json::Json;
+use cardtable_runtime::save::{SaveFile, Store};
+use cardtable_runtime::world::World;
 use common::{TempContent, TempDir};
 
 fn fixture() -> PathBuf {
@@ -41,7 +41,7 @@ fn count_in_file(data: &TempDir, slot: &str) -> f64 {
     let bytes = std::fs::read(data.path(&format!("saves/{slot}.yaml"))).expect("the slot's file");
     let save = SaveFile::read(&bytes).expect("a whole save");
     match save.world.globals["count"] {
-        cardtable::save::Cell::Number(n) => n,
+        cardtable_runtime::save::Cell::Number(n) => n,
         ref other => panic!("count is {other:?}"),
     }
 }
@@ -538,7 +538,7 @@ fn a_values_file_that_cannot_be_read_is_moved_aside_as_the_game_starts() {
         assert_eq!(answers[2].get("value").as_str(), Some("Black"), "{label}: kept again");
         assert!(answers[1].get("notices").as_array().is_empty(), "{label}: told once");
         // Beside the data folder's lock file.
-        let files: Vec<String> = data.files("").into_iter().filter(|f| f != cardtable::save::LOCK).collect();
+        let files: Vec<String> = data.files("").into_iter().filter(|f| f != cardtable_runtime::save::LOCK).collect();
         assert_eq!(files.len(), 2, "{files:?}");
         assert_eq!(files[0], "values.yaml");
         assert!(files[1].starts_with("values.yaml.bad-"), "{files:?}");
@@ -589,7 +589,7 @@ fn check_with_a_data_folder_reports_the_files_the_game_cannot_use() {
 /// or Strengths; and only those are in a save.
 #[test]
 fn the_tables_play_writes_are_found_at_load_libraries_included() {
-    use cardtable::game::Written;
+    use cardtable_runtime::game::Written;
     let game = common::load_game(&common::chess_dir());
     let name = |t: usize| game.tables[t].name.as_str();
     let written: Vec<&str> = (0..game.tables.len()).filter(|&t| game.written.tables[t]).map(name).collect();
@@ -610,7 +610,7 @@ fn the_tables_play_writes_are_found_at_load_libraries_included() {
     // Each library says what it writes, by the names it resolved.
     let by_library = |lib: &str| {
         let mut w = Written::none(&game);
-        let resolved = cardtable::library::find(lib).unwrap().resolve(&game).unwrap_or_else(|e| panic!("{e}"));
+        let resolved = cardtable_runtime::library::find(lib).unwrap().resolve(&game).unwrap_or_else(|e| panic!("{e}"));
         resolved.writes(&mut w);
         (0..game.tables.len()).filter(|&t| w.tables[t]).map(name).collect::<Vec<_>>()
     };
@@ -681,7 +681,7 @@ fn a_kind_renamed_after_a_save_drops_the_saved_rows_that_name_it() {
 /// to tell.
 #[test]
 fn an_older_save_with_every_table_loads_and_its_content_tables_are_ignored() {
-    use cardtable::save::{Cell, SavedRow};
+    use cardtable_runtime::save::{Cell, SavedRow};
     let copy = TempContent::chess("older-save");
     copy.append("tables/Kinds.csv", "Camel,,,C,=C,250,\", promote to camel\",C,=C,,,,,,\n");
     let game = common::load_game(&copy.dir);
@@ -924,7 +924,7 @@ fn kill_while_saving(rounds: usize) {
         let save = SaveFile::read(&bytes).unwrap_or_else(|e| panic!("round {round}: not a whole save: {e}"));
         let (world, _) = World::from_save(game.clone(), &save).unwrap_or_else(|e| panic!("round {round}: {e}"));
         let count = match world.globals[game.names.globals["count"].index()] {
-            cardtable::value::Value::Num(n) => n,
+            cardtable_runtime::value::Value::Num(n) => n,
             other => panic!("round {round}: count is {other:?}"),
         };
         assert!(count >= last, "round {round}: the count went back from {last} to {count}");
@@ -1010,13 +1010,13 @@ fn measure_saving_and_loading_a_chess_game() {
 
 #[test]
 fn a_librarys_saved_state_waits_until_its_library_asks_for_it() {
-    use cardtable::library::chess::ChessState;
-    use cardtable::library::{state, state_mut};
-    use cardtable::world::SavedLibraryState;
-    let saved = |text: &str| -> Box<dyn cardtable::world::LibraryState> {
+    use cardtable_chess::library::ChessState;
+    use cardtable_runtime::library::{state, state_mut};
+    use cardtable_runtime::world::SavedLibraryState;
+    let saved = |text: &str| -> Box<dyn cardtable_runtime::world::LibraryState> {
         Box::new(SavedLibraryState { key: "chess".into(), saved: serde_yaml::from_str(text).unwrap() })
     };
-    let other = || -> Box<dyn cardtable::world::LibraryState> {
+    let other = || -> Box<dyn cardtable_runtime::world::LibraryState> {
         Box::new(SavedLibraryState { key: "another".into(), saved: serde_yaml::from_str("{a: 1}").unwrap() })
     };
     let mut driver = common::chess_driver();

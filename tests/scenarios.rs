@@ -91,11 +91,11 @@ mod common;
 use std::collections::BTreeSet;
 use std::rc::Rc;
 
-use cardtable::game::Game;
-use cardtable::host::driver::Driver;
-use cardtable::json::Json;
-use cardtable::program::Trees;
-use cardtable::value::Value;
+use cardtable_runtime::game::Game;
+use cardtable_runtime::host::driver::Driver;
+use cardtable_runtime::json::Json;
+use cardtable_runtime::program::Trees;
+use cardtable_runtime::value::Value;
 
 /// How Square Marks tints a Square, read from the content (the Shared
 /// Variables it is given on the Square object type), so that no scenario
@@ -1063,7 +1063,7 @@ fn every_scenario_file_passes() {
 /// whole game as the machine does.
 #[test]
 fn every_scenario_file_passes_on_the_tree_walker() {
-    let loaded = cardtable::load::load(&common::chess_dir()).unwrap_or_else(|e| panic!("content/chess loads: {e:?}"));
+    let loaded = common::load::load(&common::chess_dir()).unwrap_or_else(|e| panic!("content/chess loads: {e:?}"));
     let trees = Rc::new(loaded.trees);
     let game = Rc::new(loaded.game);
     let highlights = Highlights::from_game(&game).unwrap_or_else(|e| panic!("reading Square Marks' colors: {e}"));
@@ -1087,7 +1087,7 @@ fn run_every_file(game: &Rc<Game>, highlights: &Highlights, walked: Option<&Rc<T
         let label = path.strip_prefix(common::root()).unwrap_or(path).display().to_string();
         let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{label}: {e}"));
         let other = game_of(&text).map(|folder| {
-            let loaded = cardtable::load::load(&common::root().join(folder))
+            let loaded = common::load::load(&common::root().join(folder))
                 .unwrap_or_else(|e| panic!("{label}: the game {folder} does not load: {e:?}"));
             let game = Rc::new(loaded.game);
             let highlights = Highlights::from_game(&game).unwrap_or(Highlights { kinds: Vec::new() });

@@ -15,8 +15,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
-use cardtable::host::driver::Driver;
-use cardtable::json::Json;
+use cardtable_runtime::host::driver::Driver;
+use cardtable_runtime::json::Json;
 
 fn vectors() -> Vec<(String, String)> {
     let text = std::fs::read_to_string(common::root().join("tests/vectors/threats.txt")).expect("threats.txt");
@@ -124,7 +124,7 @@ fn the_threats_table_equals_python_chess() {
 /// Threats table and shows the legend.
 #[test]
 fn threats_mode_is_kept_on_this_computer() {
-    use cardtable::save::Store;
+    use cardtable_runtime::save::Store;
     use std::rc::Rc;
     let game = common::load_game(&common::chess_dir());
     let store = Rc::new(Store::memory());
@@ -330,7 +330,7 @@ fn arrows_turn_round_with_a_flipped_board() {
 #[test]
 fn the_marks_and_lines_hide_while_the_computers_move_slides() {
     let game = common::load_game(&common::chess_dir());
-    let mut d = Driver::with_parts_off(game, std::rc::Rc::new(cardtable::save::Store::memory()), false, &[]);
+    let mut d = Driver::with_parts_off(game, std::rc::Rc::new(cardtable_runtime::save::Store::memory()), false, &[]);
     for c in [
         "engine manual",
         "press Threats",

@@ -18,16 +18,16 @@
 
 mod common;
 
-use cardtable::host::driver::Driver;
-use cardtable::json::Json;
+use cardtable_runtime::host::driver::Driver;
+use cardtable_runtime::json::Json;
 use std::path::Path;
 use std::rc::Rc;
 
 /// A driver over `folder` (from the top of the checkout) that can trace,
 /// with `off` switched off from the start.
 fn tracer(folder: &Path, off: &[&str]) -> Driver {
-    let loaded = cardtable::load::load(folder).unwrap_or_else(|_| panic!("{} loads", folder.display()));
-    let store = Rc::new(cardtable::save::Store::memory());
+    let loaded = common::load::load(folder).unwrap_or_else(|_| panic!("{} loads", folder.display()));
+    let store = Rc::new(cardtable_runtime::save::Store::memory());
     Driver::with_parts_off(Rc::new(loaded.game), store, false, off).with_trees(Rc::new(loaded.trees))
 }
 

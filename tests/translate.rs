@@ -5,11 +5,11 @@
 
 mod common;
 
-use cardtable::host::driver::Driver;
-use cardtable::json::Json;
-use cardtable::load::load_files_in;
-use cardtable::save::Store;
-use cardtable::source::files::Files;
+use cardtable_runtime::host::driver::Driver;
+use cardtable_runtime::json::Json;
+use common::load::load_files_in;
+use cardtable_runtime::save::Store;
+use cardtable_runtime::source::files::Files;
 use common::TempContent;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};

@@ -110,7 +110,7 @@ fn check_finds_nothing_wrong_with_the_variant() {
 #[test]
 fn the_engine_plays_the_variant_against_itself_with_only_legal_moves() {
     let game = common::load_game(&variant_dir());
-    let letters = cardtable::library::chess::kind_letters(&game).expect("the Kinds' letters");
+    let letters = cardtable_chess::library::kind_letters(&game).expect("the Kinds' letters");
     let mut d = common::two_players(game);
     let mut plies = 0;
     let mut invented_moved = 0;
@@ -195,7 +195,7 @@ fn an_empty_first_move_steps_is_the_rows_steps_for_the_cards_and_the_engine() {
     let mut d = common::two_players(common::load_game(&copy.dir));
     assert_eq!(
         run(&mut d, "eval data('Directions', 'Wazir Rider up', 'firstMoveSteps')").get("value"),
-        &cardtable::json::Json::Num(2.0),
+        &cardtable_runtime::json::Json::Num(2.0),
         "the empty cell holds the row's steps"
     );
     // On e2, White's Pawn Rank, a Black Rook two Squares up, the Black King far.
@@ -207,8 +207,8 @@ fn an_empty_first_move_steps_is_the_rows_steps_for_the_cards_and_the_engine() {
     assert_eq!(move_set(&mut d, "enginemoves"), cards, "the built-in engine agrees");
     // The Targets a player sees when the Piece is clicked: two Squares up, taking the Rook.
     common::ok(&mut d, "click e2");
-    let reachable = |d: &mut cardtable::host::driver::Driver, sq: &str| {
-        run(d, &format!("eval data('Targets', '{sq}', 'reachable')")).get("value") == &cardtable::json::Json::Bool(true)
+    let reachable = |d: &mut cardtable_runtime::host::driver::Driver, sq: &str| {
+        run(d, &format!("eval data('Targets', '{sq}', 'reachable')")).get("value") == &cardtable_runtime::json::Json::Bool(true)
     };
     assert!(reachable(&mut d, "e3") && reachable(&mut d, "e4") && reachable(&mut d, "c2"));
     assert!(!reachable(&mut d, "e5") && !reachable(&mut d, "b2"));

@@ -9,9 +9,42 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::rc::Rc;
 
-use cardtable::game::Game;
-use cardtable::host::driver::Driver;
-use cardtable::json::Json;
+use cardtable_runtime::game::Game;
+use cardtable_runtime::host::driver::Driver;
+use cardtable_runtime::json::Json;
+
+/// The runtime's loader, with the chess crate's libraries handed to the
+/// runtime first, as the binary hands them at its start: a test loads
+/// through these, never through `cardtable_runtime::load` itself.
+pub mod load {
+    use cardtable_runtime::load::Loaded;
+    use cardtable_runtime::source::diag::Diagnostic;
+    use cardtable_runtime::source::files::Files;
+    use std::path::Path;
+
+    pub use cardtable_runtime::load::{builtin, tables_reference};
+
+    pub fn load(root: &Path) -> Result<Loaded, Vec<Diagnostic>> {
+        cardtable_chess::install();
+        cardtable_runtime::load::load(root)
+    }
+
+    pub fn load_files(files: Files) -> Result<Loaded, Vec<Diagnostic>> {
+        cardtable_chess::install();
+        cardtable_runtime::load::load_files(files)
+    }
+
+    pub fn load_files_in(files: Files, lang: Option<&str>) -> Result<Loaded, Vec<Diagnostic>> {
+        cardtable_chess::install();
+        cardtable_runtime::load::load_files_in(files, lang)
+    }
+
+    /// `cardtable check` of a folder (`host::check::check_with_data`).
+    pub fn check_with_data(files: Files, data_dir: Option<&Path>) -> cardtable_runtime::host::check::CheckReport {
+        cardtable_chess::install();
+        cardtable_runtime::host::check::check_with_data(files, data_dir)
+    }
+}
 
 /// The top of the checkout (the `cardtable` package).
 pub fn root() -> PathBuf {
@@ -69,7 +102,7 @@ pub fn assert_chess_but(dir: &Path, edited: &[&str], own: &[&str], remake: &str)
 
 /// Loads a content folder, panicking with every mistake when it does not load.
 pub fn load_game(dir: &Path) -> Rc<Game> {
-    match cardtable::load::load(dir) {
+    match load::load(dir) {
         Ok(loaded) => Rc::new(loaded.game),
         Err(diags) => {
             let all: Vec<String> = diags.iter().map(|d| d.to_string()).collect();
@@ -89,7 +122,7 @@ pub fn chess_driver() -> Driver {
 /// Computer, Make Computer Move, off from the start; its Saved games and
 /// Persistent Values in memory).
 pub fn two_players(game: Rc<Game>) -> Driver {
-    Driver::with_parts_off(game, Rc::new(cardtable::save::Store::memory()), false, &["Make Computer Move"])
+    Driver::with_parts_off(game, Rc::new(cardtable_runtime::save::Store::memory()), false, &["Make Computer Move"])
 }
 
 /// A driver command that must answer with no error; its answer.

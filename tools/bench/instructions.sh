@@ -27,7 +27,7 @@ total() {
   all=$(grep '^summary:' "$out" | awk '{ print $2 }')
   # The largest inclusive count callgrind gives the function: all it ran.
   compiling=$(callgrind_annotate --inclusive=yes --threshold=100 "$out" 2>/dev/null \
-    | grep -v '=>' | grep 'cardtable::code::native::compile' \
+    | grep -v '=>' | grep 'cardtable_runtime::code::native::compile' \
     | awk '{ gsub(",", "", $1); if ($1 + 0 > max) max = $1 + 0 } END { print max + 0 }')
   echo $((all - ${compiling:-0}))
   rm -f "$out"
@@ -38,7 +38,7 @@ count() {
   twice=$(total "$1" $((2 * runs)))
   echo $(((twice - once) / runs))
 }
-cards=$(count 'cardtable::library::chess::Chess::legal_moves')
+cards=$(count 'cardtable_chess::library::Chess::legal_moves')
 native=$(count '*native::Board::legal_moves')
 rhai=$(count '*peer::Peer::legal_moves')
 echo "instructions for one Kiwipete legal moves (48 moves), callgrind, $runs more runs each:"

@@ -7,7 +7,7 @@
 //! `CARDS_BENCH_PROFILE=N` only checks the moves, then finds Kiwipete's legal
 //! moves N times through the cards, then natively, then in Rhai, and stops: a
 //! run to profile or to count instructions with, as
-//! `CARDS_BENCH_PROFILE=10 valgrind --tool=callgrind --toggle-collect='cardtable::library::chess::Chess::legal_moves' target/release/deps/cards-*`
+//! `CARDS_BENCH_PROFILE=10 valgrind --tool=callgrind --toggle-collect='cardtable_chess::library::Chess::legal_moves' target/release/deps/cards-*`
 //! (`tools/bench/instructions.sh` counts all three).
 
 mod baseline;
@@ -53,13 +53,13 @@ fn allocations() -> u64 {
 }
 
 use baseline::{native, peer::Peer, Features, Setup, Tables};
-use cardtable::game::Game;
-use cardtable::library::chess::Chess;
-use cardtable::library::engine::{Board as EngineBoard, Limits, Rules as EngineRules, Searcher};
-use cardtable::present::{draw_list, DrawItem};
-use cardtable::save::Store;
-use cardtable::value::Value;
-use cardtable::world::World;
+use cardtable_runtime::game::Game;
+use cardtable_chess::library::Chess;
+use cardtable_chess::engine::{Board as EngineBoard, Limits, Rules as EngineRules, Searcher};
+use cardtable_runtime::present::{draw_list, DrawItem};
+use cardtable_runtime::save::Store;
+use cardtable_runtime::value::Value;
+use cardtable_runtime::world::World;
 use shared::{content, load};
 use std::hint::black_box;
 use std::path::Path;
@@ -213,7 +213,7 @@ fn marked(world: &World, table: &str, column: &str) -> usize {
     let def = &game.tables[t.index()];
     let c = def.columns.iter().position(|c| c.name == column).expect("column");
     let table = &world.tables[t.index()];
-    (0..table.row_count()).filter(|&r| table.cell(r, cardtable::ids::ColumnId(c as u16)) == Value::Bool(true)).count()
+    (0..table.row_count()).filter(|&r| table.cell(r, cardtable_runtime::ids::ColumnId(c as u16)) == Value::Bool(true)).count()
 }
 
 fn main() {
@@ -473,8 +473,8 @@ fn main() {
     clock.timers.clear();
     for i in 0..32 {
         let every = 0.5 + 1.5 * i as f64 / 31.0;
-        clock.timers.push(cardtable::world::Timer {
-            object: cardtable::ids::ObjectId(0),
+        clock.timers.push(cardtable_runtime::world::Timer {
+            object: cardtable_runtime::ids::ObjectId(0),
             name,
             event: beat,
             every,
@@ -484,14 +484,14 @@ fn main() {
         });
     }
     for i in 0..8 {
-        clock.tweens.push(cardtable::world::Tween {
-            object: cardtable::ids::ObjectId(i % clock.objects.len() as u32),
+        clock.tweens.push(cardtable_runtime::world::Tween {
+            object: cardtable_runtime::ids::ObjectId(i % clock.objects.len() as u32),
             y: i % 2 == 1,
             from: 0.0,
             to: 10.0,
             start: 0.0,
             duration: 1e9,
-            ease: cardtable::ids::Ease::SineInOut,
+            ease: cardtable_runtime::ids::Ease::SineInOut,
         });
     }
     clock.advance(2.0);
@@ -553,7 +553,7 @@ fn main() {
         let rules = world.object_named("Game Rules").next().expect("the Game Rules");
         let turn = |world: &mut World| {
             world.input(|w, g| {
-                let cx = cardtable::exec::Ctx { this: None, other: Value::None, attachment: None, base: w.stack_len() };
+                let cx = cardtable_runtime::exec::Ctx { this: None, other: Value::None, attachment: None, base: w.stack_len() };
                 w.call_function(g, &cx, start_turn, &[Value::Obj(rules)])
             });
         };

@@ -11,7 +11,7 @@
 
 mod shared;
 
-use cardtable::library::engine::{Board, Limits, Rules, Searcher};
+use cardtable_chess::engine::{Board, Limits, Rules, Searcher};
 use shakmaty::{CastlingMode, Chess, Position};
 use std::hint::black_box;
 use std::time::{Duration, Instant};

@@ -1,6 +1,6 @@
 //! What the benches share: the chess content and its loading.
 
-use cardtable::game::Game;
+use cardtable_runtime::game::Game;
 use std::path::{Path, PathBuf};
 
 /// content/chess, from the bench package.
@@ -10,7 +10,8 @@ pub fn content() -> PathBuf {
 
 /// A content folder's game; its mistakes printed, and a panic, when it does not load.
 pub fn load(path: &Path) -> Game {
-    match cardtable::load::load(path) {
+    cardtable_chess::install();
+    match cardtable_runtime::load::load(path) {
         Ok(loaded) => loaded.game,
         Err(mistakes) => {
             for m in &mistakes {

@@ -10,10 +10,10 @@
 //! Half the inputs (by the parity of their length) run the cards' machine
 //! code from their first run, half the interpreter alone.
 #![no_main]
-use cardtable::ids::FuncId;
-use cardtable::exec::Ctx;
-use cardtable::value::{Type, Value};
-use cardtable::world::World;
+use cardtable_runtime::ids::FuncId;
+use cardtable_runtime::exec::Ctx;
+use cardtable_runtime::value::{Type, Value};
+use cardtable_runtime::world::World;
 use libfuzzer_sys::fuzz_target;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
@@ -45,7 +45,7 @@ fn copy(from: &Path, to: &Path) {
 fuzz_target!(|data: &[u8]| {
     let dir = folder();
     std::fs::write(dir.join("logic/Fuzz.yaml"), data).expect("the card is written");
-    let loaded = match cardtable::load::load(dir) {
+    let loaded = match cardtable_runtime::load::load(dir) {
         Ok(loaded) => loaded,
         Err(mistakes) => {
             for m in &mistakes {
@@ -61,7 +61,7 @@ fuzz_target!(|data: &[u8]| {
     world.step_budget = 200_000;
     // Half the inputs run each card's machine code from its first run
     // (`code/native.rs`), half the interpreter alone: both against the walker.
-    world.native_after = if data.len() % 2 == 0 { 0 } else { cardtable::code::NEVER_NATIVE };
+    world.native_after = if data.len() % 2 == 0 { 0 } else { cardtable_runtime::code::NEVER_NATIVE };
     world.start();
     let text = Value::Text(world.syms.intern("3"));
     for (i, f) in game.functions.iter().enumerate() {

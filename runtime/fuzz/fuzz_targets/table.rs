@@ -6,7 +6,7 @@ use libfuzzer_sys::fuzz_target;
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
     let (schema, rows) = text.split_once('\0').unwrap_or((&text, "name,a\nx,1\n"));
-    for d in cardtable::load::check_table(schema, rows) {
+    for d in cardtable_runtime::load::check_table(schema, rows) {
         let _ = d.to_string();
     }
 });

@@ -380,46 +380,6 @@ mod tests {
         game.functions[f.index()].code.ops().iter().filter(|op| matches!(op, Op::Call { .. })).count()
     }
 
-    /// The cards whose ops read each table with `data()`: (card, table).
-    fn tables_read(game: &Game) -> Vec<(&str, crate::ids::TableId)> {
-        let functions = game.functions.iter().map(|f| (f.name.as_str(), &f.code));
-        let handlers = game.components.iter().flat_map(|c| c.handlers.iter().map(|h| (c.name.as_str(), &h.code)));
-        let mut read = Vec::new();
-        for (card, code) in functions.chain(handlers) {
-            for op in code.ops() {
-                if let Op::Data { table, .. }
-                | Op::ArithData { table, .. }
-                | Op::JumpDataEq { table, .. }
-                | Op::JumpDataText { table, .. } = op
-                {
-                    read.push((card, *table));
-                }
-            }
-        }
-        read
-    }
-
-    /// A table no step and no code library writes is read at load where a
-    /// card names its row and column (the chess game's Board Size: all but
-    /// Show Label's `data('Board Size', @self.edge, 'count')`, whose row is
-    /// a Shared Variable); one only a library writes (Chosen Moves, the
-    /// Stockfish Bridge's) is read as the game is played.
-    #[test]
-    fn a_table_play_never_writes_is_read_at_load() {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/chess");
-        let game = match crate::load::load(&root) {
-            Ok(loaded) => loaded.game,
-            Err(mistakes) => panic!("content/chess loads: {mistakes:?}"),
-        };
-        let (size, chosen) = (game.names.tables["Board Size"], game.names.tables["Chosen Moves"]);
-        assert!(!game.written.table(size));
-        assert!(game.written.table(chosen), "the Stockfish Bridge writes Chosen Moves");
-        let read = tables_read(&game);
-        let size_read: Vec<&str> = read.iter().filter(|(_, t)| *t == size).map(|(card, _)| *card).collect();
-        assert_eq!(size_read, ["Show Label"], "cards whose code reads Board Size as it plays");
-        assert!(read.iter().any(|(_, t)| *t == chosen), "Chosen Moves was taken as a constant");
-    }
-
     /// Inlining runs once, in `compile_bodies`: compiling a UI text (which
     /// the loader does before any card's steps) copies no Function into
     /// its callers.

@@ -1,27 +1,23 @@
-//! Code libraries the cards' world is driven with from outside, as the
-//! book's Stockfish Bridge is a code library its cards call. This is the one
-//! place in the runtime that may know a game: everything else knows only
-//! tables, Objects, Events and actions. A library reaches the content through
-//! the names it resolves once, when a game starts, and says plainly which it
-//! lacks.
+//! The interface of code libraries, which drive the cards' world from
+//! outside, as the book's Stockfish Bridge is a code library its cards call.
+//! The runtime knows no library: the binary hands it those it links
+//! ([`install`]: the chess crate's), as `log::set_logger` is handed a
+//! logger. A library reaches the content through the names it resolves
+//! once, when a game starts, and says plainly which it lacks.
 //!
 //! Every library is behind one narrow interface, [`Library`]: its name (as
 //! game.yaml's `libraries` writes it), the driver commands it adds, the
 //! command-line options it adds, and its resolution against a game's content
 //! ([`Resolved`]), which runs those commands and applies those options to a
 //! World. What a library keeps about a game being played lives in the World
-//! ([`LibraryState`]), so that a snapshot carries it. [`REGISTRY`] lists the
-//! libraries the engine knows; a game uses those it names.
-
-pub mod chess;
-pub mod chess_facts;
-pub mod engine;
-pub mod stockfish_bridge;
+//! ([`LibraryState`]), so that a snapshot carries it. [`registry`] lists the
+//! libraries installed; a game uses those it names.
 
 use crate::game::{Game, Written};
 use crate::ids::{ColumnId, ObjectId, TableId};
 use crate::json::Json;
 use crate::world::{LibraryState, SavedLibraryState, World};
+use std::sync::OnceLock;
 use std::time::Duration;
 
 /// A driver command a library adds: `setfen FEN`.
@@ -170,24 +166,39 @@ pub trait Resolved {
     }
 }
 
-/// Every library the engine knows.
-pub static REGISTRY: &[&dyn Library] =
-    &[&chess::ChessLibrary, &engine::EngineLibrary, &stockfish_bridge::StockfishBridgeLibrary];
+static REGISTRY: OnceLock<&'static [&'static dyn Library]> = OnceLock::new();
+
+/// Hands the runtime the libraries a game may name, once a process, before
+/// any game is loaded (the binary's first step; the tests' too). Installing
+/// the same list again does nothing; another list is refused.
+pub fn install(libraries: &'static [&'static dyn Library]) {
+    let installed = REGISTRY.get_or_init(|| libraries);
+    assert!(std::ptr::eq(*installed, libraries), "the libraries were installed already, and they were others");
+}
+
+/// The libraries installed: none until [`install`], so a runtime alone
+/// loads only games that name no library.
+pub fn registry() -> &'static [&'static dyn Library] {
+    REGISTRY.get().copied().unwrap_or(&[])
+}
 
 /// The library of the registry with this name.
 pub fn find(name: &str) -> Option<&'static dyn Library> {
-    REGISTRY.iter().copied().find(|l| l.name() == name)
+    registry().iter().copied().find(|l| l.name() == name)
 }
 
-/// The names of the libraries the engine knows, for messages: `chess`.
+/// The names of the libraries installed, for messages: `chess`.
 pub fn known() -> String {
-    REGISTRY.iter().map(|l| l.name()).collect::<Vec<_>>().join(", ")
+    match registry() {
+        [] => "none".to_string(),
+        libraries => libraries.iter().map(|l| l.name()).collect::<Vec<_>>().join(", "),
+    }
 }
 
 /// Every library option of the registry, for the command line: (long name,
 /// value name, help), `("fen", "FEN", ...)`.
 pub fn options() -> Vec<(&'static str, &'static str, &'static str)> {
-    REGISTRY.iter().flat_map(|l| l.options()).map(|o| (o.name, o.value, o.help)).collect()
+    registry().iter().flat_map(|l| l.options()).map(|o| (o.name, o.value, o.help)).collect()
 }
 
 /// Applies a library option (its long name without the dashes, and its
@@ -282,7 +293,7 @@ impl Libraries {
                 Err(e) => Json::error(e.clone()),
             });
         }
-        let lib = REGISTRY.iter().find(|l| l.commands().iter().any(|c| c.verb == verb))?;
+        let lib = registry().iter().find(|l| l.commands().iter().any(|c| c.verb == verb))?;
         Some(Json::error(format!(
             "`{verb}` is a command of the {} library, which this game does not use (game.yaml: libraries)",
             lib.name()
@@ -297,7 +308,7 @@ impl Libraries {
                 Err(e) => Err(e.clone()),
             };
         }
-        match REGISTRY.iter().find(|l| l.options().iter().any(|o| o.name == name)) {
+        match registry().iter().find(|l| l.options().iter().any(|o| o.name == name)) {
             Some(lib) => Err(format!(
                 "`--{name}` is an option of the {} library, which this game does not use (game.yaml: libraries)",
                 lib.name()
@@ -388,27 +399,4 @@ fn claim<T: LibraryState + Default + 'static>(world: &mut World) -> (T, Option<u
         }
     }
     (state, at)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn no_two_libraries_share_a_name_a_verb_or_an_option() {
-        let mut names: Vec<&str> = REGISTRY.iter().map(|l| l.name()).collect();
-        let mut verbs: Vec<&str> = REGISTRY.iter().flat_map(|l| l.commands()).map(|c| c.verb).collect();
-        let mut opts: Vec<&str> = options().iter().map(|o| o.0).collect();
-        for list in [&mut names, &mut verbs, &mut opts] {
-            let n = list.len();
-            list.sort();
-            list.dedup();
-            assert_eq!(list.len(), n, "{list:?}");
-        }
-        for l in REGISTRY {
-            for c in l.commands() {
-                assert!(c.usage.split_whitespace().next() == Some(c.verb), "{c:?}");
-            }
-        }
-    }
 }

@@ -14,10 +14,10 @@ use super::report::{FrameTimes, Kind, REPORT_FIRST_FRAME, REPORT_FRAMES};
 use super::view::View;
 use super::watch::Watch;
 use super::Options;
-use cardtable::game::Game;
-use cardtable::host::driver::Driver;
-use cardtable::present::{draw_list, DrawItem};
-use cardtable::save::Store;
+use cardtable_runtime::game::Game;
+use cardtable_runtime::host::driver::Driver;
+use cardtable_runtime::present::{draw_list, DrawItem};
+use cardtable_runtime::save::Store;
 use macroquad::miniquad;
 use macroquad::prelude::{get_screen_data, mouse_position, next_frame, screen_height, screen_width};
 use std::path::Path;
@@ -323,7 +323,7 @@ impl Window {
         let banner = mistake_lines(&self.art, &self.watch);
         let view = View::fit(&self.game, banner_height(&banner), self.debug.strip());
         let size = (screen_width().max(1.0) as u32, screen_height().max(1.0) as u32);
-        let background = cardtable::present::rgba(self.game.background, 1.0);
+        let background = cardtable_runtime::present::rgba(self.game.background, 1.0);
         self.canvas.draw(&self.art, &view, &self.items, background, size);
         if self.debug.open {
             let (mx, my) = mouse_position();
@@ -407,7 +407,7 @@ impl Window {
 /// made from then on is read (the `--watch` test waits for it).
 fn start_watch(game: &Game, watch: bool) -> Result<Option<Watch>, ExitCode> {
     match (&game.files, watch) {
-        (cardtable::source::files::Files::Dir(dir), true) => match Watch::start(dir) {
+        (cardtable_runtime::source::files::Files::Dir(dir), true) => match Watch::start(dir) {
             Ok(w) => {
                 eprintln!("watching {}: a file saved in it is read again", dir.display());
                 Ok(Some(w))
@@ -449,7 +449,7 @@ fn run_script(
     faults_printed: &mut usize,
     view: &mut Debug,
 ) -> Result<(), ExitCode> {
-    match cardtable::source::read::read_text(script, cardtable::source::read::SCRIPT) {
+    match cardtable_runtime::source::read::read_text(script, cardtable_runtime::source::read::SCRIPT) {
         Ok(text) => {
             for (number, line) in text.lines().enumerate() {
                 let line = line.trim();
@@ -463,7 +463,7 @@ fn run_script(
                             view.show(debug::input_lines(&driver.world, line, &trace, Some(&answer)));
                             answer
                         }
-                        Err(why) => cardtable::json::Json::error(why),
+                        Err(why) => cardtable_runtime::json::Json::error(why),
                     },
                 };
                 let at = format!("{}:{}: `{line}`: ", script.display(), number + 1);

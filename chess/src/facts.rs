@@ -19,10 +19,10 @@
 //!   from the Kinds and Sides tables' columns, never from a Kind's or a
 //!   Side's name: a content may call its King Rex.
 
-use super::Lack;
-use crate::game::{Game, TableDef};
-use crate::ids::{ColumnId, StructId, TableId};
-use crate::value::Value;
+use cardtable_runtime::library::Lack;
+use cardtable_runtime::game::{Game, TableDef};
+use cardtable_runtime::ids::{ColumnId, StructId, TableId};
+use cardtable_runtime::value::Value;
 
 /// A Board's size, its Files (a, b, ...) and its Ranks (1, 2, ...), with
 /// its Squares numbered as the Position table's rows are: a1 = 0, b1 = 1,

@@ -5,7 +5,7 @@
 //! [`SquareSet`], and the engine chooses one when a game starts
 //! ([`super::AnyRules`]), so that chess keeps the code it had on `u64`s.
 //!
-//! [`Grid`]: crate::library::chess_facts::Grid
+//! [`Grid`]: crate::facts::Grid
 
 use std::fmt::Debug;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Index, IndexMut, Not};

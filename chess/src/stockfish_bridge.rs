@@ -21,7 +21,7 @@
 //! says so), and always for a position a UCI engine cannot know (an
 //! invented piece, or a Board other than chess's 8 by 8:
 //! [`Board::is_chess`] is false), the built-in
-//! engine ([`super::engine`]) answers instead ([`fallback`]), on the same
+//! engine ([`crate::engine`]) answers instead ([`fallback`]), on the same
 //! thread, through the same answers, only the latest question counting: it
 //! searches for the Strength's `thinkingSeconds`, at most `engineDepth` moves
 //! deep, each evaluation off by up to `engineNoise` centipawns.
@@ -33,15 +33,15 @@
 //! on the Board; where the program is not found, the built-in engine
 //! answers. Its answers are held to the cards' Legal Moves as any engine's.
 
-use super::chess::Chess;
-use super::chess_facts::{Facts, Tables};
-use super::engine::{history_hashes, with_rules, AnyRules, Board, Limits, Searcher};
-use super::{CliOption, Command, Lack, Library, Resolved};
-use crate::game::{Game, Written};
-use crate::ids::{ColumnId, EventId, ObjectId, StructId, TableId};
-use crate::json::Json;
-use crate::value::{Sym, Value};
-use crate::world::World;
+use crate::library::Chess;
+use crate::facts::{Facts, Tables};
+use crate::engine::{history_hashes, with_rules, AnyRules, Board, Limits, Searcher};
+use cardtable_runtime::library::{CliOption, Command, Lack, Library, Resolved};
+use cardtable_runtime::game::{Game, Written};
+use cardtable_runtime::ids::{ColumnId, EventId, ObjectId, StructId, TableId};
+use cardtable_runtime::json::Json;
+use cardtable_runtime::value::{Sym, Value};
+use cardtable_runtime::world::World;
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Write};
@@ -752,7 +752,7 @@ impl Drop for Worker {
 type Line = Result<String, String>;
 
 /// A UCI engine's process (Stockfish), kept between questions: the program
-/// the bridge speaks to, where [`super::engine::Engine`] is the built-in
+/// the bridge speaks to, where [`crate::engine::Engine`] is the built-in
 /// engine's rules. Dropped, it is told `quit` and, if it has not ended
 /// within [`GRACE`], killed; and waited for.
 struct UciProcess {

@@ -35,7 +35,7 @@ mod watch;
 
 pub use setup::no_display;
 
-use cardtable::game::Game;
+use cardtable_runtime::game::Game;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::rc::Rc;
@@ -50,7 +50,7 @@ pub struct Options {
     pub keys: u32,
     /// The code libraries' options given (`--fen FEN`): each long name,
     /// without the dashes, and its value, applied in this order once the game
-    /// has started (`cardtable::library::options` lists them).
+    /// has started (`cardtable_runtime::library::options` lists them).
     pub library: Vec<(String, String)>,
     /// Where the game keeps its saves and settings (`--data-dir`); else the
     /// platform's data folder for the game.
@@ -60,7 +60,7 @@ pub struct Options {
     /// The seed of the cards' `random(n)` (`--seed N`); else the time's nanoseconds.
     pub seed: Option<u64>,
     /// The cards' trees (the loader's), for a `trace` line of the `--script`.
-    pub trees: Option<Rc<cardtable::program::Trees>>,
+    pub trees: Option<Rc<cardtable_runtime::program::Trees>>,
     /// Logic Components switched off from the start (`--off COMPONENT`).
     pub off: Vec<String>,
     /// Read the content folder again when a file in it changes (`--watch`).

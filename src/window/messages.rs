@@ -13,7 +13,7 @@ use std::time::Instant;
 pub const FAULT_SECONDS: f64 = 8.0;
 
 /// Prints on stderr each fault after the first `printed`, each after `at`.
-pub fn print_new_faults(faults: &[cardtable::world::Fault], printed: &mut usize, at: &str) {
+pub fn print_new_faults(faults: &[cardtable_runtime::world::Fault], printed: &mut usize, at: &str) {
     for fault in faults.get(*printed..).unwrap_or_default() {
         eprintln!("{at}fault: {fault}");
     }

@@ -7,7 +7,7 @@
 //!   [`WindowArgs`];
 //! - one that a code library brings (the chess library's `--fen`, the
 //!   Stockfish Bridge's `--engine`): registered by the library itself (`options` in
-//!   `cardtable::library`), and handed to [`parse`]. These are added to the
+//!   `cardtable_runtime::library`), and handed to [`parse`]. These are added to the
 //!   window's command at run time and come back as (name, value) pairs.
 
 use clap::{Arg, ArgAction, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -234,7 +234,7 @@ where
 /// status 2. For what only the loaded game can tell (`--off` naming no
 /// Logic Component).
 pub fn refuse(sub: Option<&str>, message: String) -> ! {
-    let mut cmd = command(&cardtable::library::options());
+    let mut cmd = command(&cardtable_runtime::library::options());
     cmd.build();
     let cmd = match sub.and_then(|s| cmd.find_subcommand_mut(s)) {
         Some(sub) => sub.clone(),
@@ -248,9 +248,15 @@ pub fn refuse(sub: Option<&str>, message: String) -> ! {
 mod tests {
     use super::*;
 
+    /// The library options, the chess crate's libraries handed in as `main` hands them.
+    fn options() -> Vec<(&'static str, &'static str, &'static str)> {
+        cardtable_chess::install();
+        cardtable_runtime::library::options()
+    }
+
     #[test]
     fn the_command_is_well_formed() {
-        command(&cardtable::library::options()).debug_assert();
+        command(&options()).debug_assert();
     }
 
     #[test]
@@ -260,13 +266,13 @@ mod tests {
             vec!["cardtable", "--fen", fen, "content/chess", "--frames", "2"],
             vec!["cardtable", "--frames", "2", "content/chess", "--fen", fen],
         ] {
-            let Ok(Mode::Window(w, values)) = try_parse_from(&args, &cardtable::library::options()) else {
+            let Ok(Mode::Window(w, values)) = try_parse_from(&args, &options()) else {
                 panic!("{args:?}")
             };
             assert_eq!(values, [("fen".to_string(), fen.to_string())]);
             assert_eq!((w.frames, w.game.content), (2, Some(PathBuf::from("content/chess"))));
         }
-        let Ok(Mode::Window(w, values)) = try_parse_from(["cardtable"], &cardtable::library::options()) else {
+        let Ok(Mode::Window(w, values)) = try_parse_from(["cardtable"], &options()) else {
             panic!()
         };
         assert!(values.is_empty());
@@ -275,7 +281,7 @@ mod tests {
 
     #[test]
     fn drive_takes_the_library_options_as_the_window_does() {
-        let opts = cardtable::library::options();
+        let opts = options();
         let Ok(Mode::Drive(d, values)) =
             try_parse_from(["cardtable", "drive", "--engine", "builtin", "content/chess"], &opts)
         else {
@@ -287,7 +293,7 @@ mod tests {
 
     #[test]
     fn every_mode_takes_a_data_folder() {
-        let opts = cardtable::library::options();
+        let opts = options();
         let data = Some(PathBuf::from("/tmp/d"));
         let Ok(Mode::Window(w, _)) = try_parse_from(["cardtable", "--data-dir", "/tmp/d"], &opts) else { panic!() };
         assert_eq!(w.game.data_dir, data);

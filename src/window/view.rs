@@ -1,7 +1,7 @@
 //! Where the game screen sits in the window: scaled to fit, centred, its
 //! shape kept; a click's window point mapped back to the game screen.
 
-use cardtable::game::Game;
+use cardtable_runtime::game::Game;
 use macroquad::prelude::{screen_height, screen_width};
 
 /// Where the game screen sits in the window: scaled to fit, centred, shape kept.

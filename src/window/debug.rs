@@ -8,12 +8,12 @@
 //! traced (`Driver::trace_input`, the driver's `trace`); while it is closed,
 //! nothing is traced and nothing of it is drawn.
 
-use cardtable::host::driver::Driver;
-use cardtable::host::trace::{object_text, text, value_text};
-use cardtable::ids::ObjectId;
-use cardtable::json::Json;
-use cardtable::present::{DrawItem, DrawKind};
-use cardtable::world::{Named, Trace, TraceFilter, World};
+use cardtable_runtime::host::driver::Driver;
+use cardtable_runtime::host::trace::{object_text, text, value_text};
+use cardtable_runtime::ids::ObjectId;
+use cardtable_runtime::json::Json;
+use cardtable_runtime::present::{DrawItem, DrawKind};
+use cardtable_runtime::world::{Named, Trace, TraceFilter, World};
 use macroquad::miniquad;
 use macroquad::prelude::{draw_rectangle, draw_text_ex, measure_text, screen_height, screen_width, Color};
 use macroquad::prelude::{KeyCode, TextParams};
@@ -21,7 +21,7 @@ use std::time::Duration;
 
 /// The key that opens and closes the view: no content can bind it (a
 /// content binds the arrows, Home, End, Enter, Space, Escape and the
-/// letters: `cardtable::game::Key`), so the game never sees it.
+/// letters: `cardtable_runtime::game::Key`), so the game never sees it.
 pub const KEY: KeyCode = KeyCode::F12;
 
 /// The width of the panel's strip, in the window's pixels.
@@ -30,7 +30,7 @@ pub const WIDTH: f32 = 440.0;
 /// The most entries a trace the view shows keeps: as many as `cardtable
 /// trace` keeps unless told (a click of the chess game runs some
 /// thousands); the trace's last line counts those left out.
-pub const LIMIT: usize = cardtable::host::trace::DEFAULT_LIMIT;
+pub const LIMIT: usize = cardtable_runtime::host::trace::DEFAULT_LIMIT;
 
 /// How often an open view looks at the mouse while nothing else asks for
 /// frames (the window wakes for clicks and keys, not for the mouse moving).
@@ -396,15 +396,15 @@ impl Debug {
 #[cfg(test)]
 mod tests {
     use super::{filter, input_lines, object_lines, objects_at, under_lines, wrap};
-    use cardtable::host::driver::Driver;
+    use cardtable_runtime::host::driver::Driver;
     use std::rc::Rc;
 
     /// The built-in chess game, the Computer off, from the GUIDE's pinned
     /// Bishop (White's Bishop on e2 between its King and Black's Rook).
     fn pinned() -> Driver {
         let loaded =
-            cardtable::load::load_files_in(cardtable::load::builtin(), None).unwrap_or_else(|_| panic!("loads"));
-        let store = Rc::new(cardtable::save::Store::memory());
+            cardtable_runtime::load::load_files_in(cardtable_runtime::load::builtin(), None).unwrap_or_else(|_| panic!("loads"));
+        let store = Rc::new(cardtable_runtime::save::Store::memory());
         let game = Rc::new(loaded.game);
         let mut driver = Driver::with_parts_off(game, store, false, &["Make Computer Move"]);
         driver = driver.with_trees(Rc::new(loaded.trees));
@@ -444,7 +444,7 @@ mod tests {
     fn the_object_under_the_mouse_is_the_one_drawn_on_top() {
         let mut driver = pinned();
         let mut items = Vec::new();
-        cardtable::present::draw_list(&mut driver.world, &mut items);
+        cardtable_runtime::present::draw_list(&mut driver.world, &mut items);
         let world = &driver.world;
         let piece = world
             .object_named("e2")

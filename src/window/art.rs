@@ -2,9 +2,9 @@
 //! PNG on threads of their own (the first frame's while the fonts load, the
 //! rest a few a frame after it) and made textures.
 
-use cardtable::game::Game;
-use cardtable::ids::ImageId;
-use cardtable::present::{DrawItem, DrawKind};
+use cardtable_runtime::game::Game;
+use cardtable_runtime::ids::ImageId;
+use cardtable_runtime::present::{DrawItem, DrawKind};
 use macroquad::prelude::{load_ttf_font_from_bytes, FilterMode, Font, Image, ImageFormat, Texture2D};
 use std::borrow::Cow;
 use std::path::PathBuf;

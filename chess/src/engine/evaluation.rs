@@ -5,7 +5,7 @@
 //! centre; 6 for each Rank a Pawn has gone, and up to 5 for a central File).
 
 use super::rules::{codes, KindDef, SideDef};
-use crate::library::chess_facts::Grid;
+use crate::facts::Grid;
 
 /// The worth of each piece code on each Square, in centipawns for its Side.
 #[derive(Clone, Debug)]

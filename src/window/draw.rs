@@ -4,8 +4,8 @@
 
 use super::art::Art;
 use super::view::View;
-use cardtable::game::Align;
-use cardtable::present::{wrap_in_box, DrawItem, DrawKind, LINE_SPACING};
+use cardtable_runtime::game::Align;
+use cardtable_runtime::present::{wrap_in_box, DrawItem, DrawKind, LINE_SPACING};
 use macroquad::miniquad::{BlendFactor, BlendState, BlendValue, Equation};
 use macroquad::models::{draw_mesh, Mesh, Vertex};
 use macroquad::prelude::{

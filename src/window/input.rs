@@ -39,7 +39,7 @@ impl miniquad::EventHandler for Inputs {
 
 /// A key of the keyboard as the content names it (game.yaml's `inputs:`);
 /// None for a key the content cannot bind.
-pub fn key_of(code: KeyCode) -> Option<cardtable::game::Key> {
+pub fn key_of(code: KeyCode) -> Option<cardtable_runtime::game::Key> {
     let name = match code {
         KeyCode::Left => "Left",
         KeyCode::Right => "Right",
@@ -78,5 +78,5 @@ pub fn key_of(code: KeyCode) -> Option<cardtable::game::Key> {
         KeyCode::Z => "Z",
         _ => return None,
     };
-    cardtable::game::Key::parse(name)
+    cardtable_runtime::game::Key::parse(name)
 }

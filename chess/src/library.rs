@@ -6,15 +6,15 @@
 //! A game uses it with `libraries: [chess]` in game.yaml; it adds the driver's
 //! `fen`, `setfen FEN`, `moves` and `perft N`, and the window's `--fen FEN`.
 
-use super::chess_facts::{castling_by_file, write_placement, Facts, Fen, Grid, Move, Tables};
-use super::{CliOption, Command, Lack, Library, Resolved};
-use crate::exec::Ctx;
-use crate::game::{Game, Written};
-use crate::ids::ObjectId;
-use crate::ids::{ColumnId, EventId, FuncId, StructId, TableId};
-use crate::json::Json;
-use crate::value::{Value, EMPTY};
-use crate::world::{Table, World};
+use crate::facts::{castling_by_file, write_placement, Facts, Fen, Grid, Move, Tables};
+use cardtable_runtime::library::{CliOption, Command, Lack, Library, Resolved};
+use cardtable_runtime::exec::Ctx;
+use cardtable_runtime::game::{Game, Written};
+use cardtable_runtime::ids::ObjectId;
+use cardtable_runtime::ids::{ColumnId, EventId, FuncId, StructId, TableId};
+use cardtable_runtime::json::Json;
+use cardtable_runtime::value::{Value, EMPTY};
+use cardtable_runtime::world::{Table, World};
 
 mod pgn;
 pub use pgn::START;
@@ -159,7 +159,7 @@ impl Default for ChessState {
     }
 }
 
-impl super::SerdeState for ChessState {
+impl cardtable_runtime::library::SerdeState for ChessState {
     const KEY: &'static str = "chess";
     const WHAT: &'static str = "the chess library's state";
 }
@@ -215,7 +215,7 @@ fn pgn_text(arg: &str) -> Result<String, String> {
     if arg.starts_with('[') || arg.starts_with(|c: char| c.is_ascii_digit()) {
         return Ok(arg.to_string());
     }
-    crate::source::read::read_text(std::path::Path::new(unquoted), crate::source::read::PGN)
+    cardtable_runtime::source::read::read_text(std::path::Path::new(unquoted), cardtable_runtime::source::read::PGN)
         .map_err(|e| format!("cannot read the PGN file `{unquoted}`: {e}"))
 }
 
@@ -316,7 +316,7 @@ impl Resolved for Chess {
     /// every tick of the clock), it is kept as the game's start, which its
     /// PGN names in its `FEN` tag. It is never an answer: false.
     fn take_answers(&self, world: &mut World) -> bool {
-        let start: Option<pgn::Start> = super::state(world);
+        let start: Option<pgn::Start> = cardtable_runtime::library::state(world);
         if start.is_some_and(|s| s.fen.is_some()) || !self.move_names(world).is_ok_and(|n| n.is_empty()) {
             return false;
         }
@@ -327,7 +327,7 @@ impl Resolved for Chess {
         }
         if let Ok(fen) = self.fen(world) {
             if self.start.as_deref().is_none_or(|start| board(start) != board(&fen)) {
-                *super::state_mut(world) = pgn::Start { fen: Some(fen) };
+                *cardtable_runtime::library::state_mut(world) = pgn::Start { fen: Some(fen) };
             }
         }
         false
@@ -338,10 +338,10 @@ impl Resolved for Chess {
     /// files start with. (Before its first Move, the game takes the new
     /// files' position, reload's rule for a table play has not changed.)
     fn carry_over(&self, world: &mut World) {
-        let start: pgn::Start = super::state(world).unwrap_or_default();
+        let start: pgn::Start = cardtable_runtime::library::state(world).unwrap_or_default();
         let played = self.move_names(world).is_ok_and(|names| !names.is_empty());
         if start.fen.is_none() && self.start.is_some() && played {
-            *super::state_mut(world) = pgn::Start { fen: self.start.clone() };
+            *cardtable_runtime::library::state_mut(world) = pgn::Start { fen: self.start.clone() };
         }
     }
 
@@ -572,7 +572,7 @@ impl Chess {
             _ => 0,
         };
         let plies = world.game.names.tables.get("Move History").map_or(0, |t| world.tables[t.index()].row_count());
-        let ChessState { first_move: first, black_first } = super::state(world).unwrap_or_default();
+        let ChessState { first_move: first, black_first } = cardtable_runtime::library::state(world).unwrap_or_default();
         out.push_str(&format!(" {fifty} {}", first as usize + (plies + usize::from(black_first)) / 2));
         Ok(out)
     }
@@ -735,9 +735,9 @@ impl Chess {
             self.set_field(world, rules, f, Value::Text(EMPTY));
         }
         world.state = 0;
-        *super::state_mut(world) = ChessState { first_move: move_number, black_first: !read.white_to_move };
+        *cardtable_runtime::library::state_mut(world) = ChessState { first_move: move_number, black_first: !read.white_to_move };
         let start = format!("{} {} {castling} {ep} {} {move_number}", parts[0], parts[1], read.halfmoves);
-        *super::state_mut(world) = pgn::Start { fen: Some(start) };
+        *cardtable_runtime::library::state_mut(world) = pgn::Start { fen: Some(start) };
         let start = self.start_the_turn;
         let changed = self.position_changed;
         world.input(|w, g| {

@@ -2,12 +2,12 @@
 //! (`check`), traces a script of driver commands (`trace`), or plays it over
 //! UCI with the built-in engine (`uci`).
 
-use cardtable::host::driver::Driver;
-use cardtable::json::Json;
-use cardtable::load::{load_files_in, Loaded};
-use cardtable::save::Store;
-use cardtable::source::diag::Severity;
-use cardtable::source::files::Files;
+use cardtable_runtime::host::driver::Driver;
+use cardtable_runtime::json::Json;
+use cardtable_runtime::load::{load_files_in, Loaded};
+use cardtable_runtime::save::Store;
+use cardtable_runtime::source::diag::Severity;
+use cardtable_runtime::source::files::Files;
 use std::io::{BufRead, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -36,7 +36,9 @@ fn mark(what: &'static str) {
 
 fn main() -> ExitCode {
     STARTED.get_or_init(Instant::now);
-    match cli::parse(&cardtable::library::options()) {
+    // The runtime knows no game: the code libraries that know chess are handed in.
+    cardtable_chess::install();
+    match cli::parse(&cardtable_runtime::library::options()) {
         cli::Mode::Drive(game, library) => drive(content_dir(game.content.as_deref()), &game, &library),
         cli::Mode::Check(game) => {
             check(content_dir(game.content.as_deref()), game.data_dir.as_deref(), game.lang.as_deref(), &game.off)
@@ -50,7 +52,7 @@ fn main() -> ExitCode {
 
 /// The built-in engine speaking UCI, from the game's starting position as the cards set it up.
 fn uci(dir: Files, off: &[String]) -> ExitCode {
-    use cardtable::library::engine::{uci, Engine};
+    use cardtable_chess::engine::{uci, Engine};
     let Some(loaded) = load_or_report(&dir, None) else { return ExitCode::FAILURE };
     refuse_unknown_off(&loaded.game, off, Some("uci"));
     let game = Rc::new(loaded.game);
@@ -89,7 +91,7 @@ fn uci(dir: Files, off: &[String]) -> ExitCode {
 /// (content/variants/amazon), that folder's other games and the chess game
 /// beside it (content/chess); for another (content/chess), the games of the
 /// `variants` folder beside it (content/variants/*).
-fn uci_variants(folder: &Path) -> cardtable::library::engine::uci::Variants {
+fn uci_variants(folder: &Path) -> cardtable_chess::engine::uci::Variants {
     let name_of = |p: &Path| p.file_name().map(|n| n.to_string_lossy().into_owned());
     let is_game = |p: &Path| p.join("game.yaml").is_file();
     let parent = folder.parent().unwrap_or(Path::new("."));
@@ -118,13 +120,13 @@ fn uci_variants(folder: &Path) -> cardtable::library::engine::uci::Variants {
             .map_err(|_| format!("{} does not load (cardtable check {0} says why)", path.display()))?;
         let game = Rc::new(loaded.game);
         let cannot = |e: String| format!("{}: the built-in engine cannot play this game: {e}", path.display());
-        let engine = cardtable::library::engine::Engine::new(&game).map_err(|e| cannot(e.to_string()))?;
+        let engine = cardtable_chess::engine::Engine::new(&game).map_err(|e| cannot(e.to_string()))?;
         let rules = engine.rules().map_err(cannot)?.clone();
         let driver = Driver::new(game.clone());
         let start = engine.fen(&driver.world).map_err(|e| format!("{}: the starting position: {e}", path.display()))?;
         Ok((rules, start))
     });
-    cardtable::library::engine::uci::Variants { names, load }
+    cardtable_chess::engine::uci::Variants { names, load }
 }
 
 /// The window, or with `--screenshot` a few frames and a PNG.
@@ -155,7 +157,7 @@ fn window(args: cli::WindowArgs, library: &[(String, String)]) -> ExitCode {
         return ExitCode::FAILURE;
     }
     let files = content_dir(args.game.content.as_deref());
-    let lang = args.game.lang.clone().or_else(|| cardtable::load::system_language(&files, |k| std::env::var(k).ok()));
+    let lang = args.game.lang.clone().or_else(|| cardtable_runtime::load::system_language(&files, |k| std::env::var(k).ok()));
     let Some(loaded) = load_or_report(&files, lang.as_deref()) else {
         return ExitCode::FAILURE;
     };
@@ -168,9 +170,9 @@ fn window(args: cli::WindowArgs, library: &[(String, String)]) -> ExitCode {
 /// Each `--off COMPONENT` names a Logic Component of the game, or the
 /// command line is refused with the usage (exit status 2), naming the game's
 /// Logic Components and the one each could have meant.
-fn refuse_unknown_off(game: &cardtable::game::Game, off: &[String], sub: Option<&str>) {
+fn refuse_unknown_off(game: &cardtable_runtime::game::Game, off: &[String], sub: Option<&str>) {
     let names: Vec<&str> = off.iter().map(String::as_str).collect();
-    if let Some(why) = cardtable::host::driver::unknown_components(game, &names) {
+    if let Some(why) = cardtable_runtime::host::driver::unknown_components(game, &names) {
         cli::refuse(sub, format!("--off: {why}"));
     }
 }
@@ -179,7 +181,7 @@ fn refuse_unknown_off(game: &cardtable::game::Game, off: &[String], sub: Option<
 fn content_dir(arg: Option<&Path>) -> Files {
     match arg {
         Some(a) => Files::Dir(a.to_path_buf()),
-        None => cardtable::load::builtin(),
+        None => cardtable_runtime::load::builtin(),
     }
 }
 
@@ -207,7 +209,7 @@ fn load_or_report(dir: &Files, lang: Option<&str>) -> Option<Loaded> {
 }
 
 fn check(dir: Files, data_dir: Option<&Path>, lang: Option<&str>, off: &[String]) -> ExitCode {
-    let report = cardtable::host::check::check_in(dir, data_dir, lang);
+    let report = cardtable_runtime::host::check::check_in(dir, data_dir, lang);
     if let Some(game) = &report.game {
         refuse_unknown_off(game, off, Some("check"));
     }
@@ -301,7 +303,7 @@ fn trace(dir: Files, args: &cli::TraceArgs, library: &[(String, String)]) -> Exi
         Ok(driver) => driver,
         Err(code) => return code,
     };
-    let text = match cardtable::source::read::read_text(&args.script, cardtable::source::read::SCRIPT) {
+    let text = match cardtable_runtime::source::read::read_text(&args.script, cardtable_runtime::source::read::SCRIPT) {
         Ok(text) => text,
         Err(e) => {
             eprintln!("cannot read the script {}: {e}", args.script.display());
@@ -340,7 +342,7 @@ fn headless(dir: Files, args: &cli::GameArgs, library: &[(String, String)], sub:
         eprintln!("notice: {why}");
     }
     let off: Vec<&str> = args.off.iter().map(String::as_str).collect();
-    let seed = args.seed.unwrap_or(cardtable::world::Random::DEFAULT_SEED);
+    let seed = args.seed.unwrap_or(cardtable_runtime::world::Random::DEFAULT_SEED);
     let mut driver = Driver::with_seed(game, Rc::new(store), args.reduced_motion, &off, seed).with_trees(trees);
     for (name, value) in library {
         let faults = driver.world.faults.len();
@@ -358,7 +360,7 @@ fn headless(dir: Files, args: &cli::GameArgs, library: &[(String, String)], sub:
 
 /// `cardtable new DIR`: the built-in game written out as a folder to change.
 fn new_game(dir: &Path) -> ExitCode {
-    match cardtable::load::write_builtin(dir) {
+    match cardtable_runtime::load::write_builtin(dir) {
         Ok((files, name)) => {
             let mut top: Vec<String> = Vec::new();
             for f in &files {

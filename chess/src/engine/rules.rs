@@ -15,11 +15,11 @@
 
 use super::evaluation::PieceSquares;
 use super::squares::SquareSet;
-use crate::game::Game;
-use crate::ids::ColumnId;
-use crate::library::chess::promotion_kinds;
-use crate::library::chess_facts::{castling_by_file, Facts, Fen, Grid, Tables};
-use crate::library::Lack;
+use cardtable_runtime::game::Game;
+use cardtable_runtime::ids::ColumnId;
+use crate::library::promotion_kinds;
+use crate::facts::{castling_by_file, Facts, Fen, Grid, Tables};
+use cardtable_runtime::library::Lack;
 
 /// The most Kinds the engine takes (a Kind is a bit of [`Ray::reach`]).
 pub const MAX_KINDS: usize = 100;

@@ -8,11 +8,11 @@
 //! cards refuse is an error that names its move number.
 
 use super::{Chess, ChessState};
-use crate::ids::{ColumnId, ObjectId};
-use crate::library::chess_facts::{Move, Tables};
-use crate::library::Lack;
-use crate::value::Value;
-use crate::world::{Object, World};
+use cardtable_runtime::ids::{ColumnId, ObjectId};
+use crate::facts::{Move, Tables};
+use cardtable_runtime::library::Lack;
+use cardtable_runtime::value::Value;
+use cardtable_runtime::world::{Object, World};
 
 /// What the chess library keeps for PGN in the World (so snapshots and
 /// saves carry it): the FEN set up last (`setfen`, `--fen`, a PGN's), which
@@ -22,7 +22,7 @@ pub struct Start {
     pub fen: Option<String>,
 }
 
-impl crate::library::SerdeState for Start {
+impl cardtable_runtime::library::SerdeState for Start {
     const KEY: &'static str = "chess start";
     const WHAT: &'static str = "the chess library's start";
 }
@@ -78,7 +78,7 @@ impl Chess {
     /// The game as PGN.
     pub fn pgn(&self, world: &World) -> Result<String, String> {
         let names = self.move_names(world)?;
-        let state: ChessState = super::super::state(world).unwrap_or_default();
+        let state: ChessState = cardtable_runtime::library::state(world).unwrap_or_default();
         let result = self.result(world, &names, state.black_first);
         let mut out = String::new();
         for (tag, value) in [
@@ -95,7 +95,7 @@ impl Chess {
         for (tag, value) in &self.pgn_tags {
             out.push_str(&format!("[{tag} \"{}\"]\n", quoted(value)));
         }
-        let start: Start = super::super::state(world).unwrap_or_default();
+        let start: Start = cardtable_runtime::library::state(world).unwrap_or_default();
         // A game from a set-up position, or a variant's own start, names it.
         let fen = start.fen.as_deref().or(self.start.as_deref());
         if let Some(fen) = fen.filter(|f| *f != START) {
@@ -184,7 +184,7 @@ impl Chess {
         let content_start = self.start.as_deref().unwrap_or(START);
         let fen = tags.iter().find(|(k, _)| k == "FEN").map_or(content_start, |(_, v)| v.as_str());
         self.set_fen(world, fen).map_err(|e| format!("the PGN's FEN: {e}"))?;
-        let state: ChessState = super::super::state(world).unwrap_or_default();
+        let state: ChessState = cardtable_runtime::library::state(world).unwrap_or_default();
         let mut legal = Vec::new();
         for (i, san) in moves.iter().enumerate() {
             let ply = i + usize::from(state.black_first);

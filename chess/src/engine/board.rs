@@ -12,8 +12,8 @@
 
 use super::rules::{Hop, Rules};
 use super::squares::{squares, SquareSet};
-pub use crate::library::chess_facts::Move;
-use crate::library::chess_facts::{castling_by_file, write_placement, Fen, Grid};
+pub use crate::facts::Move;
+use crate::facts::{castling_by_file, write_placement, Fen, Grid};
 
 /// An empty cell.
 pub const EMPTY: u8 = 0;

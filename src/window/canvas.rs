@@ -8,7 +8,7 @@
 use super::art::Art;
 use super::draw::{bounds, draw_item, Pixels, Shaders};
 use super::view::View;
-use cardtable::present::DrawItem;
+use cardtable_runtime::present::DrawItem;
 use macroquad::prelude::{
     draw_rectangle, draw_texture_ex, gl_use_default_material, gl_use_material, render_target, set_camera,
     set_default_camera, vec2, Camera2D, Color, DrawTextureParams, FilterMode, Rect, RenderTarget, WHITE,
@@ -269,8 +269,8 @@ pub fn merge(rects: Vec<Pixels>, whole: Pixels) -> Vec<Pixels> {
 #[cfg(test)]
 mod tests {
     use super::{changed, merge, Pixels};
-    use cardtable::ids::ObjectId;
-    use cardtable::present::{DrawItem, DrawKind};
+    use cardtable_runtime::ids::ObjectId;
+    use cardtable_runtime::present::{DrawItem, DrawKind};
 
     fn item(object: u32, x: f32) -> DrawItem {
         DrawItem {

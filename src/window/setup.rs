@@ -2,7 +2,7 @@
 //! blocking event loop and what wakes it), and the panic hook that turns the
 //! windowing library's failure to open one into a sentence.
 
-use cardtable::game::Game;
+use cardtable_runtime::game::Game;
 use macroquad::miniquad;
 use macroquad::prelude::FilterMode;
 use std::future::Future;

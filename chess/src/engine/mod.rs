@@ -26,12 +26,12 @@ pub use rules::Rules;
 pub use search::{Found, Limits, Searcher, MATE};
 pub use squares::SquareSet;
 
-use super::chess::Chess;
-use super::{CliOption, Command, Lack, Library, Resolved};
-use crate::game::Game;
-use crate::json::Json;
-use crate::library::chess_facts::Facts;
-use crate::world::World;
+use crate::library::Chess;
+use cardtable_runtime::library::{CliOption, Command, Lack, Library, Resolved};
+use cardtable_runtime::game::Game;
+use cardtable_runtime::json::Json;
+use crate::facts::Facts;
+use cardtable_runtime::world::World;
 
 /// The engine's rules on the bit sets its Board needs: a `u64`'s for a
 /// Board of 64 Squares or fewer (chess's: the code it always had), a
@@ -49,8 +49,8 @@ pub enum AnyRules {
 macro_rules! with_rules {
     ($rules:expr, $r:ident => $body:expr) => {
         match $rules {
-            $crate::library::engine::AnyRules::Bits64($r) => $body,
-            $crate::library::engine::AnyRules::Bits128($r) => $body,
+            $crate::engine::AnyRules::Bits64($r) => $body,
+            $crate::engine::AnyRules::Bits128($r) => $body,
         }
     };
 }
