@@ -3,7 +3,7 @@
 
 The map has a paragraph for each crate's sources, opened by the folder as a
 code span at the start of a line: `expr-grammar/` (expr-grammar/src),
-`runtime/src/`, `chess/src/` and `src/` (the binary). Each paragraph has a
+`runtime/src/`, `runtime/chess/src/` and `runtime/app/` (the binary). Each paragraph has a
 bullet per room (a folder directly under the crate's sources): the bullet
 starts with the room's name (`- `exec/` — ...`, or `- `library.rs` ...` for
 a module file beside its folder `library/`), and each file of the folder is
@@ -14,7 +14,7 @@ bullet too (`parser/`), and its files there (`scan.rs`, `parser/scan.rs`).
 
 Prints each file or folder the map does not name and exits 1 if there is
 one (.ci/run runs it). `--skip ROOM` leaves a room out (one being
-rewritten; `chess/src/engine` or, for runtime/src, just `exec`); `--root
+rewritten; `runtime/chess/src/engine` or, for runtime/src, just `exec`); `--root
 DIR` checks another checkout.
 Usage: python3 tools/code_map.py [--root DIR] [--skip ROOM]"""
 import argparse
@@ -28,8 +28,8 @@ SPAN = re.compile(r"`([^`\n]+)`")
 CRATES = [
     ("expr-grammar/", "expr-grammar/src"),
     ("runtime/src/", "runtime/src"),
-    ("chess/src/", "chess/src"),
-    ("src/", "src"),
+    ("runtime/chess/src/", "runtime/chess/src"),
+    ("runtime/app/", "runtime/app"),
 ]
 
 
@@ -46,7 +46,7 @@ def paragraph(doc, head):
         if line.startswith(f"`{head}`"):
             out = [line]
         elif out is not None:
-            if line.startswith("`") and not out[-1].strip():  # the next paragraph (`chess/src/` ...)
+            if line.startswith("`") and not out[-1].strip():  # the next paragraph (`runtime/chess/src/` ...)
                 break
             out.append(line)
     if out is None:

@@ -87,7 +87,7 @@ mod tests {
     #[test]
     fn a_table_play_never_writes_is_read_at_load() {
         super::install();
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/chess");
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content/chess");
         let game = match cardtable_runtime::load::load(&root) {
             Ok(loaded) => loaded.game,
             Err(mistakes) => panic!("content/chess loads: {mistakes:?}"),
