@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Takes the loader's new positions into tests/broken/*.broken after content moved.
 
-Usage: CI=true cargo test --test broken_content 2>&1 | python3 tools/broken_positions.py
+Usage: CI=true cargo test --test suite broken_content:: 2>&1 | python3 tools/broken_positions.py
 
 Where an expected mistake differs from one the loader reported only in its
 file:line:column, the case file gets the reported position. Anything else

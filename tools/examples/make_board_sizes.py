@@ -7,7 +7,7 @@ scene.yaml, the pixelsPerMeter of the two cards that draw in pixels).
     python3 tools/examples/make_board_sizes.py
 
 Run it again after content/chess changes: each folder is made anew (its
-README.md, written by hand, is kept). tests/board_sizes.rs plays both.
+README.md, written by hand, is kept). tests/suite/board_sizes.rs plays both.
 
 The edits (each folder's README.md says why):
 - tables/Board Size.csv: the Files' and Ranks' counts.

@@ -19,8 +19,8 @@ in game.yaml, so that its saves are their own):
     python3 tools/examples/make_hoppers.py
 
 Run it again after content/chess changes: each folder is made anew (its
-README.md, written by hand, is kept). tests/hoppers.rs checks that every file
-but the edited ones is the same as content/chess's; tests/fairy.rs checks
+README.md, written by hand, is kept). tests/suite/hoppers.rs checks that every file
+but the edited ones is the same as content/chess's; tests/suite/fairy.rs checks
 their moves and perft against Fairy-Stockfish's (tests/fairy/*.perft).
 """
 import os

@@ -6,7 +6,7 @@ game's name in game.yaml, so that its saves are its own).
     python3 tools/examples/make_nightrider_camel.py
 
 Run it again after content/chess changes: the folder is made anew (its
-README.md, written by hand, is kept). tests/variants.rs checks that every file
+README.md, written by hand, is kept). tests/suite/variants.rs checks that every file
 but the edited ones is the same as content/chess's.
 
 The edits, row by row (the folder's README.md says why):

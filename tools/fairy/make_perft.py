@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes tests/fairy/VARIANT.perft: Fairy-Stockfish's perft of a variant, the
 reference the cards' perft and the built-in engine's are checked against
-(tests/fairy.rs).
+(tests/suite/fairy.rs).
 
     python3 tools/fairy/make_perft.py                 # every variant of MANIFEST
     python3 tools/fairy/make_perft.py nocastle        # only these
@@ -126,7 +126,7 @@ PYFFISH_VARIANTS = {"grasshopper-qrbn", "xiangqi-pieces"}
 PYFFISH_DEPTH = 3
 
 # Leaves the cards' perft counts in about a second here (a debug build on
-# this 2-core machine counts some 40,000 a second); tests/fairy.rs checks the
+# this 2-core machine counts some 40,000 a second); tests/suite/fairy.rs checks the
 # cards up to it by default and every depth with --ignored.
 QUICK = 60_000
 MOST_LEAVES = 1_000_000
@@ -299,7 +299,7 @@ def write(engine, variant, content, seed, positions, command):
         found.append((name, engine.fen(), []))
     out = [
         f"# Fairy-Stockfish's perft of its variant `{variant}`, the reference for {content}",
-        f"# (tests/fairy.rs). Made by: {command}",
+        f"# (tests/suite/fairy.rs). Made by: {command}",
         f"# Engine: {engine.name}, UCI_Variant {variant}.",
         "# Each position: `id`, its `fen` as Fairy-Stockfish's `d` writes it, then",
         "# `perft DEPTH LEAVES` from depth 1 up to the first count past",

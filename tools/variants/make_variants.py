@@ -3,14 +3,14 @@
 each a copy of the chess game with named edits of its tables (and the game's
 name in game.yaml, so that its saves are its own). NAME is the variant's
 UCI_Variant name in Fairy-Stockfish, the reference its perft is checked
-against (tools/fairy/make_perft.py, tests/fairy.rs).
+against (tools/fairy/make_perft.py, tests/suite/fairy.rs).
 
     python3 tools/variants/make_variants.py            # every variant
     python3 tools/variants/make_variants.py nocastle   # only these
 
 Run it again after content/chess changes: each folder is made anew (its
 README.md, written by hand with the variant's rules and what it does not
-follow of Fairy-Stockfish's, is kept). tests/gallery.rs checks that every
+follow of Fairy-Stockfish's, is kept). tests/suite/gallery.rs checks that every
 file but the edited ones is the same as content/chess's.
 
 A new variant is an entry of VARIANTS: its name, its game.yaml name, and

@@ -4,7 +4,7 @@
 //! each step and condition still there; the machine's code has conditions
 //! folded into jumps and small Functions copied into their callers), which
 //! tells the trace what it runs through the hooks here. The walker keeps the
-//! machine's rules (`tests/language.rs` holds them to the same answers,
+//! machine's rules (`tests/suite/language.rs` holds them to the same answers,
 //! Worlds and steps spent), so a traced command leaves the World a command
 //! run on the machine leaves. The machine itself never looks at the trace:
 //! the one check is in `dispatch` and `call_function`, once an Event or a

@@ -1,0 +1,38 @@
+//! The integration tests, one test binary (cargo's own `tests/testsuite`
+//! pattern): one link, one `common`. A module a subject, each played through
+//! the headless driver, the binary or a real window as a player would play;
+//! `cargo test --test suite MODULE::` runs one (docs/testing.md).
+
+mod common;
+
+mod board_sizes;
+mod broken_content;
+mod builtin_content;
+mod cli;
+mod computer;
+mod content_changes;
+mod draws;
+mod drive_binary;
+mod engine;
+mod examples;
+mod fairy;
+mod faults;
+mod files;
+mod gallery;
+mod hint;
+mod hoppers;
+mod language;
+mod perft;
+mod pgn;
+mod reload;
+mod role_cards;
+mod roles;
+mod saves;
+mod scenarios;
+mod threats;
+mod trace;
+mod translate;
+mod uci;
+mod variants;
+mod vectors;
+mod window;
