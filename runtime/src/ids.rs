@@ -112,7 +112,7 @@ impl Ease {
     }
 
     /// The share of the way at `t`, the share of the duration (0 to 1): 0 at 0, 1 at 1.
-    pub fn at(self, t: f64) -> f64 {
+    pub fn share_at(self, t: f64) -> f64 {
         use std::f64::consts::PI;
         if t.is_nan() || t <= 0.0 {
             return 0.0;
@@ -144,8 +144,8 @@ mod tests {
         assert_eq!(Ease::named("Sine in Out"), Some(Ease::SineInOut));
         assert_eq!(Ease::named("  sine   IN out "), Some(Ease::SineInOut));
         assert_eq!(Ease::named("Sine"), None);
-        assert!((Ease::SineInOut.at(0.5) - 0.5).abs() < 1e-15);
-        assert!(Ease::SineIn.at(0.5) < 0.5 && Ease::SineOut.at(0.5) > 0.5);
+        assert!((Ease::SineInOut.share_at(0.5) - 0.5).abs() < 1e-15);
+        assert!(Ease::SineIn.share_at(0.5) < 0.5 && Ease::SineOut.share_at(0.5) > 0.5);
     }
 
     #[test]

@@ -235,25 +235,25 @@ mod tests {
     #[test]
     fn values_are_laid_out_as_the_machine_code_reads_them() {
         // Only the tag's and the payload's bytes: padding is not to be read.
-        fn at(v: Value, at: i32, len: usize) -> Vec<u8> {
+        fn bytes_at(v: Value, at: i32, len: usize) -> Vec<u8> {
             let p = (&v as *const Value).cast::<u8>();
             // SAFETY: inside the 16 bytes, and only bytes the variant writes.
             (0..len).map(|i| unsafe { *p.add(at as usize + i) }).collect()
         }
-        let bytes = |v: Value| at(v, 0, 1);
+        let bytes = |v: Value| bytes_at(v, 0, 1);
         assert_eq!(bytes(Value::None)[0], Value::TAG_NONE);
         assert_eq!(bytes(Value::Num(2.5))[0], Value::TAG_NUM);
-        assert_eq!(at(Value::Num(2.5), Value::NUM_AT, 8), 2.5f64.to_ne_bytes());
+        assert_eq!(bytes_at(Value::Num(2.5), Value::NUM_AT, 8), 2.5f64.to_ne_bytes());
         assert_eq!(bytes(Value::Bool(true))[0], Value::TAG_BOOL);
-        assert_eq!(at(Value::Bool(true), Value::BOOL_AT, 1), [1]);
+        assert_eq!(bytes_at(Value::Bool(true), Value::BOOL_AT, 1), [1]);
         assert_eq!(bytes(Value::Text(Sym(7)))[0], Value::TAG_TEXT);
-        assert_eq!(at(Value::Text(Sym(7)), Value::WORD_AT, 4), 7u32.to_ne_bytes());
+        assert_eq!(bytes_at(Value::Text(Sym(7)), Value::WORD_AT, 4), 7u32.to_ne_bytes());
         assert_eq!(bytes(Value::Color(0x0102_0304))[0], Value::TAG_COLOR);
-        assert_eq!(at(Value::Color(0x0102_0304), Value::WORD_AT, 4), 0x0102_0304u32.to_ne_bytes());
+        assert_eq!(bytes_at(Value::Color(0x0102_0304), Value::WORD_AT, 4), 0x0102_0304u32.to_ne_bytes());
         assert_eq!(bytes(Value::Obj(ObjectId(9)))[0], Value::TAG_OBJ);
-        assert_eq!(at(Value::Obj(ObjectId(9)), Value::WORD_AT, 4), 9u32.to_ne_bytes());
+        assert_eq!(bytes_at(Value::Obj(ObjectId(9)), Value::WORD_AT, 4), 9u32.to_ne_bytes());
         assert_eq!(bytes(Value::ObjType(TypeId(3)))[0], Value::TAG_OBJ_TYPE);
-        assert_eq!(at(Value::ObjType(TypeId(3)), Value::WORD_AT, 4), 3u32.to_ne_bytes());
+        assert_eq!(bytes_at(Value::ObjType(TypeId(3)), Value::WORD_AT, 4), 3u32.to_ne_bytes());
     }
 
     #[test]

@@ -413,7 +413,7 @@ impl<'g> Tables<'g> {
     /// A lack found at a cell of `t` (a row alone is its first cell, a
     /// column alone its header).
     pub fn lack_at(&self, t: TableId, row: Option<usize>, col: Option<ColumnId>, why: String) -> Lack {
-        Lack::at(t, row, col.map(ColumnId::index), why)
+        Lack::in_cell(t, row, col.map(ColumnId::index), why)
     }
 }
 

@@ -24,7 +24,7 @@ impl<'a> Cx<'a> {
     }
 
     /// Where a span of an expression written at `pos` is in the file.
-    pub(super) fn at(&self, text: &str, pos: Pos, span: Span) -> Pos {
+    pub(super) fn pos_in(&self, text: &str, pos: Pos, span: Span) -> Pos {
         let before = text.get(..span.start as usize).unwrap_or("");
         match before.rfind('\n') {
             Some(nl) => {
@@ -43,7 +43,7 @@ impl<'a> Cx<'a> {
             ExprKind::Global(id) => match self.game.names.globals.get(&id.name) {
                 Some(&g) => Expr::Global(g),
                 None => {
-                    let at = self.at(text, pos, id.span);
+                    let at = self.pos_in(text, pos, id.span);
                     self.err_undeclared(
                         at,
                         format!("unknown Global `${}`; declare it in game.yaml's `globals:`", id.name),
@@ -68,7 +68,7 @@ impl<'a> Cx<'a> {
     }
 
     pub(super) fn shared(&mut self, path: &[ast::Ident], text: &str, pos: Pos) -> Option<Expr> {
-        let at = self.at(text, pos, path[0].span);
+        let at = self.pos_in(text, pos, path[0].span);
         let Some(comp) = self.component else {
             self.err(
                 at,
@@ -85,7 +85,7 @@ impl<'a> Cx<'a> {
             Some(i) => Some(Expr::Shared(i as u16)),
             None => {
                 let known: Vec<&str> = c.shared.iter().map(|s| s.name.as_str()).collect();
-                let at = self.at(text, pos, path[1].span);
+                let at = self.pos_in(text, pos, path[1].span);
                 self.err(
                     at,
                     format!(
@@ -102,7 +102,7 @@ impl<'a> Cx<'a> {
 
     pub(super) fn path(&mut self, path: &[ast::Ident], text: &str, pos: Pos) -> Option<Expr> {
         let first = &path[0];
-        let at = self.at(text, pos, first.span);
+        let at = self.pos_in(text, pos, first.span);
         if first.name == "local" {
             if path.len() == 2 && path[1].name == "index" {
                 if let Some(&slot) = self.repeats.last() {
@@ -132,7 +132,7 @@ impl<'a> Cx<'a> {
             Kind::Value(_) if path.len() == 1 => Some(Expr::Local(slot)),
             Kind::Value(ty) => {
                 self.err(
-                    self.at(text, pos, path[1].span),
+                    self.pos_in(text, pos, path[1].span),
                     format!("`{}` is a {}, it has no `.{}`", first.name, ty.name(), path[1].name),
                 );
                 None
@@ -160,7 +160,7 @@ impl<'a> Cx<'a> {
                             None => {
                                 let known: Vec<&str> = def.fields.iter().map(|f| f.name.as_str()).collect();
                                 self.err(
-                                    self.at(text, pos, path[1].span),
+                                    self.pos_in(text, pos, path[1].span),
                                     format!(
                                         "the answer `{}` is a {} with the fields: {}",
                                         first.name,
@@ -209,7 +209,7 @@ impl<'a> Cx<'a> {
                 }
             }
         }
-        let at = self.at(text, pos, rest[0].span);
+        let at = self.pos_in(text, pos, rest[0].span);
         let Some(&s) = self.game.names.slots.get(names[0]) else {
             let mut known: Vec<&str> = self.game.names.slots.keys().map(|k| k.as_str()).collect();
             known.sort();
@@ -230,7 +230,7 @@ impl<'a> Cx<'a> {
         }
         let Some(i) = def.fields.iter().position(|f| f.name == names[1]) else {
             let known: Vec<&str> = def.fields.iter().map(|f| f.name.as_str()).collect();
-            let at = self.at(text, pos, rest[1].span);
+            let at = self.pos_in(text, pos, rest[1].span);
             self.err(at, format!("the {} has no field `{}`; its fields are: {}", def.name, names[1], known.join(", ")));
             return None;
         };
@@ -251,7 +251,7 @@ impl<'a> Cx<'a> {
     }
 
     pub(super) fn builtin(&mut self, name: &ast::Ident, args: &[ast::Expr], text: &str, pos: Pos) -> Option<Expr> {
-        let at = self.at(text, pos, name.span);
+        let at = self.pos_in(text, pos, name.span);
         let arity = match name.name.as_str() {
             "data" | "dataFind" | "clamp" => 3,
             "dataRow" | "hypot" => 2,
@@ -268,11 +268,11 @@ impl<'a> Cx<'a> {
         let table = |cx: &mut Self| -> Option<TableId> {
             match &args[0].kind {
                 ExprKind::Text(t) => {
-                    let at = cx.at(text, pos, args[0].span);
+                    let at = cx.pos_in(text, pos, args[0].span);
                     cx.table_named(t, at)
                 }
                 _ => {
-                    let at = cx.at(text, pos, args[0].span);
+                    let at = cx.pos_in(text, pos, args[0].span);
                     cx.err(at, "expected a table's name in quotes, such as 'Position'");
                     None
                 }
@@ -284,7 +284,7 @@ impl<'a> Cx<'a> {
             "data" => {
                 let t = table(self);
                 let row = sub(self, 1);
-                let at = self.at(text, pos, args[2].span);
+                let at = self.pos_in(text, pos, args[2].span);
                 let col = t.and_then(|t| self.column_ref(t, &args[2], text, at));
                 Expr::Data(t?, row?, col?)
             }
@@ -296,7 +296,7 @@ impl<'a> Cx<'a> {
             "dataCount" => Expr::DataCount(table(self)?),
             "dataFind" => {
                 let t = table(self);
-                let at = self.at(text, pos, args[1].span);
+                let at = self.pos_in(text, pos, args[1].span);
                 let col = t.and_then(|t| self.column_ref(t, &args[1], text, at));
                 let value = sub(self, 2);
                 Expr::DataFind(t?, col?, value?)

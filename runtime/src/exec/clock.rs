@@ -53,7 +53,7 @@ impl World {
             let v = if done {
                 tw.to
             } else {
-                let share = tw.ease.at((now - tw.start) / tw.duration);
+                let share = tw.ease.share_at((now - tw.start) / tw.duration);
                 (tw.from as f64 + (tw.to as f64 - tw.from as f64) * share) as f32
             };
             if tw.y {

@@ -130,7 +130,7 @@ pub fn object_text(world: &World, o: Named) -> String {
 }
 
 /// `FILE:LINE`, the file's path with `/` on every system.
-fn at(file: &std::path::Path, line: u32) -> String {
+fn file_line(file: &std::path::Path, line: u32) -> String {
     let parts: Vec<String> = file.components().map(|c| c.as_os_str().to_string_lossy().into()).collect();
     format!("{}:{line}", parts.join("/"))
 }
@@ -199,7 +199,7 @@ fn handler_of(world: &World, trace: &Trace, component: crate::ids::CompId, handl
 fn function_of(world: &World, trace: &Trace, f: crate::ids::FuncId) -> (String, String) {
     let Some(func) = world.game.functions.get(f.index()) else { return ("?".into(), String::new()) };
     let line = trace.trees.functions.get(f.index()).map_or(0, |t| t.line);
-    (func.name.clone(), at(&func.file, line))
+    (func.name.clone(), file_line(&func.file, line))
 }
 
 /// A table's row and column, by name.

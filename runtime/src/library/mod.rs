@@ -88,7 +88,7 @@ pub struct Cell {
 
 impl Lack {
     /// What the content lacks, found in the cell at `row` and `column` of `table`.
-    pub fn at(table: TableId, row: Option<usize>, column: Option<usize>, message: impl Into<String>) -> Lack {
+    pub fn in_cell(table: TableId, row: Option<usize>, column: Option<usize>, message: impl Into<String>) -> Lack {
         let column = column.map(|c| ColumnId(c as u16));
         Lack { message: message.into(), at: Some(Cell { table, row, column }) }
     }

@@ -15,6 +15,7 @@ impl Random {
     pub const DEFAULT_SEED: u64 = 0;
 
     /// A generator that starts from `seed`; every `u64` is a good seed.
+    #[inline]
     pub fn seeded(seed: u64) -> Random {
         Random { state: seed }
     }
@@ -25,6 +26,7 @@ impl Random {
     }
 
     /// The next 64 bits.
+    #[inline]
     pub fn next_u64(&mut self) -> u64 {
         self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.state;

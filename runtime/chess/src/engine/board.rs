@@ -10,29 +10,14 @@
 //! its Direction's firstMoveSteps, whatever its Kind; an attack is looked
 //! for along each capturing Direction's `steps`).
 
+use super::piece::{code, kind_of, side_of, EMPTY};
 use super::rules::{Hop, Rules};
 use super::squares::{squares, SquareSet};
 pub use crate::facts::Move;
 use crate::facts::{castling_by_file, write_placement, Fen, Grid};
 
-/// An empty cell.
-pub const EMPTY: u8 = 0;
 /// No en passant Square (no Board has so many Squares: [`Grid::MOST_SQUARES`]).
 pub const NO_SQUARE: u8 = u8::MAX;
-
-/// A piece code: 1 + kind * 2 + side.
-#[inline]
-pub fn code(kind: u8, side: u8) -> u8 {
-    1 + kind * 2 + side
-}
-#[inline]
-pub fn kind_of(code: u8) -> u8 {
-    (code - 1) / 2
-}
-#[inline]
-pub fn side_of(code: u8) -> u8 {
-    (code - 1) % 2
-}
 
 /// A position: the piece code on each Square (the cells beyond the Board's
 /// last Square stay empty), and the sets of Squares as `S`'s bits (chess's
@@ -105,7 +90,7 @@ impl<S: SquareSet> Board<S> {
     /// The position as FEN.
     pub fn fen(&self, r: &Rules<S>) -> String {
         let mut out = write_placement(r.grid, |sq| {
-            let c = self.at(r, sq);
+            let c = self.piece_at(r, sq);
             let l = (c != EMPTY).then(|| r.kinds[kind_of(c) as usize].letter)?;
             Some(if side_of(c) == 0 { l.to_ascii_uppercase() } else { l })
         });
@@ -141,7 +126,7 @@ impl<S: SquareSet> Board<S> {
     pub fn compute_hash(&self, r: &Rules<S>) -> u64 {
         let mut h = 0;
         for sq in squares(self.occ[0] | self.occ[1]) {
-            h ^= r.key(usize::from(sq), self.at(r, sq));
+            h ^= r.key(usize::from(sq), self.piece_at(r, sq));
         }
         if self.side == 1 {
             h ^= r.side_key;
@@ -159,7 +144,7 @@ impl<S: SquareSet> Board<S> {
 
     /// The piece code on a Square (the Rules, once the cells' map).
     #[inline]
-    pub fn at(&self, _: &Rules<S>, sq: u8) -> u8 {
+    pub fn piece_at(&self, _: &Rules<S>, sq: u8) -> u8 {
         self.cells[S::index(usize::from(sq))]
     }
 
@@ -240,7 +225,7 @@ impl<S: SquareSet> Board<S> {
     fn hop_attacks(&self, r: &Rules<S>, sq: usize, by: u8, occupied: S) -> bool {
         let target = S::bit(sq);
         for from in squares(self.occ[by as usize] & occupied & !target) {
-            let c = self.at(r, from);
+            let c = self.piece_at(r, from);
             if c == EMPTY || side_of(c) != by || r.hop_attackers & (1u128 << kind_of(c)) == 0 {
                 continue;
             }
@@ -445,7 +430,7 @@ impl<S: SquareSet> Board<S> {
                     }
                     continue;
                 }
-                let empty = |sq: u8| self.at(r, sq) == EMPTY;
+                let empty = |sq: u8| self.piece_at(r, sq) == EMPTY;
                 if empty(cd.king_to) && empty(cd.rook_to) && empty(cd.rook_passes) {
                     let hit = |sq: u8| self.attacked(r, usize::from(sq), enemy);
                     // Is Castling Way Clear: the rest of the ways (none in chess).
@@ -502,7 +487,7 @@ impl<S: SquareSet> Board<S> {
     /// them, and with the Rook off the Board no Square of the King's way
     /// (its own, its landing Square and those between) is attacked.
     fn castles_by_file(&self, r: &Rules<S>, cd: &super::rules::CastleDef, side: u8, enemy: u8) -> bool {
-        let rook = self.at(r, cd.rook_from);
+        let rook = self.piece_at(r, cd.rook_from);
         if rook == EMPTY || side_of(rook) != side {
             return false;
         }
@@ -514,7 +499,7 @@ impl<S: SquareSet> Board<S> {
         };
         let clear = along(cd.king_from, cd.king_to)
             .chain(along(cd.rook_from, cd.rook_to))
-            .all(|sq| sq == cd.king_from || sq == cd.rook_from || self.at(r, sq) == EMPTY);
+            .all(|sq| sq == cd.king_from || sq == cd.rook_from || self.piece_at(r, sq) == EMPTY);
         if !clear {
             return false;
         }
@@ -608,7 +593,7 @@ impl<S: SquareSet> Board<S> {
     pub fn is_chess(&self, r: &Rules<S>) -> bool {
         r.grid == Grid::CHESS
             && squares(self.occ[0] | self.occ[1]).all(|sq| {
-                let c = self.at(r, sq);
+                let c = self.piece_at(r, sq);
                 c == EMPTY || r.kind_is_chess(kind_of(c))
             })
     }

@@ -13,6 +13,7 @@
 
 pub mod board;
 pub mod evaluation;
+pub mod piece;
 pub mod rules;
 pub mod search;
 pub mod squares;

@@ -14,9 +14,11 @@
 //! end at the Board's edge, so no sentinel cell is needed around it.
 
 use super::evaluation::PieceSquares;
+use super::piece::codes;
 use super::squares::SquareSet;
 use cardtable_runtime::game::Game;
 use cardtable_runtime::ids::ColumnId;
+use cardtable_runtime::world::Random;
 use crate::library::promotion_kinds;
 use crate::facts::{castling_by_file, Facts, Fen, Grid, Tables};
 use cardtable_runtime::library::Lack;
@@ -234,20 +236,6 @@ pub struct Rules<S: SquareSet = u64> {
     pub piece_squares: PieceSquares,
 }
 
-/// The most pieces codes a cell may hold: 2 Sides for each Kind, plus empty.
-pub fn codes(kinds: usize) -> usize {
-    kinds * 2 + 1
-}
-
-/// splitmix64: the Zobrist keys, and the engine's measured randomness.
-pub fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 /// Why the engine cannot play a Board on `S`'s bits (more Squares than
 /// they hold), in words that name the Board Size table; None: it can.
 pub fn too_big<S: SquareSet>(grid: Grid) -> Option<String> {
@@ -296,7 +284,9 @@ impl<S: SquareSet> Rules<S> {
         let hop_attackers = dirs.iter().filter(|d| d.can_capture && is_hop(d)).fold(0u128, |m, d| m | 1u128 << d.kind);
         let castle_from = castlings.iter().fold(S::NONE, |m, c| m | S::bit(usize::from(c.king_from)));
         let castle_squares = castlings.iter().fold(castle_from, |m, c| m | S::bit(usize::from(c.rook_from)));
-        let piece_squares = PieceSquares::new(&kinds, facts.royal, pawn, &sides, grid);
+        let kind_values: Vec<i32> = kinds.iter().map(|k| k.value).collect();
+        let pawn_ranks = [(sides[0].pawn_rank, sides[0].forward), (sides[1].pawn_rank, sides[1].forward)];
+        let piece_squares = PieceSquares::new(&kind_values, facts.royal, pawn, pawn_ranks, grid);
         let mut rules = Rules {
             grid,
             kinds,
@@ -387,7 +377,7 @@ fn read_kinds(tables: &Tables, facts: &Facts) -> Result<Vec<KindDef>, Lack> {
     let t = tables.table("Kinds")?;
     let value_col = tables.column(t, "value")?;
     if facts.kinds.len() > MAX_KINDS {
-        return Err(Lack::at(t, Some(MAX_KINDS), None, format!("the engine library takes at most {MAX_KINDS} Kinds")));
+        return Err(Lack::in_cell(t, Some(MAX_KINDS), None, format!("the engine library takes at most {MAX_KINDS} Kinds")));
     }
     let mut kinds = Vec::new();
     for (r, kind) in facts.kinds.iter().enumerate() {
@@ -647,7 +637,7 @@ fn read_castlings(tables: &Tables, facts: &Facts, grid: Grid) -> Result<Vec<Cast
     let cols = [king_from?, king_to?, rook_from?, rook_to?, rook_passes?];
     let rows = tables.def(t).rows.len();
     if rows > 64 {
-        return Err(Lack::at(t, Some(64), None, "the engine library takes at most 64 rows of Castling"));
+        return Err(Lack::in_cell(t, Some(64), None, "the engine library takes at most 64 rows of Castling"));
     }
     let mut castlings = Vec::new();
     for r in 0..rows {
@@ -733,11 +723,12 @@ struct ZobristKeys {
 
 impl ZobristKeys {
     fn new(kinds: usize, squares: usize) -> ZobristKeys {
-        let mut seed = 0x0C0F_FEE5_u64;
-        let pieces = (0..squares * codes(kinds)).map(|_| splitmix(&mut seed)).collect();
-        let side = splitmix(&mut seed);
-        let castlings = (0..64).map(|_| splitmix(&mut seed)).collect();
-        let en_passant = (0..squares).map(|_| splitmix(&mut seed)).collect();
+        // The runtime's splitmix64, the cards' `random(n)`'s generator.
+        let mut random = Random::seeded(0x0C0F_FEE5);
+        let pieces = (0..squares * codes(kinds)).map(|_| random.next_u64()).collect();
+        let side = random.next_u64();
+        let castlings = (0..64).map(|_| random.next_u64()).collect();
+        let en_passant = (0..squares).map(|_| random.next_u64()).collect();
         ZobristKeys { pieces, side, castlings, en_passant }
     }
 }

@@ -8,7 +8,9 @@
 
 use std::time::{Duration, Instant};
 
-use super::board::{kind_of, Board, Move, EMPTY};
+use super::board::{Board, Move};
+use cardtable_runtime::world::Random;
+use super::piece::{kind_of, EMPTY};
 use super::rules::Rules;
 use super::squares::{squares, SquareSet};
 
@@ -245,21 +247,21 @@ impl Searcher {
         let mut score = [0i32; 2];
         for (side, score) in score.iter_mut().enumerate() {
             for sq in squares(b.occ[side]) {
-                *score += r.piece_squares.value(b.at(r, sq), usize::from(sq));
+                *score += r.piece_squares.value(b.piece_at(r, sq), usize::from(sq));
             }
         }
         let mut s = score[b.side as usize] - score[1 - b.side as usize];
         if self.limits.noise > 0 {
-            let mut h = b.hash ^ self.limits.seed;
             let span = 2 * self.limits.noise as u64 + 1;
-            s += (super::rules::splitmix(&mut h) % span) as i32 - self.limits.noise;
+            let draw = Random::seeded(b.hash ^ self.limits.seed).next_u64();
+            s += (draw % span) as i32 - self.limits.noise;
         }
         s
     }
 
     fn capture_value<S: SquareSet>(r: &Rules<S>, b: &Board<S>, m: Move) -> Option<i32> {
-        let victim = b.at(r, m.to);
-        let attacker = b.at(r, m.from);
+        let victim = b.piece_at(r, m.to);
+        let attacker = b.piece_at(r, m.from);
         let value = |c: u8| if c == EMPTY { 0 } else { r.kinds[kind_of(c) as usize].value };
         let promo = if m.promotion != Move::NONE { r.kinds[m.promotion as usize].value } else { 0 };
         let ep = m.to == b.ep && r.pawn.is_some_and(|p| attacker != EMPTY && kind_of(attacker) == p);
