@@ -136,8 +136,8 @@ mod tests {
     #[test]
     fn every_ease_starts_at_0_ends_at_1_and_is_named_as_the_book_writes_it() {
         for (ease, name) in Ease::ALL {
-            assert_eq!((ease.at(0.0), ease.at(1.0)), (0.0, 1.0), "{name}");
-            assert_eq!(ease.at(2.0), 1.0, "{name}: past its end it stays at its end");
+            assert_eq!((ease.share_at(0.0), ease.share_at(1.0)), (0.0, 1.0), "{name}");
+            assert_eq!(ease.share_at(2.0), 1.0, "{name}: past its end it stays at its end");
             assert_eq!(Ease::named(name), Some(ease));
             assert_eq!(ease.name(), name);
         }

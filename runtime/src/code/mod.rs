@@ -42,13 +42,13 @@ use std::sync::OnceLock;
 /// compiles:
 ///
 /// ```compile_fail
-/// use cardtable::code::{Code, Op};
+/// use cardtable_runtime::code::{Code, Op};
 /// let ops = vec![Op::Copy { dst: 0, src: 9 }, Op::End].into_boxed_slice();
 /// let code = Code { ops, ..Code::default() };
 /// ```
 ///
 /// ```compile_fail
-/// use cardtable::code::{Code, Op};
+/// use cardtable_runtime::code::{Code, Op};
 /// let mut code = Code::default();
 /// code.ops = vec![Op::Copy { dst: 0, src: 9 }, Op::End].into_boxed_slice();
 /// ```
@@ -56,7 +56,7 @@ use std::sync::OnceLock;
 /// while reading one does:
 ///
 /// ```
-/// use cardtable::code::{Code, Op};
+/// use cardtable_runtime::code::{Code, Op};
 /// let code = Code::default();
 /// assert!(matches!(code.ops(), [Op::End]));
 /// assert!(code.frame().is_empty());

@@ -153,7 +153,7 @@ fn step_of(game: &Game, site: u32) -> StepOf<'_> {
         CardRef::Component(c, _) => game.components.get(c.index()).map(|c| c.file.as_path()),
         CardRef::Loose => None,
     };
-    let at = file.map_or_else(|| format!("driver:{}", s.line), |f| at(f, s.line));
+    let at = file.map_or_else(|| format!("driver:{}", s.line), |f| file_line(f, s.line));
     StepOf { card: game.card_name(s.card), step: s.step, action: s.action, said: &s.said, at }
 }
 
@@ -192,7 +192,7 @@ fn handler_of(world: &World, trace: &Trace, component: crate::ids::CompId, handl
     let Some(c) = game.components.get(component.index()) else { return ("?".into(), "?".into(), String::new()) };
     let event = c.handlers.get(handler as usize).and_then(|h| game.events.get(h.event.index()));
     let line = trace.trees.handlers.get(component.index()).and_then(|h| h.get(handler as usize)).map_or(0, |t| t.line);
-    (c.name.clone(), event.map_or("?".into(), |e| e.name.clone()), at(&c.file, line))
+    (c.name.clone(), event.map_or("?".into(), |e| e.name.clone()), file_line(&c.file, line))
 }
 
 /// A Function's name and `FILE:LINE`.
