@@ -41,13 +41,13 @@ use std::sync::OnceLock;
 /// register past the frame must not get past the check. Neither of these
 /// compiles:
 ///
-/// ```compile_fail
+/// ```compile_fail,E0451
 /// use cardtable_runtime::code::{Code, Op};
 /// let ops = vec![Op::Copy { dst: 0, src: 9 }, Op::End].into_boxed_slice();
 /// let code = Code { ops, ..Code::default() };
 /// ```
 ///
-/// ```compile_fail
+/// ```compile_fail,E0616
 /// use cardtable_runtime::code::{Code, Op};
 /// let mut code = Code::default();
 /// code.ops = vec![Op::Copy { dst: 0, src: 9 }, Op::End].into_boxed_slice();
