@@ -266,15 +266,11 @@ mod tests {
             vec!["cardtable", "--fen", fen, "content/chess", "--frames", "2"],
             vec!["cardtable", "--frames", "2", "content/chess", "--fen", fen],
         ] {
-            let Ok(Mode::Window(w, values)) = try_parse_from(&args, &options()) else {
-                panic!("{args:?}")
-            };
+            let Ok(Mode::Window(w, values)) = try_parse_from(&args, &options()) else { panic!("{args:?}") };
             assert_eq!(values, [("fen".to_string(), fen.to_string())]);
             assert_eq!((w.frames, w.game.content), (2, Some(PathBuf::from("content/chess"))));
         }
-        let Ok(Mode::Window(w, values)) = try_parse_from(["cardtable"], &options()) else {
-            panic!()
-        };
+        let Ok(Mode::Window(w, values)) = try_parse_from(["cardtable"], &options()) else { panic!() };
         assert!(values.is_empty());
         assert_eq!((w.frames, w.screenshot, w.game.content), (3, None, None));
     }

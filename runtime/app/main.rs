@@ -157,7 +157,8 @@ fn window(args: cli::WindowArgs, library: &[(String, String)]) -> ExitCode {
         return ExitCode::FAILURE;
     }
     let files = content_dir(args.game.content.as_deref());
-    let lang = args.game.lang.clone().or_else(|| cardtable_runtime::load::system_language(&files, |k| std::env::var(k).ok()));
+    let lang =
+        args.game.lang.clone().or_else(|| cardtable_runtime::load::system_language(&files, |k| std::env::var(k).ok()));
     let Some(loaded) = load_or_report(&files, lang.as_deref()) else {
         return ExitCode::FAILURE;
     };

@@ -11,10 +11,10 @@ use crate::common;
 
 use std::collections::BTreeSet;
 
+use cardtable_chess::engine::piece::kind_of;
+use cardtable_chess::engine::{Board, Move, Rules};
 use cardtable_runtime::host::driver::Driver;
 use cardtable_runtime::json::Json;
-use cardtable_chess::engine::board::kind_of;
-use cardtable_chess::engine::{Board, Move, Rules};
 use common::{move_set, run, strings, TempContent};
 
 fn num(j: &Json) -> f64 {
@@ -195,9 +195,9 @@ fn the_engines_legal_moves_are_the_reference_games_and_the_cards() {
                 .iter()
                 .copied()
                 .filter(|m| {
-                    let c = b.at(&rules, m.from);
+                    let c = b.piece_at(&rules, m.from);
                     let pawn = c != 0 && Some(kind_of(c)) == rules.pawn;
-                    b.at(&rules, m.to) != 0 || m.promotion != Move::NONE || (pawn && m.to == b.ep)
+                    b.piece_at(&rules, m.to) != 0 || m.promotion != Move::NONE || (pawn && m.to == b.ep)
                 })
                 .collect();
             assert_eq!(captures, taking, "game {} ply {ply}: the captures of {}", g.number, b.fen(&rules));
@@ -408,7 +408,7 @@ fn the_engine_beats_a_random_mover() {
     let (rules, _) = chess_engine();
     let mut searcher = Searcher::new(1 << 16);
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
-    let mut rng = 0x1234_5678u64;
+    let mut rng = cardtable_runtime::world::Random::seeded(0x1234_5678);
     for g in 0..100 {
         let engine_side = (g % 2) as u8;
         let mut b = Board::from_fen(&rules, START).unwrap();
@@ -432,7 +432,7 @@ fn the_engine_beats_a_random_mover() {
                 let limits = Limits { depth: 2, ..Limits::default() };
                 searcher.search(&rules, &b, limits, &seen[..seen.len() - 1]).best.unwrap()
             } else {
-                moves[(cardtable_chess::engine::rules::splitmix(&mut rng) % moves.len() as u64) as usize]
+                moves[(rng.next_u64() % moves.len() as u64) as usize]
             };
             b = b.make(&rules, m);
             seen.push(b.hash);

@@ -422,7 +422,8 @@ fn the_hint_is_asked_at_the_hint_strength() {
 /// The Hint's words in French (`--lang fr`): Words.fr.csv and Kinds.fr.csv.
 #[test]
 fn the_hint_speaks_french() {
-    let loaded = common::load::load_files_in(cardtable_runtime::source::files::Files::Dir(common::chess_dir()), Some("fr"));
+    let loaded =
+        common::load::load_files_in(cardtable_runtime::source::files::Files::Dir(common::chess_dir()), Some("fr"));
     let game = Rc::new(loaded.unwrap_or_else(|_| panic!("the chess game loads in French")).game);
     let mut d = driver(game);
     ok(&mut d, PROMOTION);

@@ -261,9 +261,14 @@ fn perft_brings_back_the_rows_a_move_adds() {
 fn the_fen_option_sets_up_the_position_through_the_library() {
     // What the window does with `--fen FEN`.
     let mut driver = common::chess_driver();
-    let apply = |d: &mut Driver, fen: &str| cardtable_runtime::library::apply_option(&d.libraries, &mut d.world, "fen", fen);
+    let apply =
+        |d: &mut Driver, fen: &str| cardtable_runtime::library::apply_option(&d.libraries, &mut d.world, "fen", fen);
     assert_eq!(apply(&mut driver, POSITION_5), Ok(()));
     assert_eq!(driver.command("fen").get("fen").as_str(), Some(POSITION_5));
     assert_eq!(apply(&mut driver, "8/8/8 w"), Err("the FEN's placement has 3 ranks, not 8".into()));
-    assert!(cardtable_runtime::library::options().contains(&("fen", "FEN", "start from this position, a FEN (chess library)")));
+    assert!(cardtable_runtime::library::options().contains(&(
+        "fen",
+        "FEN",
+        "start from this position, a FEN (chess library)"
+    )));
 }

@@ -266,7 +266,8 @@ fn the_windows_pgn_option_plays_a_variant_game_from_the_variants_start() {
     let file = std::env::temp_dir().join(format!("cardtable-test-{}-variant.pgn", std::process::id()));
     std::fs::write(&file, "[Event \"x\"]\n\n1. Sxd7 Kxd7 2. Cc4+ *\n").expect("write");
     let mut d = variant_driver();
-    let applied = cardtable_runtime::library::apply_option(&d.libraries, &mut d.world, "pgn", &file.display().to_string());
+    let applied =
+        cardtable_runtime::library::apply_option(&d.libraries, &mut d.world, "pgn", &file.display().to_string());
     let _ = std::fs::remove_file(&file);
     assert_eq!(applied, Ok(()));
     assert_eq!(field(&d.command("fen"), "fen"), "rcbq1bsr/pppkpppp/8/8/2C5/8/PPPPPPPP/R1BQKB1R b KQ - 1 2");

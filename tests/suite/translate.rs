@@ -7,9 +7,9 @@ use crate::common;
 
 use cardtable_runtime::host::driver::Driver;
 use cardtable_runtime::json::Json;
-use common::load::load_files_in;
 use cardtable_runtime::save::Store;
 use cardtable_runtime::source::files::Files;
+use common::load::load_files_in;
 use common::TempContent;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};

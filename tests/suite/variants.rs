@@ -208,7 +208,8 @@ fn an_empty_first_move_steps_is_the_rows_steps_for_the_cards_and_the_engine() {
     // The Targets a player sees when the Piece is clicked: two Squares up, taking the Rook.
     common::ok(&mut d, "click e2");
     let reachable = |d: &mut cardtable_runtime::host::driver::Driver, sq: &str| {
-        run(d, &format!("eval data('Targets', '{sq}', 'reachable')")).get("value") == &cardtable_runtime::json::Json::Bool(true)
+        run(d, &format!("eval data('Targets', '{sq}', 'reachable')")).get("value")
+            == &cardtable_runtime::json::Json::Bool(true)
     };
     assert!(reachable(&mut d, "e3") && reachable(&mut d, "e4") && reachable(&mut d, "c2"));
     assert!(!reachable(&mut d, "e5") && !reachable(&mut d, "b2"));

@@ -40,12 +40,12 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
+use cardtable_chess::facts::Move;
+use cardtable_chess::library::Chess;
 use cardtable_runtime::game::Game;
 use cardtable_runtime::host::driver::Driver;
 use cardtable_runtime::ids::{ColumnId, TableId};
 use cardtable_runtime::json::Json;
-use cardtable_chess::library::Chess;
-use cardtable_chess::facts::Move;
 use cardtable_runtime::value::Value;
 
 /// One position: the legal moves (grouped, as in the file), the move played, its SAN.

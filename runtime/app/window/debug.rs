@@ -402,8 +402,8 @@ mod tests {
     /// The built-in chess game, the Computer off, from the GUIDE's pinned
     /// Bishop (White's Bishop on e2 between its King and Black's Rook).
     fn pinned() -> Driver {
-        let loaded =
-            cardtable_runtime::load::load_files_in(cardtable_runtime::load::builtin(), None).unwrap_or_else(|_| panic!("loads"));
+        let loaded = cardtable_runtime::load::load_files_in(cardtable_runtime::load::builtin(), None)
+            .unwrap_or_else(|_| panic!("loads"));
         let store = Rc::new(cardtable_runtime::save::Store::memory());
         let game = Rc::new(loaded.game);
         let mut driver = Driver::with_parts_off(game, store, false, &["Make Computer Move"]);

@@ -53,9 +53,9 @@ fn allocations() -> u64 {
 }
 
 use baseline::{native, peer::Peer, Features, Setup, Tables};
-use cardtable_runtime::game::Game;
-use cardtable_chess::library::Chess;
 use cardtable_chess::engine::{Board as EngineBoard, Limits, Rules as EngineRules, Searcher};
+use cardtable_chess::library::Chess;
+use cardtable_runtime::game::Game;
 use cardtable_runtime::present::{draw_list, DrawItem};
 use cardtable_runtime::save::Store;
 use cardtable_runtime::value::Value;
@@ -213,7 +213,9 @@ fn marked(world: &World, table: &str, column: &str) -> usize {
     let def = &game.tables[t.index()];
     let c = def.columns.iter().position(|c| c.name == column).expect("column");
     let table = &world.tables[t.index()];
-    (0..table.row_count()).filter(|&r| table.cell(r, cardtable_runtime::ids::ColumnId(c as u16)) == Value::Bool(true)).count()
+    (0..table.row_count())
+        .filter(|&r| table.cell(r, cardtable_runtime::ids::ColumnId(c as u16)) == Value::Bool(true))
+        .count()
 }
 
 fn main() {
@@ -553,7 +555,12 @@ fn main() {
         let rules = world.object_named("Game Rules").next().expect("the Game Rules");
         let turn = |world: &mut World| {
             world.input(|w, g| {
-                let cx = cardtable_runtime::exec::Ctx { this: None, other: Value::None, attachment: None, base: w.stack_len() };
+                let cx = cardtable_runtime::exec::Ctx {
+                    this: None,
+                    other: Value::None,
+                    attachment: None,
+                    base: w.stack_len(),
+                };
                 w.call_function(g, &cx, start_turn, &[Value::Obj(rules)])
             });
         };

@@ -19,9 +19,9 @@
 //!   from the Kinds and Sides tables' columns, never from a Kind's or a
 //!   Side's name: a content may call its King Rex.
 
-use cardtable_runtime::library::Lack;
 use cardtable_runtime::game::{Game, TableDef};
 use cardtable_runtime::ids::{ColumnId, StructId, TableId};
+use cardtable_runtime::library::Lack;
 use cardtable_runtime::value::Value;
 
 /// A Board's size, its Files (a, b, ...) and its Ranks (1, 2, ...), with

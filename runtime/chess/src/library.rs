@@ -7,12 +7,12 @@
 //! `fen`, `setfen FEN`, `moves` and `perft N`, and the window's `--fen FEN`.
 
 use crate::facts::{castling_by_file, write_placement, Facts, Fen, Grid, Move, Tables};
-use cardtable_runtime::library::{CliOption, Command, Lack, Library, Resolved};
 use cardtable_runtime::exec::Ctx;
 use cardtable_runtime::game::{Game, Written};
 use cardtable_runtime::ids::ObjectId;
 use cardtable_runtime::ids::{ColumnId, EventId, FuncId, StructId, TableId};
 use cardtable_runtime::json::Json;
+use cardtable_runtime::library::{CliOption, Command, Lack, Library, Resolved};
 use cardtable_runtime::value::{Value, EMPTY};
 use cardtable_runtime::world::{Table, World};
 
@@ -572,7 +572,8 @@ impl Chess {
             _ => 0,
         };
         let plies = world.game.names.tables.get("Move History").map_or(0, |t| world.tables[t.index()].row_count());
-        let ChessState { first_move: first, black_first } = cardtable_runtime::library::state(world).unwrap_or_default();
+        let ChessState { first_move: first, black_first } =
+            cardtable_runtime::library::state(world).unwrap_or_default();
         out.push_str(&format!(" {fifty} {}", first as usize + (plies + usize::from(black_first)) / 2));
         Ok(out)
     }
@@ -735,7 +736,8 @@ impl Chess {
             self.set_field(world, rules, f, Value::Text(EMPTY));
         }
         world.state = 0;
-        *cardtable_runtime::library::state_mut(world) = ChessState { first_move: move_number, black_first: !read.white_to_move };
+        *cardtable_runtime::library::state_mut(world) =
+            ChessState { first_move: move_number, black_first: !read.white_to_move };
         let start = format!("{} {} {castling} {ep} {} {move_number}", parts[0], parts[1], read.halfmoves);
         *cardtable_runtime::library::state_mut(world) = pgn::Start { fen: Some(start) };
         let start = self.start_the_turn;

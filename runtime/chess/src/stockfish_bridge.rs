@@ -33,13 +33,13 @@
 //! on the Board; where the program is not found, the built-in engine
 //! answers. Its answers are held to the cards' Legal Moves as any engine's.
 
-use crate::library::Chess;
-use crate::facts::{Facts, Tables};
 use crate::engine::{history_hashes, with_rules, AnyRules, Board, Limits, Searcher};
-use cardtable_runtime::library::{CliOption, Command, Lack, Library, Resolved};
+use crate::facts::{Facts, Tables};
+use crate::library::Chess;
 use cardtable_runtime::game::{Game, Written};
 use cardtable_runtime::ids::{ColumnId, EventId, ObjectId, StructId, TableId};
 use cardtable_runtime::json::Json;
+use cardtable_runtime::library::{CliOption, Command, Lack, Library, Resolved};
 use cardtable_runtime::value::{Sym, Value};
 use cardtable_runtime::world::World;
 use std::cell::{Cell, RefCell};

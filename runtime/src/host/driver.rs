@@ -1144,5 +1144,4 @@ mod tests {
             assert!(driver.world.trace.is_none(), "a trace is left after `{command}`");
         }
     }
-
 }

@@ -1,8 +1,6 @@
 //! Helpers shared by the integration tests: where the chess content is, and
 //! throw-away copies of it that a test may change.
 
-
-
 use std::collections::BTreeSet;
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -25,7 +25,13 @@ impl PieceSquares {
     ///
     /// `kind_values`: each Kind's `value`; `pawn_ranks`: each Side's Pawn
     /// Rank (from 1) and its forward step along the Ranks (1 or -1).
-    pub fn new(kind_values: &[i32], king: u8, pawn: Option<u8>, pawn_ranks: [(i32, i32); 2], grid: Grid) -> PieceSquares {
+    pub fn new(
+        kind_values: &[i32],
+        king: u8,
+        pawn: Option<u8>,
+        pawn_ranks: [(i32, i32); 2],
+        grid: Grid,
+    ) -> PieceSquares {
         let squares = grid.squares();
         let mut values = vec![0; codes(kind_values.len()) * squares];
         let (last_file, last_rank) = (i32::from(grid.files) - 1, i32::from(grid.ranks) - 1);

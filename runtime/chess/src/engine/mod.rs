@@ -27,11 +27,11 @@ pub use rules::Rules;
 pub use search::{Found, Limits, Searcher, MATE};
 pub use squares::SquareSet;
 
+use crate::facts::Facts;
 use crate::library::Chess;
-use cardtable_runtime::library::{CliOption, Command, Lack, Library, Resolved};
 use cardtable_runtime::game::Game;
 use cardtable_runtime::json::Json;
-use crate::facts::Facts;
+use cardtable_runtime::library::{CliOption, Command, Lack, Library, Resolved};
 use cardtable_runtime::world::World;
 
 /// The engine's rules on the bit sets its Board needs: a `u64`'s for a

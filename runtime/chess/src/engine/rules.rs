@@ -16,12 +16,12 @@
 use super::evaluation::PieceSquares;
 use super::piece::codes;
 use super::squares::SquareSet;
+use crate::facts::{castling_by_file, Facts, Fen, Grid, Tables};
+use crate::library::promotion_kinds;
 use cardtable_runtime::game::Game;
 use cardtable_runtime::ids::ColumnId;
-use cardtable_runtime::world::Random;
-use crate::library::promotion_kinds;
-use crate::facts::{castling_by_file, Facts, Fen, Grid, Tables};
 use cardtable_runtime::library::Lack;
+use cardtable_runtime::world::Random;
 
 /// The most Kinds the engine takes (a Kind is a bit of [`Ray::reach`]).
 pub const MAX_KINDS: usize = 100;
@@ -377,7 +377,12 @@ fn read_kinds(tables: &Tables, facts: &Facts) -> Result<Vec<KindDef>, Lack> {
     let t = tables.table("Kinds")?;
     let value_col = tables.column(t, "value")?;
     if facts.kinds.len() > MAX_KINDS {
-        return Err(Lack::in_cell(t, Some(MAX_KINDS), None, format!("the engine library takes at most {MAX_KINDS} Kinds")));
+        return Err(Lack::in_cell(
+            t,
+            Some(MAX_KINDS),
+            None,
+            format!("the engine library takes at most {MAX_KINDS} Kinds"),
+        ));
     }
     let mut kinds = Vec::new();
     for (r, kind) in facts.kinds.iter().enumerate() {

@@ -9,10 +9,10 @@
 use std::time::{Duration, Instant};
 
 use super::board::{Board, Move};
-use cardtable_runtime::world::Random;
 use super::piece::{kind_of, EMPTY};
 use super::rules::Rules;
 use super::squares::{squares, SquareSet};
+use cardtable_runtime::world::Random;
 
 /// A mate's score (less the plies to it): above any evaluation, even of a
 /// Board of 128 Squares each holding a Piece of the most value (10000).

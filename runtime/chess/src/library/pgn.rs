@@ -8,8 +8,8 @@
 //! cards refuse is an error that names its move number.
 
 use super::{Chess, ChessState};
-use cardtable_runtime::ids::{ColumnId, ObjectId};
 use crate::facts::{Move, Tables};
+use cardtable_runtime::ids::{ColumnId, ObjectId};
 use cardtable_runtime::library::Lack;
 use cardtable_runtime::value::Value;
 use cardtable_runtime::world::{Object, World};
