@@ -454,7 +454,7 @@ fn a_strength_chosen_mid_game_counts_from_the_computers_next_move() {
 /// A fake engine ends in Computer Unavailable with Retry shown; Retry with
 /// Stockfish plays on.
 fn unavailable_then_retry(label: &str, engine_path: &str) {
-    let (_copy, game) = game_with_spare(label, 1.0);
+    let (copy, game) = game_with_spare(label, 1.0);
     let mut d = against_in(game, engine_path, true);
     assert_eq!(object(&mut d, "Retry").get("visible"), &Json::Bool(false));
     play(&mut d, "e2e4");
@@ -472,6 +472,13 @@ fn unavailable_then_retry(label: &str, engine_path: &str) {
     ok(&mut d, "click d4");
     assert_eq!(history(&mut d), ["e2e4"], "{label}");
     ok(&mut d, &format!("engine {}", stockfish().display()));
+    // The answerWait timer is the game's clock, which `wait` moves no faster
+    // than real time while an answer is awaited: a fresh Stockfish on a
+    // loaded machine took longer than the copy's 1.7 s, so the copy, read
+    // again, gives it a minute (the wait below ends as soon as it answers).
+    copy.replace_once("objects/Game Rules.yaml", "    spareSeconds: 1\n", "    spareSeconds: 60\n");
+    assert_eq!(ok(&mut d, "reload").get("started again"), &Json::Bool(false), "{label}");
+    assert_eq!(state(&mut d), "Computer Unavailable", "{label}: the reload keeps the game where it stands");
     ok(&mut d, "press Retry");
     assert_eq!(state(&mut d), "Computer's Turn", "{label}: Retry asks again");
     // A fresh Stockfish starts (its network loaded) and thinks: on a loaded
