@@ -267,6 +267,6 @@ fn the_built_in_engine_plays_the_cards_moves_on_twelve_by_ten() {
     let mut d = Driver::new(game);
     ok(&mut d, "engine builtin");
     ok(&mut d, "setfen k11/12/12/12/12/12/12/12/12/1R3K6 b - - 0 1");
-    common::wait_until(&mut d, 0.1, 10.0, |d| common::state(d) != "Computer's Turn");
+    assert!(common::wait_until(&mut d, 0.1, 60.0, |d| common::state(d) != "Computer's Turn"), "the Computer answers");
     assert_eq!(ok(&mut d, "fen").get("fen").as_str(), Some("12/k11/12/12/12/12/12/12/12/1R3K6 w - - 1 2"));
 }

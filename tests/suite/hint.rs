@@ -115,7 +115,7 @@ fn a_hint_is_given(engine_path: &str) {
         ok(&mut d, "click e2");
         assert_eq!(ok(&mut d, "get \"Game Rules\" boardState.selected").get("value").as_str(), Some(""));
     }
-    assert!(wait_until(&mut d, 0.02, 20.0, |d| state(d) == "Playing"), "the Hint comes");
+    assert!(wait_until(&mut d, 0.02, 60.0, |d| state(d) == "Playing"), "the Hint comes");
     let (from, to, kind) = chosen(&mut d, "Hint");
     let hint = format!("{from}{to}");
     assert!(legal.contains(&hint), "the Hint {hint} is one of the cards' legal moves {legal:?}");
@@ -368,7 +368,7 @@ fn the_built_in_engines_promotion_hint_says_promote_to_queen() {
     ok(&mut d, PROMOTION);
     ok(&mut d, "engine builtin");
     ok(&mut d, "press Hint");
-    assert!(wait_until(&mut d, 0.1, 10.0, |d| state(d) == "Playing"));
+    assert!(wait_until(&mut d, 0.1, 60.0, |d| state(d) == "Playing"));
     assert_eq!(message(&mut d), (true, "Try e7 to e8, promote to queen.".to_string()));
 }
 
@@ -378,7 +378,7 @@ fn stockfishs_promotion_hint_says_promote_to_queen() {
     ok(&mut d, PROMOTION);
     ok(&mut d, &format!("engine {}", stockfish().display()));
     ok(&mut d, "press Hint");
-    assert!(wait_until(&mut d, 0.1, 20.0, |d| state(d) == "Playing"));
+    assert!(wait_until(&mut d, 0.1, 60.0, |d| state(d) == "Playing"));
     assert_eq!(message(&mut d), (true, "Try e7 to e8, promote to queen.".to_string()));
 }
 
@@ -402,11 +402,11 @@ fn the_hint_is_asked_at_the_hint_strength() {
     ok(&mut d, "press Done");
     // The recorder answers e7e5 first: not a legal Move for White, so no Hint.
     ok(&mut d, "press Hint");
-    assert!(wait_until(&mut d, 0.05, 10.0, |d| state(d) == "Playing"));
+    assert!(wait_until(&mut d, 0.05, 60.0, |d| state(d) == "Playing"));
     ok(&mut d, "click e2");
     ok(&mut d, "click e4");
     // Then b8c6, the Computer's reply.
-    assert!(wait_until(&mut d, 0.05, 10.0, |d| history_len(d) == 2));
+    assert!(wait_until(&mut d, 0.05, 60.0, |d| history_len(d) == 2));
     let told = std::fs::read_to_string(&log).unwrap();
     let searches: Vec<&str> = told.split("isready").collect();
     assert!(searches.len() >= 3, "{told}");
@@ -462,7 +462,7 @@ fn the_variant_gets_its_hint_from_the_built_in_engine_even_with_stockfish() {
     ok(&mut d, &format!("engine {}", stockfish().display()));
     let legal = legal_moves(&mut d);
     ok(&mut d, "press Hint");
-    assert!(wait_until(&mut d, 0.05, 20.0, |d| state(d) == "Playing"), "the Hint comes");
+    assert!(wait_until(&mut d, 0.05, 60.0, |d| state(d) == "Playing"), "the Hint comes");
     let (from, to, _) = chosen(&mut d, "Hint");
     assert!(legal.contains(&format!("{from}{to}")), "{from}{to} among {legal:?}");
     assert_eq!(message(&mut d), (true, format!("Try {from} to {to}.")));

@@ -788,7 +788,7 @@ fn keys_sent_to_the_window_move_the_focus() {
     }
     let dir = out_dir();
     let png = dir.join("keys-focus.png");
-    with_xdotool(&run, "", "--keys 3", &png, "key Up Up Left");
+    with_xdotool(&run, "", "--keys 3", &png, "xdotool key Up Up Left");
     let shot = read_png(&png);
     assert_eq!((shot.width, shot.height), (960, 1100));
     // The ring's blue (art/focus-mark.png): blue well above red and green.
@@ -811,13 +811,15 @@ fn keys_sent_to_the_window_move_the_focus() {
 /// Clicks in a real window left alone while it watches its folder
 /// (`--watch`): an idle window sleeps a quarter of a second between its
 /// looks for changes, and each click that comes meanwhile is applied where
-/// it was made. xdotool leaves the window alone for half a second (it
-/// counts as left alone after a tenth: CARDTABLE_IDLE_AFTER), then clicks
-/// e2, e4, e7 and e5 as a player does, the pointer moving on to the next
-/// Square at once after each click, and presses Escape (the window's
-/// `--keys 1` waits for it before its frames): both moves are played.
-/// (Before, a frame applied the click where the pointer was by then, the
-/// next Square, and no move was played.)
+/// it was made. Before each click xdotool waits until the window has gone
+/// idle (`input: idle`: it counts as left alone a tenth of a second after
+/// the last click, CARDTABLE_IDLE_AFTER, and no slide runs); it clicks e2,
+/// e4, e7 and e5 as a player does, the pointer moving on to the next
+/// Square at once after each click, and waits for the click to be taken
+/// (`input: click at`); once the window is idle again it presses Escape
+/// (the window's `--keys 1` waits for it before its frames): both moves
+/// are played. (Before, a frame applied the click where the pointer was by
+/// then, the next Square, and no move was played.)
 #[test]
 fn clicks_in_a_window_idle_and_watching_land_each_where_it_was_made() {
     let Some(run) = common::display() else { return };
@@ -827,16 +829,20 @@ fn clicks_in_a_window_idle_and_watching_land_each_where_it_was_made() {
     let png = out_dir().join("clicks-after-idle.png");
     let to = |file, rank| {
         let (x, y) = Shot::square_centre(file, rank);
-        format!("mousemove --window %1 {x} {y}")
+        format!("mousemove --window \"$wid\" {x} {y}")
     };
-    // Each click, then the pointer on to the next Square at once, and a pause.
+    // Each click made on an idle window, then the pointer on to the next Square at once.
     let clicks = [(5, 2), (5, 4), (5, 7), (5, 5), (4, 4)]
         .windows(2)
-        .map(|w| format!("{} click 1 {} sleep 0.3", to(w[0].0, w[0].1), to(w[1].0, w[1].1)))
+        .enumerate()
+        .map(|(i, w)| {
+            let n = i + 1;
+            format!("upto {n} idle\nxdotool {} click 1 {}\nupto {n} 'click at'", to(w[0].0, w[0].1), to(w[1].0, w[1].1))
+        })
         .collect::<Vec<_>>()
-        .join(" ");
+        .join("\n");
     let (idle, args) = ("CARDTABLE_IDLE_AFTER=0.1 ", "--watch --off 'Make Computer Move' --keys 1 --frames 40");
-    with_xdotool(&run, idle, args, &png, &format!("sleep 0.5 {clicks} key Escape"));
+    with_xdotool(&run, idle, args, &png, &format!("{clicks}\nupto 5 idle\nxdotool key Escape"));
     let shot = read_png(&png);
     assert!(shot.white_pixels(5, 4) > 100, "White's pawn went to e4: {} pixels", shot.white_pixels(5, 4));
     assert_eq!(shot.white_pixels(5, 2), 0, "and left e2");
@@ -1309,16 +1315,34 @@ fn the_window_speaks_french_in_the_move_list_and_the_status_line() {
 /// a screenshot named `name`, and these environment variables; fails on a
 /// fault (the window then exits with 1) and answers the screenshot.
 /// The chess window started with `args` (after `env`, a shell's `NAME=VALUE `
-/// words), its screenshot written to `png`, and xdotool's `actions` on it
-/// once it is shown (`%1` is the window); its output, once it ended well.
-/// The window waits for the keys `args` asks for (`--keys N`); `timeout`
-/// ends it should they never come.
+/// words), its screenshot written to `png`, and the shell commands `actions`
+/// run once it is shown and focused; its output, once it ended well.
+/// In `actions`, `$wid` is the window (`xdotool mousemove --window "$wid"
+/// ...`), and `upto N WHAT` waits until the window has said N lines
+/// `input: WHAT...` on stderr (CARDTABLE_REPORT_INPUTS, set here: `idle`,
+/// `click at`, `key NAME`, `debug view open`, `under the mouse NAME/TYPE`;
+/// runtime/app/window/report.rs), polling its stderr: a step waits for
+/// what the window did, never for a while. A line that has not come in
+/// 60 s ends the window and fails the test, saying which. The window waits
+/// for the keys `args` asks for (`--keys N`); `timeout` ends it should they
+/// never come.
 fn with_xdotool(run: &[String], env: &str, args: &str, png: &Path, actions: &str) -> std::process::Output {
+    static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = RUNS.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    let err = out_dir().join(format!("xdotool-{n}.stderr"));
     let bin = env!("CARGO_BIN_EXE_cardtable");
     let script = format!(
-        "{env}timeout 120 '{bin}' '{}' {args} --data-dir '{}' --screenshot '{}' & pid=$!\n\
-         timeout 60 xdotool search --sync --onlyvisible --name Chess windowfocus --sync %1 {actions}\n\
+        "err='{}'\n\
+         {env}CARDTABLE_REPORT_INPUTS=1 timeout 120 '{bin}' '{}' {args} --data-dir '{}' --screenshot '{}' 2>\"$err\" & pid=$!\n\
+         upto() {{\n\
+           timeout 60 sh -c 'until [ \"$(grep -c \"^input: $2\" \"$0\")\" -ge \"$1\" ]; do sleep 0.05; done' \"$err\" \"$1\" \"$2\" \\\n\
+             || {{ echo \"the window never said $1 lines input: $2\" >&2; kill $pid; exit 1; }}\n\
+         }}\n\
+         wid=$(timeout 60 xdotool search --sync --onlyvisible --name Chess | head -n 1)\n\
+         timeout 60 xdotool windowfocus --sync \"$wid\"\n\
+         {actions}\n\
          wait $pid",
+        err.display(),
         content().display(),
         data_dir().display(),
         png.display()
@@ -1326,7 +1350,8 @@ fn with_xdotool(run: &[String], env: &str, args: &str, png: &Path, actions: &str
     let mut all: Vec<String> = run.to_vec();
     all.extend(["sh".into(), "-c".into(), script]);
     let out = Command::new(&all[0]).args(&all[1..]).env("LC_ALL", "C").output().expect("the window runs");
-    assert!(out.status.success(), "the window failed: {}", String::from_utf8_lossy(&out.stderr));
+    let said = std::fs::read_to_string(&err).unwrap_or_default();
+    assert!(out.status.success(), "the window failed: {}{said}", String::from_utf8_lossy(&out.stderr));
     out
 }
 
@@ -1629,8 +1654,10 @@ fn the_debug_view_shows_the_last_inputs_trace_as_cardtable_trace_prints_it() {
 }
 
 /// F12 opens the debug view in a running window (the game never sees the
-/// key): xdotool presses it, moves the mouse onto e2 (where the game,
-/// shrunk beside the panel, draws it) and presses Escape (`--keys 1`).
+/// key): xdotool presses it, waits for the view to open (`input: debug
+/// view open`), moves the mouse onto e2 (where the game, shrunk beside the
+/// panel, draws it), waits for the view to show the Pawn there (`input:
+/// under the mouse e2/Piece`) and presses Escape (`--keys 1`).
 /// The panel shows the key's trace, the lines `cardtable trace` prints for
 /// `key Escape` (but for the answer, which a key in the window has not),
 /// and the Object under the mouse: the Pawn on e2, over its Square.
@@ -1645,7 +1672,10 @@ fn f12_opens_the_debug_view_and_a_key_is_traced_with_the_object_under_the_mouse(
     // e2's centre in the window: the game screen (960 x 1100) fitted into 520 x 1100, centred.
     let scale = 520.0 / 960.0;
     let (x, y) = (540.0 * scale, (1100.0 - 1100.0 * scale) / 2.0 + 780.0 * scale);
-    let actions = format!("key F12 mousemove --window %1 {x:.0} {y:.0} sleep 0.3 key Escape");
+    let actions = format!(
+        "xdotool key F12\nupto 1 'debug view open'\nxdotool mousemove --window \"$wid\" {x:.0} {y:.0}\n\
+         upto 1 'under the mouse e2/Piece'\nxdotool key Escape"
+    );
     let out = with_xdotool(&run, "", "--off 'Make Computer Move' --keys 1", &png, &actions);
     let shot = read_png(&png);
     assert!(panel_pixels(&shot) > 4 * 1100 * 9 / 10, "the panel is open: {} pixels", panel_pixels(&shot));

@@ -242,6 +242,12 @@ impl Debug {
         out
     }
 
+    /// The Object box's first line as the last frame drew it: `NAME/TYPE`
+    /// of the Object under the mouse.
+    pub fn object_line(&self) -> Option<&str> {
+        self.object.first().map(String::as_str)
+    }
+
     /// Shows an input's lines from their top.
     pub fn show(&mut self, lines: Vec<String>) {
         self.lines = lines;

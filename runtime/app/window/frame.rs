@@ -10,7 +10,7 @@ use super::debug::{self, Debug};
 use super::input::{key_of, Input, Inputs};
 use super::messages::{banner_height, draw_banner, draw_toasts, mistake_lines, print_new_faults, Toast, FAULT_SECONDS};
 use super::pace::{next_look_of, FRAME};
-use super::report::{FrameTimes, Kind, REPORT_FIRST_FRAME, REPORT_FRAMES};
+use super::report::{self, FrameTimes, Kind, REPORT_FIRST_FRAME, REPORT_FRAMES};
 use super::view::View;
 use super::watch::Watch;
 use super::Options;
@@ -88,6 +88,8 @@ struct Window {
     frame_times: Option<FrameTimes>,
     /// The debug view (F12, `--debug`): open or closed, and what it shows.
     debug: Debug,
+    /// The lines a test waits for (`CARDTABLE_REPORT_INPUTS`): idle, each input taken.
+    reports: report::InputReport,
 }
 
 impl Window {
@@ -148,6 +150,7 @@ impl Window {
             report_first_frame,
             frame_times,
             debug,
+            reports: report::InputReport::from_env(),
             driver,
         })
     }
@@ -234,15 +237,22 @@ impl Window {
                     self.played = started;
                     let dpi = miniquad::window::dpi_scale();
                     if self.debug.click(mx / dpi, my / dpi) {
+                        self.reports.taken(format_args!("click on the debug view"));
                         continue;
                     }
                     if let Some((x, y)) = view.to_game(mx / dpi, my / dpi) {
                         // Traced while the debug view is open; else `World::click_at` as it is.
                         let header = || format!("click at {x:.0}, {y:.0}");
                         self.debug.run(&mut self.driver, header, |w| w.click_at(x, y));
+                        self.reports.taken(format_args!("click at {x:.0}, {y:.0}"));
+                    } else {
+                        self.reports.taken(format_args!("click outside the game screen"));
                     }
                 }
-                Input::Key(debug::KEY) => self.debug.toggle(self.opts.screenshot.is_some()),
+                Input::Key(debug::KEY) => {
+                    self.debug.toggle(self.opts.screenshot.is_some());
+                    self.reports.debug_view(self.debug.open);
+                }
                 Input::Key(code) if self.debug.open && self.debug.page_key(code) => {}
                 Input::Key(code) => {
                     if let Some(key) = key_of(code) {
@@ -252,6 +262,7 @@ impl Window {
                         });
                         self.keys_pressed += 1;
                         self.played = started;
+                        self.reports.taken(format_args!("key {}", key.name()));
                     }
                 }
                 Input::Wheel(turn) if self.debug.open => self.debug.scroll_by((-3.0 * turn).round() as i64),
@@ -332,6 +343,7 @@ impl Window {
                 None => Vec::new(),
             };
             self.debug.draw(&self.driver.world, &under);
+            self.reports.under_the_mouse(self.debug.object_line().filter(|_| !under.is_empty()));
         }
         draw_toasts(&self.art, &self.toasts);
         draw_banner(&self.art, &banner);
@@ -395,9 +407,15 @@ impl Window {
             miniquad::window::schedule_update();
         } else if let Some(w) = &self.watch {
             // Idle and watching: a change is looked for four to ten times a
-            // second (see WATCH_POLL).
+            // second (see WATCH_POLL); left alone, four.
+            if self.played.elapsed() >= self.playing {
+                self.reports.idle();
+            }
             std::thread::sleep(next_look_of(w, self.played, self.playing));
             miniquad::window::schedule_update();
+        } else {
+            // Nothing to draw: miniquad sleeps until an event comes.
+            self.reports.idle();
         }
     }
 }

@@ -1,5 +1,6 @@
 //! The measures the window prints for the benchmarks
-//! (tools/bench/first_frame.sh, tools/bench/frames_while_thinking.sh).
+//! (tools/bench/first_frame.sh, tools/bench/frames_while_thinking.sh), and
+//! the lines a test that drives the window waits for (`REPORT_INPUTS`).
 
 use std::time::{Duration, Instant};
 
@@ -16,6 +17,77 @@ pub const REPORT_FIRST_FRAME: &str = "CARDTABLE_REPORT_FIRST_FRAME";
 /// slides (a tween runs) or not, and while a code library's answer was
 /// awaited (the Computer thinking) or not (tools/bench/frames_while_thinking.sh).
 pub const REPORT_FRAMES: &str = "CARDTABLE_REPORT_FRAMES";
+
+/// Set (to anything), the window says on stderr, as each happens, what a
+/// test that drives it with xdotool waits for before its next step
+/// (tests/suite/window.rs), instead of pausing for a while and hoping:
+/// - `input: idle`: the window has gone idle: nothing on screen changes
+///   and, with `--watch`, no click or key came for the last
+///   `CARDTABLE_IDLE_AFTER` seconds (five by default), so it sleeps between
+///   its looks for changes; without `--watch` it sleeps until an event
+///   comes. Said once each time it goes idle (a click or a key ends it);
+/// - `input: click at X, Y`: a click taken and applied, at this point of
+///   the game screen (`input: click on the debug view`, `input: click
+///   outside the game screen`);
+/// - `input: key NAME`: a key taken and pressed in the game;
+/// - `input: debug view open`, `input: debug view closed`: F12 taken;
+/// - `input: under the mouse NAME/TYPE`: while the debug view is open, the
+///   Object its box shows under the mouse, each time another is drawn
+///   (`input: under the mouse nothing`).
+///
+/// A player's window says none of these.
+pub const REPORT_INPUTS: &str = "CARDTABLE_REPORT_INPUTS";
+
+/// The lines [`REPORT_INPUTS`] asks for, and what was said already.
+pub struct InputReport {
+    on: bool,
+    /// Whether this idle stretch was said (a click or a key ends it).
+    idle: bool,
+    /// The Object last said to be under the mouse.
+    under: Option<String>,
+}
+
+impl InputReport {
+    /// Saying its lines when the environment asks for them.
+    pub fn from_env() -> InputReport {
+        InputReport { on: std::env::var_os(REPORT_INPUTS).is_some(), idle: false, under: None }
+    }
+
+    fn say(&self, line: std::fmt::Arguments) {
+        if self.on {
+            eprintln!("input: {line}");
+        }
+    }
+
+    /// The window goes idle: said once until the next click or key.
+    pub fn idle(&mut self) {
+        if !self.idle {
+            self.idle = true;
+            self.say(format_args!("idle"));
+        }
+    }
+
+    /// A click or a key was taken and applied (`what`): the window is played.
+    pub fn taken(&mut self, what: std::fmt::Arguments) {
+        self.idle = false;
+        self.say(what);
+    }
+
+    /// The debug view opened or closed.
+    pub fn debug_view(&mut self, open: bool) {
+        self.under = None;
+        self.say(format_args!("debug view {}", if open { "open" } else { "closed" }));
+    }
+
+    /// The Object the debug view shows under the mouse (its first line), said when it changes.
+    pub fn under_the_mouse(&mut self, object: Option<&str>) {
+        let object = object.unwrap_or("nothing");
+        if self.under.as_deref() != Some(object) {
+            self.say(format_args!("under the mouse {object}"));
+            self.under = Some(object.to_string());
+        }
+    }
+}
 
 /// What a frame was drawn during, for [`FrameTimes`].
 #[derive(Clone, Copy)]
