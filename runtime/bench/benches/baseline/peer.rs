@@ -27,7 +27,10 @@ fn map<const N: usize>(pairs: [(&str, Dynamic); N]) -> Dynamic {
 impl Peer {
     /// Compiles the script (once) and builds the board's tables.
     pub fn new(tables: &Tables, features: Features) -> Peer {
-        let engine = Engine::new();
+        let mut engine = Engine::new();
+        // Rhai's release limits in every profile (a debug build's are lower,
+        // and refuse the script), so the bench also runs under `cargo test`.
+        engine.set_max_expr_depths(64, 32);
         let ast = engine.compile(SCRIPT).unwrap_or_else(|e| panic!("chess.rhai: {e}"));
         let dirs: Array = tables
             .directions
