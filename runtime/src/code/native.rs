@@ -29,7 +29,7 @@
 
 use super::live::Live;
 use super::op::{Arith, Cmp, Op, Reg, NO_REG};
-use super::Code;
+use super::{Code, NativeCx, TableView};
 use crate::ids::{ColumnId, TableId};
 use crate::value::{Type, Value};
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
@@ -38,40 +38,6 @@ use cranelift_codegen::settings::{self, Configurable};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
 use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{default_libcall_names, Linkage, Module};
-
-/// What the machine code needs of one table, filled by the machine from the
-/// World's table before each entry (the tables do not change while the
-/// machine code runs: every op that changes one is the interpreter's).
-/// Addresses as integers, so that a World holding views stays `Send`.
-#[repr(C)]
-#[derive(Clone, Copy, Debug, Default)]
-pub struct TableView {
-    /// How many rows.
-    pub row_count: u64,
-    /// The cells' address, row after row.
-    pub cells: usize,
-    /// Cells a row.
-    pub width: u64,
-    /// Row number by the symbol of its name (`u32::MAX`: none).
-    pub by_name: usize,
-    pub by_name_len: u64,
-    /// The rows' names (`Sym`s), by number.
-    pub rows: usize,
-}
-
-/// What one entry into the machine code is given besides the frame.
-#[repr(C)]
-#[derive(Debug)]
-pub struct NativeCx {
-    /// The World's step budget: the machine code spends it as the
-    /// interpreter does, and the machine writes it back after.
-    pub steps_left: u64,
-    /// How many more calls deep a copied-in call may begin: an `Enter` of
-    /// `nested` runs here when `nested < depth_room`.
-    pub depth_room: u64,
-    /// One view for each of [`Native::tables`], in that order.
-    pub views: *const TableView,
-}
 
 /// `NativeCx`'s fields and `TableView`'s, by offset, as the code reads them.
 const CX_STEPS: i32 = 0;

@@ -39,7 +39,7 @@ impl Table {
     }
 
     /// No row has this name.
-    const NONE: u32 = u32::MAX;
+    const NONE: u32 = crate::code::TableView::NO_ROW;
 
     fn reindex(&mut self) {
         self.by_name.iter_mut().for_each(|i| *i = Self::NONE);
