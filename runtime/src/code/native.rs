@@ -31,27 +31,47 @@ use super::live::Live;
 use super::op::{Arith, Cmp, Op, Reg, NO_REG};
 use super::{Code, NativeCx, TableView};
 use crate::ids::{ColumnId, TableId};
-use crate::value::{Type, Value};
+use crate::value::{Sym, Type, Value};
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{self, types, AbiParam, Block, BlockArg, InstBuilder, JumpTableData, MemFlagsData};
 use cranelift_codegen::settings::{self, Configurable};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
 use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{default_libcall_names, Linkage, Module};
+use std::mem::{offset_of, size_of};
 
-/// `NativeCx`'s fields and `TableView`'s, by offset, as the code reads them.
-const CX_STEPS: i32 = 0;
-const CX_DEPTH_ROOM: i32 = 8;
-const CX_VIEWS: i32 = 16;
-const VIEW_SIZE: i64 = std::mem::size_of::<TableView>() as i64;
-const VIEW_ROWS: i32 = 0;
-const VIEW_CELLS: i32 = 8;
-const VIEW_WIDTH: i32 = 16;
-const VIEW_BY_NAME: i32 = 24;
-const VIEW_BY_NAME_LEN: i32 = 32;
-const VIEW_ROW_NAMES: i32 = 40;
-/// A name no row has, in `by_name` (`Table::NONE`).
-const NO_ROW: i64 = u32::MAX as i64;
+/// `NativeCx`'s fields and `TableView`'s, by offset, as the code reads them
+/// (both `#[repr(C)]`): each from the compiler's own `offset_of!`, never
+/// written by hand. Each field is read as 8 bytes (`u64`, or an address:
+/// `compile` makes no code where an address is not 8 bytes).
+const CX_STEPS: i32 = offset_of!(NativeCx, steps_left) as i32;
+const CX_DEPTH_ROOM: i32 = offset_of!(NativeCx, depth_room) as i32;
+const CX_VIEWS: i32 = offset_of!(NativeCx, views) as i32;
+const VIEW_SIZE: i64 = size_of::<TableView>() as i64;
+const VIEW_ROWS: i32 = offset_of!(TableView, row_count) as i32;
+const VIEW_CELLS: i32 = offset_of!(TableView, cells) as i32;
+const VIEW_WIDTH: i32 = offset_of!(TableView, width) as i32;
+const VIEW_BY_NAME: i32 = offset_of!(TableView, by_name) as i32;
+const VIEW_BY_NAME_LEN: i32 = offset_of!(TableView, by_name_len) as i32;
+const VIEW_ROW_NAMES: i32 = offset_of!(TableView, rows) as i32;
+/// A name no row has, in `by_name`.
+const NO_ROW: i64 = TableView::NO_ROW as i64;
+/// A `Value`'s size, in the frame and in a table's cells, and the shift
+/// that multiplies by it; a copy moves a `Value` as two 8-byte halves.
+const VALUE_SIZE: i32 = size_of::<Value>() as i32;
+const VALUE_SHIFT: i64 = VALUE_SIZE.trailing_zeros() as i64;
+/// The shift that multiplies by the size of an entry of `by_name` (a row
+/// number, `u32`) and of `rows` (a `Sym`): `Table::view` names the types.
+const ROW_NUMBER_SHIFT: i64 = size_of::<u32>().trailing_zeros() as i64;
+const SYM_SHIFT: i64 = size_of::<Sym>().trailing_zeros() as i64;
+// What the constants above cannot say by themselves.
+const _: () = {
+    assert!(VALUE_SIZE == 16 && 1 << VALUE_SHIFT == VALUE_SIZE);
+    assert!(1 << ROW_NUMBER_SHIFT == size_of::<u32>() && 1 << SYM_SHIFT == size_of::<Sym>());
+    // A Text is read and written as 32 bits (`Value::WORD_AT`).
+    assert!(size_of::<Sym>() == 4);
+    assert!(size_of::<u64>() == 8 && size_of::<*const TableView>() <= 8 && size_of::<usize>() <= 8);
+};
 
 type Entry = unsafe extern "C" fn(fp: *mut Value, cx: *mut NativeCx, pc: u32) -> u32;
 
@@ -386,7 +406,7 @@ fn flags() -> MemFlagsData {
 
 /// A register's byte offset in the frame.
 fn at(r: Reg) -> i32 {
-    i32::from(r) * 16
+    i32::from(r) * VALUE_SIZE
 }
 
 impl<'a> Emit<'a> {
@@ -598,9 +618,9 @@ impl<'a> Emit<'a> {
             }
             (Holds::Frame, Got::Memory(base, offset)) => {
                 let lo = self.b.ins().load(types::I64, flags(), base, offset);
-                let hi = self.b.ins().load(types::I64, flags(), base, offset + 8);
+                let hi = self.b.ins().load(types::I64, flags(), base, offset + VALUE_SIZE / 2);
                 self.b.ins().store(flags(), lo, self.fp, at(dst));
-                self.b.ins().store(flags(), hi, self.fp, at(dst) + 8);
+                self.b.ins().store(flags(), hi, self.fp, at(dst) + VALUE_SIZE / 2);
                 Some(())
             }
         }
@@ -682,7 +702,7 @@ impl<'a> Emit<'a> {
         self.branch(known, look, exit);
         self.b.switch_to_block(look);
         let names = self.b.ins().load(types::I64, flags(), view, VIEW_BY_NAME);
-        let offset = self.b.ins().ishl_imm_u(name, 2);
+        let offset = self.b.ins().ishl_imm_u(name, ROW_NUMBER_SHIFT);
         let address = self.b.ins().iadd(names, offset);
         let number = self.b.ins().uload32(flags(), address, 0);
         let none = self.b.ins().icmp_imm_u(IntCC::Equal, number, NO_ROW);
@@ -701,7 +721,7 @@ impl<'a> Emit<'a> {
         let width = self.b.ins().load(types::I64, flags(), view, VIEW_WIDTH);
         let first = self.b.ins().imul(index, width);
         let at = self.b.ins().iadd_imm_s(first, column.index() as i64);
-        let bytes = self.b.ins().ishl_imm_u(at, 4);
+        let bytes = self.b.ins().ishl_imm_u(at, VALUE_SHIFT);
         let cells = self.b.ins().load(types::I64, flags(), view, VIEW_CELLS);
         Some(Got::Memory(self.b.ins().iadd(cells, bytes), 0))
     }
@@ -901,7 +921,7 @@ impl<'a> Emit<'a> {
                 let row = self.get(row);
                 let index = self.row_of(i, view, row)?;
                 let names = self.b.ins().load(types::I64, flags(), view, VIEW_ROW_NAMES);
-                let offset = self.b.ins().ishl_imm_u(index, 2);
+                let offset = self.b.ins().ishl_imm_u(index, SYM_SHIFT);
                 let address = self.b.ins().iadd(names, offset);
                 let sym = self.b.ins().load(types::I32, flags(), address, 0);
                 self.put(dst, Kind::Text, sym);
