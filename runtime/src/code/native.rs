@@ -35,9 +35,10 @@ use crate::value::{Sym, Type, Value};
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{self, types, AbiParam, Block, BlockArg, InstBuilder, JumpTableData, MemFlagsData};
 use cranelift_codegen::settings::{self, Configurable};
+use cranelift_codegen::{CodegenError, Context};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
 use cranelift_jit::{JITBuilder, JITModule};
-use cranelift_module::{default_libcall_names, Linkage, Module};
+use cranelift_module::{default_libcall_names, Linkage, Module, ModuleError};
 use std::mem::{offset_of, size_of};
 
 /// `NativeCx`'s fields and `TableView`'s, by offset, as the code reads them
@@ -141,23 +142,14 @@ impl Native {
     }
 }
 
-/// The machine code of `code`, or `None` where Cranelift cannot make it
-/// (a machine it does not know): the interpreter runs the card then.
+/// The machine code of `code`, or why Cranelift could not make it (a
+/// machine it does not know; in a build with its verifier, a function it
+/// finds malformed, which is a fault of this file): the interpreter runs
+/// the card then, as it would without the `jit` feature.
 /// `column` gives a table's column's type, where the game has it: a cell
 /// read into a register is then taken to be of that type (and checked).
-pub(super) fn compile(code: &Code, column: &dyn Fn(TableId, ColumnId) -> Option<Type>) -> Option<Native> {
-    let mut flags = settings::builder();
-    flags.set("opt_level", "speed").ok()?;
-    // The code is made from ops `Code::check` proved sound; Cranelift's own
-    // check of its input took a third of the time it spends making it.
-    flags.set("enable_verifier", "false").ok()?;
-    flags.set("is_pic", "false").ok()?;
-    flags.set("use_colocated_libcalls", "false").ok()?;
-    let isa = cranelift_native::builder().ok()?.finish(settings::Flags::new(flags)).ok()?;
-    let mut module = JITModule::new(JITBuilder::with_isa(isa, default_libcall_names()));
-    if module.target_config().pointer_type() != types::I64 {
-        return None;
-    }
+pub(super) fn compile(code: &Code, column: &dyn Fn(TableId, ColumnId) -> Option<Type>) -> Result<Native, String> {
+    let mut module = module()?;
     let mut ctx = module.make_context();
     ctx.func.signature.params.extend([AbiParam::new(types::I64), AbiParam::new(types::I64), AbiParam::new(types::I32)]);
     ctx.func.signature.returns.push(AbiParam::new(types::I32));
@@ -173,14 +165,52 @@ pub(super) fn compile(code: &Code, column: &dyn Fn(TableId, ColumnId) -> Option<
         }
         entries = emit.finish(target);
     }
-    let id = module.declare_function("card", Linkage::Local, &ctx.func.signature).ok()?;
-    module.define_function(id, &mut ctx).ok()?;
-    module.clear_context(&mut ctx);
-    module.finalize_definitions().ok()?;
-    let entry = module.get_finalized_function(id);
+    let entry = define(&mut module, &mut ctx)?;
     // SAFETY: the function was declared with this signature above.
     let entry = unsafe { std::mem::transmute::<*const u8, Entry>(entry) };
-    Some(Native { entry, tables: tables.into(), entries, module: Some(module) })
+    Ok(Native { entry, tables: tables.into(), entries, module: Some(module) })
+}
+
+/// A module for this machine, as Cranelift is set up for the cards.
+fn module() -> Result<JITModule, String> {
+    let mut flags = settings::builder();
+    // Cranelift's own check of the function it is given (`enable_verifier`)
+    // runs in debug builds and the tests, and finds there what a mistake of
+    // this file would make: an error (`define`), not a panic, and the card
+    // left to the interpreter. Release builds leave it out: the code is made
+    // from ops `Code::check` proved sound, and the check took a third of the
+    // time Cranelift spends making the code.
+    let verify = if cfg!(debug_assertions) { "true" } else { "false" };
+    for (name, value) in
+        [("opt_level", "speed"), ("enable_verifier", verify), ("is_pic", "false"), ("use_colocated_libcalls", "false")]
+    {
+        flags.set(name, value).map_err(|e| format!("Cranelift's setting {name}: {e}"))?;
+    }
+    let isa = cranelift_native::builder()
+        .map_err(|e| format!("Cranelift does not know this machine: {e}"))?
+        .finish(settings::Flags::new(flags))
+        .map_err(|e| format!("Cranelift does not know this machine: {e}"))?;
+    let module = JITModule::new(JITBuilder::with_isa(isa, default_libcall_names()));
+    if module.target_config().pointer_type() != types::I64 {
+        return Err("the machine code reads addresses as 8 bytes; this machine's are not".into());
+    }
+    Ok(module)
+}
+
+/// Makes the function built in `ctx` machine code in `module`: its
+/// address, or Cranelift's error (the verifier's, where it is on).
+fn define(module: &mut JITModule, ctx: &mut Context) -> Result<*const u8, String> {
+    let made = |e: ModuleError| match e {
+        ModuleError::Compilation(CodegenError::Verifier(errors)) => {
+            format!("Cranelift's verifier refused the card's machine code:\n{errors}")
+        }
+        e => format!("Cranelift could not make the card's machine code: {e}"),
+    };
+    let id = module.declare_function("card", Linkage::Local, &ctx.func.signature).map_err(made)?;
+    module.define_function(id, ctx).map_err(made)?;
+    module.clear_context(ctx);
+    module.finalize_definitions().map_err(made)?;
+    Ok(module.get_finalized_function(id))
 }
 
 /// What the code knows a register holds whenever the machine code runs.
@@ -1173,7 +1203,7 @@ mod tests {
     /// `steps` of the budget and no tables: the op it hands back, and the
     /// steps left.
     fn run(code: &Code, frame: &mut [Value], pc: u32, steps: u64) -> (u32, u64) {
-        let native = compile(code, &no_columns).expect("Cranelift knows this machine");
+        let native = compile(code, &no_columns).unwrap_or_else(|e| panic!("{e}"));
         assert!(native.tables().is_empty());
         assert_eq!(frame.len(), code.frame().len());
         let mut cx = NativeCx { steps_left: steps, depth_room: 10, views: std::ptr::null() };
@@ -1183,6 +1213,28 @@ mod tests {
     }
 
     const NUMBER: Type = Type::Number;
+
+    /// With the verifier on (debug builds, the tests), a function Cranelift
+    /// finds malformed is an error `compile` hands on, not a panic: the
+    /// interpreter then runs the card.
+    #[test]
+    #[cfg(debug_assertions)]
+    fn a_function_the_verifier_refuses_is_an_error_not_a_panic() {
+        let mut module = module().unwrap_or_else(|e| panic!("{e}"));
+        let (mut ctx, target) = (module.make_context(), module.target_config());
+        ctx.func.signature.returns.push(AbiParam::new(types::I32));
+        let mut fcx = FunctionBuilderContext::new();
+        let mut b = FunctionBuilder::new(&mut ctx.func, &mut fcx);
+        let block = b.create_block();
+        b.switch_to_block(block);
+        b.seal_block(block);
+        // An I64 returned where the signature says I32.
+        let wrong = b.ins().iconst(types::I64, 0);
+        b.ins().return_(&[wrong]);
+        b.finalize(target);
+        let error = define(&mut module, &mut ctx).map(|_| ()).expect_err("the verifier refuses it");
+        assert!(error.starts_with("Cranelift's verifier refused"), "{error}");
+    }
 
     #[test]
     fn registers_take_the_kind_of_what_writes_them() {
