@@ -133,7 +133,8 @@ impl Value {
     /// The tag byte (at offset 0) of each kind of value; a Number's `f64`
     /// is at offset 8, a Boolean's byte at 1, the 32 bits of a Text's,
     /// Color's, Object's or object type's at 4 (`#[repr(u8)]`: each
-    /// variant a `#[repr(C)]` struct after the tag; checked by a test).
+    /// variant a `#[repr(C)]` struct after the tag; checked at compile
+    /// time, below).
     pub const TAG_NONE: u8 = 0;
     pub const TAG_NUM: u8 = 1;
     pub const TAG_BOOL: u8 = 2;
@@ -172,6 +173,51 @@ impl Value {
         self == other
     }
 }
+
+// The layout the machine code relies on (`Value::TAG_NUM`, `NUM_AT` and
+// the others), checked where this is compiled: each kind's tag, and its
+// payload where the machine code reads it.
+const _: () = {
+    /// `N` bytes of `v` from byte `at`.
+    const fn bytes<const N: usize>(v: &Value, at: i32) -> [u8; N] {
+        let p = (v as *const Value).cast::<u8>();
+        let mut out = [0; N];
+        let mut i = 0;
+        while i < N {
+            // SAFETY: inside the value's 16 bytes. Only the tag's and the
+            // payload's bytes are read: padding would fail to compile.
+            out[i] = unsafe { *p.add(at as usize + i) };
+            i += 1;
+        }
+        out
+    }
+    const fn tag(v: &Value) -> u8 {
+        bytes::<1>(v, 0)[0]
+    }
+    const fn same<const N: usize>(a: [u8; N], b: [u8; N]) -> bool {
+        let mut i = 0;
+        while i < N {
+            if a[i] != b[i] {
+                return false;
+            }
+            i += 1;
+        }
+        true
+    }
+    assert!(tag(&Value::None) == Value::TAG_NONE);
+    assert!(tag(&Value::Num(2.5)) == Value::TAG_NUM);
+    assert!(same(bytes(&Value::Num(2.5), Value::NUM_AT), 2.5f64.to_ne_bytes()));
+    assert!(tag(&Value::Bool(true)) == Value::TAG_BOOL);
+    assert!(same(bytes(&Value::Bool(true), Value::BOOL_AT), [1]));
+    assert!(tag(&Value::Text(Sym(7))) == Value::TAG_TEXT);
+    assert!(same(bytes(&Value::Text(Sym(7)), Value::WORD_AT), 7u32.to_ne_bytes()));
+    assert!(tag(&Value::Color(0x0102_0304)) == Value::TAG_COLOR);
+    assert!(same(bytes(&Value::Color(0x0102_0304), Value::WORD_AT), 0x0102_0304u32.to_ne_bytes()));
+    assert!(tag(&Value::Obj(ObjectId(9))) == Value::TAG_OBJ);
+    assert!(same(bytes(&Value::Obj(ObjectId(9)), Value::WORD_AT), 9u32.to_ne_bytes()));
+    assert!(tag(&Value::ObjType(TypeId(3))) == Value::TAG_OBJ_TYPE);
+    assert!(same(bytes(&Value::ObjType(TypeId(3)), Value::WORD_AT), 3u32.to_ne_bytes()));
+};
 
 /// Formats a number the way a player reads it: `3`, not `3.0`.
 pub fn format_number(n: f64) -> String {
@@ -228,32 +274,6 @@ mod tests {
     fn hot_types_stay_small() {
         assert_eq!(std::mem::size_of::<Value>(), 16);
         assert_eq!(std::mem::size_of::<Sym>(), 4);
-    }
-
-    /// The layout the machine code relies on: each kind's tag, and its
-    /// payload where `Value::NUM_AT` and the others say.
-    #[test]
-    fn values_are_laid_out_as_the_machine_code_reads_them() {
-        // Only the tag's and the payload's bytes: padding is not to be read.
-        fn bytes_at(v: Value, at: i32, len: usize) -> Vec<u8> {
-            let p = (&v as *const Value).cast::<u8>();
-            // SAFETY: inside the 16 bytes, and only bytes the variant writes.
-            (0..len).map(|i| unsafe { *p.add(at as usize + i) }).collect()
-        }
-        let bytes = |v: Value| bytes_at(v, 0, 1);
-        assert_eq!(bytes(Value::None)[0], Value::TAG_NONE);
-        assert_eq!(bytes(Value::Num(2.5))[0], Value::TAG_NUM);
-        assert_eq!(bytes_at(Value::Num(2.5), Value::NUM_AT, 8), 2.5f64.to_ne_bytes());
-        assert_eq!(bytes(Value::Bool(true))[0], Value::TAG_BOOL);
-        assert_eq!(bytes_at(Value::Bool(true), Value::BOOL_AT, 1), [1]);
-        assert_eq!(bytes(Value::Text(Sym(7)))[0], Value::TAG_TEXT);
-        assert_eq!(bytes_at(Value::Text(Sym(7)), Value::WORD_AT, 4), 7u32.to_ne_bytes());
-        assert_eq!(bytes(Value::Color(0x0102_0304))[0], Value::TAG_COLOR);
-        assert_eq!(bytes_at(Value::Color(0x0102_0304), Value::WORD_AT, 4), 0x0102_0304u32.to_ne_bytes());
-        assert_eq!(bytes(Value::Obj(ObjectId(9)))[0], Value::TAG_OBJ);
-        assert_eq!(bytes_at(Value::Obj(ObjectId(9)), Value::WORD_AT, 4), 9u32.to_ne_bytes());
-        assert_eq!(bytes(Value::ObjType(TypeId(3)))[0], Value::TAG_OBJ_TYPE);
-        assert_eq!(bytes_at(Value::ObjType(TypeId(3)), Value::WORD_AT, 4), 3u32.to_ne_bytes());
     }
 
     #[test]

@@ -33,7 +33,10 @@
 //! alone, on it again with each card's machine code made at its first run
 //! (`code/native.rs`; the interpreter runs what the machine code hands
 //! back), and on the tree walker (the same cards from their trees,
-//! `World::call_function_walked`). Each machine's run and the walker's must
+//! `World::call_function_walked`). A build without the `jit` feature
+//! (`cargo test --no-default-features`) has no machine code: the second
+//! run is not made, and the test prints which runs it made. Each machine's
+//! run and the walker's must
 //! give the same answer or the same fault (message, card, step and line),
 //! leave the same World (every table, Global and Object, the Game State and
 //! the faults kept), and spend the same steps of the input's budget: each
@@ -54,13 +57,17 @@ use crate::common;
 use std::path::Path;
 use std::rc::Rc;
 
-use cardtable_runtime::code::NEVER_NATIVE;
+use cardtable_runtime::code::{JIT, NEVER_NATIVE};
 use cardtable_runtime::game::Game;
 use cardtable_runtime::host::driver::Driver;
 use cardtable_runtime::json::Json;
 use cardtable_runtime::program::{Returns, Trees};
 
 const CASES: &str = "tests/language.cases";
+
+// This package's `jit` feature turns the runtime's on (the runtime may have
+// it when this package has not: another package of the build asked for it).
+const _: () = assert!(JIT || !cfg!(feature = "jit"), "the `jit` feature does not reach the runtime");
 
 /// One line of the cases file, split into the driver command and what it must answer.
 enum Expect {
@@ -125,6 +132,26 @@ fn every_language_case_answers_as_written() {
         panic!("{} of {ran} language case(s) failed:\n{}", failures.len(), failures.join("\n"));
     }
     assert!(ran > 0, "{CASES} holds no case");
+    // Every card the machine code run asked for became machine code: one
+    // Cranelift refused (its verifier is on in the tests) ran on the
+    // interpreter instead, and must not pass for machine code.
+    let mut compiled = 0;
+    for f in &game.functions {
+        match f.code.native_made() {
+            Some(Ok(())) => compiled += 1,
+            Some(Err(why)) => failures.push(format!("`{}` was not made machine code: {why}", f.name)),
+            None => {}
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert_eq!(compiled > 0, JIT, "{compiled} Functions made machine code");
+    let runs: Vec<&str> = machine_runs().iter().map(|&(_, run)| run).collect();
+    println!("{ran} language cases, each on the tree walker and on: {}", runs.join(", "));
+    if JIT {
+        println!("{compiled} of {} Functions made machine code", game.functions.len());
+    } else {
+        println!("(a build without the `jit` feature: no machine code to run them as)");
+    }
     // Each marker is a difference to explain; there should be few.
     assert!(differing * 20 <= ran, "{differing} of {ran} cases are marked `# differs:`");
 }
@@ -197,7 +224,7 @@ fn differs_marker(comment: &str) -> Option<&str> {
 /// walker, each on a fresh Driver: `Err` says how the answers, the Worlds
 /// left or the steps spent differ.
 fn same_on_both(game: &Rc<Game>, trees: &Rc<Trees>, command: &str) -> Result<(), String> {
-    for (native_after, machine_is) in [(NEVER_NATIVE, "the machine"), (0, "the machine code")] {
+    for (native_after, machine_is) in machine_runs() {
         let mut machine = Driver::new(game.clone());
         machine.world.native_after = native_after;
         let mut walker = Driver::new(game.clone()).walking(trees.clone());
@@ -219,6 +246,17 @@ fn same_on_both(game: &Rc<Game>, trees: &Rc<Trees>, command: &str) -> Result<(),
         }
     }
     Ok(())
+}
+
+/// The register machine's runs of a case (`World::native_after`, and what
+/// the run is called): the interpreter alone, and the cards' machine code
+/// from their first run where the build makes machine code (`code::JIT`).
+fn machine_runs() -> Vec<(u32, &'static str)> {
+    let mut runs = vec![(NEVER_NATIVE, "the machine")];
+    if JIT {
+        runs.push((0, "the machine code"));
+    }
+    runs
 }
 
 /// What a Driver shows of its World: every table, every Global, the

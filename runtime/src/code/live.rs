@@ -9,6 +9,8 @@ use super::{Code, Op};
 
 /// Live registers, as bit sets over the frame, before and after each op.
 pub(super) struct Live {
+    /// Read only by the machine code (`Live::before`).
+    #[cfg_attr(not(feature = "jit"), allow(dead_code))]
     live_in: Vec<Vec<u64>>,
     live_out: Vec<Vec<u64>>,
 }
@@ -78,6 +80,7 @@ impl Live {
 
     /// Register `r` is live before the op at `pc` (the op reads it, or it
     /// is live after and the op may leave it as it was).
+    #[cfg_attr(not(feature = "jit"), allow(dead_code))]
     pub(super) fn before(&self, pc: usize, r: usize) -> bool {
         has(&self.live_in[pc], r)
     }

@@ -17,12 +17,13 @@ mod init;
 mod inline;
 mod live;
 mod lower;
+#[cfg(feature = "jit")]
 mod native;
 mod op;
 
 pub use inline::{inline_leaves, Callee, FieldInfo};
 pub use lower::{lower, CardInfo};
-pub use native::{Native, NativeCx, TableView};
+pub use native::Native;
 pub use op::{Arith, Cmp, Op, Reg, NO_REG};
 
 use crate::ids::{ColumnId, TableId};
@@ -82,6 +83,11 @@ pub struct Code {
     native: NativeSlot,
 }
 
+/// Whether this build makes machine code: the runtime's `jit` feature (on
+/// by default). Without it there is no `native.rs` nor Cranelift, a
+/// [`Native`] cannot be made, and the interpreter runs every card.
+pub const JIT: bool = cfg!(feature = "jit");
+
 /// How many runs of a card's code pass before its machine code is made
 /// (`World::native_after`): a card run once or twice is not worth
 /// compiling; one the legal moves run thousands of times is.
@@ -95,7 +101,8 @@ pub const NEVER_NATIVE: u32 = u32::MAX;
 #[derive(Default)]
 struct NativeSlot {
     runs: AtomicU32,
-    made: OnceLock<Option<Native>>,
+    /// The code, or why it could not be made (`native::compile`).
+    made: OnceLock<Result<Native, String>>,
 }
 
 impl Clone for NativeSlot {
@@ -107,7 +114,79 @@ impl Clone for NativeSlot {
 
 impl std::fmt::Debug for NativeSlot {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("NativeSlot").field("made", &self.made.get().map(Option::is_some)).finish()
+        f.debug_struct("NativeSlot").field("made", &self.made.get().map(Result::is_ok)).finish()
+    }
+}
+
+/// What the machine code needs of one table, filled by the machine from the
+/// World's table before each entry (the tables do not change while the
+/// machine code runs: every op that changes one is the interpreter's).
+/// Addresses as integers, so that a World holding views stays `Send`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TableView {
+    /// How many rows.
+    pub row_count: u64,
+    /// The cells' address, row after row.
+    pub cells: usize,
+    /// Cells a row.
+    pub width: u64,
+    /// Row number by the symbol of its name (`TableView::NO_ROW`: none).
+    pub by_name: usize,
+    pub by_name_len: u64,
+    /// The rows' names (`Sym`s), by number.
+    pub rows: usize,
+}
+
+impl TableView {
+    /// A name no row has, in `by_name` (`Table` writes it there).
+    pub const NO_ROW: u32 = u32::MAX;
+}
+
+/// What one entry into the machine code is given besides the frame.
+#[repr(C)]
+#[derive(Debug)]
+pub struct NativeCx {
+    /// The World's step budget: the machine code spends it as the
+    /// interpreter does, and the machine writes it back after.
+    pub steps_left: u64,
+    /// How many more calls deep a copied-in call may begin: an `Enter` of
+    /// `nested` runs here when `nested < depth_room`.
+    pub depth_room: u64,
+    /// One view for each of [`Native::tables`], in that order.
+    pub views: *const TableView,
+}
+
+/// Without the `jit` feature: no machine code, and a `Native` that cannot
+/// be made, so that the machine is the same code either way.
+#[cfg(not(feature = "jit"))]
+mod native {
+    use super::{Code, NativeCx};
+    use crate::ids::{ColumnId, TableId};
+    use crate::value::{Type, Value};
+
+    /// A card's machine code, of which this build has none.
+    #[derive(Debug)]
+    pub enum Native {}
+
+    impl Native {
+        pub fn tables(&self) -> &[TableId] {
+            match *self {}
+        }
+
+        pub fn enters(&self, _pc: usize) -> bool {
+            match *self {}
+        }
+
+        /// # Safety
+        /// Nothing to uphold: there is no `Native` to run.
+        pub unsafe fn run(&self, _fp: *mut Value, _cx: &mut NativeCx, _pc: u32) -> u32 {
+            match *self {}
+        }
+    }
+
+    pub(super) fn compile(_: &Code, _: &dyn Fn(TableId, ColumnId) -> Option<Type>) -> Result<Native, String> {
+        Err("a build without the `jit` feature makes no machine code".into())
     }
 }
 
@@ -243,15 +322,16 @@ impl Code {
 
     /// The card's machine code (`native.rs`), for a run after `after` runs
     /// of it (counted here, while there is none), made the first time one
-    /// asks; `None` before, with `NEVER_NATIVE`, or where it cannot be made.
-    #[inline]
+    /// asks; `None` before, with `NEVER_NATIVE`, without the `jit` feature,
+    /// or where it cannot be made.
     /// `column` gives the type of a table's column (see `native::compile`).
+    #[inline]
     pub(crate) fn native(&self, after: u32, column: impl Fn(TableId, ColumnId) -> Option<Type>) -> Option<&Native> {
-        if after == NEVER_NATIVE {
+        if after == NEVER_NATIVE || !JIT {
             return None;
         }
         if let Some(made) = self.native.made.get() {
-            return made.as_ref();
+            return made.as_ref().ok();
         }
         let runs = self.native.runs.load(Ordering::Relaxed);
         if runs < after {
@@ -259,7 +339,15 @@ impl Code {
             self.native.runs.store(runs + 1, Ordering::Relaxed);
             return None;
         }
-        self.native.made.get_or_init(|| native::compile(self, &column)).as_ref()
+        self.native.made.get_or_init(|| native::compile(self, &column)).as_ref().ok()
+    }
+
+    /// Whether the card's machine code was made, once a run asked for it
+    /// (`None` before): `Err` says why not (Cranelift's error; the
+    /// interpreter ran the card instead). The tests ask it, so that a card
+    /// Cranelift refused does not pass for machine code.
+    pub fn native_made(&self) -> Option<Result<(), &str>> {
+        Some(self.native.made.get()?.as_ref().map(|_| ()).map_err(String::as_str))
     }
 
     /// The runs of registers (first, count) that a call must start holding

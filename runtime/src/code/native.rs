@@ -29,63 +29,50 @@
 
 use super::live::Live;
 use super::op::{Arith, Cmp, Op, Reg, NO_REG};
-use super::Code;
+use super::{Code, NativeCx, TableView};
 use crate::ids::{ColumnId, TableId};
-use crate::value::{Type, Value};
+use crate::value::{Sym, Type, Value};
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{self, types, AbiParam, Block, BlockArg, InstBuilder, JumpTableData, MemFlagsData};
 use cranelift_codegen::settings::{self, Configurable};
+use cranelift_codegen::{CodegenError, Context};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
 use cranelift_jit::{JITBuilder, JITModule};
-use cranelift_module::{default_libcall_names, Linkage, Module};
+use cranelift_module::{default_libcall_names, Linkage, Module, ModuleError};
+use std::mem::{offset_of, size_of};
 
-/// What the machine code needs of one table, filled by the machine from the
-/// World's table before each entry (the tables do not change while the
-/// machine code runs: every op that changes one is the interpreter's).
-/// Addresses as integers, so that a World holding views stays `Send`.
-#[repr(C)]
-#[derive(Clone, Copy, Debug, Default)]
-pub struct TableView {
-    /// How many rows.
-    pub row_count: u64,
-    /// The cells' address, row after row.
-    pub cells: usize,
-    /// Cells a row.
-    pub width: u64,
-    /// Row number by the symbol of its name (`u32::MAX`: none).
-    pub by_name: usize,
-    pub by_name_len: u64,
-    /// The rows' names (`Sym`s), by number.
-    pub rows: usize,
-}
-
-/// What one entry into the machine code is given besides the frame.
-#[repr(C)]
-#[derive(Debug)]
-pub struct NativeCx {
-    /// The World's step budget: the machine code spends it as the
-    /// interpreter does, and the machine writes it back after.
-    pub steps_left: u64,
-    /// How many more calls deep a copied-in call may begin: an `Enter` of
-    /// `nested` runs here when `nested < depth_room`.
-    pub depth_room: u64,
-    /// One view for each of [`Native::tables`], in that order.
-    pub views: *const TableView,
-}
-
-/// `NativeCx`'s fields and `TableView`'s, by offset, as the code reads them.
-const CX_STEPS: i32 = 0;
-const CX_DEPTH_ROOM: i32 = 8;
-const CX_VIEWS: i32 = 16;
-const VIEW_SIZE: i64 = std::mem::size_of::<TableView>() as i64;
-const VIEW_ROWS: i32 = 0;
-const VIEW_CELLS: i32 = 8;
-const VIEW_WIDTH: i32 = 16;
-const VIEW_BY_NAME: i32 = 24;
-const VIEW_BY_NAME_LEN: i32 = 32;
-const VIEW_ROW_NAMES: i32 = 40;
-/// A name no row has, in `by_name` (`Table::NONE`).
-const NO_ROW: i64 = u32::MAX as i64;
+/// `NativeCx`'s fields and `TableView`'s, by offset, as the code reads them
+/// (both `#[repr(C)]`): each from the compiler's own `offset_of!`, never
+/// written by hand. Each field is read as 8 bytes (`u64`, or an address:
+/// `compile` makes no code where an address is not 8 bytes).
+const CX_STEPS: i32 = offset_of!(NativeCx, steps_left) as i32;
+const CX_DEPTH_ROOM: i32 = offset_of!(NativeCx, depth_room) as i32;
+const CX_VIEWS: i32 = offset_of!(NativeCx, views) as i32;
+const VIEW_SIZE: i64 = size_of::<TableView>() as i64;
+const VIEW_ROWS: i32 = offset_of!(TableView, row_count) as i32;
+const VIEW_CELLS: i32 = offset_of!(TableView, cells) as i32;
+const VIEW_WIDTH: i32 = offset_of!(TableView, width) as i32;
+const VIEW_BY_NAME: i32 = offset_of!(TableView, by_name) as i32;
+const VIEW_BY_NAME_LEN: i32 = offset_of!(TableView, by_name_len) as i32;
+const VIEW_ROW_NAMES: i32 = offset_of!(TableView, rows) as i32;
+/// A name no row has, in `by_name`.
+const NO_ROW: i64 = TableView::NO_ROW as i64;
+/// A `Value`'s size, in the frame and in a table's cells, and the shift
+/// that multiplies by it; a copy moves a `Value` as two 8-byte halves.
+const VALUE_SIZE: i32 = size_of::<Value>() as i32;
+const VALUE_SHIFT: i64 = VALUE_SIZE.trailing_zeros() as i64;
+/// The shift that multiplies by the size of an entry of `by_name` (a row
+/// number, `u32`) and of `rows` (a `Sym`): `Table::view` names the types.
+const ROW_NUMBER_SHIFT: i64 = size_of::<u32>().trailing_zeros() as i64;
+const SYM_SHIFT: i64 = size_of::<Sym>().trailing_zeros() as i64;
+// What the constants above cannot say by themselves.
+const _: () = {
+    assert!(VALUE_SIZE == 16 && 1 << VALUE_SHIFT == VALUE_SIZE);
+    assert!(1 << ROW_NUMBER_SHIFT == size_of::<u32>() && 1 << SYM_SHIFT == size_of::<Sym>());
+    // A Text is read and written as 32 bits (`Value::WORD_AT`).
+    assert!(size_of::<Sym>() == 4);
+    assert!(size_of::<u64>() == 8 && size_of::<*const TableView>() <= 8 && size_of::<usize>() <= 8);
+};
 
 type Entry = unsafe extern "C" fn(fp: *mut Value, cx: *mut NativeCx, pc: u32) -> u32;
 
@@ -155,23 +142,14 @@ impl Native {
     }
 }
 
-/// The machine code of `code`, or `None` where Cranelift cannot make it
-/// (a machine it does not know): the interpreter runs the card then.
+/// The machine code of `code`, or why Cranelift could not make it (a
+/// machine it does not know; in a build with its verifier, a function it
+/// finds malformed, which is a fault of this file): the interpreter runs
+/// the card then, as it would without the `jit` feature.
 /// `column` gives a table's column's type, where the game has it: a cell
 /// read into a register is then taken to be of that type (and checked).
-pub(super) fn compile(code: &Code, column: &dyn Fn(TableId, ColumnId) -> Option<Type>) -> Option<Native> {
-    let mut flags = settings::builder();
-    flags.set("opt_level", "speed").ok()?;
-    // The code is made from ops `Code::check` proved sound; Cranelift's own
-    // check of its input took a third of the time it spends making it.
-    flags.set("enable_verifier", "false").ok()?;
-    flags.set("is_pic", "false").ok()?;
-    flags.set("use_colocated_libcalls", "false").ok()?;
-    let isa = cranelift_native::builder().ok()?.finish(settings::Flags::new(flags)).ok()?;
-    let mut module = JITModule::new(JITBuilder::with_isa(isa, default_libcall_names()));
-    if module.target_config().pointer_type() != types::I64 {
-        return None;
-    }
+pub(super) fn compile(code: &Code, column: &dyn Fn(TableId, ColumnId) -> Option<Type>) -> Result<Native, String> {
+    let mut module = module()?;
     let mut ctx = module.make_context();
     ctx.func.signature.params.extend([AbiParam::new(types::I64), AbiParam::new(types::I64), AbiParam::new(types::I32)]);
     ctx.func.signature.returns.push(AbiParam::new(types::I32));
@@ -187,14 +165,52 @@ pub(super) fn compile(code: &Code, column: &dyn Fn(TableId, ColumnId) -> Option<
         }
         entries = emit.finish(target);
     }
-    let id = module.declare_function("card", Linkage::Local, &ctx.func.signature).ok()?;
-    module.define_function(id, &mut ctx).ok()?;
-    module.clear_context(&mut ctx);
-    module.finalize_definitions().ok()?;
-    let entry = module.get_finalized_function(id);
+    let entry = define(&mut module, &mut ctx)?;
     // SAFETY: the function was declared with this signature above.
     let entry = unsafe { std::mem::transmute::<*const u8, Entry>(entry) };
-    Some(Native { entry, tables: tables.into(), entries, module: Some(module) })
+    Ok(Native { entry, tables: tables.into(), entries, module: Some(module) })
+}
+
+/// A module for this machine, as Cranelift is set up for the cards.
+fn module() -> Result<JITModule, String> {
+    let mut flags = settings::builder();
+    // Cranelift's own check of the function it is given (`enable_verifier`)
+    // runs in debug builds and the tests, and finds there what a mistake of
+    // this file would make: an error (`define`), not a panic, and the card
+    // left to the interpreter. Release builds leave it out: the code is made
+    // from ops `Code::check` proved sound, and the check took a third of the
+    // time Cranelift spends making the code.
+    let verify = if cfg!(debug_assertions) { "true" } else { "false" };
+    for (name, value) in
+        [("opt_level", "speed"), ("enable_verifier", verify), ("is_pic", "false"), ("use_colocated_libcalls", "false")]
+    {
+        flags.set(name, value).map_err(|e| format!("Cranelift's setting {name}: {e}"))?;
+    }
+    let isa = cranelift_native::builder()
+        .map_err(|e| format!("Cranelift does not know this machine: {e}"))?
+        .finish(settings::Flags::new(flags))
+        .map_err(|e| format!("Cranelift does not know this machine: {e}"))?;
+    let module = JITModule::new(JITBuilder::with_isa(isa, default_libcall_names()));
+    if module.target_config().pointer_type() != types::I64 {
+        return Err("the machine code reads addresses as 8 bytes; this machine's are not".into());
+    }
+    Ok(module)
+}
+
+/// Makes the function built in `ctx` machine code in `module`: its
+/// address, or Cranelift's error (the verifier's, where it is on).
+fn define(module: &mut JITModule, ctx: &mut Context) -> Result<*const u8, String> {
+    let made = |e: ModuleError| match e {
+        ModuleError::Compilation(CodegenError::Verifier(errors)) => {
+            format!("Cranelift's verifier refused the card's machine code:\n{errors}")
+        }
+        e => format!("Cranelift could not make the card's machine code: {e}"),
+    };
+    let id = module.declare_function("card", Linkage::Local, &ctx.func.signature).map_err(made)?;
+    module.define_function(id, ctx).map_err(made)?;
+    module.clear_context(ctx);
+    module.finalize_definitions().map_err(made)?;
+    Ok(module.get_finalized_function(id))
 }
 
 /// What the code knows a register holds whenever the machine code runs.
@@ -420,7 +436,7 @@ fn flags() -> MemFlagsData {
 
 /// A register's byte offset in the frame.
 fn at(r: Reg) -> i32 {
-    i32::from(r) * 16
+    i32::from(r) * VALUE_SIZE
 }
 
 impl<'a> Emit<'a> {
@@ -632,9 +648,9 @@ impl<'a> Emit<'a> {
             }
             (Holds::Frame, Got::Memory(base, offset)) => {
                 let lo = self.b.ins().load(types::I64, flags(), base, offset);
-                let hi = self.b.ins().load(types::I64, flags(), base, offset + 8);
+                let hi = self.b.ins().load(types::I64, flags(), base, offset + VALUE_SIZE / 2);
                 self.b.ins().store(flags(), lo, self.fp, at(dst));
-                self.b.ins().store(flags(), hi, self.fp, at(dst) + 8);
+                self.b.ins().store(flags(), hi, self.fp, at(dst) + VALUE_SIZE / 2);
                 Some(())
             }
         }
@@ -716,7 +732,7 @@ impl<'a> Emit<'a> {
         self.branch(known, look, exit);
         self.b.switch_to_block(look);
         let names = self.b.ins().load(types::I64, flags(), view, VIEW_BY_NAME);
-        let offset = self.b.ins().ishl_imm_u(name, 2);
+        let offset = self.b.ins().ishl_imm_u(name, ROW_NUMBER_SHIFT);
         let address = self.b.ins().iadd(names, offset);
         let number = self.b.ins().uload32(flags(), address, 0);
         let none = self.b.ins().icmp_imm_u(IntCC::Equal, number, NO_ROW);
@@ -735,7 +751,7 @@ impl<'a> Emit<'a> {
         let width = self.b.ins().load(types::I64, flags(), view, VIEW_WIDTH);
         let first = self.b.ins().imul(index, width);
         let at = self.b.ins().iadd_imm_s(first, column.index() as i64);
-        let bytes = self.b.ins().ishl_imm_u(at, 4);
+        let bytes = self.b.ins().ishl_imm_u(at, VALUE_SHIFT);
         let cells = self.b.ins().load(types::I64, flags(), view, VIEW_CELLS);
         Some(Got::Memory(self.b.ins().iadd(cells, bytes), 0))
     }
@@ -935,7 +951,7 @@ impl<'a> Emit<'a> {
                 let row = self.get(row);
                 let index = self.row_of(i, view, row)?;
                 let names = self.b.ins().load(types::I64, flags(), view, VIEW_ROW_NAMES);
-                let offset = self.b.ins().ishl_imm_u(index, 2);
+                let offset = self.b.ins().ishl_imm_u(index, SYM_SHIFT);
                 let address = self.b.ins().iadd(names, offset);
                 let sym = self.b.ins().load(types::I32, flags(), address, 0);
                 self.put(dst, Kind::Text, sym);
@@ -1187,7 +1203,7 @@ mod tests {
     /// `steps` of the budget and no tables: the op it hands back, and the
     /// steps left.
     fn run(code: &Code, frame: &mut [Value], pc: u32, steps: u64) -> (u32, u64) {
-        let native = compile(code, &no_columns).expect("Cranelift knows this machine");
+        let native = compile(code, &no_columns).unwrap_or_else(|e| panic!("{e}"));
         assert!(native.tables().is_empty());
         assert_eq!(frame.len(), code.frame().len());
         let mut cx = NativeCx { steps_left: steps, depth_room: 10, views: std::ptr::null() };
@@ -1197,6 +1213,28 @@ mod tests {
     }
 
     const NUMBER: Type = Type::Number;
+
+    /// With the verifier on (debug builds, the tests), a function Cranelift
+    /// finds malformed is an error `compile` hands on, not a panic: the
+    /// interpreter then runs the card.
+    #[test]
+    #[cfg(debug_assertions)]
+    fn a_function_the_verifier_refuses_is_an_error_not_a_panic() {
+        let mut module = module().unwrap_or_else(|e| panic!("{e}"));
+        let (mut ctx, target) = (module.make_context(), module.target_config());
+        ctx.func.signature.returns.push(AbiParam::new(types::I32));
+        let mut fcx = FunctionBuilderContext::new();
+        let mut b = FunctionBuilder::new(&mut ctx.func, &mut fcx);
+        let block = b.create_block();
+        b.switch_to_block(block);
+        b.seal_block(block);
+        // An I64 returned where the signature says I32.
+        let wrong = b.ins().iconst(types::I64, 0);
+        b.ins().return_(&[wrong]);
+        b.finalize(target);
+        let error = define(&mut module, &mut ctx).map(|_| ()).expect_err("the verifier refuses it");
+        assert!(error.starts_with("Cranelift's verifier refused"), "{error}");
+    }
 
     #[test]
     fn registers_take_the_kind_of_what_writes_them() {

@@ -39,7 +39,7 @@ impl Table {
     }
 
     /// No row has this name.
-    const NONE: u32 = u32::MAX;
+    const NONE: u32 = crate::code::TableView::NO_ROW;
 
     fn reindex(&mut self) {
         self.by_name.iter_mut().for_each(|i| *i = Self::NONE);
@@ -120,13 +120,16 @@ impl Table {
     /// What the cards' machine code reads of the table, and the cells it
     /// writes (`code::TableView`), good until rows are added or removed.
     pub fn view(&mut self) -> crate::code::TableView {
+        // The types the machine code reads them as (`code/native.rs`).
+        let (cells, by_name, rows): (*mut Value, *const u32, *const Sym) =
+            (self.cells.as_mut_ptr(), self.by_name.as_ptr(), self.rows.as_ptr());
         crate::code::TableView {
             row_count: self.rows.len() as u64,
-            cells: self.cells.as_mut_ptr() as usize,
+            cells: cells as usize,
             width: self.width as u64,
-            by_name: self.by_name.as_ptr() as usize,
+            by_name: by_name as usize,
             by_name_len: self.by_name.len() as u64,
-            rows: self.rows.as_ptr() as usize,
+            rows: rows as usize,
         }
     }
 
