@@ -36,6 +36,10 @@ fn mark(what: &'static str) {
 
 fn main() -> ExitCode {
     STARTED.get_or_init(Instant::now);
+    // A save over the file-size limit (`ulimit -f`) would kill the process
+    // with SIGXFSZ, the game lost with no word: ignored, the write fails
+    // (EFBIG) and is a notice, the last good save kept.
+    cardtable_runtime::save::ignore_file_size_signal();
     // The runtime knows no game: the code libraries that know chess are handed in.
     cardtable_chess::install();
     match cli::parse(&cardtable_runtime::library::options()) {

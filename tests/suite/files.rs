@@ -6,7 +6,9 @@
 //! a notice), and nothing hangs: a test that hung before simply finishes now.
 //!
 //! And one data folder, one writer: a second process on a data folder that
-//! another uses plays without keeping anything, and says so.
+//! another uses plays without keeping anything, and says so. A save that
+//! cannot be written, over the file-size limit (`ulimit -f`) or on a full
+//! disk (a small tmpfs), is a notice: the last good save stays, no `.new`.
 
 #![cfg(unix)] // named pipes and links to devices
 
@@ -304,4 +306,120 @@ fn a_picture_too_large_to_decode_is_a_mistake_where_it_is_named() {
     assert_eq!(errors, 3, "Square, Promotion Tile, Hint Message: {told}");
     let warning = format!("{}/art/huge-too.png: warning: this picture is 100000 x 100000", content.dir.display());
     assert!(told.contains(&warning), "{told}");
+}
+
+/// Four moves of the chess game: its save grows past the one made at its start.
+const FOUR_MOVES: &str = "click e2\nclick e4\nclick e7\nclick e5\nclick g1\nclick f3\nclick b8\nclick c6\n";
+
+/// The bytes of the chess game's save at its start (`save kept`, in a data
+/// folder of its own), and of every file the run wrote (the content saves
+/// the slot `auto` itself as it starts).
+fn size_of_a_save_at_the_start() -> (u64, u64) {
+    let data = data_folder("save-size");
+    let (answers, _) = common::drive_in(&data.dir, &common::chess_dir(), "save kept\n");
+    assert_eq!(answers[0].to_string(), r#"{"saved":"kept"}"#);
+    let size = |rel: &str| std::fs::metadata(data.path(rel)).map_or(0, |m| m.len());
+    let all = data.files("saves").iter().map(|f| size(&format!("saves/{f}"))).sum::<u64>() + size("values.yaml");
+    (size("saves/kept.yaml"), all)
+}
+
+/// `cardtable drive --off "Make Computer Move" --data-dir DATA content/chess`
+/// started by `sh -c 'PREFIX; exec "$0" "$@"'`, fed `input`: its output.
+fn drive_chess_after(prefix: &str, data: &Path, input: &str) -> Output {
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(format!("{prefix}; exec \"$0\" \"$@\""))
+        .arg(env!("CARGO_BIN_EXE_cardtable"))
+        .args(["drive", "--off", "Make Computer Move", "--data-dir"])
+        .arg(data)
+        .arg(common::chess_dir())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start cardtable drive");
+    child.stdin.take().unwrap().write_all(input.as_bytes()).expect("write the commands");
+    child.wait_with_output().expect("cardtable drive ends")
+}
+
+/// The save at the start written, four moves played (each Turn's save of
+/// the slot `auto` fails), the slot saved again (which fails), then loaded
+/// and saved once more: the process ends normally, the saves that failed
+/// are told (the driver's `save` in its answer, the Turn's as a notice),
+/// the first save is still there and loads, and no `.new` file is left.
+fn a_save_that_cannot_be_written_is_told(data: &Path, prefix: &str, reason: &str) {
+    let input = format!("save kept\n{FOUR_MOVES}save kept\nload kept\nfen\n");
+    let out = drive_chess_after(prefix, data, &input);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "drive exited {:?} (SIGXFSZ must not end it):\n{stderr}", out.status);
+    let answers: Vec<Json> = String::from_utf8(out.stdout)
+        .expect("UTF-8 output")
+        .lines()
+        .map(|l| common::parse_json(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
+        .collect();
+    assert_eq!(answers.len(), 12, "{answers:?}");
+    assert_eq!(answers[0].to_string(), r#"{"saved":"kept"}"#);
+    // The writer's failure is told on a command after it: a move's, or the save's.
+    let told: Vec<String> = answers[1..10].iter().flat_map(notices).collect();
+    assert_eq!(told.len(), 1, "the Turns' failed saves, told once: {told:?}");
+    assert!(told[0].starts_with("The game could not be saved ("), "{told:?}");
+    assert!(told[0].contains("saves/auto.yaml") && told[0].contains(reason), "{told:?}");
+    let error = answers[9].get("error").as_str().unwrap_or_default();
+    assert!(error.starts_with("the game was not saved: The game could not be saved ("), "{}", answers[9]);
+    assert!(error.contains("saves/kept.yaml") && error.contains(reason), "{error}");
+    assert_eq!(answers[10].to_string(), r#"{"loaded":"kept"}"#, "the last good save stays");
+    assert_eq!(answers[11].get("fen").as_str(), Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
+    let saves = std::fs::read_dir(data.join("saves"))
+        .expect("the saves folder")
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .collect::<Vec<_>>();
+    // The slot `auto` holds the save of a Turn that could still be written.
+    assert!(
+        saves.iter().all(|f| ["kept.yaml", "auto.yaml"].contains(&f.as_str())),
+        "no `.new` file is left: {saves:?}"
+    );
+    assert!(!data.join("values.yaml.new").exists());
+}
+
+/// Under a file-size limit (`ulimit -f`) smaller than a save: SIGXFSZ is
+/// ignored, the write fails (EFBIG), and that is a notice.
+#[test]
+fn a_save_over_the_file_size_limit_is_a_notice_and_the_last_good_save_stays() {
+    let (start, _) = size_of_a_save_at_the_start();
+    let data = data_folder("file-size-limit");
+    // `sh`'s `ulimit -f` counts blocks of 512 bytes: room for the first save, not the one after four moves.
+    let blocks = start / 512 + 4;
+    a_save_that_cannot_be_written_is_told(&data.dir, &format!("ulimit -f {blocks}"), "File too large");
+}
+
+/// A tmpfs mounted on a folder, unmounted when dropped.
+struct Mounted(PathBuf);
+
+impl Drop for Mounted {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg(&self.0).status();
+    }
+}
+
+/// On a full disk (a small tmpfs, mounted when the tests run as root, as
+/// under CI; skipped, and said, otherwise): the write fails (ENOSPC), and
+/// that is a notice; the partial files are removed, and the space with them.
+#[test]
+fn a_save_on_a_full_disk_is_a_notice_and_leaves_no_partial_file() {
+    let root = Command::new("id").arg("-u").output().is_ok_and(|o| o.stdout.trim_ascii() == b"0");
+    if !root {
+        let _ = writeln!(std::io::stderr(), "\nfull-disk test SKIPPED: mounting a tmpfs needs root");
+        return;
+    }
+    let (_, all) = size_of_a_save_at_the_start();
+    let data = TempDir::new("full-disk");
+    // Room for the first saves and 64 KiB: not for the save after four moves beside them.
+    let size = format!("size={}", all + 65536);
+    let mounted = Command::new("mount").args(["-t", "tmpfs", "-o", &size, "tmpfs"]).arg(&data.dir).status();
+    if !mounted.is_ok_and(|s| s.success()) {
+        let _ = writeln!(std::io::stderr(), "\nfull-disk test SKIPPED: a tmpfs could not be mounted here");
+        return;
+    }
+    let _mount = Mounted(data.dir.clone());
+    a_save_that_cannot_be_written_is_told(&data.dir, "true", "No space left on device");
 }

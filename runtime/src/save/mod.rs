@@ -35,7 +35,8 @@ mod store;
 mod writer;
 
 pub use store::{
-    bad_name, folder_name, leftovers, limit_of, platform_dir, read_values, stamp, Kept, Store, LOCK, NEW, SAVES, VALUES,
+    bad_name, folder_name, ignore_file_size_signal, leftovers, limit_of, platform_dir, read_values, stamp, Kept, Store,
+    LOCK, NEW, SAVES, VALUES,
 };
 use store::{sync_dir, write_atomic};
 

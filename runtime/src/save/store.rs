@@ -595,13 +595,39 @@ pub(super) fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
         Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
         _ => {}
     }
-    let mut file = std::fs::OpenOptions::new().write(true).create_new(true).open(&new)?;
+    let file = std::fs::OpenOptions::new().write(true).create_new(true).open(&new)?;
+    let written = write_sync_rename(file, bytes, &new, path);
+    if written.is_err() {
+        // A write that cannot complete (the disk full, over a quota, over
+        // the file-size limit: EFBIG, SIGXFSZ being ignored) leaves no part
+        // behind: the old file stays whole, and the space is given back.
+        let _ = std::fs::remove_file(&new);
+    }
+    written?;
+    sync_dir(dir);
+    Ok(())
+}
+
+/// The steps of [`write_atomic`] after the new file is made: its bytes,
+/// synced, then renamed over the old one.
+fn write_sync_rename(mut file: std::fs::File, bytes: &[u8], new: &Path, path: &Path) -> io::Result<()> {
     file.write_all(bytes)?;
     file.sync_all()?;
     drop(file);
-    std::fs::rename(&new, path)?;
-    sync_dir(dir);
-    Ok(())
+    std::fs::rename(new, path)
+}
+
+/// Ignores SIGXFSZ, the signal that kills a process writing a file past its
+/// file-size limit (`ulimit -f`), on Unix: the write fails with EFBIG
+/// instead, which the store turns into a notice (the last good save kept),
+/// as it does a full disk. The binary calls it as it starts.
+pub fn ignore_file_size_signal() {
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to SIG_IGN installs no handler:
+    // nothing runs when the signal comes, so nothing can be unsafe in it.
+    unsafe {
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+    }
 }
 
 /// Makes a folder's entries (a rename, a removal) durable, where the
