@@ -321,3 +321,44 @@ fn an_invented_kinds_token_shows_the_letter_of_the_games_language() {
     // A Piece with art shows no letter, in either language.
     assert_eq!(token(&mut french, "e1"), "");
 }
+
+#[test]
+fn check_of_a_table_of_many_rows_a_language_half_translates_reads_each_row_once() {
+    // Issue 38: `check` was quadratic in a table's rows (each warning's line
+    // found by reading its file from the top, each translated row looked up
+    // along the table). 20,000 more Words, French for the first 10,000: the
+    // messages, their lines and the French words as before. No time is
+    // asserted; the work is counted in source::diag's unit tests.
+    let copy = TempContent::chess("translate-many-rows");
+    let n = 20_000;
+    let before = copy.read("tables/Words.csv").lines().count();
+    let rows: String = (0..n).map(|i| format!("W{i:05},The words of row {i:05}\n")).collect();
+    copy.append("tables/Words.csv", &rows);
+    let french: String = (0..n / 2).map(|i| format!("W{i:05},Les mots de la ligne {i:05}\n")).collect();
+    copy.append("tables/Words.fr.csv", &french);
+    cardtable_chess::install();
+    let report = cardtable_runtime::host::check::check_in(Files::Dir(copy.dir.clone()), None, None);
+    assert!(report.is_fine(), "{}", report.details());
+    let lacks: Vec<_> = report.diagnostics.iter().filter(|d| d.message.contains("(`fr`) lacks the")).collect();
+    assert_eq!(lacks.len(), n / 2, "each row French lacks");
+    let last = lacks.last().expect("a row French lacks");
+    assert_eq!((last.line, last.column), (before + n, 1), "W19999 is the file's last line");
+    assert_eq!(
+        last.message,
+        "tables/Words.fr.csv (`fr`) lacks the `text` of the row `W19999`: the game shows these words"
+    );
+    assert_eq!(last.source_line.as_deref(), Some("W19999,The words of row 19999"), "the row shown under the warning");
+    // The rows French gives are read in French, the others in English.
+    let game = load_files_in(Files::Dir(copy.dir.clone()), Some("fr")).unwrap_or_else(|e| panic!("{e:?}")).game;
+    let words = game.tables.iter().find(|t| t.name == "Words").expect("Words");
+    let text_of = |row: &str| {
+        let r = words.rows.iter().position(|&s| game.syms.text(s) == row).expect(row);
+        let c = words.columns.iter().position(|c| c.name == "text").expect("text");
+        match words.cells[r * words.columns.len() + c] {
+            cardtable_runtime::value::Value::Text(s) => game.syms.text(s).to_string(),
+            other => format!("{other:?}"),
+        }
+    };
+    assert_eq!(text_of("W09999"), "Les mots de la ligne 09999");
+    assert_eq!(text_of("W10000"), "The words of row 10000");
+}

@@ -20,6 +20,7 @@ use crate::ids::TableId;
 use crate::source::diag::{Diagnostics, Pos};
 use crate::source::suggest::did_you_mean;
 use crate::value::{Sym, Value, EMPTY};
+use std::collections::HashSet;
 
 /// Every reference of the tables' schemas whose table is there, resolved
 /// (a table's `one column per row of` names columns, not rows: not one).
@@ -60,8 +61,12 @@ pub(super) fn check_references(game: &Game, scratch: &LoadScratch, d: &mut Diagn
                 continue;
             }
             let row_names = || other.rows.iter().map(|&s| game.syms.text(s));
+            // The other table's rows as a set: each cell looked up once, not along the rows.
+            let rows_of_other = || other.rows.iter().copied().collect::<HashSet<Sym>>();
             match r.what {
                 Referring::Column { column, may_be_empty, default } => {
+                    let rows = rows_of_other();
+                    let names_row = |s: Sym| (s == EMPTY && may_be_empty) || rows.contains(&s);
                     let def = &table.columns[column.index()];
                     let names = |v: Value| match v {
                         Value::Text(s) => Some(s),
@@ -71,7 +76,7 @@ pub(super) fn check_references(game: &Game, scratch: &LoadScratch, d: &mut Diagn
                     // (an empty one only where a cell is empty).
                     let told = names(def.default).filter(|&s| s != EMPTY && default.is_some());
                     if let (Some(s), Some(pos)) = (told, default) {
-                        if !names_row(other, s, may_be_empty) {
+                        if !names_row(s) {
                             d.error(&places.schema, pos, no_row(game, s, other, &def.name, row_names()));
                         }
                     }
@@ -79,7 +84,7 @@ pub(super) fn check_references(game: &Game, scratch: &LoadScratch, d: &mut Diagn
                         let Some(s) = names(table.cells[row * table.columns.len() + column.index()]) else { continue };
                         let at = cells.get(column.index()).copied().unwrap_or(0);
                         // An empty cell holds the default (told above), or the CSV lacks the column (told).
-                        if at == 0 || names_row(other, s, may_be_empty) || Some(s) == told {
+                        if at == 0 || names_row(s) || Some(s) == told {
                             continue;
                         }
                         let message = no_row(game, s, other, &def.name, row_names());
@@ -87,9 +92,10 @@ pub(super) fn check_references(game: &Game, scratch: &LoadScratch, d: &mut Diagn
                     }
                 }
                 Referring::RowNames => {
+                    let rows = rows_of_other();
                     for (row, (line, _)) in places.rows.iter().enumerate() {
                         let s = table.rows[row];
-                        if other.rows.contains(&s) {
+                        if rows.contains(&s) {
                             continue;
                         }
                         let near = did_you_mean(game.syms.text(s), row_names());

@@ -9,7 +9,7 @@ use crate::game::Game;
 use crate::ids::{ColumnId, TableId};
 use crate::source::diag::{Diagnostic, Diagnostics, Pos};
 use crate::source::files::Files;
-use crate::value::{Type, Value};
+use crate::value::{Sym, Type, Value};
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
@@ -102,12 +102,17 @@ pub(super) fn translate_table(game: &mut Game, places: &TablePlaces, schema: &Pa
             }
         }
     }
+    // Each row's place in the table, by its name: looked up once a row of the translation.
+    let mut places_of_rows: HashMap<Sym, usize> = HashMap::with_capacity(table.rows.len());
+    for (i, &row) in table.rows.iter().enumerate() {
+        places_of_rows.entry(row).or_insert(i);
+    }
     let mut seen = HashMap::new();
     let mut out = Vec::new();
     for (line, record) in body {
         let Some((name, _)) = record.first() else { continue };
         let name = name.trim();
-        let row = game.syms.get(name).filter(|s| table.rows.contains(s));
+        let row = game.syms.get(name).filter(|s| places_of_rows.contains_key(s));
         let Some(row) = row else {
             d.error(
                 &rel,
@@ -141,7 +146,7 @@ pub(super) fn translate_table(game: &mut Game, places: &TablePlaces, schema: &Pa
     let table = &mut game.tables[t];
     let width = table.columns.len();
     for &(_, row, col, value) in &out {
-        if let Some(r) = table.rows.iter().position(|&s| s == row) {
+        if let Some(&r) = places_of_rows.get(&row) {
             table.cells[r * width + col.0 as usize] = value;
         }
     }

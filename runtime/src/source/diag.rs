@@ -1,5 +1,6 @@
 //! Content mistakes: where they are and what was expected, all collected.
 
+use std::cell::OnceCell;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -106,17 +107,30 @@ pub struct Pos {
 pub struct Diagnostics {
     pub list: Vec<Diagnostic>,
     /// Each file's text, kept to show the offending line.
-    sources: Vec<(PathBuf, String)>,
+    sources: Vec<Source>,
+}
+
+/// A file's text, and where each of its lines starts, found the first time
+/// a line of it is shown: a mistake on each of a table's 100,000 rows reads
+/// the table once, not once a row.
+#[derive(Debug)]
+struct Source {
+    file: PathBuf,
+    text: String,
+    starts: OnceCell<Vec<usize>>,
 }
 
 impl Diagnostics {
     pub fn add_source(&mut self, file: &Path, text: &str) {
-        self.sources.push((file.to_path_buf(), text.to_string()));
+        self.sources.push(Source { file: file.to_path_buf(), text: text.to_string(), starts: OnceCell::new() });
     }
 
+    /// The line `line` (1-based) of `file`, as `text.lines().nth(line - 1)` gives it.
     fn line_of(&self, file: &Path, line: usize) -> Option<String> {
-        let (_, text) = self.sources.iter().find(|(f, _)| f == file)?;
-        text.lines().nth(line.checked_sub(1)?).map(|l| l.to_string())
+        let source = self.sources.iter().find(|s| s.file == file)?;
+        let starts = source.starts.get_or_init(|| line_starts(&source.text));
+        let start = *starts.get(line.checked_sub(1)?)?;
+        source.text[start..].lines().next().map(|l| l.to_string())
     }
 
     pub fn error(&mut self, file: &Path, pos: Pos, message: impl Into<String>) {
@@ -145,5 +159,46 @@ impl Diagnostics {
 
     pub fn errors(&self) -> impl Iterator<Item = &Diagnostic> {
         self.list.iter().filter(|d| d.severity == Severity::Error)
+    }
+}
+
+/// Where each line of `text` starts: 0, and the byte after each `\n`.
+fn line_starts(text: &str) -> Vec<usize> {
+    std::iter::once(0).chain(text.bytes().enumerate().filter(|&(_, b)| b == b'\n').map(|(i, _)| i + 1)).collect()
+}
+
+#[cfg(test)]
+mod line_tests {
+    use super::*;
+
+    #[test]
+    fn a_line_is_shown_as_lines_gives_it() {
+        for text in ["", "a", "a\n", "a\r\nb\r\n", "a\n\nb", "a\n\n", "\n", "x\ry\nz\r", "é\nñ\n\r\n"] {
+            let mut d = Diagnostics::default();
+            d.add_source(Path::new("t.csv"), text);
+            for line in 1..=6 {
+                assert_eq!(
+                    d.line_of(Path::new("t.csv"), line),
+                    text.lines().nth(line - 1).map(String::from),
+                    "{text:?} {line}"
+                );
+            }
+            assert_eq!(d.line_of(Path::new("t.csv"), 0), None);
+        }
+    }
+
+    #[test]
+    fn a_mistake_on_every_line_of_a_long_file_reads_it_once() {
+        // Each line found by its start, not by reading the file from its top:
+        // 200,000 mistakes, one a line, as a table of 200,000 rows a language lacks.
+        let text: String = (0..200_000).map(|i| format!("K{i},1\n")).collect();
+        let mut d = Diagnostics::default();
+        d.add_source(Path::new("t.csv"), &text);
+        for line in 1..=200_000 {
+            d.warning(Path::new("t.csv"), Pos { line, column: 1 }, "m");
+        }
+        assert_eq!(d.list[199_999].source_line.as_deref(), Some("K199999,1"));
+        let starts = d.sources[0].starts.get().map(Vec::len);
+        assert_eq!(starts, Some(200_001), "the line starts are found once and kept");
     }
 }
