@@ -327,3 +327,16 @@ fn a_new_game_and_a_load_close_the_promotion_choice_left_open() {
     assert!(!promotion_shown(&mut d), "a new game closes the Promotion choice");
     assert_eq!(common::state(&mut d), "Playing");
 }
+
+/// Issue 38: `get NAME/TYPE STRUCTURE` finds the Data Structure `get NAME STRUCTURE` finds.
+#[test]
+fn get_finds_a_data_structure_by_name_and_type() {
+    let mut d = common::chess_driver();
+    let plain = common::ok(&mut d, "get e2 squareInfo");
+    let typed = common::ok(&mut d, "get e2/Square squareInfo");
+    assert_eq!(plain, typed);
+    assert_eq!(common::text(&mut d, "get e2/Square squareInfo.name"), common::text(&mut d, "get e2 squareInfo.name"));
+    assert_eq!(common::ok(&mut d, "get e2/Piece sprite.frame"), common::ok(&mut d, "get e2/Piece frame"));
+    let wrong = d.command("get e2/Nothing squareInfo");
+    assert!(wrong.is_error() && format!("{wrong}").contains("of the type `Nothing`"), "{wrong}");
+}
