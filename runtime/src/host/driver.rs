@@ -808,9 +808,8 @@ impl Driver {
             _ => (name.as_str(), None),
         };
         let game = self.world.game.clone();
-        let of_type = |w: &World, id: &ObjectId| {
-            ty.is_none_or(|t| game.types[w.objects[id.0 as usize].ty.0 as usize].name == t)
-        };
+        let of_type =
+            |w: &World, id: &ObjectId| ty.is_none_or(|t| game.types[w.objects[id.0 as usize].ty.0 as usize].name == t);
         let Some(id) = whole.or_else(|| self.world.object_named(base).find(|id| of_type(&self.world, id))) else {
             let of = ty.map_or(String::new(), |t| format!(" of the type `{t}`"));
             return Json::error(format!("no Object named `{base}`{of}"));
