@@ -111,6 +111,7 @@ fn the_error_span_covers_the_found_token() {
 }
 
 const TOO_DEEP: &str = "an expression nested too deeply";
+const TOO_MANY_TERMS: &str = "an expression with too many terms or operators inside one another";
 
 #[test]
 fn nesting_up_to_the_limit_parses() {
@@ -129,7 +130,11 @@ fn the_depth_limit() {
     assert_eq!(e.expected, "at most 256 levels of parentheses, calls and - or !");
     assert_eq!(error(&format!("{}1", "-".repeat(257))).found, TOO_DEEP);
     assert_eq!(error(&format!("{}1", "!".repeat(257))).found, TOO_DEEP);
-    assert_eq!(error(&vec!["1"; 257].join(" + ")).found, TOO_DEEP);
+    // A flat sum is as deep as it has terms: the words say terms, not nesting (issue 38).
+    let sum = error(&vec!["1"; 258].join(" + "));
+    assert_eq!(sum.found, TOO_MANY_TERMS);
+    assert!(sum.expected.starts_with("at most 256 terms in a row of operators"), "{}", sum.expected);
+    assert_eq!(error(&vec!["1"; 257].join(" + ")).found, TOO_MANY_TERMS);
 }
 
 #[test]
@@ -143,11 +148,13 @@ fn very_deep_nesting_is_an_error_not_a_stack_overflow() {
         format!("{}1{}", "-(".repeat(n), ")".repeat(n)),
         format!("{}1{}", "f(".repeat(n), ")".repeat(n)),
         format!("{}1{}", "(1 + ".repeat(n), ")".repeat(n)),
-        vec!["1"; n].join(" + "),
-        vec!["a"; n].join(" || "),
     ] {
         assert_eq!(error(&src).found, TOO_DEEP);
         assert_eq!(parse_template(&format!("x {{{src}}}")).map_err(|e| e.found), Err(TOO_DEEP.to_string()));
+    }
+    for src in [vec!["1"; n].join(" + "), vec!["a"; n].join(" || ")] {
+        assert_eq!(error(&src).found, TOO_MANY_TERMS);
+        assert_eq!(parse_template(&format!("x {{{src}}}")).map_err(|e| e.found), Err(TOO_MANY_TERMS.to_string()));
     }
 }
 

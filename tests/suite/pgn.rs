@@ -272,3 +272,71 @@ fn the_windows_pgn_option_plays_a_variant_game_from_the_variants_start() {
     assert_eq!(applied, Ok(()));
     assert_eq!(field(&d.command("fen"), "fen"), "rcbq1bsr/pppkpppp/8/8/2C5/8/PPPPPPPP/R1BQKB1R b KQ - 1 2");
 }
+
+/// Whether the Promotion choice's panel is shown (its UI Group and itself).
+fn promotion_shown(d: &mut Driver) -> bool {
+    common::ok(d, "get \"Promotion Panel\" shown").get("value") == &Json::Bool(true)
+}
+
+/// A White Pawn on a7 moved to a8: the Promotion choice opens.
+fn open_the_promotion_choice(d: &mut Driver) {
+    common::ok(d, "setfen 4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+    common::ok(d, "click a7");
+    common::ok(d, "click a8");
+    assert_eq!(common::state(d), "Promotion");
+    assert!(promotion_shown(d), "the Promotion choice is open");
+}
+
+/// Issue 38: a position set from outside closes the Promotion choice left
+/// open, which would hide the Board and swallow its clicks.
+#[test]
+fn setfen_and_loadpgn_close_the_promotion_choice_left_open() {
+    let mut d = common::chess_driver();
+    open_the_promotion_choice(&mut d);
+    common::ok(&mut d, "setfen 4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+    assert!(!promotion_shown(&mut d), "setfen closes the Promotion choice");
+    assert_eq!(common::state(&mut d), "Playing");
+    // The Board hears its clicks again: the Pawn promotes through a choice opened anew.
+    open_the_promotion_choice(&mut d);
+    common::ok(&mut d, "setfen 4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+    common::ok(&mut d, "click a7");
+    common::ok(&mut d, "click a8");
+    common::ok(&mut d, "press Queen");
+    assert_eq!(common::text(&mut d, "eval data('Position', 'a8', 'kind')"), "Queen");
+
+    open_the_promotion_choice(&mut d);
+    let answer = common::ok(&mut d, "loadpgn [FEN \"4k3/P7/8/8/8/8/8/4K3 w - - 0 1\"] 1. a8=Q");
+    assert_eq!(answer.get("moves"), &Json::Num(1.0), "{answer}");
+    assert!(!promotion_shown(&mut d), "loadpgn closes the Promotion choice");
+    assert_eq!(common::text(&mut d, "eval data('Position', 'a8', 'kind')"), "Queen");
+}
+
+/// Issue 38: New Game and a load close the Promotion choice too.
+#[test]
+fn a_new_game_and_a_load_close_the_promotion_choice_left_open() {
+    let mut d = common::chess_driver();
+    common::ok(&mut d, "save before");
+    open_the_promotion_choice(&mut d);
+    common::ok(&mut d, "load before");
+    assert!(!promotion_shown(&mut d), "a load closes the Promotion choice");
+    assert_eq!(common::state(&mut d), "Playing");
+
+    open_the_promotion_choice(&mut d);
+    common::ok(&mut d, "click New Game");
+    common::ok(&mut d, "press Play");
+    assert!(!promotion_shown(&mut d), "a new game closes the Promotion choice");
+    assert_eq!(common::state(&mut d), "Playing");
+}
+
+/// Issue 38: `get NAME/TYPE STRUCTURE` finds the Data Structure `get NAME STRUCTURE` finds.
+#[test]
+fn get_finds_a_data_structure_by_name_and_type() {
+    let mut d = common::chess_driver();
+    let plain = common::ok(&mut d, "get e2 squareInfo");
+    let typed = common::ok(&mut d, "get e2/Square squareInfo");
+    assert_eq!(plain, typed);
+    assert_eq!(common::text(&mut d, "get e2/Square squareInfo.name"), common::text(&mut d, "get e2 squareInfo.name"));
+    assert_eq!(common::ok(&mut d, "get e2/Piece sprite.frame"), common::ok(&mut d, "get e2/Piece frame"));
+    let wrong = d.command("get e2/Nothing squareInfo");
+    assert!(wrong.is_error() && format!("{wrong}").contains("of the type `Nothing`"), "{wrong}");
+}

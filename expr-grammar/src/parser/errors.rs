@@ -64,15 +64,23 @@ pub fn too_deep(src: &str, at: usize) -> ParseError {
     error_at(src, at, Some(found), expected)
 }
 
+/// What [`tree_too_deep`] found.
+pub const TOO_MANY_TERMS: &str = "an expression with too many terms or operators inside one another";
+
 /// A number too large to hold, like a 400-digit one.
 pub fn number_too_large(src: &str, at: usize) -> ParseError {
     error_at(src, at, None, "a smaller number".to_string())
 }
 
-/// A tree deeper than [`MAX_DEPTH`], e.g. hundreds of `+` in a row.
+/// A tree deeper than [`MAX_DEPTH`], e.g. hundreds of `+` in a row: a flat
+/// sum is as deep as it has terms (each `+` holds the sum before it), so the
+/// words name the terms, not only the nesting.
 pub fn tree_too_deep(src: &str, at: usize) -> ParseError {
-    let found = "an expression nested too deeply".to_string();
-    let expected = format!("at most {MAX_DEPTH} operators or calls inside one another");
+    let found = TOO_MANY_TERMS.to_string();
+    let expected = format!(
+        "at most {MAX_DEPTH} terms in a row of operators (`a + b + ...`, `a && b && ...`) or operators and calls \
+         inside one another; split a longer one with a variable"
+    );
     error_at(src, at, Some(found), expected)
 }
 

@@ -800,18 +800,26 @@ impl Driver {
     fn get(&mut self, rest: &str) -> Json {
         let words = split_words(rest);
         let [name, path] = &words[..] else { return Json::error("usage: get OBJECT PATH (quote a name with spaces)") };
-        if name.contains('/') {
-            return self.get_shown(name, path);
-        }
-        let Some(id) = self.world.object_named(name).next() else {
-            return Json::error(format!("no Object named `{name}`"));
+        // NAME/TYPE: the Object of that type where several share the name (`e2/Piece`),
+        // for a Data Structure as for what it shows.
+        let whole = self.world.object_named(name).next();
+        let (base, ty) = match (whole, name.split_once('/')) {
+            (None, Some((n, t))) => (n, Some(t)),
+            _ => (name.as_str(), None),
         };
         let game = self.world.game.clone();
+        let of_type =
+            |w: &World, id: &ObjectId| ty.is_none_or(|t| game.types[w.objects[id.0 as usize].ty.0 as usize].name == t);
+        let Some(id) = whole.or_else(|| self.world.object_named(base).find(|id| of_type(&self.world, id))) else {
+            let of = ty.map_or(String::new(), |t| format!(" of the type `{t}`"));
+            return Json::error(format!("no Object named `{base}`{of}"));
+        };
+        let (full, name) = (name.as_str(), base);
         let o = &self.world.objects[id.0 as usize];
         let t = &game.types[o.ty.0 as usize];
         let (slot, field) = path.split_once('.').map_or((path.as_str(), None), |(s, f)| (s, Some(f)));
         let Some(&s) = game.names.slots.get(slot) else {
-            return self.get_shown(name, path);
+            return self.get_shown(full, path);
         };
         let Some(offset) = t.struct_offset.get(s.index()).copied().flatten() else {
             return Json::error(format!("the Object `{name}` has no {}", game.structs[s.index()].name));
