@@ -287,30 +287,6 @@ fn open_the_promotion_choice(d: &mut Driver) {
     assert!(promotion_shown(d), "the Promotion choice is open");
 }
 
-/// Issue 38: a position set from outside closes the Promotion choice left
-/// open, which would hide the Board and swallow its clicks.
-#[test]
-fn setfen_and_loadpgn_close_the_promotion_choice_left_open() {
-    let mut d = common::chess_driver();
-    open_the_promotion_choice(&mut d);
-    common::ok(&mut d, "setfen 4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
-    assert!(!promotion_shown(&mut d), "setfen closes the Promotion choice");
-    assert_eq!(common::state(&mut d), "Playing");
-    // The Board hears its clicks again: the Pawn promotes through a choice opened anew.
-    open_the_promotion_choice(&mut d);
-    common::ok(&mut d, "setfen 4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
-    common::ok(&mut d, "click a7");
-    common::ok(&mut d, "click a8");
-    common::ok(&mut d, "press Queen");
-    assert_eq!(common::text(&mut d, "eval data('Position', 'a8', 'kind')"), "Queen");
-
-    open_the_promotion_choice(&mut d);
-    let answer = common::ok(&mut d, "loadpgn [FEN \"4k3/P7/8/8/8/8/8/4K3 w - - 0 1\"] 1. a8=Q");
-    assert_eq!(answer.get("moves"), &Json::Num(1.0), "{answer}");
-    assert!(!promotion_shown(&mut d), "loadpgn closes the Promotion choice");
-    assert_eq!(common::text(&mut d, "eval data('Position', 'a8', 'kind')"), "Queen");
-}
-
 /// Issue 38: New Game and a load close the Promotion choice too.
 #[test]
 fn a_new_game_and_a_load_close_the_promotion_choice_left_open() {

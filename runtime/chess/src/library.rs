@@ -736,8 +736,6 @@ impl Chess {
             self.set_field(world, rules, f, Value::Text(EMPTY));
         }
         world.state = 0;
-        // The Promotion choice or a menu left open would hold the Board the new position is on.
-        world.close_panels();
         *cardtable_runtime::library::state_mut(world) =
             ChessState { first_move: move_number, black_first: !read.white_to_move };
         let start = format!("{} {} {castling} {ep} {} {move_number}", parts[0], parts[1], read.halfmoves);

@@ -35,17 +35,6 @@ impl World {
         Ok(())
     }
 
-    /// Every UI Group shown or hidden again as the game starts it (game.yaml's
-    /// `visible:`), so that no menu, panel or choice stays open: for a position
-    /// set from outside (a code library's `setfen`, a PGN played from its
-    /// start), which the cards that would close them never hear of.
-    pub fn close_panels(&mut self) {
-        let start = self.game.groups.iter().map(|(_, shown)| *shown);
-        for (shown, start) in self.groups.iter_mut().zip(start) {
-            *shown = start;
-        }
-    }
-
     /// Whether an Object's Logic Component is switched off.
     pub fn is_disabled(&self, id: ObjectId, comp: CompId) -> bool {
         self.disabled.contains(&(id, comp))
