@@ -387,8 +387,8 @@ fn stockfishs_promotion_hint_says_promote_to_queen() {
 /// Gentle: Skill Level 0, Elo 1350, 0.2 s), and the Computer at its own.
 #[test]
 fn the_hint_is_asked_at_the_hint_strength() {
-    let dir = std::env::temp_dir().join(format!("cardtable-hint-recorder-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let folder = common::TempDir::new("hint-recorder");
+    let dir = folder.dir.clone();
     let recorder = dir.join("recorder.sh");
     std::fs::copy(fake_engine("recorder.sh"), &recorder).unwrap();
     // The fake engines source their handshake from uci.sh beside them.
@@ -416,7 +416,6 @@ fn the_hint_is_asked_at_the_hint_strength() {
     assert!(searches[1].contains("setoption name Skill Level value 0"), "the Computer, Gentle: {told}");
     assert!(searches[1].contains("setoption name UCI_Elo value 1350"), "the Computer, Gentle: {told}");
     assert!(searches[2].contains("go movetime 200"), "the Computer, Gentle: {told}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The Hint's words in French (`--lang fr`): Words.fr.csv and Kinds.fr.csv.

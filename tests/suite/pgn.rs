@@ -287,6 +287,51 @@ fn open_the_promotion_choice(d: &mut Driver) {
     assert!(promotion_shown(d), "the Promotion choice is open");
 }
 
+/// Issue 38: a position set from outside closes the Promotion choice left
+/// open (a `choice: true` UI Group), which would hide the Board and swallow
+/// its clicks, and turns the Board's keys back on.
+#[test]
+fn setfen_and_loadpgn_close_the_promotion_choice_left_open() {
+    let mut d = common::chess_driver();
+    open_the_promotion_choice(&mut d);
+    assert_eq!(common::ok(&mut d, "inputs").to_string(), r#"{"inputs":{"Default":false,"Promotion Choice":true}}"#);
+    common::ok(&mut d, "setfen 4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+    assert!(!promotion_shown(&mut d), "setfen closes the Promotion choice");
+    assert_eq!(common::state(&mut d), "Playing");
+    assert_eq!(common::ok(&mut d, "inputs").to_string(), r#"{"inputs":{"Default":true,"Promotion Choice":false}}"#);
+    // The Board hears its clicks again: the Pawn promotes through a choice opened anew.
+    open_the_promotion_choice(&mut d);
+    common::ok(&mut d, "setfen 4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+    common::ok(&mut d, "click a7");
+    common::ok(&mut d, "click a8");
+    common::ok(&mut d, "press Queen");
+    assert_eq!(common::text(&mut d, "eval data('Position', 'a8', 'kind')"), "Queen");
+
+    open_the_promotion_choice(&mut d);
+    let answer = common::ok(&mut d, "loadpgn [FEN \"4k3/P7/8/8/8/8/8/4K3 w - - 0 1\"] 1. a8=Q");
+    assert_eq!(answer.get("moves"), &Json::Num(1.0), "{answer}");
+    assert!(!promotion_shown(&mut d), "loadpgn closes the Promotion choice");
+    assert_eq!(common::text(&mut d, "eval data('Position', 'a8', 'kind')"), "Queen");
+}
+
+/// Issue 38: a position set from outside closes an open menu too, but the
+/// legend Threats mode shows stays: a mode the player chose is no question.
+#[test]
+fn setfen_closes_a_menu_and_keeps_the_threats_legend() {
+    let mut d = common::chess_driver();
+    common::ok(&mut d, "click Threats");
+    common::ok(&mut d, "click Settings");
+    let settings_shown = common::ok(&mut d, "get \"Settings Panel\" shown");
+    assert_eq!(settings_shown.get("value"), &Json::Bool(true), "the Settings panel is open");
+    common::ok(&mut d, "setfen 4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(common::ok(&mut d, "get \"Attacked Key\" shown").get("value"), &Json::Bool(true), "the legend stays");
+    let settings_shown = common::ok(&mut d, "get \"Settings Panel\" shown");
+    assert_eq!(settings_shown.get("value"), &Json::Bool(false), "setfen closes the Settings panel");
+    common::ok(&mut d, "click a7");
+    common::ok(&mut d, "click a8");
+    assert_eq!(common::state(&mut d), "Promotion", "the Board hears its clicks");
+}
+
 /// Issue 38: New Game and a load close the Promotion choice too.
 #[test]
 fn a_new_game_and_a_load_close_the_promotion_choice_left_open() {

@@ -153,8 +153,9 @@ fn a_broken_translation_is_a_mistake_with_its_place() {
 
 #[test]
 fn a_game_saved_in_one_language_comes_back_in_the_language_it_is_loaded_in() {
-    let data = std::env::temp_dir().join(format!("cardtable-test-{}-translate-save", std::process::id()));
-    let _ = std::fs::remove_dir_all(&data);
+    // Made before the drivers, so removed after them: a driver's store writes as it is dropped.
+    let folder = common::TempDir::new("translate-save");
+    let data = folder.dir.clone();
     {
         let mut english =
             Driver::with_store(common::load_game(&common::chess_dir()), Rc::new(Store::for_game(Some(&data), "Chess")));
@@ -169,7 +170,6 @@ fn a_game_saved_in_one_language_comes_back_in_the_language_it_is_loaded_in() {
     assert_eq!(value(&mut french, "eval data('Position', 'e4', 'kind')"), "Pawn", "the save was loaded");
     assert_eq!(value(&mut french, "eval data('Words', 'Your Move', 'text')"), "À vous de jouer");
     assert_eq!(shown_text(&mut french, "Settings Button"), "Réglages");
-    let _ = std::fs::remove_dir_all(&data);
 }
 
 /// A chess game in `lang`, one Player playing both Sides (the Computer off).

@@ -70,9 +70,15 @@ impl Shot {
     }
 }
 
-/// A folder for this test run's screenshots and scripts.
+/// The folder of the last run's screenshots and scripts, to look at:
+/// `target/tmp/window/`, emptied as a run starts (not a folder a run in
+/// `/tmp`, which no run would remove).
 fn out_dir() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("cardtable-window-{}", std::process::id()));
+    static EMPTIED: std::sync::Once = std::sync::Once::new();
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("window");
+    EMPTIED.call_once(|| {
+        let _ = std::fs::remove_dir_all(&dir);
+    });
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
@@ -213,7 +219,7 @@ fn a_fault_while_playing_is_printed_and_fails_the_screenshot() {
 #[test]
 fn the_window_shows_the_built_in_game_from_anywhere() {
     let Some(run) = common::display() else { return };
-    let dir = std::env::temp_dir().join(format!("cardtable-window-builtin-{}", std::process::id()));
+    let dir = out_dir().join("builtin");
     std::fs::create_dir_all(&dir).unwrap();
     let png = dir.join("start.png");
     let mut args: Vec<String> = run.to_vec();

@@ -736,6 +736,8 @@ impl Chess {
             self.set_field(world, rules, f, Value::Text(EMPTY));
         }
         world.state = 0;
+        // A menu or the Promotion choice left open would hold the Board the new position is on.
+        world.close_choices();
         *cardtable_runtime::library::state_mut(world) =
             ChessState { first_move: move_number, black_first: !read.white_to_move };
         let start = format!("{} {} {castling} {ep} {} {move_number}", parts[0], parts[1], read.halfmoves);

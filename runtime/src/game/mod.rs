@@ -310,6 +310,10 @@ pub enum GroupKind {
     Menu,
     /// An element of a menu (`in: MENU`): shown only while its menu is shown and itself is.
     Element(GroupId),
+    /// A choice put to the player in the middle of a move (`choice: true`,
+    /// chess's Promotion): closed, with the menus, when a code library sets
+    /// the position from outside ([`crate::world::World::close_choices`]).
+    Choice,
 }
 
 pub struct Placement {

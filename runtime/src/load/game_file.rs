@@ -197,16 +197,27 @@ fn read_inputs(game: &mut Game, file: &yaml::YamlFile, inputs: &Fields, d: &mut 
 }
 
 /// game.yaml's `groups:`: each UI Group, whether it is shown at the start, and
-/// whether it is a menu (`menu: true`) or an element of one (`in: MENU`).
+/// whether it is a menu (`menu: true`), an element of one (`in: MENU`), or
+/// a choice (`choice: true`).
 fn read_groups(game: &mut Game, file: &yaml::YamlFile, groups: &Fields, d: &mut Diagnostics) {
     let mut elements = Vec::new();
     for (key, node) in groups.map.iter() {
         let (mut visible, mut kind) = (true, GroupKind::Plain);
         if let Some(g) = Fields::of(file, node, "a UI Group", d) {
-            g.only(&["visible", "description", "menu", "in"], "a UI Group", d);
+            g.only(&["visible", "description", "menu", "in", "choice"], "a UI Group", d);
             visible = bool_field(file, &g, "visible", d).unwrap_or(true);
             if bool_field(file, &g, "menu", d).unwrap_or(false) {
                 kind = GroupKind::Menu;
+            }
+            if bool_field(file, &g, "choice", d).unwrap_or(false) {
+                match (kind, g.get("in")) {
+                    (GroupKind::Plain, None) => kind = GroupKind::Choice,
+                    _ => d.error(
+                        &file.path,
+                        g.pos,
+                        "a choice is neither a menu nor an element of one (`choice: true` with `menu: true` or `in:`)",
+                    ),
+                }
             }
             if let Some((menu, pos)) = g.opt_text("in", d) {
                 elements.push((game.groups.len(), menu.as_str().to_string(), pos, kind == GroupKind::Menu));

@@ -381,6 +381,25 @@ impl World {
         }
     }
 
+    /// No menu and no choice open, and the input sets as the game starts
+    /// them: for a position set from outside (a code library's `setfen`, a
+    /// PGN played from its start), which the cards that would close them
+    /// never hear of. Every other UI Group stays as it is (a legend shown by
+    /// a mode the player chose).
+    pub fn close_choices(&mut self) {
+        let game = &self.game;
+        for ((shown, kind), (_, at_start)) in self.groups.iter_mut().zip(&game.group_kinds).zip(&game.groups) {
+            match kind {
+                GroupKind::Menu | GroupKind::Choice => *shown = false,
+                GroupKind::Element(_) => *shown = *at_start,
+                GroupKind::Plain => {}
+            }
+        }
+        for (on, set) in self.inputs_on.iter_mut().zip(&game.inputs) {
+            *on = set.on_at_start;
+        }
+    }
+
     /// Whether a menu is open, and so holds the game.
     pub fn menu_open(&self) -> bool {
         self.game.group_kinds.iter().zip(&self.groups).any(|(k, shown)| *k == GroupKind::Menu && *shown)
