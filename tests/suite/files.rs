@@ -323,25 +323,6 @@ fn size_of_a_save_at_the_start() -> (u64, u64) {
     (size("saves/kept.yaml"), all)
 }
 
-/// `cardtable drive --off "Make Computer Move" --data-dir DATA content/chess`
-/// started by `sh -c 'PREFIX; exec "$0" "$@"'`, fed `input`: its output.
-fn drive_chess_after(prefix: &str, data: &Path, input: &str) -> Output {
-    let mut child = Command::new("sh")
-        .arg("-c")
-        .arg(format!("{prefix}; exec \"$0\" \"$@\""))
-        .arg(env!("CARGO_BIN_EXE_cardtable"))
-        .args(["drive", "--off", "Make Computer Move", "--data-dir"])
-        .arg(data)
-        .arg(common::chess_dir())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start cardtable drive");
-    child.stdin.take().unwrap().write_all(input.as_bytes()).expect("write the commands");
-    child.wait_with_output().expect("cardtable drive ends")
-}
-
 /// The save at the start written, four moves played (each Turn's save of
 /// the slot `auto` fails), the slot saved again (which fails), then loaded
 /// and saved once more: the process ends normally, the saves that failed
@@ -349,7 +330,7 @@ fn drive_chess_after(prefix: &str, data: &Path, input: &str) -> Output {
 /// the first save is still there and loads, and no `.new` file is left.
 fn a_save_that_cannot_be_written_is_told(data: &Path, prefix: &str, reason: &str) {
     let input = format!("save kept\n{FOUR_MOVES}save kept\nload kept\nfen\n");
-    let out = drive_chess_after(prefix, data, &input);
+    let out = common::drive_output(prefix, data, &common::chess_dir(), &input);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "drive exited {:?} (SIGXFSZ must not end it):\n{stderr}", out.status);
     let answers: Vec<Json> = String::from_utf8(out.stdout)

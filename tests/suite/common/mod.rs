@@ -381,12 +381,26 @@ impl TempDir {
 /// (the notices of the end of its input: a save written as it ended that
 /// failed; another process holding the folder).
 pub fn drive_in(data: &Path, content: &Path, input: &str) -> (Vec<Json>, String) {
+    let out = drive_output("true", data, content, input);
+    let stdout = String::from_utf8(out.stdout).expect("UTF-8 output");
+    assert!(out.status.success(), "drive exited {:?}:\n{}", out.status, String::from_utf8_lossy(&out.stderr));
+    let answers = stdout.lines().map(|l| parse_json(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}"))).collect();
+    (answers, String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+/// `cardtable drive --data-dir DATA CONTENT` started by `sh -c 'PREFIX;
+/// exec "$0" "$@"'` (a `ulimit`, say), fed `input`: its output, however
+/// it ended.
+pub fn drive_output(prefix: &str, data: &Path, content: &Path, input: &str) -> std::process::Output {
     // The chess game: the Player plays both Sides, the Computer off
     // (tests/suite/computer.rs plays against it). The saves fixture has no
     // Computer, and `--off` naming no Logic Component is refused.
     let chess = content.join("logic/Make Computer Move.yaml").is_file();
     let off: &[&str] = if chess { &["--off", "Make Computer Move"] } else { &[] };
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cardtable"))
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(format!("{prefix}; exec \"$0\" \"$@\""))
+        .arg(env!("CARGO_BIN_EXE_cardtable"))
         .arg("drive")
         .args(off)
         .arg("--data-dir")
@@ -398,9 +412,5 @@ pub fn drive_in(data: &Path, content: &Path, input: &str) -> (Vec<Json>, String)
         .spawn()
         .expect("start cardtable drive");
     child.stdin.take().unwrap().write_all(input.as_bytes()).expect("write the commands");
-    let out = child.wait_with_output().expect("cardtable drive ends");
-    let stdout = String::from_utf8(out.stdout).expect("UTF-8 output");
-    assert!(out.status.success(), "drive exited {:?}:\n{}", out.status, String::from_utf8_lossy(&out.stderr));
-    let answers = stdout.lines().map(|l| parse_json(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}"))).collect();
-    (answers, String::from_utf8_lossy(&out.stderr).into_owned())
+    child.wait_with_output().expect("cardtable drive ends")
 }
