@@ -186,7 +186,7 @@ fn refuse_unknown_off(game: &cardtable_runtime::game::Game, off: &[String], sub:
 fn content_dir(arg: Option<&Path>) -> Files {
     match arg {
         Some(a) => Files::Dir(a.to_path_buf()),
-        None => cardtable_runtime::load::builtin(),
+        None => cardtable_chess::builtin(),
     }
 }
 
@@ -365,7 +365,7 @@ fn headless(dir: Files, args: &cli::GameArgs, library: &[(String, String)], sub:
 
 /// `cardtable new DIR`: the built-in game written out as a folder to change.
 fn new_game(dir: &Path) -> ExitCode {
-    match cardtable_runtime::load::write_builtin(dir) {
+    match cardtable_runtime::load::write_copy(&cardtable_chess::builtin(), dir) {
         Ok((files, name)) => {
             let mut top: Vec<String> = Vec::new();
             for f in &files {

@@ -408,7 +408,7 @@ mod tests {
     /// The built-in chess game, the Computer off, from the GUIDE's pinned
     /// Bishop (White's Bishop on e2 between its King and Black's Rook).
     fn pinned() -> Driver {
-        let loaded = cardtable_runtime::load::load_files_in(cardtable_runtime::load::builtin(), None)
+        let loaded = cardtable_runtime::load::load_files_in(cardtable_chess::builtin(), None)
             .unwrap_or_else(|_| panic!("loads"));
         let store = Rc::new(cardtable_runtime::save::Store::memory());
         let game = Rc::new(loaded.game);

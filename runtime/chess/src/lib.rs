@@ -11,6 +11,7 @@ pub mod library;
 pub mod stockfish_bridge;
 
 use cardtable_runtime::library::Library;
+use cardtable_runtime::source::files::Files;
 
 /// Every library of this crate, as game.yaml's `libraries` names them:
 /// `chess`, `engine`, `stockfishBridge`.
@@ -22,6 +23,15 @@ pub static LIBRARIES: &[&dyn Library] =
 pub fn install() {
     cardtable_runtime::library::install(LIBRARIES);
 }
+
+/// The chess game built into the binary (`build.rs`): every file of
+/// content/chess/ as it was when the binary was built, the game the window
+/// plays with no folder named.
+pub fn builtin() -> Files {
+    Files::Embedded { label: "(built-in chess)", files: BUILTIN }
+}
+
+const BUILTIN: &[(&str, &[u8])] = include!(concat!(env!("OUT_DIR"), "/builtin_content.rs"));
 
 #[cfg(test)]
 mod tests {

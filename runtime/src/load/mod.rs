@@ -39,21 +39,15 @@ pub fn load(root: &Path) -> Result<Loaded, Vec<Diagnostic>> {
     load_files(Files::Dir(root.to_path_buf()))
 }
 
-/// The game built into the binary: every file of content/chess/ as it was
-/// when the binary was built.
-pub fn builtin() -> Files {
-    Files::Embedded { label: "(built-in chess)", files: BUILTIN }
-}
-
-/// Writes the built-in game into `dir` (which must not exist, or be empty)
-/// as a content folder to change, and answers the files written and the
-/// copy's name. The copy
-/// is a game of its own: its game.yaml names it after its folder (`game:
-/// my-chess`, the rest of the file as it was), so that its saved games and
-/// settings are its own, never the built-in game's (they are kept by the
-/// game's name, `save::platform_dir`).
-pub fn write_builtin(dir: &Path) -> std::io::Result<(Vec<PathBuf>, String)> {
-    let files = builtin().write_to(dir)?;
+/// Writes a game's files (the one built into the binary,
+/// `cardtable_chess::builtin`) into `dir` (which must not exist, or be
+/// empty) as a content folder to change, and answers the files written and
+/// the copy's name. The copy is a game of its own: its game.yaml names it
+/// after its folder (`game: my-chess`, the rest of the file as it was), so
+/// that its saved games and settings are its own, never the original's
+/// (they are kept by the game's name, `save::platform_dir`).
+pub fn write_copy(game: &Files, dir: &Path) -> std::io::Result<(Vec<PathBuf>, String)> {
+    let files = game.write_to(dir)?;
     let path = dir.join("game.yaml");
     let text = std::fs::read_to_string(&path)?;
     let name = copy_name(dir, &text);
@@ -97,9 +91,6 @@ fn renamed(text: &str, name: &str) -> String {
     }
     out
 }
-
-/// content/chess/, listed by build.rs.
-const BUILTIN: &[(&str, &[u8])] = include!(concat!(env!("OUT_DIR"), "/builtin_content.rs"));
 
 /// Loads and checks the content folder that `files` reads. A mistake names
 /// its file relative to the folder; one in no file (no folder at all) has an

@@ -20,7 +20,8 @@ pub mod load {
     use cardtable_runtime::source::files::Files;
     use std::path::Path;
 
-    pub use cardtable_runtime::load::{builtin, tables_reference};
+    pub use cardtable_chess::builtin;
+    pub use cardtable_runtime::load::tables_reference;
 
     pub fn load(root: &Path) -> Result<Loaded, Vec<Diagnostic>> {
         cardtable_chess::install();

@@ -1,7 +1,7 @@
-//! Builds the chess game into the library as its built-in content: writes
+//! Builds the chess game into this crate as the built-in content: writes
 //! `$OUT_DIR/builtin_content.rs`, a list of every file of content/chess/
 //! (its path relative to that folder, `/` between folders, and
-//! `include_bytes!` of it), sorted by path, for `cardtable::load::builtin`.
+//! `include_bytes!` of it), sorted by path, for `cardtable_chess::builtin`.
 //! Files whose name starts with `.` (an editor's swap file) are left out.
 //! Cargo runs this again when anything in content/chess/ changes.
 
@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 fn main() {
     let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
-    let content = manifest.join("../content/chess");
+    let content = manifest.join("../../content/chess");
     let content = content.canonicalize().unwrap_or_else(|e| panic!("{}: {e}", content.display()));
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed={}", content.display());
