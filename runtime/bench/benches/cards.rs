@@ -58,6 +58,7 @@ use cardtable_chess::library::Chess;
 use cardtable_runtime::game::Game;
 use cardtable_runtime::present::{draw_list, DrawItem};
 use cardtable_runtime::save::Store;
+use cardtable_runtime::source::files::Files;
 use cardtable_runtime::value::Value;
 use cardtable_runtime::world::World;
 use shared::{content, load};
@@ -218,6 +219,50 @@ fn marked(world: &World, table: &str, column: &str) -> usize {
         .count()
 }
 
+/// A copy of a content folder whose Words table has `rows` more rows
+/// (`W000000,The words of row 000000`), removed when dropped.
+struct BigWords {
+    dir: std::path::PathBuf,
+}
+
+impl BigWords {
+    fn new(from: &Path, rows: usize) -> BigWords {
+        let dir = std::env::temp_dir().join(format!("cardtable-bench-words-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        copy_dir(from, &dir).unwrap_or_else(|e| panic!("copy {} to {}: {e}", from.display(), dir.display()));
+        let words = dir.join("tables/Words.csv");
+        let mut text = std::fs::read_to_string(&words).expect("tables/Words.csv");
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
+        for i in 0..rows {
+            text.push_str(&format!("W{i:06},The words of row {i:06}\n"));
+        }
+        std::fs::write(&words, text).expect("write tables/Words.csv");
+        BigWords { dir }
+    }
+}
+
+impl Drop for BigWords {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
+    std::fs::create_dir_all(to)?;
+    for entry in std::fs::read_dir(from)? {
+        let entry = entry?;
+        let target = to.join(entry.file_name());
+        if entry.file_type()?.is_dir() {
+            copy_dir(&entry.path(), &target)?;
+        } else {
+            std::fs::copy(entry.path(), &target)?;
+        }
+    }
+    Ok(())
+}
+
 fn main() {
     let samples: Option<usize> = std::env::var("CARDS_BENCH_SAMPLES").ok().and_then(|s| s.parse().ok());
     let plan = Plan {
@@ -312,6 +357,27 @@ fn main() {
         black_box(load(black_box(&path)));
     });
     rows.push(Row { label: "load content/chess".into(), cards: t, native: None, rhai: None });
+
+    // A table near the size a table may be (16 MB): content/chess with
+    // 280,000 more rows of Words (9 MB), none in French, so that `check`
+    // warns of every one (what `cardtable check` does: the load in each
+    // language, the comparison of the translations, every message written
+    // with its line). Linear: about what the load alone takes, times the
+    // languages (issue 38).
+    let big = BigWords::new(&path, 280_000);
+    let t = median(plan.slow.min(3), Duration::ZERO, || {
+        black_box(load(black_box(&big.dir)));
+    });
+    rows.push(Row { label: "load it with 280,000 more rows of Words".into(), cards: t, native: None, rhai: None });
+    let mut warnings = 0;
+    let t = median(plan.slow.min(3), Duration::ZERO, || {
+        let report = cardtable_runtime::host::check::check_folder(Files::Dir(big.dir.clone()));
+        warnings = report.diagnostics.len();
+        black_box(report.details());
+    });
+    assert!(warnings >= 280_000, "check warns of each row French lacks: {warnings}");
+    rows.push(Row { label: "  check it, every message written".into(), cards: t, native: None, rhai: None });
+    drop(big);
 
     // perft through the cards.
     for (name, depth, expected) in [("start", 3, 8902u64), ("Kiwipete", 2, 2039)] {
@@ -461,6 +527,9 @@ fn main() {
     rows.push(Row { label: "  loading it back from the folder".into(), cards: t, native: None, rhai: None });
     assert!(store.take_notices().is_empty(), "the writer failed");
     assert_no_faults(&world, "saving and loading");
+    // The folder's store let go first: it writes what it holds as it is dropped.
+    world.use_store(std::rc::Rc::new(Store::memory()));
+    drop(store);
     let _ = std::fs::remove_dir_all(&dir);
 
     // One frame of the game's clock (tests/fixtures/clock): 32 timers
