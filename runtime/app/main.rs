@@ -52,7 +52,10 @@ fn main() -> ExitCode {
         cli::Mode::Check(game) => {
             check(content_dir(game.content.as_deref()), game.data_dir.as_deref(), game.lang.as_deref(), &game.off)
         }
-        cli::Mode::Trace(args, library) => trace(content_dir(args.game.content.as_deref()), &args, &library),
+        cli::Mode::Trace(args, library) => {
+            signals::watch();
+            trace(content_dir(args.game.content.as_deref()), &args, &library)
+        }
         cli::Mode::Window(args, library) => {
             signals::watch();
             let code = window(args, &library);
@@ -382,16 +385,29 @@ fn trace(dir: Files, args: &cli::TraceArgs, library: &[(String, String)]) -> Exi
         }
     };
     let options = args.driver_options();
+    signals::keep_flushed(driver.world.store.flusher());
     let mut out = std::io::stdout().lock();
     for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
+        // A signal ends the script between two commands, as `drive` ends.
+        if signals::asked().is_some() {
+            break;
+        }
         let shown = driver.trace_text(&format!("{options} {line}"), line);
         if write!(out, "{shown}").and_then(|_| out.flush()).is_err() {
             break;
         }
     }
+    if signals::asked().is_some() && !signals::begin_end() {
+        // The signals' thread ends the game (this thread was too slow to): it ends the process.
+        loop {
+            std::thread::park();
+        }
+    }
     for notice in driver.finish() {
         eprintln!("notice: {notice}");
     }
+    drop(driver);
+    signals::end_as_asked();
     ExitCode::SUCCESS
 }
 

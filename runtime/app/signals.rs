@@ -1,5 +1,5 @@
 //! The signals that ask the binary to end (SIGTERM, SIGINT, SIGHUP), in the
-//! window and in `drive`: the game ends as when it ends by itself, its
+//! window, `drive` and `trace`: the game ends as when it ends by itself, its
 //! engines told `quit` then killed whole, the saves handed to the store's
 //! writer on the disk, the data folder's lock let go; then the process
 //! ends by the same signal, as a program that did not catch it would.
