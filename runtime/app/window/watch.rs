@@ -36,9 +36,6 @@ struct Told {
 pub struct Watch {
     /// The path as given, made absolute (not resolved: a link stays a link).
     dir: PathBuf,
-    /// The folder that holds `dir`'s last name, watched alone (not its
-    /// other folders), when it could be.
-    parent: Option<PathBuf>,
     watcher: notify::RecommendedWatcher,
     told: Receiver<Told>,
     /// The folder `dir` named at the last look (its canonical path); None:
@@ -80,11 +77,11 @@ impl Watch {
         watcher.watch(&target, RecursiveMode::Recursive).map_err(|e| cannot(&e))?;
         // Where the path's own folder cannot be watched (the root, no
         // permission), a re-pointed link is still seen at the next look.
-        let parent =
-            absolute.parent().filter(|p| watcher.watch(p, RecursiveMode::NonRecursive).is_ok()).map(Path::to_path_buf);
+        if let Some(parent) = absolute.parent() {
+            let _ = watcher.watch(parent, RecursiveMode::NonRecursive);
+        }
         Ok(Watch {
             dir: absolute,
-            parent,
             watcher,
             told,
             seen,
@@ -102,9 +99,9 @@ impl Watch {
         let itself = |p: &PathBuf| *p == self.dir || self.target.as_ref() == Some(p);
         let on_itself = told.paths.iter().any(itself);
         let inside = told.paths.iter().any(|p| self.target.as_ref().is_some_and(|t| p.starts_with(t)));
-        // The path's own entry in its folder: its other entries are not the game's.
-        let entry = self.parent.is_some() && told.paths.iter().any(|p| *p == self.dir);
-        if !(on_itself || inside || entry) {
+        // (Of the folder that holds the path, only the path's own entry is
+        // the game's: `on_itself`.)
+        if !(on_itself || inside) {
             return false;
         }
         if on_itself && told.away {
