@@ -826,6 +826,13 @@ impl DriveProcess {
         DriveProcess { child, stdin, stdout, pid_file }
     }
 
+    /// One command, its answer not read.
+    fn send(&mut self, line: &str) {
+        use std::io::Write;
+        let stdin = self.stdin.as_mut().expect("the driver's input is open");
+        writeln!(stdin, "{line}").and_then(|_| stdin.flush()).expect("write a command");
+    }
+
     /// One command, and its answer.
     fn command(&mut self, line: &str) -> Json {
         use std::io::{BufRead, Write};
@@ -1119,4 +1126,26 @@ fn new_game_and_another_engine_end_a_wrapped_engine_whole() {
     d.command("engine builtin");
     assert!(!running(second) && !running(second_wrapper), "another engine named ends the one running, whole");
     assert!(d.end().success());
+}
+
+/// SIGTERM while `drive` runs a long command (`wait 30`, in real time while
+/// the engine thinks): the game's thread cannot end the game in order, so
+/// the signals' thread ends it, within a second or two, not thirty: the
+/// wrapped engine ended whole, the store flushed (the save on the disk),
+/// the process ended by the signal.
+#[cfg(unix)]
+#[test]
+fn sigterm_ends_drive_busy_with_a_long_command() {
+    use std::os::unix::process::ExitStatusExt;
+    let data = common::TempDir::new("signal-busy");
+    let (mut d, wrapper, engine) = thinking_wrapped("signal-busy", &data.dir);
+    d.send("wait 30");
+    // (Time for the driver to take the line: either way the end must be short.)
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let (status, took) = d.signal("TERM");
+    assert_eq!(status.signal(), Some(15), "ended by SIGTERM: {status}");
+    assert!(took < std::time::Duration::from_secs(10), "it did not wait for the command: {took:?}");
+    assert!(!running(engine) && !running(wrapper), "the engine {engine} and its wrapper {wrapper} ended");
+    saved_after_e4(&data.dir);
+    eprintln!("SIGTERM, busy: cardtable drive ended {took:?} after the signal");
 }
