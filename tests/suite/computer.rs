@@ -934,6 +934,21 @@ fn parent_of(pid: u32) -> Option<u32> {
     stat.rsplit(')').next()?.split_whitespace().nth(1)?.parse().ok()
 }
 
+/// Whether every one of `pids` has ended (or, killed, ends within a few
+/// seconds: SIGKILL is delivered as the process is next scheduled, a
+/// moment after `kill` returns, later on a loaded machine), looking every
+/// 10 ms.
+fn all_ended(pids: &[u32]) -> bool {
+    let from = std::time::Instant::now();
+    while pids.iter().any(|&p| running(p)) {
+        if from.elapsed() > std::time::Duration::from_secs(5) {
+            return false;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    true
+}
+
 /// Whether a process runs (a zombie, ended and not yet waited for, does not).
 fn running(pid: u32) -> bool {
     std::fs::read_to_string(format!("/proc/{pid}/stat"))
@@ -1055,8 +1070,7 @@ fn a_signal_ends_drive_and_its_wrapped_engine_whole(signal: &str, number: i32) {
     let (d, wrapper, engine) = thinking_wrapped(&format!("signal-{signal}"), &data.dir);
     let (status, took) = d.signal(signal);
     assert_eq!(status.signal(), Some(number), "ended by SIG{signal}: {status}");
-    let left: Vec<u32> = [wrapper, engine].into_iter().filter(|&p| running(p)).collect();
-    assert!(left.is_empty(), "no process of the engine outlives the driver; running: {left:?}");
+    assert!(all_ended(&[wrapper, engine]), "no process of the engine outlives the driver ({wrapper}, {engine})");
     saved_after_e4(&data.dir);
     // The folder's lock was let go: another process keeps its data there.
     let again =
@@ -1090,17 +1104,17 @@ fn the_end_of_drive_ends_a_wrapped_engine_whole() {
     let data = common::TempDir::new("wrapped-end");
     let (d, wrapper, engine) = thinking_wrapped("wrapped-end", &data.dir);
     assert!(d.end().success());
-    assert!(!running(engine) && !running(wrapper), "the engine {engine} and its wrapper {wrapper} ended");
+    assert!(all_ended(&[engine, wrapper]), "the engine {engine} and its wrapper {wrapper} ended");
     saved_after_e4(&data.dir);
 }
 
 /// New Game while a wrapped engine thinks, deaf to `stop`: the bridge gives
-/// up on it (after its 10 s for a `bestmove`), ends it whole and starts the
-/// engine again for the new game's question; another engine named
-/// (`engine builtin`) ends that one whole at once.
+/// up on it (after its 10 s for a `bestmove`) and ends it whole, the
+/// wrapper and its engine; the engine started again for the new game's
+/// question (if it was by then) is ended whole with the driver.
 #[cfg(unix)]
 #[test]
-fn new_game_and_another_engine_end_a_wrapped_engine_whole() {
+fn new_game_ends_a_wrapped_engine_whole() {
     let data = common::TempDir::new("wrapped-new-game");
     let (mut d, wrapper, engine) = thinking_wrapped("wrapped-new-game", &data.dir);
     for press in ["New Game", "Black", "Gentle", "Play"] {
@@ -1112,19 +1126,23 @@ fn new_game_and_another_engine_end_a_wrapped_engine_whole() {
         assert!(from.elapsed() < EXIT_BOUND, "the engine {engine} still runs after New Game");
         d.command("wait 0.2");
     }
-    let from = std::time::Instant::now();
-    let second = loop {
-        let now = d.started_engine();
-        if now != engine {
-            break now;
-        }
-        assert!(from.elapsed() < EXIT_BOUND, "no engine was started again for the new game");
-        d.command("wait 0.1");
-    };
-    let second_wrapper = parent_of(second).expect("the engine's parent");
-    assert!(running(second));
+    let last = d.engine_pid();
+    let last_wrapper = parent_of(last);
+    assert!(d.end().success());
+    let last: Vec<u32> = std::iter::once(last).chain(last_wrapper).collect();
+    assert!(all_ended(&last), "the engine and its wrapper {last:?} ended with the driver");
+}
+
+/// Another engine named (`engine builtin`) while a wrapped engine thinks
+/// ends it whole at once: the command answers once the wrapper and its
+/// engine are gone.
+#[cfg(unix)]
+#[test]
+fn another_engine_named_ends_a_wrapped_engine_whole() {
+    let data = common::TempDir::new("wrapped-swap");
+    let (mut d, wrapper, engine) = thinking_wrapped("wrapped-swap", &data.dir);
     d.command("engine builtin");
-    assert!(!running(second) && !running(second_wrapper), "another engine named ends the one running, whole");
+    assert!(all_ended(&[engine, wrapper]), "the engine {engine} and its wrapper {wrapper} ended");
     assert!(d.end().success());
 }
 
@@ -1145,7 +1163,7 @@ fn sigterm_ends_drive_busy_with_a_long_command() {
     let (status, took) = d.signal("TERM");
     assert_eq!(status.signal(), Some(15), "ended by SIGTERM: {status}");
     assert!(took < std::time::Duration::from_secs(10), "it did not wait for the command: {took:?}");
-    assert!(!running(engine) && !running(wrapper), "the engine {engine} and its wrapper {wrapper} ended");
+    assert!(all_ended(&[engine, wrapper]), "the engine {engine} and its wrapper {wrapper} ended");
     saved_after_e4(&data.dir);
     eprintln!("SIGTERM, busy: cardtable drive ended {took:?} after the signal");
 }
