@@ -16,6 +16,7 @@ use std::sync::OnceLock;
 use std::time::Instant;
 
 mod cli;
+mod signals;
 mod window;
 
 /// When `main` began: the window reports the time to its first frame from
@@ -43,12 +44,25 @@ fn main() -> ExitCode {
     // The runtime knows no game: the code libraries that know chess are handed in.
     cardtable_chess::install();
     match cli::parse(&cardtable_runtime::library::options()) {
-        cli::Mode::Drive(game, library) => drive(content_dir(game.content.as_deref()), &game, &library),
+        cli::Mode::Drive(game, library) => {
+            // SIGTERM, SIGINT, SIGHUP end the game in order (before any thread starts).
+            signals::watch();
+            drive(content_dir(game.content.as_deref()), &game, &library)
+        }
         cli::Mode::Check(game) => {
             check(content_dir(game.content.as_deref()), game.data_dir.as_deref(), game.lang.as_deref(), &game.off)
         }
-        cli::Mode::Trace(args, library) => trace(content_dir(args.game.content.as_deref()), &args, &library),
-        cli::Mode::Window(args, library) => window(args, &library),
+        cli::Mode::Trace(args, library) => {
+            signals::watch();
+            trace(content_dir(args.game.content.as_deref()), &args, &library)
+        }
+        cli::Mode::Window(args, library) => {
+            signals::watch();
+            let code = window(args, &library);
+            // Ended by a signal: the process ends by it, the game ended in order.
+            signals::end_as_asked();
+            code
+        }
         cli::Mode::Uci(game) => uci(content_dir(game.content.as_deref()), &game.off),
         cli::Mode::New(dir) => new_game(&dir),
     }
@@ -252,32 +266,78 @@ fn skip_line(input: &mut impl BufRead) -> std::io::Result<()> {
     }
 }
 
+/// What `drive`'s reader of standard input hands its game's thread.
+enum Input {
+    /// A line (at most [`LINE`] bytes of it kept), and whether it was longer.
+    Line(Vec<u8>, bool),
+    /// The input ended.
+    End,
+    Failed(std::io::Error),
+    /// A signal asks the process to end (`signals`).
+    Signal,
+}
+
+/// Reads standard input line by line into `tx` (on a thread of its own,
+/// so that a signal ends `drive` while it waits for a line).
+fn read_input(tx: std::sync::mpsc::SyncSender<Input>) {
+    let mut input = std::io::stdin().lock();
+    loop {
+        // Bytes, not `lines()`: a line that is not UTF-8 is answered with an
+        // error and the lines after it are still read.
+        let mut bytes = Vec::new();
+        // At most LINE bytes of a line are kept; the rest of a longer one is skipped.
+        let read = (&mut input).take(LINE as u64 + 1).read_until(b'\n', &mut bytes);
+        let long = bytes.len() > LINE && !bytes.ends_with(b"\n");
+        let read = match read.and_then(|n| if long { skip_line(&mut input).map(|_| n) } else { Ok(n) }) {
+            Ok(0) => Input::End,
+            Ok(_) => Input::Line(bytes, long),
+            Err(e) => Input::Failed(e),
+        };
+        let last = !matches!(read, Input::Line(..));
+        if tx.send(read).is_err() || last {
+            return;
+        }
+    }
+}
+
 /// Headless; saves and Persistent Values in `--data-dir` when given, else in
 /// memory; the code libraries' options (`--engine PATH`, `--fen FEN`)
-/// applied as the window applies them.
+/// applied as the window applies them. SIGTERM, SIGINT or SIGHUP end it as
+/// the end of its input does (`signals`), even while it waits for a line.
 fn drive(dir: Files, args: &cli::GameArgs, library: &[(String, String)]) -> ExitCode {
     let mut driver = match headless(dir, args, library, "drive") {
         Ok(driver) => driver,
         Err(code) => return code,
     };
-    let mut input = std::io::stdin().lock();
+    signals::keep_flushed(driver.world.store.flusher());
+    // One line read ahead at most.
+    let (tx, lines) = std::sync::mpsc::sync_channel::<Input>(1);
+    let wake = tx.clone();
+    signals::on_signal(Box::new(move || {
+        let _ = wake.try_send(Input::Signal);
+    }));
+    if let Err(e) = std::thread::Builder::new().name("stdin".into()).spawn(move || read_input(tx)) {
+        eprintln!("cannot read standard input: {e}");
+        return ExitCode::FAILURE;
+    }
     let mut out = std::io::stdout().lock();
-    // Bytes, not `lines()`: a line that is not UTF-8 is answered with an error
-    // and the lines after it are still read.
-    let mut bytes = Vec::new();
-    for number in 1u64.. {
-        bytes.clear();
-        // At most LINE bytes of a line are kept; the rest of a longer one is skipped.
-        let read = (&mut input).take(LINE as u64 + 1).read_until(b'\n', &mut bytes);
-        let long = bytes.len() > LINE && !bytes.ends_with(b"\n");
-        match read.and_then(|n| if long { skip_line(&mut input).map(|_| n) } else { Ok(n) }) {
-            Ok(0) => break,
-            Ok(_) => {}
-            Err(e) => {
+    let mut number = 0u64;
+    while signals::asked().is_none() {
+        // Looked at often, so that a signal that came while no line was awaited is not missed.
+        let read = match lines.recv_timeout(std::time::Duration::from_millis(100)) {
+            Ok(read) => read,
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => continue,
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
+        };
+        let (bytes, long) = match read {
+            Input::Line(bytes, long) => (bytes, long),
+            Input::End | Input::Signal => break,
+            Input::Failed(e) => {
                 eprintln!("cannot read standard input: {e}");
                 return ExitCode::FAILURE;
             }
-        }
+        };
+        number += 1;
         let answer = match std::str::from_utf8(&bytes) {
             _ if long => {
                 Json::error(format!("line {number} is longer than {LINE} bytes, the most a line takes; it was not run"))
@@ -293,10 +353,19 @@ fn drive(dir: Files, args: &cli::GameArgs, library: &[(String, String)]) -> Exit
             break;
         }
     }
+    if signals::asked().is_some() && !signals::begin_end() {
+        // The signals' thread ends the game (this thread was too slow to): it ends the process.
+        loop {
+            std::thread::park();
+        }
+    }
     // The saves and settings still being written reach the disk before the process ends.
     for notice in driver.finish() {
         eprintln!("notice: {notice}");
     }
+    // The engines told `quit` and ended whole, the store's writer done and its folder's lock let go.
+    drop(driver);
+    signals::end_as_asked();
     ExitCode::SUCCESS
 }
 
@@ -316,16 +385,29 @@ fn trace(dir: Files, args: &cli::TraceArgs, library: &[(String, String)]) -> Exi
         }
     };
     let options = args.driver_options();
+    signals::keep_flushed(driver.world.store.flusher());
     let mut out = std::io::stdout().lock();
     for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
+        // A signal ends the script between two commands, as `drive` ends.
+        if signals::asked().is_some() {
+            break;
+        }
         let shown = driver.trace_text(&format!("{options} {line}"), line);
         if write!(out, "{shown}").and_then(|_| out.flush()).is_err() {
             break;
         }
     }
+    if signals::asked().is_some() && !signals::begin_end() {
+        // The signals' thread ends the game (this thread was too slow to): it ends the process.
+        loop {
+            std::thread::park();
+        }
+    }
     for notice in driver.finish() {
         eprintln!("notice: {notice}");
     }
+    drop(driver);
+    signals::end_as_asked();
     ExitCode::SUCCESS
 }
 

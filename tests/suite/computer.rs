@@ -826,6 +826,13 @@ impl DriveProcess {
         DriveProcess { child, stdin, stdout, pid_file }
     }
 
+    /// One command, its answer not read.
+    fn send(&mut self, line: &str) {
+        use std::io::Write;
+        let stdin = self.stdin.as_mut().expect("the driver's input is open");
+        writeln!(stdin, "{line}").and_then(|_| stdin.flush()).expect("write a command");
+    }
+
     /// One command, and its answer.
     fn command(&mut self, line: &str) -> Json {
         use std::io::{BufRead, Write};
@@ -866,6 +873,47 @@ impl DriveProcess {
         line.split_whitespace().nth(1).and_then(|kb| kb.parse::<u64>().ok()).expect("a number of kB") * 1024
     }
 
+    /// Sends the driver's process `signal` (TERM, HUP, INT) and waits, at
+    /// most [`EXIT_BOUND`], looking every 10 ms, for it to end; its exit
+    /// status and how long the end took.
+    fn signal(mut self, signal: &str) -> (std::process::ExitStatus, std::time::Duration) {
+        let sent =
+            std::process::Command::new("kill").args([&format!("-{signal}"), &self.child.id().to_string()]).status();
+        assert!(sent.is_ok_and(|s| s.success()), "kill -{signal}");
+        let at = std::time::Instant::now();
+        let status = self.wait_for_exit(at);
+        let _ = std::fs::remove_file(&self.pid_file);
+        (status, at.elapsed())
+    }
+
+    /// Waits, at most [`EXIT_BOUND`] from `from`, for the process to end;
+    /// past it, the process is killed and the test fails.
+    fn wait_for_exit(&mut self, from: std::time::Instant) -> std::process::ExitStatus {
+        loop {
+            if let Some(status) = self.child.try_wait().expect("cardtable drive can be waited for") {
+                return status;
+            }
+            if from.elapsed() > EXIT_BOUND {
+                let _ = self.child.kill();
+                let _ = self.child.wait();
+                panic!("cardtable drive had not ended {EXIT_BOUND:?} after it was asked to");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+    }
+
+    /// The fake engine's process id once it has started (the Computer asked
+    /// it: it writes its id as it starts), waiting in steps of 0.1 s of the
+    /// game's clock, at most [`EXIT_BOUND`] of real time.
+    fn started_engine(&mut self) -> u32 {
+        let from = std::time::Instant::now();
+        while std::fs::read_to_string(&self.pid_file).map_or(true, |t| t.trim().parse::<u32>().is_err()) {
+            assert!(from.elapsed() < EXIT_BOUND, "the engine never started");
+            self.command("wait 0.1");
+        }
+        self.engine_pid()
+    }
+
     /// Ends the driver's input and waits for the process to end.
     fn end(mut self) -> std::process::ExitStatus {
         self.stdin = None;
@@ -873,6 +921,32 @@ impl DriveProcess {
         let _ = std::fs::remove_file(&self.pid_file);
         status
     }
+}
+
+/// How long a test waits for `cardtable drive` to end once asked (it takes
+/// well under a second: the engine's half a second of grace); a real
+/// process, so a bound of real time that ends as soon as it has.
+const EXIT_BOUND: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// The parent of process `pid` (the fourth field of /proc/PID/stat).
+fn parent_of(pid: u32) -> Option<u32> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    stat.rsplit(')').next()?.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// Whether every one of `pids` has ended (or, killed, ends within a few
+/// seconds: SIGKILL is delivered as the process is next scheduled, a
+/// moment after `kill` returns, later on a loaded machine), looking every
+/// 10 ms.
+fn all_ended(pids: &[u32]) -> bool {
+    let from = std::time::Instant::now();
+    while pids.iter().any(|&p| running(p)) {
+        if from.elapsed() > std::time::Duration::from_secs(5) {
+            return false;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    true
 }
 
 /// Whether a process runs (a zombie, ended and not yet waited for, does not).
@@ -954,4 +1028,142 @@ fn drive_takes_engine_and_fen_from_the_command_line() {
     let mut d = DriveProcess::start("engine-option", &["--engine", &illegal]);
     assert_eq!(d.command("engine").get("engine").as_str(), Some(illegal.as_str()));
     assert!(d.end().success());
+}
+
+/// `cardtable drive` against the wrapped engine (tests/fixtures/engines/wrapped.sh:
+/// a shell that does not `exec` its engine and ignores SIGTERM, SIGINT and
+/// SIGHUP, its child the deaf engine, which ignores them and `quit` too),
+/// keeping its data in `data`, after 1. e4 (the Computer thinking, the
+/// game's save handed to the store's writer); the engine (Cardtable's
+/// grandchild) and the wrapper (its child), both running.
+#[cfg(unix)]
+fn thinking_wrapped(label: &str, data: &std::path::Path) -> (DriveProcess, u32, u32) {
+    let data = data.display().to_string();
+    let mut d = DriveProcess::start(label, &["--data-dir", &data]);
+    d.command(&format!("engine {}", fake_engine("wrapped.sh")));
+    d.command("click e2");
+    d.command("click e4");
+    assert_eq!(d.state(), "Computer's Turn");
+    let engine = d.started_engine();
+    let wrapper = parent_of(engine).expect("the engine's parent");
+    assert!(running(engine) && running(wrapper), "the wrapper and its engine run while the game does");
+    assert_ne!(wrapper, d.child.id(), "the engine is Cardtable's grandchild");
+    (d, wrapper, engine)
+}
+
+/// The game's save, handed to the store's writer before the end, is on the disk.
+fn saved_after_e4(data: &std::path::Path) {
+    let save = std::fs::read_to_string(data.join("saves/auto.yaml")).expect("the save is on the disk");
+    assert!(save.contains("e4"), "the save holds 1. e4:\n{save}");
+}
+
+/// SIGTERM, SIGHUP or SIGINT ends `cardtable drive` while it waits for its
+/// next line and its engine thinks: the engine, behind a wrapper that does
+/// not `exec` it and with every process of it deaf to those signals and to
+/// `quit`, is ended whole (its process group killed after its grace), the
+/// save handed before the signal is on the disk, and the process ends by
+/// the signal, within a second or so.
+#[cfg(unix)]
+fn a_signal_ends_drive_and_its_wrapped_engine_whole(signal: &str, number: i32) {
+    use std::os::unix::process::ExitStatusExt;
+    let data = common::TempDir::new(&format!("signal-{signal}"));
+    let (d, wrapper, engine) = thinking_wrapped(&format!("signal-{signal}"), &data.dir);
+    let (status, took) = d.signal(signal);
+    assert_eq!(status.signal(), Some(number), "ended by SIG{signal}: {status}");
+    assert!(all_ended(&[wrapper, engine]), "no process of the engine outlives the driver ({wrapper}, {engine})");
+    saved_after_e4(&data.dir);
+    // The folder's lock was let go: another process keeps its data there.
+    let again =
+        DriveProcess::start(&format!("signal-{signal}-after"), &["--data-dir", &data.dir.display().to_string()]);
+    assert!(again.end().success());
+    eprintln!("SIG{signal}: cardtable drive ended {took:?} after the signal");
+}
+
+#[cfg(unix)]
+#[test]
+fn sigterm_ends_drive_and_its_wrapped_engine_whole() {
+    a_signal_ends_drive_and_its_wrapped_engine_whole("TERM", 15);
+}
+
+#[cfg(unix)]
+#[test]
+fn sighup_ends_drive_and_its_wrapped_engine_whole() {
+    a_signal_ends_drive_and_its_wrapped_engine_whole("HUP", 1);
+}
+
+#[cfg(unix)]
+#[test]
+fn sigint_ends_drive_and_its_wrapped_engine_whole() {
+    a_signal_ends_drive_and_its_wrapped_engine_whole("INT", 2);
+}
+
+/// The end of `drive`'s input ends a wrapped engine whole too.
+#[cfg(unix)]
+#[test]
+fn the_end_of_drive_ends_a_wrapped_engine_whole() {
+    let data = common::TempDir::new("wrapped-end");
+    let (d, wrapper, engine) = thinking_wrapped("wrapped-end", &data.dir);
+    assert!(d.end().success());
+    assert!(all_ended(&[engine, wrapper]), "the engine {engine} and its wrapper {wrapper} ended");
+    saved_after_e4(&data.dir);
+}
+
+/// New Game while a wrapped engine thinks, deaf to `stop`: the bridge gives
+/// up on it (after its 10 s for a `bestmove`) and ends it whole, the
+/// wrapper and its engine; the engine started again for the new game's
+/// question (if it was by then) is ended whole with the driver.
+#[cfg(unix)]
+#[test]
+fn new_game_ends_a_wrapped_engine_whole() {
+    let data = common::TempDir::new("wrapped-new-game");
+    let (mut d, wrapper, engine) = thinking_wrapped("wrapped-new-game", &data.dir);
+    for press in ["New Game", "Black", "Gentle", "Play"] {
+        d.command(&format!("press {press}"));
+    }
+    // The Computer, White now, asks at once: the old engine must stop first.
+    let from = std::time::Instant::now();
+    while running(engine) || running(wrapper) {
+        assert!(from.elapsed() < EXIT_BOUND, "the engine {engine} still runs after New Game");
+        d.command("wait 0.2");
+    }
+    // The engine started again for the new game, if it was by now, and its wrapper.
+    let last = Some(d.engine_pid()).filter(|&p| p != engine);
+    let last: Vec<u32> = last.into_iter().flat_map(|p| [Some(p), parent_of(p).filter(|&w| w > 1)]).flatten().collect();
+    assert!(d.end().success());
+    assert!(all_ended(&last), "the engine and its wrapper {last:?} ended with the driver");
+}
+
+/// Another engine named (`engine builtin`) while a wrapped engine thinks
+/// ends it whole at once: the command answers once the wrapper and its
+/// engine are gone.
+#[cfg(unix)]
+#[test]
+fn another_engine_named_ends_a_wrapped_engine_whole() {
+    let data = common::TempDir::new("wrapped-swap");
+    let (mut d, wrapper, engine) = thinking_wrapped("wrapped-swap", &data.dir);
+    d.command("engine builtin");
+    assert!(all_ended(&[engine, wrapper]), "the engine {engine} and its wrapper {wrapper} ended");
+    assert!(d.end().success());
+}
+
+/// SIGTERM while `drive` runs a long command (`wait 30`, in real time while
+/// the engine thinks): the game's thread cannot end the game in order, so
+/// the signals' thread ends it, within a second or two, not thirty: the
+/// wrapped engine ended whole, the store flushed (the save on the disk),
+/// the process ended by the signal.
+#[cfg(unix)]
+#[test]
+fn sigterm_ends_drive_busy_with_a_long_command() {
+    use std::os::unix::process::ExitStatusExt;
+    let data = common::TempDir::new("signal-busy");
+    let (mut d, wrapper, engine) = thinking_wrapped("signal-busy", &data.dir);
+    d.send("wait 30");
+    // (Time for the driver to take the line: either way the end must be short.)
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let (status, took) = d.signal("TERM");
+    assert_eq!(status.signal(), Some(15), "ended by SIGTERM: {status}");
+    assert!(took < std::time::Duration::from_secs(10), "it did not wait for the command: {took:?}");
+    assert!(all_ended(&[engine, wrapper]), "the engine {engine} and its wrapper {wrapper} ended");
+    saved_after_e4(&data.dir);
+    eprintln!("SIGTERM, busy: cardtable drive ended {took:?} after the signal");
 }

@@ -395,6 +395,160 @@ mod watch_window {
         }
         let _ = std::fs::remove_dir_all(&data);
     }
+    /// A window watching `path` (`--watch`, the Computer off), under the
+    /// display, its stderr in a file, its process id known (for the
+    /// SIGTERM that ends it), once it says it watches.
+    struct Watching {
+        window: Bounded,
+        err: std::path::PathBuf,
+        pid: std::path::PathBuf,
+        data: std::path::PathBuf,
+        deadline: Instant,
+    }
+
+    impl Watching {
+        fn start(run: &[String], path: &std::path::Path, beside: &std::path::Path) -> Watching {
+            let [err, pid, data] = ["stderr", "pid", "data"].map(|e| beside.with_extension(e));
+            let quoted = |p: &std::path::Path| format!("'{}'", p.display());
+            let script = format!(
+                "echo $$ >{}\nexec {} {} --watch --off 'Make Computer Move' --data-dir {} 2>{}",
+                quoted(&pid),
+                quoted(std::path::Path::new(env!("CARGO_BIN_EXE_cardtable"))),
+                quoted(path),
+                quoted(&data),
+                quoted(&err),
+            );
+            let mut all: Vec<String> = run.to_vec();
+            all.extend(["sh".into(), "-c".into(), script]);
+            let mut window = Bounded::spawn(
+                Command::new(&all[0]).args(&all[1..]).env("LC_ALL", "C").env("CARDTABLE_IDLE_AFTER", "0.1"),
+                "the window",
+            );
+            let deadline = Instant::now() + WATCH_BOUND;
+            let told = || std::fs::read_to_string(&err).unwrap_or_default();
+            window.wait_until(deadline, "watching its folder", &told, |_| told().contains("watching "));
+            Watching { window, err, pid, data, deadline }
+        }
+
+        fn stderr(&self) -> String {
+            std::fs::read_to_string(&self.err).unwrap_or_default()
+        }
+
+        /// How many times the window said it read the folder again
+        /// (`reloaded ...`) and that it could not (`not reloaded`).
+        fn counts(&self) -> (usize, usize) {
+            let text = self.stderr();
+            let reloaded = text.lines().filter(|l| l.starts_with("reloaded ")).count();
+            let not = text.lines().filter(|l| l.starts_with("not reloaded")).count();
+            (reloaded, not)
+        }
+
+        /// Waits until the window has said `reloaded` `reloaded` times and
+        /// `not reloaded` `not` times, at least.
+        fn wait_for(&mut self, reloaded: usize, not: usize) {
+            let err = self.err.clone();
+            let told = move || std::fs::read_to_string(&err).unwrap_or_default();
+            let what = format!("{reloaded} `reloaded` and {not} `not reloaded`");
+            let counts = |t: &str| {
+                let r = t.lines().filter(|l| l.starts_with("reloaded ")).count();
+                let n = t.lines().filter(|l| l.starts_with("not reloaded")).count();
+                (r, n)
+            };
+            self.window.wait_until(self.deadline, &what, &told, |_| {
+                let (r, n) = counts(&told());
+                r >= reloaded && n >= not
+            });
+        }
+
+        /// Ends the window with SIGTERM, and waits for it.
+        fn end(mut self) {
+            let pid = std::fs::read_to_string(&self.pid).unwrap_or_default();
+            let _ = Command::new("kill").args(["-TERM", pid.trim()]).status();
+            let err = self.err.clone();
+            let told = move || std::fs::read_to_string(&err).unwrap_or_default();
+            self.window.wait_for_exit(self.deadline, &told);
+            for f in [&self.err, &self.pid] {
+                let _ = std::fs::remove_file(f);
+            }
+            let _ = std::fs::remove_dir_all(&self.data);
+        }
+    }
+
+    /// Breaks a content folder's Directions table (an unknown column).
+    fn break_directions(dir: &std::path::Path) {
+        let file = dir.join("tables/Directions.csv");
+        let good = std::fs::read_to_string(&file).unwrap();
+        std::fs::write(&file, good.replacen("canCapture", "canCapture,reach", 1)).unwrap();
+    }
+
+    /// `--watch LINK`, then `ln -sfn B LINK`: the link re-pointed is seen
+    /// (B's broken table read, `not reloaded`), and an edit in B (its table
+    /// mended) is read again; the old folder A is no longer watched.
+    #[test]
+    fn watch_follows_a_link_re_pointed() {
+        let Some(run) = common::display() else { return };
+        let (a, b) = (TempContent::chess("watch-link-a"), TempContent::chess("watch-link-b"));
+        let good = b.read("tables/Directions.csv");
+        break_directions(&b.dir);
+        let link = a.dir.with_extension("link");
+        std::os::unix::fs::symlink(&a.dir, &link).unwrap();
+        let mut w = Watching::start(&run, &link, &link);
+        let ln = Command::new("ln").arg("-sfn").arg(&b.dir).arg(&link).status().unwrap();
+        assert!(ln.success());
+        w.wait_for(0, 1);
+        assert!(w.stderr().contains("tables/Directions.csv:1:"), "B's table was read:\n{}", w.stderr());
+        b.write("tables/Directions.csv", &good);
+        w.wait_for(1, 1);
+        assert_eq!(w.counts(), (1, 1), "{}", w.stderr());
+        w.end();
+        let _ = std::fs::remove_file(&link);
+    }
+
+    /// The watched folder replaced by a file, then the file by a folder:
+    /// the folder gone is said (`not reloaded`), the new folder is read
+    /// again and watched (an edit in it is read).
+    #[test]
+    fn watch_follows_a_file_replaced_by_a_folder() {
+        let Some(run) = common::display() else { return };
+        let (a, b) = (TempContent::chess("watch-file-a"), TempContent::chess("watch-file-b"));
+        let path = a.dir.with_extension("game");
+        common::copy_dir(&a.dir, &path).unwrap();
+        let mut w = Watching::start(&run, &path, &path);
+        std::fs::remove_dir_all(&path).unwrap();
+        std::fs::write(&path, "not a folder\n").unwrap();
+        w.wait_for(0, 1);
+        // The new folder made beside it, then moved into the file's place at once.
+        let made = path.with_extension("new");
+        common::copy_dir(&b.dir, &made).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        std::fs::rename(&made, &path).unwrap();
+        w.wait_for(1, 1);
+        break_directions(&path);
+        w.wait_for(1, 2);
+        w.end();
+        let _ = std::fs::remove_dir_all(&path);
+    }
+
+    /// The watched folder replaced by a link to another folder: the other
+    /// folder is read (its broken table), and its edits from then on.
+    #[test]
+    fn watch_follows_a_folder_replaced_by_a_link() {
+        let Some(run) = common::display() else { return };
+        let (a, b) = (TempContent::chess("watch-tolink-a"), TempContent::chess("watch-tolink-b"));
+        let good = b.read("tables/Directions.csv");
+        break_directions(&b.dir);
+        let path = a.dir.with_extension("game");
+        common::copy_dir(&a.dir, &path).unwrap();
+        let mut w = Watching::start(&run, &path, &path);
+        std::fs::remove_dir_all(&path).unwrap();
+        std::os::unix::fs::symlink(&b.dir, &path).unwrap();
+        w.wait_for(0, 1);
+        assert!(w.stderr().contains("tables/Directions.csv:1:"), "B's table was read:\n{}", w.stderr());
+        b.write("tables/Directions.csv", &good);
+        w.wait_for(1, 1);
+        w.end();
+        let _ = std::fs::remove_file(&path);
+    }
 }
 
 /// A Logic Component switched off (`--off`, here the Computer: the Player

@@ -1698,3 +1698,137 @@ fn f12_opens_the_debug_view_and_a_key_is_traced_with_the_object_under_the_mouse(
     assert!(trace.starts_with("key Escape\n  Event Cancel"), "the last input is the game's key, not F12: {trace}");
     assert_eq!(trace, printed, "the panel's lines are `cardtable trace`'s");
 }
+
+/// The window, run against `engine` (a program, with `--engine`) or with
+/// the Computer off, after `script`, then sent `signal` once `ready` says
+/// (from its stderr) it is time: its stderr, its data folder, and the
+/// engine's process ids (its own and its wrapper's) when it started one.
+/// Each wait is bounded by a minute of real time and ends as soon as what
+/// it waits for comes; past it the window is killed and the test fails.
+#[cfg(unix)]
+fn signalled_window(
+    run: &[String],
+    name: &str,
+    engine: Option<&str>,
+    script: &str,
+    signal: &str,
+    ready: impl Fn(&str) -> bool,
+) -> (String, PathBuf, Option<(u32, u32)>) {
+    use std::os::unix::process::CommandExt;
+    use std::time::{Duration, Instant};
+    let dir = out_dir();
+    let [script_file, err, own_pid, engine_pid] =
+        ["script", "stderr", "pid", "engine-pid"].map(|e| dir.join(format!("{name}.{e}")));
+    for f in [&err, &own_pid, &engine_pid] {
+        let _ = std::fs::remove_file(f);
+    }
+    std::fs::write(&script_file, script).unwrap();
+    let data = data_dir();
+    let quoted = |p: &Path| format!("'{}'", p.display());
+    let mut args =
+        vec![quoted(&content()), "--script".into(), quoted(&script_file), "--data-dir".into(), quoted(&data)];
+    match engine {
+        Some(e) => args.extend(["--engine".into(), quoted(Path::new(e))]),
+        None => args.extend(["--off".into(), "'Make Computer Move'".into()]),
+    }
+    let line = format!(
+        "echo $$ >{}\nexec {} {} 2>{}",
+        quoted(&own_pid),
+        quoted(Path::new(env!("CARGO_BIN_EXE_cardtable"))),
+        args.join(" "),
+        quoted(&err)
+    );
+    let mut all: Vec<String> = run.to_vec();
+    all.extend(["sh".into(), "-c".into(), line]);
+    let mut window = Command::new(&all[0])
+        .args(&all[1..])
+        .env("LC_ALL", "C")
+        .env("CARDTABLE_TEST_PID_FILE", &engine_pid)
+        .env("CARDTABLE_REPORT_INPUTS", "1")
+        .env("CARDTABLE_IDLE_AFTER", "0.1")
+        .process_group(0)
+        .spawn()
+        .expect("the window starts");
+    let stderr = || std::fs::read_to_string(&err).unwrap_or_default();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let fail = |window: &mut std::process::Child, what: &str| -> ! {
+        let _ = Command::new("kill").args(["-KILL", "--", &format!("-{}", window.id())]).status();
+        let _ = window.wait();
+        panic!("the window never came to {what}:\n{}", stderr());
+    };
+    let pid_in = |f: &Path| std::fs::read_to_string(f).ok().and_then(|t| t.trim().parse::<u32>().ok());
+    while !(pid_in(&own_pid).is_some() && ready(&stderr()) && (engine.is_none() || pid_in(&engine_pid).is_some())) {
+        if Instant::now() > deadline || matches!(window.try_wait(), Ok(Some(_))) {
+            fail(&mut window, "what the test waits for before the signal");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let engine = pid_in(&engine_pid).map(|e| (e, parent_of(e).expect("the engine's parent")));
+    let cardtable = pid_in(&own_pid).unwrap();
+    let sent = Command::new("kill").args([&format!("-{signal}"), &cardtable.to_string()]).status();
+    assert!(sent.is_ok_and(|s| s.success()), "kill -{signal} {cardtable}");
+    let at = Instant::now();
+    while !matches!(window.try_wait(), Ok(Some(_))) {
+        if Instant::now() > deadline {
+            fail(&mut window, "its end after the signal");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    eprintln!("the window ended {:?} after SIG{signal}", at.elapsed());
+    assert!(!running(cardtable), "the window's process ended");
+    (stderr(), data, engine)
+}
+
+/// The parent of process `pid` (the fourth field of /proc/PID/stat).
+#[cfg(unix)]
+fn parent_of(pid: u32) -> Option<u32> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    stat.rsplit(')').next()?.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// Whether a process runs (a zombie, ended and not yet waited for, does not).
+#[cfg(unix)]
+fn running(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .ok()
+        .and_then(|stat| stat.rsplit(')').next().and_then(|rest| rest.split_whitespace().next()).map(|s| s != "Z"))
+        .unwrap_or(false)
+}
+
+/// SIGTERM ends the window while the Computer thinks, against an engine
+/// behind a wrapper that does not `exec` it, every process of it deaf to
+/// the signals and to `quit` (tests/fixtures/engines/wrapped.sh): the
+/// window ends as when it is closed, the engine and its wrapper are ended
+/// whole, and the game's save (after 1. e4) is on the disk.
+#[cfg(unix)]
+#[test]
+fn sigterm_ends_the_window_and_its_wrapped_engine_whole() {
+    let Some(run) = common::display() else { return };
+    let engine = common::fake_engine("wrapped.sh");
+    let (stderr, data, pids) =
+        signalled_window(&run, "sigterm", Some(&engine), "click e2\nclick e4\n", "TERM", |_| true);
+    let (engine, wrapper) = pids.expect("the engine started");
+    let from = std::time::Instant::now();
+    // (SIGKILL is delivered as the process is next scheduled: a moment, on a loaded machine.)
+    while (running(engine) || running(wrapper)) && from.elapsed() < std::time::Duration::from_secs(5) {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(!running(engine) && !running(wrapper), "the engine {engine} and its wrapper {wrapper} ended:\n{stderr}");
+    assert!(stderr.contains("SIGTERM received"), "{stderr}");
+    let save = std::fs::read_to_string(data.join("saves/auto.yaml")).expect("the save is on the disk");
+    assert!(save.contains("e4"), "the save holds 1. e4:\n{save}");
+}
+
+/// SIGHUP ends a window left alone, asleep until the windowing system
+/// wakes it (the signals' thread ends the game: the store's writer
+/// flushed): the game's save (after 1. e4) is on the disk.
+#[cfg(unix)]
+#[test]
+fn sighup_ends_a_window_left_alone_with_its_save_on_the_disk() {
+    let Some(run) = common::display() else { return };
+    let (stderr, data, _) =
+        signalled_window(&run, "sighup", None, "click e2\nclick e4\n", "HUP", |e| e.contains("input: idle"));
+    assert!(stderr.contains("SIGHUP received"), "{stderr}");
+    let save = std::fs::read_to_string(data.join("saves/auto.yaml")).expect("the save is on the disk");
+    assert!(save.contains("e4"), "the save holds 1. e4:\n{save}");
+}

@@ -47,6 +47,8 @@ pub async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
     let store = Rc::new(Store::for_game(opts.data_dir.as_deref(), &game.name));
     // Declared before the window, so dropped after it: the driver ends first.
     let _flush = FlushOnExit(store.clone());
+    // A signal that comes while the window sleeps is ended by the signals' thread, which flushes too.
+    crate::signals::keep_flushed(store.flusher());
     let mut window = match Window::start(game, opts, store) {
         Ok(window) => window,
         Err(code) => return code,
@@ -158,6 +160,18 @@ impl Window {
     /// One frame, its steps in order; the exit code once the window is done
     /// (the screenshot written).
     async fn frame(&mut self) -> Option<ExitCode> {
+        crate::signals::asleep(false);
+        // SIGTERM, SIGINT or SIGHUP: the window ends as when it is closed
+        // (the engines ended, the store flushed), then the process by the signal.
+        if crate::signals::asked().is_some() {
+            if crate::signals::begin_end() {
+                return Some(ExitCode::FAILURE);
+            }
+            // The signals' thread ends the game and the process.
+            loop {
+                std::thread::park();
+            }
+        }
         // At most a frame every 1/60 s, counted from one frame's start to the
         // next: the wait comes after the last frame was presented, not
         // before (a wait before it added the presenting's time to each frame).
@@ -414,8 +428,10 @@ impl Window {
             std::thread::sleep(next_look_of(w, self.played, self.playing));
             miniquad::window::schedule_update();
         } else {
-            // Nothing to draw: miniquad sleeps until an event comes.
+            // Nothing to draw: miniquad sleeps until an event comes (a
+            // signal meanwhile is ended by the signals' thread: nothing wakes this one).
             self.reports.idle();
+            crate::signals::asleep(true);
         }
     }
 }

@@ -2,10 +2,17 @@
 //! tells when each change came; the window's frame asks whether the folder
 //! has settled since, and reads it again then.
 //!
-//! The folder itself may go and come back (an editor or a version control
-//! tool that removes it and makes it again, a `mv` of a new copy into its
-//! place): its watch goes with it, so the folder is watched again as soon
-//! as it is back, and read again once it has settled.
+//! What is watched is what the path means, looked at again at each look:
+//! the folder it names now (links followed: its canonical path, watched
+//! whole), and the folder that holds the path's last name (that entry
+//! alone), where a link is re-pointed (`ln -sfn B LINK`), or a folder
+//! replaced by a link, a file or another folder. When the path names
+//! another folder than before (or none), the old one is no longer watched,
+//! the new one is, and the content is read again; events of a folder no
+//! longer named are dropped. The folder itself may go and come back (an
+//! editor or a version control tool that removes it and makes it again, a
+//! `mv` of a new copy into its place): its watch goes with it, so it is
+//! watched again as soon as it is back, and read again once it has settled.
 
 use notify::{EventKind, RecursiveMode, Watcher};
 use std::path::{Path, PathBuf};
@@ -17,83 +24,126 @@ use std::time::{Duration, Instant};
 /// rename, the file itself), read once.
 pub const SETTLE: Duration = Duration::from_millis(200);
 
-/// What the watcher's thread tells.
-enum Told {
-    /// Something in the folder changed, at this moment.
-    Changed(Instant),
-    /// The folder itself was removed or moved away, at this moment: its watch is gone.
-    Gone(Instant),
+/// What the watcher's thread tells: something changed at this moment, at
+/// these paths; `away` when it was a removal or a rename (of the folder
+/// itself, its watch is gone).
+struct Told {
+    at: Instant,
+    away: bool,
+    paths: Vec<PathBuf>,
 }
 
 pub struct Watch {
+    /// The path as given, made absolute (not resolved: a link stays a link).
     dir: PathBuf,
     watcher: notify::RecommendedWatcher,
     told: Receiver<Told>,
+    /// The folder `dir` named at the last look (its canonical path); None:
+    /// it named no folder.
+    seen: Option<PathBuf>,
+    /// The folder watched whole (the one `seen`, once its watch is made).
+    target: Option<PathBuf>,
+    /// The watcher told that the folder itself went (removed, or moved
+    /// away): it is watched again at the next look.
+    lost: bool,
     /// When the last change came, while one is waiting to be read.
     last: Option<Instant>,
-    /// The folder is gone (or was replaced): it is watched again when it is back.
-    gone: bool,
     /// The new files' mistakes, shown until a reload succeeds.
     pub mistakes: Vec<String>,
+}
+
+/// The folder `dir` names now, links followed; None when it names none.
+fn resolve(dir: &Path) -> Option<PathBuf> {
+    dir.canonicalize().ok().filter(|p| p.is_dir())
 }
 
 impl Watch {
     pub fn start(dir: &Path) -> Result<Watch, String> {
         let (tx, told) = std::sync::mpsc::channel();
-        // The folder as the events name it: as given, and its full path.
-        let names = [dir.to_path_buf(), dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf())];
+        let cannot = |e: &dyn std::fmt::Display| format!("cannot watch {}: {e}", dir.display());
         let mut watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
             let Ok(e) = event else { return };
-            let now = Instant::now();
-            let itself = e.paths.iter().any(|p| names.contains(p));
-            let told = match e.kind {
-                EventKind::Remove(_) | EventKind::Modify(notify::event::ModifyKind::Name(_)) if itself => {
-                    Told::Gone(now)
-                }
-                EventKind::Create(_) | EventKind::Modify(_) | EventKind::Remove(_) => Told::Changed(now),
+            let away = match e.kind {
+                EventKind::Remove(_) | EventKind::Modify(notify::event::ModifyKind::Name(_)) => true,
+                EventKind::Create(_) | EventKind::Modify(_) => false,
                 _ => return,
             };
-            let _ = tx.send(told);
+            let _ = tx.send(Told { at: Instant::now(), away, paths: e.paths });
         })
-        .map_err(|e| format!("cannot watch {}: {e}", dir.display()))?;
-        watcher.watch(dir, RecursiveMode::Recursive).map_err(|e| format!("cannot watch {}: {e}", dir.display()))?;
-        Ok(Watch { dir: dir.to_path_buf(), watcher, told, last: None, gone: false, mistakes: Vec::new() })
+        .map_err(|e| cannot(&e))?;
+        let absolute = std::path::absolute(dir).map_err(|e| cannot(&e))?;
+        let seen = resolve(&absolute);
+        let target = seen.clone().ok_or_else(|| cannot(&"it is not a folder"))?;
+        watcher.watch(&target, RecursiveMode::Recursive).map_err(|e| cannot(&e))?;
+        // Where the path's own folder cannot be watched (the root, no
+        // permission), a re-pointed link is still seen at the next look.
+        if let Some(parent) = absolute.parent() {
+            let _ = watcher.watch(parent, RecursiveMode::NonRecursive);
+        }
+        Ok(Watch {
+            dir: absolute,
+            watcher,
+            told,
+            seen,
+            target: Some(target),
+            lost: false,
+            last: None,
+            mistakes: Vec::new(),
+        })
     }
 
-    /// Takes what the watcher told; when the folder is gone, looks whether it
-    /// is back, and watches it again then (a change to read: its files may
-    /// be other files now).
-    fn take(&mut self, told: Told) {
-        let at = match told {
-            Told::Changed(at) => at,
-            Told::Gone(at) => {
-                self.gone = true;
-                at
-            }
-        };
-        self.last = Some(self.last.map_or(at, |last| last.max(at)));
+    /// Takes what the watcher told, when it is of the path's folder (or the
+    /// path itself): a change to read; the folder itself gone, watched
+    /// again at the next look. Whether it was.
+    fn take(&mut self, told: Told) -> bool {
+        let itself = |p: &PathBuf| *p == self.dir || self.target.as_ref() == Some(p);
+        let on_itself = told.paths.iter().any(itself);
+        let inside = told.paths.iter().any(|p| self.target.as_ref().is_some_and(|t| p.starts_with(t)));
+        // (Of the folder that holds the path, only the path's own entry is
+        // the game's: `on_itself`.)
+        if !(on_itself || inside) {
+            return false;
+        }
+        if on_itself && told.away {
+            self.lost = true;
+        }
+        self.last = Some(self.last.map_or(told.at, |last| last.max(told.at)));
+        true
+    }
+
+    /// Whether the path names a folder that is not watched (yet): it was
+    /// removed, or is no folder now.
+    #[cfg(test)]
+    fn gone(&self) -> bool {
+        self.target.is_none()
     }
 
     /// Whether the folder changed and has been still for [`SETTLE`] at
-    /// `now`. A folder gone is looked for at each call, and watched again
-    /// as soon as it is back.
+    /// `now`. The path is resolved again at each call: the folder it names
+    /// now is watched (and read again) as soon as it is another, or back.
     pub fn settled(&mut self, now: Instant) -> bool {
         while let Ok(told) = self.told.try_recv() {
-            self.take(told);
+            let _ = self.take(told);
         }
-        // An event may be missed (the folder gone between two looks): the
-        // folder itself is looked at too.
-        if !self.gone && !self.dir.is_dir() {
-            self.gone = true;
-            self.last = Some(now);
-        }
-        if self.gone && self.dir.is_dir() {
-            // Its old watch, if the folder was moved away and lives on elsewhere, goes.
-            let _ = self.watcher.unwatch(&self.dir);
-            if self.watcher.watch(&self.dir, RecursiveMode::Recursive).is_ok() {
-                self.gone = false;
-                self.last = Some(now);
+        // An event may be missed (the folder gone between two looks, a link
+        // re-pointed): the path itself is looked at too.
+        let resolved = resolve(&self.dir);
+        if std::mem::take(&mut self.lost) || resolved != self.seen || (self.target.is_none() && resolved.is_some()) {
+            let other = resolved != self.seen;
+            // Its old watch goes, also where the folder lives on elsewhere
+            // (moved away, or a link no longer to it).
+            if let Some(old) = self.target.take() {
+                let _ = self.watcher.unwatch(&old);
             }
+            if let Some(new) = &resolved {
+                if self.watcher.watch(new, RecursiveMode::Recursive).is_ok() {
+                    self.target = Some(new.clone());
+                }
+            }
+            if other || self.target.is_some() {
+                self.last.get_or_insert(now);
+            }
+            self.seen = resolved;
         }
         match self.last {
             Some(at) if now.saturating_duration_since(at) >= SETTLE => {
@@ -109,16 +159,23 @@ impl Watch {
         self.last.map(|at| at.elapsed())
     }
 
-    /// Waits up to `most` for the watcher to tell something, and takes it;
-    /// whether it told. (The tests' way to wait for the watcher's thread.)
+    /// Waits up to `most` for the watcher to tell something of the game's
+    /// folder, and takes it (what it tells of the other entries of the
+    /// folder that holds it is dropped); whether it told. (The tests' way
+    /// to wait for the watcher's thread.)
     #[cfg(test)]
     fn wait_told(&mut self, most: Duration) -> bool {
-        match self.told.recv_timeout(most) {
-            Ok(told) => {
-                self.take(told);
-                true
+        let until = Instant::now() + most;
+        loop {
+            let left = until.saturating_duration_since(Instant::now());
+            match self.told.recv_timeout(left) {
+                Ok(told) => {
+                    if self.take(told) {
+                        return true;
+                    }
+                }
+                Err(_) => return false,
             }
-            Err(_) => false,
         }
     }
 }
@@ -171,13 +228,13 @@ mod tests {
         drain(&mut w);
         let later = Instant::now() + SETTLE * 2;
         assert!(w.settled(later), "the removal is a change to read (the window says the folder is gone)");
-        assert!(w.gone);
+        assert!(w.gone());
         assert!(!w.settled(later + SETTLE * 2), "nothing more while it is gone");
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join("game.yaml"), "name: C\n").unwrap();
         let back = Instant::now();
         assert!(!w.settled(back), "back: watched again, read once settled");
-        assert!(!w.gone);
+        assert!(!w.gone());
         assert!(w.settled(back + SETTLE * 2), "read again");
         // An edit of the folder made again is seen.
         drain(&mut w);
@@ -198,13 +255,76 @@ mod tests {
         std::fs::write(dir.join("game.yaml"), "name: E\n").unwrap();
         assert!(w.wait_told(MOST));
         drain(&mut w);
-        assert!(w.gone, "the watcher told that the folder itself went");
+        assert!(w.lost, "the watcher told that the folder itself went");
         let now = Instant::now();
         assert!(!w.settled(now), "watched again, read once settled");
-        assert!(!w.gone, "watched again");
+        assert!(!w.gone(), "watched again");
         assert!(w.settled(now + SETTLE * 2));
         std::fs::write(dir.join("game.yaml"), "name: F\n").unwrap();
         assert!(w.wait_told(MOST), "an edit of the new folder is told");
         let _ = std::fs::remove_dir_all(&dir);
+    }
+    /// A link re-pointed (`ln -sfn B LINK`, a new link renamed over the
+    /// old): the folder it names now is watched (and read again) from the
+    /// next look; the old one's edits are not the game's any more, the new
+    /// one's are.
+    #[cfg(unix)]
+    #[test]
+    fn a_link_re_pointed_is_followed() {
+        let (a, b) = (folder("link-a"), folder("link-b"));
+        let link = a.with_extension("link");
+        let _ = std::fs::remove_file(&link);
+        std::os::unix::fs::symlink(&a, &link).unwrap();
+        let mut w = Watch::start(&link).unwrap();
+        assert_eq!(w.target, Some(a.canonicalize().unwrap()));
+        let new = a.with_extension("link-new");
+        let _ = std::fs::remove_file(&new);
+        std::os::unix::fs::symlink(&b, &new).unwrap();
+        std::fs::rename(&new, &link).unwrap();
+        drain(&mut w);
+        assert!(w.settled(Instant::now() + SETTLE * 2), "the link re-pointed is a change to read");
+        assert_eq!(w.target, Some(b.canonicalize().unwrap()), "the new folder is watched");
+        std::fs::write(a.join("game.yaml"), "name: G\n").unwrap();
+        drain(&mut w);
+        assert!(w.waiting().is_none(), "an edit of the old folder is not the game's");
+        std::fs::write(b.join("game.yaml"), "name: H\n").unwrap();
+        assert!(w.wait_told(MOST));
+        drain(&mut w);
+        assert!(w.waiting().is_some(), "an edit of the new folder is read");
+        let _ = std::fs::remove_file(&link);
+        for d in [a, b] {
+            let _ = std::fs::remove_dir_all(&d);
+        }
+    }
+
+    /// The folder replaced by a link to another, and that by a file, then a
+    /// folder: each time the path names another folder (or none) it is a
+    /// change to read, and the folder it names is the one watched.
+    #[cfg(unix)]
+    #[test]
+    fn a_folder_replaced_by_a_link_then_a_file_then_a_folder_is_followed() {
+        let (a, b) = (folder("swap-a"), folder("swap-b"));
+        let mut w = Watch::start(&a).unwrap();
+        std::fs::remove_dir_all(&a).unwrap();
+        std::os::unix::fs::symlink(&b, &a).unwrap();
+        drain(&mut w);
+        assert!(w.settled(Instant::now() + SETTLE * 2));
+        assert_eq!(w.target, Some(b.canonicalize().unwrap()), "the link's folder is watched");
+        std::fs::remove_file(&a).unwrap();
+        std::fs::write(&a, "a file\n").unwrap();
+        drain(&mut w);
+        assert!(w.settled(Instant::now() + SETTLE * 2), "a file in its place: a change (the folder is gone)");
+        assert!(w.gone());
+        std::fs::remove_file(&a).unwrap();
+        std::fs::create_dir(&a).unwrap();
+        std::fs::write(a.join("game.yaml"), "name: I\n").unwrap();
+        drain(&mut w);
+        assert!(w.settled(Instant::now() + SETTLE * 2), "a folder again: read again");
+        assert_eq!(w.target, Some(a.canonicalize().unwrap()));
+        std::fs::write(a.join("game.yaml"), "name: J\n").unwrap();
+        assert!(w.wait_told(MOST), "an edit of the new folder is told");
+        for d in [a, b] {
+            let _ = std::fs::remove_dir_all(&d);
+        }
     }
 }

@@ -8,6 +8,7 @@
 pub mod engine;
 pub mod facts;
 pub mod library;
+pub mod process;
 pub mod stockfish_bridge;
 
 use cardtable_runtime::library::Library;

@@ -36,6 +36,7 @@
 use crate::engine::{history_hashes, with_rules, AnyRules, Board, Limits, Searcher};
 use crate::facts::{Facts, Tables};
 use crate::library::Chess;
+use crate::process::EngineProcess;
 use cardtable_runtime::game::{Game, Written};
 use cardtable_runtime::ids::{ColumnId, EventId, ObjectId, StructId, TableId};
 use cardtable_runtime::json::Json;
@@ -44,9 +45,8 @@ use cardtable_runtime::value::{Sym, Value};
 use cardtable_runtime::world::World;
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
 use std::sync::Arc;
@@ -70,8 +70,6 @@ const MAX_LINES: usize = 100_000;
 /// reader waits past it, so an engine that talks faster than it is heard
 /// holds no more memory than this.
 const QUEUED_LINES: usize = 256;
-/// How long an engine is given to end after `quit` before it is killed.
-const GRACE: Duration = Duration::from_millis(500);
 
 pub struct StockfishBridgeLibrary;
 
@@ -260,7 +258,7 @@ struct Answer {
 }
 
 /// The bridge's thread, which speaks to the engine. Dropped, it ends: the
-/// engine is told `quit` and killed if it has not ended within [`GRACE`],
+/// engine is told `quit` and its process group killed if it has not ended within [`crate::process::GRACE`],
 /// and the drop waits for that, so no engine outlives the bridge (the
 /// driver's or the window's end).
 struct Worker {
@@ -754,33 +752,13 @@ type Line = Result<String, String>;
 /// A UCI engine's process (Stockfish), kept between questions: the program
 /// the bridge speaks to, where [`crate::engine::Engine`] is the built-in
 /// engine's rules. Dropped, it is told `quit` and, if it has not ended
-/// within [`GRACE`], killed; and waited for.
+/// within [`crate::process::GRACE`], its whole process group is killed; and waited for
+/// ([`EngineProcess`]).
 struct UciProcess {
     path: PathBuf,
-    child: Child,
-    stdin: Option<ChildStdin>,
+    process: EngineProcess,
     lines: Receiver<Line>,
     closing: Arc<AtomicBool>,
-}
-
-impl Drop for UciProcess {
-    fn drop(&mut self) {
-        if let Some(mut stdin) = self.stdin.take() {
-            let _ = writeln!(stdin, "quit").and_then(|_| stdin.flush());
-            // Its input ends too: an engine may end on that.
-        }
-        let until = Instant::now() + GRACE;
-        while Instant::now() < until {
-            match self.child.try_wait() {
-                Ok(None) => std::thread::sleep(Duration::from_millis(5)),
-                // Ended (and waited for), or it cannot be asked: killed below.
-                Ok(Some(_)) => return,
-                Err(_) => break,
-            }
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
 }
 
 /// Reads an engine's output line by line into `tx`, each line at most
@@ -812,15 +790,10 @@ fn read_lines(stdout: impl std::io::Read, tx: std::sync::mpsc::SyncSender<Line>)
 
 impl UciProcess {
     fn start(path: &Path, closing: &Arc<AtomicBool>) -> Result<UciProcess, String> {
-        let mut child = std::process::Command::new(path)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| format!("cannot start the engine {}: {e}", path.display()))?;
-        let (stdin, stdout) = (child.stdin.take(), child.stdout.take());
+        let (process, stdout) =
+            EngineProcess::start(path).map_err(|e| format!("cannot start the engine {}: {e}", path.display()))?;
         let (tx, lines) = std::sync::mpsc::sync_channel(QUEUED_LINES);
-        let mut engine = UciProcess { path: path.to_path_buf(), child, stdin, lines, closing: closing.clone() };
+        let mut engine = UciProcess { path: path.to_path_buf(), process, lines, closing: closing.clone() };
         let Some(stdout) = stdout else {
             return Err("the engine's output could not be opened".into());
         };
@@ -834,8 +807,7 @@ impl UciProcess {
     }
 
     fn send(&mut self, line: &str) -> Result<(), String> {
-        let stdin = self.stdin.as_mut().ok_or("the engine's input could not be opened")?;
-        writeln!(stdin, "{line}").and_then(|_| stdin.flush()).map_err(|e| format!("the engine stopped ({e})"))
+        self.process.send(line)
     }
 
     /// Reads lines until one starts with `word` (that line), for at most

@@ -39,6 +39,7 @@ pub use store::{
     LOCK, NEW, SAVES, VALUES,
 };
 use store::{sync_dir, write_atomic};
+pub use writer::Flusher;
 
 use crate::game::Game;
 use crate::ids::{GlobalId, StructId, TableId};

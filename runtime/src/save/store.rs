@@ -4,7 +4,7 @@
 //! folder's writer thread (`writer.rs`: the frame never waits on the disk),
 //! and a file that cannot be read moved aside with a timestamped name.
 
-use super::writer::{Job, Writer};
+use super::writer::{Flusher, Job, Writer};
 use super::{check_key, read_versioned, SaveFile, FORMAT};
 use crate::source::read;
 use serde::{Deserialize, Serialize};
@@ -203,6 +203,16 @@ impl Store {
     pub fn flush(&self) {
         if let Place::Folder(_, writer) = &self.place {
             writer.flush();
+        }
+    }
+
+    /// A handle that waits for this folder's writer from any thread (None
+    /// in memory): the binary's end by a signal flushes through it when the
+    /// game's own thread cannot end in order.
+    pub fn flusher(&self) -> Option<Flusher> {
+        match &self.place {
+            Place::Memory(_) => None,
+            Place::Folder(_, writer) => Some(writer.flusher()),
         }
     }
 

@@ -190,6 +190,11 @@ impl Writer {
         }
     }
 
+    /// A handle that waits for the jobs from any thread ([`Flusher::flush`]).
+    pub(crate) fn flusher(&self) -> Flusher {
+        Flusher(self.shared.clone())
+    }
+
     /// Whether the thread runs, starting it if it never did.
     fn running(&self) -> bool {
         let mut thread = self.thread.borrow_mut();
@@ -248,6 +253,36 @@ impl Writer {
     #[cfg(test)]
     pub(crate) fn jobs_done(&self) -> usize {
         self.shared.lock().done
+    }
+}
+
+/// Waits for a folder's writer from any thread (`Store::flusher`): the
+/// binary's end by a signal, when the game's own thread cannot end in order.
+#[derive(Clone)]
+pub struct Flusher(Arc<Shared>);
+
+impl Flusher {
+    /// Waits, at most `most`, until every job handed over so far is done;
+    /// whether they are. (A job is handed over only while the writer's
+    /// thread runs: else the one who hands it over does it at once.)
+    pub fn flush(&self, most: Duration) -> bool {
+        let until = std::time::Instant::now() + most;
+        let mut q = self.0.lock();
+        loop {
+            if q.order.is_empty() && q.busy.is_none() {
+                return true;
+            }
+            let left = until.saturating_duration_since(std::time::Instant::now());
+            if left.is_zero() {
+                return false;
+            }
+            q = self
+                .0
+                .done
+                .wait_timeout(q, left.min(Duration::from_millis(50)))
+                .unwrap_or_else(PoisonError::into_inner)
+                .0;
+        }
     }
 }
 

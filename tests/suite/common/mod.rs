@@ -235,7 +235,7 @@ fn temp_folder(kind: &str, label: &str) -> tempfile::TempDir {
     tempfile::Builder::new().prefix(&format!("cardtable-{kind}-{safe}-")).tempdir().expect("make a temp folder")
 }
 
-fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
+pub fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
     std::fs::create_dir_all(to)?;
     for entry in std::fs::read_dir(from)? {
         let entry = entry?;
