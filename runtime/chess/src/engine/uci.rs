@@ -338,14 +338,14 @@ fn read_line(input: &mut impl BufRead, bytes: &mut Vec<u8>) -> Line {
     }
 }
 
+/// A position set up: the board, the hashes of the positions before it,
+/// and what was mended in its FEN to hold it.
+type SetUp<S> = (Board<S>, Vec<u64>, Vec<String>);
+
 /// `startpos|fen FEN [moves ...]`: the board, the hashes of the positions
 /// before it, and what was mended in the FEN to hold it ([`held::hold`]: a
 /// FEN the rules cannot hold is refused).
-fn position<S: SquareSet>(
-    rules: &Rules<S>,
-    start: Board<S>,
-    words: &[&str],
-) -> Result<(Board<S>, Vec<u64>, Vec<String>), String> {
+fn position<S: SquareSet>(rules: &Rules<S>, start: Board<S>, words: &[&str]) -> Result<SetUp<S>, String> {
     let moves_at = words.iter().position(|w| *w == "moves").unwrap_or(words.len());
     let mut mended = Vec::new();
     let mut board = match words.first() {
