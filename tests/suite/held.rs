@@ -148,6 +148,15 @@ fn a_castling_without_its_rook_is_not_offered_to_a_player() {
     let refused = d.command("setfen 4k3/8/8/8/8/8/8/4R1K1 w - - 0 1");
     assert_eq!(refused.get("error").as_str(), Some("refused: the side not to move (Black) is in check"));
     assert_eq!(fen(&mut d), "4k3/8/8/8/8/8/8/5RK1 b - - 1 1");
+    // `--fen` (the window's and `drive`'s start option) goes the same way.
+    let mut d = common::chess_driver();
+    assert_eq!(d.apply_start_option("fen", "4k3/8/8/8/8/8/8/4K2R w KQkq - 0 1"), Ok(()));
+    assert_eq!(fen(&mut d), "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+    assert!(!move_set(&mut d, "moves").contains("e1c1"));
+    assert_eq!(
+        d.apply_start_option("fen", "8/8/8/8/8/8/8/4K3 w - - 0 1"),
+        Err("refused: Black has no King".to_string())
+    );
 }
 
 /// A PGN whose `FEN` tag names a castling without its Rook: its O-O-O is
