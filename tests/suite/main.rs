@@ -19,6 +19,7 @@ mod fairy;
 mod faults;
 mod files;
 mod gallery;
+mod held;
 mod hint;
 mod hoppers;
 mod language;

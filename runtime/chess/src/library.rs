@@ -141,6 +141,10 @@ pub struct Chess {
     /// The PGN Tags table's rows (tag, value), which PGN out writes after
     /// the Seven Tag Roster: [`pgn::read_tags`].
     pgn_tags: Vec<(String, String)>,
+    /// The rules a position set up from outside is held to
+    /// ([`crate::engine::held`]), read from the content at the first
+    /// `setfen` (None: the content lacks the tables the rules read).
+    held_to: std::sync::OnceLock<Option<crate::engine::AnyRules>>,
 }
 
 /// What the chess library keeps in the World: the move number of the
@@ -245,7 +249,13 @@ impl Resolved for Chess {
                 Err(e) => Json::error(e),
             },
             "setfen" => match self.set_fen(world, rest) {
-                Ok(()) => Json::obj(vec![("fen", Json::Str(self.fen(world).unwrap_or_default()))]),
+                Ok(mended) => {
+                    let mut answer = vec![("fen", Json::Str(self.fen(world).unwrap_or_default()))];
+                    if !mended.is_empty() {
+                        answer.push(("mended", Json::Arr(mended.into_iter().map(Json::Str).collect())));
+                    }
+                    Json::obj(answer)
+                }
                 Err(e) => Json::error(e),
             },
             "perft" => match rest.parse::<u32>() {
@@ -273,10 +283,14 @@ impl Resolved for Chess {
                 Err(e) => Json::error(e),
             },
             "loadpgn" => match pgn_text(rest).and_then(|text| self.load_pgn(world, &text)) {
-                Ok(n) => Json::obj(vec![
-                    ("moves", Json::Num(n as f64)),
-                    ("fen", Json::Str(self.fen(world).unwrap_or_default())),
-                ]),
+                Ok((n, mended)) => {
+                    let mut answer =
+                        vec![("moves", Json::Num(n as f64)), ("fen", Json::Str(self.fen(world).unwrap_or_default()))];
+                    if !mended.is_empty() {
+                        answer.push(("mended", Json::Arr(mended.into_iter().map(Json::Str).collect())));
+                    }
+                    Json::obj(answer)
+                }
                 Err(e) => Json::error(e),
             },
             "moves" => {
@@ -347,7 +361,7 @@ impl Resolved for Chess {
 
     fn apply_option(&self, world: &mut World, name: &str, value: &str) -> Result<(), String> {
         match name {
-            "fen" => self.set_fen(world, value),
+            "fen" => self.set_fen(world, value).map(|_| ()),
             "pgn" => pgn_text(value).and_then(|text| self.load_pgn(world, &text)).map(|_| ()),
             other => Err(format!("the chess library has no option `--{other}`")),
         }
@@ -433,6 +447,7 @@ impl Chess {
             position_changed: game.names.events.get("positionChanged").copied(),
             start: None,
             pgn_tags: pgn::read_tags(&tables)?,
+            held_to: std::sync::OnceLock::new(),
         };
         chess.start = chess.content_start(game);
         Ok(chess)
@@ -673,9 +688,24 @@ impl Chess {
             .collect())
     }
 
-    /// Sets up the position of a FEN: the tables, the Board State, a fresh
-    /// history; then the Turn starts as the cards start it.
-    pub fn set_fen(&self, world: &mut World, fen: &str) -> Result<(), String> {
+    /// The FEN as the content's rules can hold it, each mend told, or why
+    /// it cannot be held ([`crate::engine::held::hold`]): every position
+    /// set up from outside goes through it. A content without the tables
+    /// the rules read (Directions...) has its FEN set up as it is.
+    pub fn hold(&self, game: &Game, fen: &str) -> Result<crate::engine::held::Held, String> {
+        Fen::read(self.facts.grid, fen, |c| self.facts.kind_of_letter(c))?;
+        match self.held_to.get_or_init(|| crate::engine::AnyRules::new(game).ok()) {
+            Some(rules) => rules.hold(fen),
+            None => Ok(crate::engine::held::Held { fen: fen.to_string(), mended: Vec::new() }),
+        }
+    }
+
+    /// Sets up the position of a FEN, held to the rules first ([`Chess::hold`]:
+    /// refused, or mended as the answer says): the tables, the Board State,
+    /// a fresh history; then the Turn starts as the cards start it.
+    pub fn set_fen(&self, world: &mut World, fen: &str) -> Result<Vec<String>, String> {
+        let held = self.hold(&world.game, fen)?;
+        let fen = held.fen.as_str();
         let read = Fen::read(self.facts.grid, fen, |c| self.facts.kind_of_letter(c))?;
         let parts: Vec<&str> = fen.split_whitespace().collect();
         let (castling, move_number) = (read.castling, read.move_number.max(1));
@@ -752,7 +782,7 @@ impl Chess {
             }
             Ok(())
         });
-        Ok(())
+        Ok(held.mended)
     }
 
     /// The King's and the Rook's Squares of the castling of row `r` of

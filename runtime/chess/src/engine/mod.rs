@@ -13,6 +13,7 @@
 
 pub mod board;
 pub mod evaluation;
+pub mod held;
 pub mod piece;
 pub mod rules;
 pub mod search;
@@ -77,6 +78,11 @@ impl AnyRules {
             AnyRules::Bits64(r) => r.fitted(fen).map(|r| AnyRules::Bits64(Arc::new(r))),
             AnyRules::Bits128(r) => r.fitted(fen).map(|r| AnyRules::Bits128(Arc::new(r))),
         }
+    }
+
+    /// The FEN as the rules can hold it, or why they cannot ([`held::hold`]).
+    pub fn hold(&self, fen: &str) -> Result<held::Held, String> {
+        with_rules!(self, r => held::hold(r, fen))
     }
 
     /// Whether the engine reads this FEN (its Board's size, its Kinds' letters).

@@ -181,6 +181,8 @@ pub struct Rules<S: SquareSet = u64> {
     /// `resetsFiftyMoves`, which the engine takes together), if one has them.
     pub pawn: Option<u8>,
     pub sides: [SideDef; 2],
+    /// The Sides' names (Sides' rows of `fenLetter` w and b), for words.
+    pub side_names: [String; 2],
     pub dirs: Vec<DirDef>,
     /// The Directions of each Kind, as indices into `dirs`, in table order.
     pub dirs_of: Vec<Vec<usize>>,
@@ -293,6 +295,7 @@ impl<S: SquareSet> Rules<S> {
             king: facts.royal,
             pawn,
             sides,
+            side_names: facts.sides.clone(),
             dirs,
             dirs_of,
             kind_dirs,

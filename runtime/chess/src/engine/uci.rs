@@ -28,6 +28,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use super::board::Board;
+use super::held;
 use super::rules::Rules;
 use super::search::{Found, Limits, Searcher, MATE};
 use super::squares::SquareSet;
@@ -214,9 +215,12 @@ impl<I: BufRead> Uci<I> {
                         _ => rules.clone(),
                     };
                     match position(&current, start, &words[1..]) {
-                        Ok((b, h)) => {
+                        Ok((b, h, mended)) => {
                             board = b;
                             history = h;
+                            for m in mended {
+                                say(&self.out, &format!("info string {m}"));
+                            }
                         }
                         Err(e) => say(&self.out, &format!("info string {e}")),
                     }
@@ -334,12 +338,23 @@ fn read_line(input: &mut impl BufRead, bytes: &mut Vec<u8>) -> Line {
     }
 }
 
-/// `startpos|fen FEN [moves ...]`: the board, and the hashes of the positions before it.
-fn position<S: SquareSet>(rules: &Rules<S>, start: Board<S>, words: &[&str]) -> Result<(Board<S>, Vec<u64>), String> {
+/// A position set up: the board, the hashes of the positions before it,
+/// and what was mended in its FEN to hold it.
+type SetUp<S> = (Board<S>, Vec<u64>, Vec<String>);
+
+/// `startpos|fen FEN [moves ...]`: the board, the hashes of the positions
+/// before it, and what was mended in the FEN to hold it ([`held::hold`]: a
+/// FEN the rules cannot hold is refused).
+fn position<S: SquareSet>(rules: &Rules<S>, start: Board<S>, words: &[&str]) -> Result<SetUp<S>, String> {
     let moves_at = words.iter().position(|w| *w == "moves").unwrap_or(words.len());
+    let mut mended = Vec::new();
     let mut board = match words.first() {
         Some(&"startpos") => start,
-        Some(&"fen") => Board::from_fen(rules, &words[1..moves_at].join(" "))?,
+        Some(&"fen") => {
+            let held = held::hold(rules, &words[1..moves_at].join(" "))?;
+            mended = held.mended;
+            Board::from_fen(rules, &held.fen)?
+        }
         _ => return Err("position takes startpos or fen FEN".into()),
     };
     let mut history = Vec::new();
@@ -348,7 +363,7 @@ fn position<S: SquareSet>(rules: &Rules<S>, start: Board<S>, words: &[&str]) -> 
         history.push(board.hash);
         board = board.make(rules, m);
     }
-    Ok((board, history))
+    Ok((board, history, mended))
 }
 
 /// `name UCI_Variant value ...` (the name in any case).

@@ -178,12 +178,13 @@ impl Chess {
 
     /// Plays a PGN from its start (its `FEN` tag, or the position the content starts from):
     /// each move through the cards, as a player plays it. Answers how many
-    /// moves were played; an error names the move that could not be.
-    pub fn load_pgn(&self, world: &mut World, pgn: &str) -> Result<usize, String> {
+    /// moves were played, and what its FEN needed mended ([`Chess::hold`]);
+    /// an error names the move that could not be, or why the FEN is refused.
+    pub fn load_pgn(&self, world: &mut World, pgn: &str) -> Result<(usize, Vec<String>), String> {
         let (tags, moves) = split_pgn(pgn)?;
         let content_start = self.start.as_deref().unwrap_or(START);
         let fen = tags.iter().find(|(k, _)| k == "FEN").map_or(content_start, |(_, v)| v.as_str());
-        self.set_fen(world, fen).map_err(|e| format!("the PGN's FEN: {e}"))?;
+        let mended = self.set_fen(world, fen).map_err(|e| format!("the PGN's FEN: {e}"))?;
         let state: ChessState = cardtable_runtime::library::state(world).unwrap_or_default();
         let mut legal = Vec::new();
         for (i, san) in moves.iter().enumerate() {
@@ -199,7 +200,7 @@ impl Chess {
             let m = find_move(&copy, self, &legal, san).map_err(|why| format!("{at}: {why}"))?;
             self.play(world, m).map_err(|why| format!("{at}: {why}"))?;
         }
-        Ok(moves.len())
+        Ok((moves.len(), mended))
     }
 
     /// A move played as a player plays it: its Square clicked, its target,
