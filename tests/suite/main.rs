@@ -22,6 +22,7 @@ mod gallery;
 mod hint;
 mod hoppers;
 mod language;
+mod memory;
 mod perft;
 mod pgn;
 mod reload;
