@@ -197,18 +197,22 @@ impl World {
     #[inline(always)]
     pub(crate) fn control_row(&mut self, g: &Game, table: TableId, row: Value, remove: bool) -> Res<bool> {
         let name = self.text_value(row)?;
-        let existing = self.tables[table.index()].find(name);
+        let t = &mut self.tables[table.index()];
+        let existing = t.find(name);
         match (remove, existing) {
             (false, None) => {
                 // A row's cells and one for its name (`Limits::cells`).
-                let cost = self.tables[table.index()].width() + 1;
-                if self.cells_room < cost {
+                let cost = t.width() + 1;
+                if let Some(room) = self.cells_room.checked_sub(cost) {
+                    self.cells_room = room;
+                    t.add_row(&g.tables[table.index()], name);
+                } else {
                     self.count_cells_room(g, table, cost)?;
+                    self.cells_room -= cost;
+                    self.tables[table.index()].add_row(&g.tables[table.index()], name);
                 }
-                self.cells_room -= cost;
-                self.tables[table.index()].add_row(&g.tables[table.index()], name);
             }
-            (true, Some(i)) => self.tables[table.index()].remove_row(i),
+            (true, Some(i)) => t.remove_row(i),
             _ => {}
         }
         Ok(existing.is_some())
@@ -716,9 +720,18 @@ impl World {
     }
 
     /// Any value as text (numbers as a player reads them).
+    #[inline(always)]
     pub(crate) fn text_value(&mut self, v: Value) -> Res<Sym> {
         match v {
             Value::Text(s) => Ok(s),
+            other => self.shown_text(other),
+        }
+    }
+
+    /// A value that is not a Text, as text: a Text made (`make_text`).
+    #[inline(never)]
+    fn shown_text(&mut self, v: Value) -> Res<Sym> {
+        match v {
             Value::Num(n) => self.make_text(&format_number(n)),
             other => {
                 let shown = crate::value::Shown(other, &self.syms).to_string();
