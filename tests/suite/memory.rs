@@ -179,3 +179,30 @@ fn the_fixture_checks_clean_and_a_limit_is_a_whole_number_up_to_its_default() {
         assert!(err.contains(why), "{bad}: {err}");
     }
 }
+
+#[test]
+fn a_game_may_set_lower_limits_and_each_is_the_fault_then() {
+    // The driver in this process, on a copy whose game.yaml sets lower
+    // bounds: each card stops at the game's own, the recursion on the
+    // interpreter and then in its machine code (made after a few runs).
+    let copy = TempContent::of(&fixture(), "memory-lower");
+    copy.append("game.yaml", "limits: { depth: 20, text: 64, cells: 100, steps: 1000 }\n");
+    let mut d = cardtable_runtime::host::driver::Driver::new(common::load_game(&copy.dir));
+    let mut error = |command: &str| error_of(&d.command(command));
+    for _ in 0..3 {
+        assert_eq!(
+            error("call Call Deep s='x'"),
+            "Call Deep, step 1 (logic/Call Deep.yaml:7): Events and calls nested more than 20 deep"
+        );
+    }
+    assert_eq!(
+        error("call Double Text times=7"),
+        "Double Text, step 3 (logic/Double Text.yaml:12): a Text would be longer than 64 bytes (game.yaml's `limits: text`)"
+    );
+    assert_eq!(
+        error("call Add Rows"),
+        "Add Rows, step 3 (logic/Add Rows.yaml:8): a row of `Log` would take the tables past 100 cells (game.yaml's `limits: cells`)"
+    );
+    assert!(error("call Make Texts").contains("stopped after too many steps for one input"));
+    assert_eq!(d.command("call Double Text times=6").get("value").as_str().map(str::len), Some(64));
+}
