@@ -201,8 +201,11 @@ impl World {
         let existing = t.find(name);
         match (remove, existing) {
             (false, None) => {
-                // A row's cells and one for its name (`Limits::cells`).
-                let cost = t.width() + 1;
+                // A row's cells, one for its name, and a cell for each four
+                // entries its name adds to the index of rows by name, which
+                // is as long as the last symbol it holds (`Limits::cells`).
+                let index = (name.0 as usize + 1).saturating_sub(t.name_index_len());
+                let cost = t.width() + 1 + index.div_ceil(4);
                 if let Some(room) = self.cells_room.checked_sub(cost) {
                     self.cells_room = room;
                     t.add_row(&g.tables[table.index()], name);
@@ -225,7 +228,8 @@ impl World {
     #[cold]
     #[inline(never)]
     fn count_cells_room(&mut self, g: &Game, table: TableId, cost: usize) -> Res<()> {
-        let held: usize = self.tables.iter().map(|t| t.row_count().saturating_mul(t.width() + 1)).sum();
+        let held: usize =
+            self.tables.iter().map(|t| t.row_count().saturating_mul(t.width() + 1) + t.name_index_len() / 4).sum();
         self.cells_room = self.limits.cells.saturating_sub(held);
         if self.cells_room < cost {
             let name = &g.tables[table.index()].name;

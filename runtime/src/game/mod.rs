@@ -84,7 +84,9 @@ pub struct Limits {
     /// its bookkeeping): every Text made is kept until the game restarts.
     pub texts: usize,
     /// How many cells the tables may hold together, each row counting its
-    /// cells and one more for its name: `control row` adds no row past it.
+    /// cells and one more for its name (and each table's index of rows by
+    /// name a cell for every four symbols it spans): `control row` adds no
+    /// row past it.
     /// Cells, not rows, as a row of a wide table takes more memory; and all
     /// the tables together, as a game may have many. A million cells are 16
     /// MB of values; the driver's `table` answers a table of them with some
