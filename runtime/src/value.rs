@@ -18,25 +18,54 @@ pub const EMPTY: Sym = Sym(0);
 pub struct Interner {
     texts: Vec<Box<str>>,
     ids: HashMap<Box<str>, Sym>,
+    /// What its texts cost, each as `Interner::cost` counts it.
+    bytes: usize,
 }
 
 impl Default for Interner {
     fn default() -> Self {
-        let mut interner = Interner { texts: Vec::new(), ids: HashMap::new() };
+        let mut interner = Interner { texts: Vec::new(), ids: HashMap::new(), bytes: 0 };
         interner.intern("");
         interner
     }
 }
 
 impl Interner {
+    /// What a text of `len` bytes costs once interned: its bytes twice (in
+    /// the list and as the map's key) and an entry's bookkeeping (the two
+    /// boxes, the map's slot, the allocator's headers, the room the list
+    /// and the map keep to grow).
+    pub const fn cost(len: usize) -> usize {
+        len.saturating_mul(2).saturating_add(128)
+    }
+
     pub fn intern(&mut self, text: &str) -> Sym {
         if let Some(&sym) = self.ids.get(text) {
             return sym;
         }
+        self.add(text)
+    }
+
+    /// The symbol of `text`, interned if it is not yet, unless that would
+    /// take the texts' cost (`Interner::bytes`) past `most`: then None.
+    pub fn intern_within(&mut self, text: &str, most: usize) -> Option<Sym> {
+        if let Some(&sym) = self.ids.get(text) {
+            return Some(sym);
+        }
+        (self.bytes.saturating_add(Self::cost(text.len())) <= most).then(|| self.add(text))
+    }
+
+    fn add(&mut self, text: &str) -> Sym {
         let sym = Sym(self.texts.len() as u32);
         self.texts.push(text.into());
         self.ids.insert(text.into(), sym);
+        self.bytes = self.bytes.saturating_add(Self::cost(text.len()));
         sym
+    }
+
+    /// What all its texts cost (`Interner::cost`), in bytes.
+    pub fn bytes(&self) -> usize {
+        self.bytes
     }
 
     /// The symbol of a text already interned, without adding it.

@@ -23,6 +23,7 @@ mod held;
 mod hint;
 mod hoppers;
 mod language;
+mod memory;
 mod perft;
 mod pgn;
 mod reload;

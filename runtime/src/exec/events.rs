@@ -190,7 +190,7 @@ impl World {
             }
             None => ("an expression".into(), 0, 0, PathBuf::new()),
         };
-        Fault { card, step, file, line, message: fail.message.clone() }
+        Fault { card, step, file, line, message: kept_message(&fail.message) }
     }
 
     /// A left click at a point of the game screen. A shown button (a screen
@@ -350,9 +350,15 @@ impl World {
                     }
                 },
             }
+            // Each part is a Text within `limits: text` already: the text
+            // grows past it by one part at most before it stops.
+            if out.len() > self.limits.text {
+                result = self.text_too_long();
+                break;
+            }
         }
         self.depth -= 1;
-        result.map(|()| self.syms.intern(&out))
+        result.and_then(|()| self.make_text(&out))
     }
 }
 
@@ -376,4 +382,22 @@ pub(crate) fn given_from_outside(func: &Function, args: &[Value]) -> Res<()> {
         return fail(format!("`{}` needs {} values, one per parameter", func.name, func.params.len()));
     }
     Ok(())
+}
+
+/// The most of a fault's message a World keeps, in bytes: a message may
+/// quote a Text (`no row `...``), up to `limits: text` long, and every
+/// listener of an Event may fault.
+const KEPT_MESSAGE: usize = 1000;
+
+/// A fault's message as a World keeps it: past `KEPT_MESSAGE` bytes, cut
+/// at a character's start, with `…` after.
+fn kept_message(message: &str) -> String {
+    if message.len() <= KEPT_MESSAGE {
+        return message.to_string();
+    }
+    let mut end = KEPT_MESSAGE;
+    while !message.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}…", &message[..end])
 }

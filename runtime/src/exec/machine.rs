@@ -8,7 +8,7 @@ use crate::exec::{fail, repeat_count, want_bool, want_num, Ctx, Fail, Flow, Res}
 use crate::game::{Function, Game};
 use crate::ids::{ColumnId, TableId};
 use crate::value::Value;
-use crate::world::{World, MAX_DEPTH};
+use crate::world::World;
 use expr_grammar::ast::BinaryOp;
 
 impl World {
@@ -177,7 +177,7 @@ impl World {
                 if views_taken {
                     let mut ncx = NativeCx {
                         steps_left: self.steps_left,
-                        depth_room: u64::from(MAX_DEPTH.saturating_sub(self.depth)),
+                        depth_room: u64::from(self.limits.depth.saturating_sub(self.depth)),
                         views: self.views.as_mut_ptr(),
                     };
                     // SAFETY: the frame is the card's (`fresh!`, and its length
@@ -401,7 +401,7 @@ impl World {
                     }
                 },
                 Op::ControlRow { table, row, remove, answer } => {
-                    let existed = self.control_row(g, table, reg!(row), remove);
+                    let existed = at!(self.control_row(g, table, reg!(row), remove));
                     if views_taken {
                         self.take_view(native, table);
                     }

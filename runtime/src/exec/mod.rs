@@ -6,7 +6,6 @@
 
 use crate::ids::{ObjectId, TypeId};
 use crate::value::Value;
-use crate::world::MAX_DEPTH;
 
 /// Why a card stopped: a message, and the step it happened in (filled in
 /// by the innermost step that sees it).
@@ -27,9 +26,17 @@ pub(crate) fn fail<T>(message: impl Into<String>) -> Res<T> {
     Err(Box::new(Fail { message: message.into(), site: None, blamed_loop: false, too_deep: false }))
 }
 
+/// A bound of game.yaml's `limits:` passed: what would have passed it,
+/// and the bound's name.
 #[cold]
-fn too_deep() -> Res<()> {
-    let message = format!("Events and calls nested more than {MAX_DEPTH} deep");
+#[inline(never)]
+pub(crate) fn past_limit<T>(what: String, limit: &str) -> Res<T> {
+    fail(format!("{what} (game.yaml's `limits: {limit}`)"))
+}
+
+#[cold]
+fn too_deep(most: u32) -> Res<()> {
+    let message = format!("Events and calls nested more than {most} deep");
     Err(Box::new(Fail { message, site: None, blamed_loop: false, too_deep: true }))
 }
 

@@ -259,7 +259,7 @@ impl World {
             }
             StepKind::ControlRow { table, row, remove, .. } => {
                 let r = self.eval(g, cx, row).ok()?;
-                let row = self.text_value(r);
+                let row = self.text_value(r).ok()?;
                 let existed = self.tables[table.index()].find(row).is_some();
                 Place::Row { table: *table, row, existed, remove: *remove }
             }

@@ -6,7 +6,7 @@
 //! budget and where a fault is placed, is one function both use.
 
 use super::events::given_from_outside;
-use super::{fail, repeat_count, too_deep, want_bool, want_color, want_num, Ctx, Fail, Flow, Res};
+use super::{fail, past_limit, repeat_count, too_deep, want_bool, want_color, want_num, Ctx, Fail, Flow, Res};
 use crate::code::NO_LOOP;
 use crate::game::{CardRef, Game, MissingRows};
 use crate::ids::{ColumnId, CompId, EventId, FuncId, ObjectId, StructId, TableId};
@@ -14,7 +14,7 @@ use crate::program::{
     Axis, ColumnRef, Expr, ObjRef, Operator, Prop, Returns, Slot, SpriteProp, Step, StepKind, Target, Trees,
 };
 use crate::value::{format_number, parse_bool, parse_color, Sym, Type, Value, EMPTY};
-use crate::world::{World, MAX_DEPTH};
+use crate::world::World;
 use expr_grammar::ast::{BinaryOp, UnaryOp};
 
 impl World {
@@ -66,6 +66,9 @@ impl World {
                 };
                 let x = self.num(g, cx, x)? as f32;
                 let y = self.num(g, cx, y)? as f32;
+                if self.objects.len() >= self.limits.objects {
+                    return past_limit(format!("there would be more than {} Objects", self.limits.objects), "objects");
+                }
                 let id = self.add_object(ty, EMPTY, x, y);
                 if let Some(slot) = created_as {
                     self.stack[cx.base + slot.0 as usize] = Value::Obj(id);
@@ -192,18 +195,50 @@ impl World {
     /// `control row: T, row: R, operation: ...`: the row added (unless it is
     /// there) or removed; whether it was there before.
     #[inline(always)]
-    pub(crate) fn control_row(&mut self, g: &Game, table: TableId, row: Value, remove: bool) -> bool {
-        let name = self.text_value(row);
+    pub(crate) fn control_row(&mut self, g: &Game, table: TableId, row: Value, remove: bool) -> Res<bool> {
+        let name = self.text_value(row)?;
         let t = &mut self.tables[table.index()];
         let existing = t.find(name);
         match (remove, existing) {
             (false, None) => {
-                t.add_row(&g.tables[table.index()], name);
+                // A row's cells, one for its name, and a cell for each four
+                // entries its name adds to the index of rows by name, which
+                // is as long as the last symbol it holds (`Limits::cells`).
+                let index = (name.0 as usize + 1).saturating_sub(t.name_index_len());
+                let cost = t.width() + 1 + index.div_ceil(4);
+                if let Some(room) = self.cells_room.checked_sub(cost) {
+                    self.cells_room = room;
+                    t.add_row(&g.tables[table.index()], name);
+                } else {
+                    self.count_cells_room(g, table, cost)?;
+                    self.cells_room -= cost;
+                    self.tables[table.index()].add_row(&g.tables[table.index()], name);
+                }
             }
             (true, Some(i)) => t.remove_row(i),
             _ => {}
         }
-        existing.is_some()
+        Ok(existing.is_some())
+    }
+
+    /// Counts the cells the tables hold again, and how many more game.yaml's
+    /// `limits: cells` leaves (`World::cells_room`): a fault when fewer
+    /// than the `cost` of a row of `table`. Once in a while, not at every
+    /// row: the room only shrinks as rows are added.
+    #[cold]
+    #[inline(never)]
+    fn count_cells_room(&mut self, g: &Game, table: TableId, cost: usize) -> Res<()> {
+        let held: usize =
+            self.tables.iter().map(|t| t.row_count().saturating_mul(t.width() + 1) + t.name_index_len() / 4).sum();
+        self.cells_room = self.limits.cells.saturating_sub(held);
+        if self.cells_room < cost {
+            let name = &g.tables[table.index()].name;
+            return past_limit(
+                format!("a row of `{name}` would take the tables past {} cells", self.limits.cells),
+                "cells",
+            );
+        }
+        Ok(())
     }
 
     /// `return: V`, made to fit what the step's Function answers.
@@ -372,7 +407,7 @@ impl World {
             StepKind::ResetTable(t) => self.tables[t.index()].reset(&g.tables[t.index()]),
             StepKind::ControlRow { table, row, remove, answer } => {
                 let r = at!(self.eval(g, cx, row));
-                let existed = self.control_row(g, *table, r, *remove);
+                let existed = at!(self.control_row(g, *table, r, *remove));
                 if let Some(slot) = answer {
                     self.stack[cx.base + slot.0 as usize] = Value::Bool(existed);
                 }
@@ -589,7 +624,7 @@ impl World {
     fn write_prop(&mut self, g: &Game, id: ObjectId, prop: Prop, v: Value) -> Res<()> {
         match prop {
             Prop::Name => {
-                let name = self.text_value(v);
+                let name = self.text_value(v)?;
                 self.objects[id.0 as usize].name = name;
             }
             Prop::Field(s, f) => {
@@ -606,7 +641,7 @@ impl World {
                 }
             }
             Prop::Text => {
-                let text = self.text_value(v);
+                let text = self.text_value(v)?;
                 self.objects[id.0 as usize].text = Some(text);
             }
             Prop::TextColor => self.objects[id.0 as usize].text_color = want_color(v)?,
@@ -689,18 +724,53 @@ impl World {
     }
 
     /// Any value as text (numbers as a player reads them).
-    pub(crate) fn text_value(&mut self, v: Value) -> Sym {
+    #[inline(always)]
+    pub(crate) fn text_value(&mut self, v: Value) -> Res<Sym> {
         match v {
-            Value::Text(s) => s,
-            Value::Num(n) => self.syms.intern(&format_number(n)),
+            Value::Text(s) => Ok(s),
+            other => self.shown_text(other),
+        }
+    }
+
+    /// A value that is not a Text, as text: a Text made (`make_text`).
+    #[inline(never)]
+    fn shown_text(&mut self, v: Value) -> Res<Sym> {
+        match v {
+            Value::Num(n) => self.make_text(&format_number(n)),
             other => {
                 let shown = crate::value::Shown(other, &self.syms).to_string();
-                self.syms.intern(&shown)
+                self.make_text(&shown)
             }
         }
     }
 
-    /// One more Event or call may begin: the depth is below `MAX_DEPTH`.
+    /// A Text made while playing (joined, a template's holes filled, a
+    /// value shown): its symbol, or a fault when it is longer than
+    /// game.yaml's `limits: text`, or new and the Texts made so far would
+    /// cost more than `limits: texts` (`World::texts_most`). A Text already
+    /// known costs nothing more.
+    #[inline(never)]
+    pub(crate) fn make_text(&mut self, text: &str) -> Res<Sym> {
+        if text.len() > self.limits.text {
+            return self.text_too_long();
+        }
+        match self.syms.intern_within(text, self.texts_most) {
+            Some(sym) => Ok(sym),
+            None => {
+                let what = format!("the Texts made while playing would take more than {} bytes", self.limits.texts);
+                past_limit(what, "texts")
+            }
+        }
+    }
+
+    /// The fault of a Text longer than game.yaml's `limits: text`.
+    #[cold]
+    pub(crate) fn text_too_long<T>(&self) -> Res<T> {
+        past_limit(format!("a Text would be longer than {} bytes", self.limits.text), "text")
+    }
+
+    /// One more Event or call may begin: the depth is below game.yaml's
+    /// `limits: depth` (`MAX_DEPTH` at most).
     pub(crate) fn check_depth(&self) -> Res<()> {
         self.check_depth_nested(0)
     }
@@ -709,10 +779,10 @@ impl World {
     /// (a Function's code copied into a copied Function: see `Op::Enter`).
     #[inline(always)]
     pub(crate) fn check_depth_nested(&self, nested: u16) -> Res<()> {
-        if self.depth + u32::from(nested) < MAX_DEPTH {
+        if self.depth + u32::from(nested) < self.limits.depth {
             return Ok(());
         }
-        too_deep()
+        too_deep(self.limits.depth)
     }
 
     /// A value made to fit a declared type, as Set Data Cell and Change Variable do.
@@ -729,7 +799,7 @@ impl World {
     fn convert(&mut self, ty: Type, v: Value) -> Res<Value> {
         Ok(match (ty, v) {
             (ty, v) if ty.holds(v) => v,
-            (Type::Text, Value::Num(_) | Value::Bool(_)) => Value::Text(self.text_value(v)),
+            (Type::Text, Value::Num(_) | Value::Bool(_)) => Value::Text(self.text_value(v)?),
             (Type::Number, Value::Text(s)) => match self.syms.text(s).trim().parse::<f64>() {
                 Ok(n) if n.is_finite() => Value::Num(n),
                 _ => return fail(format!("expected a Number, found the Text '{}'", self.syms.text(s))),
@@ -892,9 +962,16 @@ impl World {
             Add => match (a, b) {
                 (Value::Num(x), Value::Num(y)) => Value::Num(x + y),
                 (Value::Text(_), _) | (_, Value::Text(_)) => {
+                    // The texts' own lengths first, so that a join far too
+                    // long is never made (a Number or a Color shows in a
+                    // few bytes; `make_text` checks the whole).
+                    let len = |v: Value| if let Value::Text(s) = v { self.syms.text(s).len() } else { 0 };
+                    if len(a).saturating_add(len(b)) > self.limits.text {
+                        return self.text_too_long();
+                    }
                     let joined =
                         format!("{}{}", crate::value::Shown(a, &self.syms), crate::value::Shown(b, &self.syms));
-                    Value::Text(self.syms.intern(&joined))
+                    Value::Text(self.make_text(&joined)?)
                 }
                 _ => return fail(format!("cannot add {} and {}", a.type_name(), b.type_name())),
             },

@@ -61,6 +61,63 @@ pub struct Game {
     /// What the tables' schemas say names rows of another table, resolved:
     /// the loader holds the content's rows to it, a load a save's.
     pub references: Vec<Reference>,
+    /// How far one input's cards may go (game.yaml's `limits:`).
+    pub limits: Limits,
+}
+
+/// How far the cards may go (game.yaml's `limits:`), so that no card's work
+/// outgrows the time and memory of the computer: each bound passed is a
+/// fault that names the card and the step, and the game goes on. The
+/// defaults are far past what a game needs, and are the most a game may
+/// set too (it may set less): so `check` and `drive` of any content stay
+/// within a ceiling of memory (under 1 GB, tests/suite/memory.rs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// How many steps one input (a click, a key, a tick) may run.
+    pub steps: u64,
+    /// How deep calls and nested Events may go, at most [`Limits::MOST_DEPTH`].
+    pub depth: u32,
+    /// The longest Text a card may make, in bytes (UTF-8).
+    pub text: usize,
+    /// How many bytes the Texts made while playing may take in all, each
+    /// counted as [`crate::value::Interner::cost`] says (its bytes twice and
+    /// its bookkeeping): every Text made is kept until the game restarts.
+    pub texts: usize,
+    /// How many cells the tables may hold together, each row counting its
+    /// cells and one more for its name (and each table's index of rows by
+    /// name a cell for every four symbols it spans): `control row` adds no
+    /// row past it.
+    /// Cells, not rows, as a row of a wide table takes more memory; and all
+    /// the tables together, as a game may have many. A million cells are 16
+    /// MB of values; the driver's `table` answers a table of them with some
+    /// 140 MB more memory, for 8.5 MB of JSON (tests/suite/memory.rs).
+    pub cells: usize,
+    /// How many Objects there may be (Create Instance makes them).
+    pub objects: usize,
+}
+
+impl Limits {
+    /// The deepest calls may go: the tree walker spends Rust's stack on each
+    /// call and block (a trace, a Text's holes), and the language cases walk
+    /// 200 calls deep on the tests' threads, whose 2 MB stacks are the
+    /// smallest the engine runs on. A game may set less, not more.
+    pub const MOST_DEPTH: u32 = 200;
+
+    /// The bounds of a game.yaml that sets none.
+    pub const DEFAULT: Limits = Limits {
+        steps: 50_000_000,
+        depth: Limits::MOST_DEPTH,
+        text: 1 << 20,
+        texts: 256 << 20,
+        cells: 1_000_000,
+        objects: 100_000,
+    };
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits::DEFAULT
+    }
 }
 
 /// A column whose cells name rows of another table (`refers to: Kinds`), or

@@ -3,7 +3,9 @@
 
 use super::objects::{bool_field, names_list};
 use crate::compile::LoadScratch;
-use crate::game::{EventDef, Game, GlobalDef, GroupKind, InputContext, Key, MAX_COMMANDS_PER_KEY, REDUCED_MOTION};
+use crate::game::{
+    EventDef, Game, GlobalDef, GroupKind, InputContext, Key, Limits, MAX_COMMANDS_PER_KEY, REDUCED_MOTION,
+};
 use crate::ids::{ContextId, EventId, GlobalId, GroupId};
 use crate::source::diag::Diagnostics;
 use crate::source::values::{color_or_report, typed_value};
@@ -30,6 +32,7 @@ pub(super) fn load_game_file(game: &mut Game, scratch: &mut LoadScratch, d: &mut
             "groups",
             "libraries",
             "inputs",
+            "limits",
         ],
         "game.yaml",
         d,
@@ -128,7 +131,47 @@ pub(super) fn load_game_file(game: &mut Game, scratch: &mut LoadScratch, d: &mut
     if let Some(inputs) = f.get("inputs").and_then(|n| Fields::of(&file, n, "`inputs`", d)) {
         read_inputs(game, &file, &inputs, d);
     }
+    if let Some(limits) = f.get("limits").and_then(|n| Fields::of(&file, n, "`limits`", d)) {
+        read_limits(&mut game.limits, &limits, d);
+    }
     true
+}
+
+/// game.yaml's `limits:`: how far the cards may go, each a whole number
+/// from 1 to its default (`Limits::DEFAULT`: a game may set less, not
+/// more); a bound left out keeps its default.
+fn read_limits(limits: &mut Limits, f: &Fields, d: &mut Diagnostics) {
+    const KEYS: [&str; 6] = ["steps", "depth", "text", "texts", "cells", "objects"];
+    f.only(&KEYS, "`limits`", d);
+    let most = Limits::DEFAULT;
+    for key in KEYS {
+        let Some((node, pos)) = f.opt_text(key, d) else { continue };
+        let most = match key {
+            "steps" => most.steps,
+            "depth" => u64::from(most.depth),
+            "text" => most.text as u64,
+            "texts" => most.texts as u64,
+            "cells" => most.cells as u64,
+            _ => most.objects as u64,
+        };
+        let written = node.as_str().trim();
+        let n = match written.parse::<u64>() {
+            Ok(n) if (1..=most).contains(&n) => n,
+            _ => {
+                let why = format!("`limits: {key}` must be a whole number from 1 to {most}, found `{written}`");
+                d.error(&f.file.path, pos, why);
+                continue;
+            }
+        };
+        match key {
+            "steps" => limits.steps = n,
+            "depth" => limits.depth = n as u32,
+            "text" => limits.text = n as usize,
+            "texts" => limits.texts = n as usize,
+            "cells" => limits.cells = n as usize,
+            _ => limits.objects = n as usize,
+        }
+    }
 }
 
 /// game.yaml's `inputs:`: each Input Context, its Commands and their keys.

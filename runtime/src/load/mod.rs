@@ -246,6 +246,7 @@ fn empty_game(files: Files) -> Game {
         lang: None,
         written: Written::default(),
         references: Vec::new(),
+        limits: crate::game::Limits::DEFAULT,
     };
     for (i, name) in BUILTIN_EVENTS.iter().enumerate() {
         game.names.events.insert(name.to_string(), EventId(i as u16));

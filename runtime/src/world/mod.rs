@@ -179,9 +179,20 @@ pub struct World {
     pub(crate) stack: Stack,
     pub(crate) ret: Vec<Value>,
     pub(crate) steps_left: u64,
-    /// How many steps one input may take (`STEP_BUDGET` unless changed).
+    /// How many steps one input may take (game.yaml's `limits: steps`,
+    /// `STEP_BUDGET` unless it says; a test may change it).
     pub step_budget: u64,
     pub(crate) depth: u32,
+    /// The game's bounds (game.yaml's `limits:`), copied here for the
+    /// checks where a call begins, a Text is made, a row or an Object added.
+    pub(crate) limits: crate::game::Limits,
+    /// The most the Texts may cost (`Interner::bytes`): the content's own,
+    /// and `limits.texts` made while playing.
+    pub(crate) texts_most: usize,
+    /// How many more cells `control row` may add before the tables' cells
+    /// are counted again against `limits.cells` (never more than are left:
+    /// a row removed or a table reset is found at that count).
+    pub(crate) cells_room: usize,
     /// How many runs of a card's code pass before the machine runs it as
     /// machine code (`code::NATIVE_AFTER`; `code::NEVER_NATIVE`: the
     /// interpreter alone, as the tests compare them; 0: at once).
@@ -231,11 +242,13 @@ pub struct World {
     pub random: Random,
 }
 
-/// How many steps one input (a click, a key) may run before it is stopped:
-/// a While that never ends is a fault, not a hang.
-pub const STEP_BUDGET: u64 = 50_000_000;
-/// How deep calls and nested Events may go.
-pub const MAX_DEPTH: u32 = 200;
+/// How many steps one input (a click, a key) may run before it is stopped,
+/// unless game.yaml's `limits: steps` says: a While that never ends is a
+/// fault, not a hang.
+pub const STEP_BUDGET: u64 = crate::game::Limits::DEFAULT.steps;
+/// How deep calls and nested Events may go at most (game.yaml's `limits:
+/// depth` may set less).
+pub const MAX_DEPTH: u32 = crate::game::Limits::MOST_DEPTH;
 
 impl World {
     /// A new World with the scene placed; nothing has run yet (see [`World::start`]).
@@ -260,9 +273,12 @@ impl World {
             held_saves: None,
             stack: Stack::with_capacity(4096),
             ret: vec![Value::None; ret_width],
-            steps_left: STEP_BUDGET,
-            step_budget: STEP_BUDGET,
+            steps_left: game.limits.steps,
+            step_budget: game.limits.steps,
             depth: 0,
+            limits: game.limits,
+            texts_most: game.syms.bytes().saturating_add(game.limits.texts),
+            cells_room: 0,
             native_after: crate::code::NATIVE_AFTER,
             views: Vec::new(),
             disabled: Vec::new(),

@@ -133,6 +133,12 @@ impl Table {
         }
     }
 
+    /// How many entries its index of rows by name holds: one for each
+    /// symbol up to the last that names one of its rows.
+    pub fn name_index_len(&self) -> usize {
+        self.by_name.len()
+    }
+
     pub fn width(&self) -> usize {
         self.width
     }
