@@ -124,7 +124,7 @@ mod tests {
         assert_eq!((g.value(0, 0), g.value(0, 1), g.value(9, 0), g.value(9, 1), g.value(63, 1)), (1, 1, 2, 2, 8));
         let right = |row: usize, c: ColumnId| Value::Num(g.value(row, c.index()) as f64);
         assert!(g.mistakes(64, right).is_empty());
-        assert_eq!(g.mistakes(65, |r, c| if r < 64 { right(r, c) } else { Value::Num(1.0) }).len(), 3);
+        assert_eq!(g.mistakes(65, |r, c| if r < 64 { right(r, c) } else { Value::Num(9.0) }).len(), 3);
         let off = g.mistakes(64, |r, c| if r == 28 && c.index() == 0 { Value::Num(9.0) } else { right(r, c) });
         assert_eq!(off, [GridMistake::Cell { row: 28, axis: 0, found: Value::Num(9.0) }]);
         let words = g.words(off[0], "Position", |_| "e4".into(), &Interner::default());

@@ -23,6 +23,27 @@ pub trait SaveCheck {
     fn fit_save(&self, world: &mut World, mended: &mut Vec<String>) -> Result<(), String>;
 }
 
+/// A value as a notice shows it: `` `Pawn` ``, `` `0` ``, `an empty Text`.
+fn quoted(v: Value, syms: &Interner) -> String {
+    match v {
+        Value::Text(EMPTY) => "an empty Text".into(),
+        Value::None => "no Object".into(),
+        v => format!("`{}`", Shown(v, syms)),
+    }
+}
+
+/// What a saved value that does not fit its type is, in words: `` a Text
+/// (`many`), not a Number ``, `` a Text (`greenish`), which is not a color ``.
+fn misfit(cell: &Cell, ty: Type, e: &str) -> String {
+    if e.starts_with("expected ") {
+        format!("{}, not a {}", shown(cell), ty.name())
+    } else if e.ends_with("is not a color") {
+        format!("{}, which is not a color", shown(cell))
+    } else {
+        format!("{}: {e}", shown(cell))
+    }
+}
+
 /// A number as a notice shows it: `7`, `2.5`, `1e300`.
 pub fn number(n: f64) -> String {
     if n.is_finite() && n.abs() >= 1e15 {
@@ -303,9 +324,9 @@ impl World {
                 Err(e) if !changed => note(
                     &mut mended,
                     format!(
-                        "the Global `${name}` holds {} ({e}): it keeps the content's value (`{}`)",
-                        shown(cell),
-                        Shown(w.globals[id.index()], &w.syms)
+                        "the Global `${name}` holds {}: it keeps the content's value, {}",
+                        misfit(cell, def.ty, &e),
+                        quoted(w.globals[id.index()], &w.syms)
                     ),
                 ),
                 _ => note(
@@ -436,13 +457,12 @@ impl World {
                             note(
                                 mended,
                                 format!(
-                                    "the table `{}`, row `{}`, column `{}` holds {} ({e}): it was set to the content's \
-                                     `{}`",
+                                    "the table `{}`, row `{}`, column `{}` holds {}: it was set to the content's value, {}",
                                     def.name,
                                     row.name,
                                     col.name,
-                                    shown(cell),
-                                    Shown(v, &self.syms)
+                                    misfit(cell, col.ty, &e),
+                                    quoted(v, &self.syms)
                                 ),
                             );
                             v
@@ -453,11 +473,11 @@ impl World {
                         note(
                             mended,
                             format!(
-                                "the table `{}`, row `{}`, has no cell `{}`: it was set to the content's `{}`",
+                                "the table `{}`, row `{}`, has no cell `{}`: it was set to the content's value, {}",
                                 def.name,
                                 row.name,
                                 col.name,
-                                Shown(v, &self.syms)
+                                quoted(v, &self.syms)
                             ),
                         );
                         v
@@ -668,10 +688,10 @@ impl World {
                         note(
                             mended,
                             format!(
-                                "{}, the field `{fname}` of its {sname} holds {} ({e}): it keeps the game's `{}`",
+                                "{}, the field `{fname}` of its {sname} holds {}: it keeps the game's value, {}",
                                 what(),
-                                shown(cell),
-                                Shown(now, &self.syms)
+                                misfit(cell, field.ty, &e),
+                                quoted(now, &self.syms)
                             ),
                         );
                         continue;
@@ -693,11 +713,11 @@ impl World {
                             mended,
                             format!(
                                 "{}, the field `{fname}` of its {sname} names `{}`, which is no row of the table `{}`: \
-                                 it keeps the game's `{}`",
+                                 it keeps the game's value, {}",
                                 what(),
                                 self.syms.text(named),
                                 game.tables[table.index()].name,
-                                Shown(now, &self.syms)
+                                quoted(now, &self.syms)
                             ),
                         );
                         continue;
@@ -849,12 +869,16 @@ impl World {
                     world.notices.extend(mended[..shown].iter().map(|m| {
                         format!("The saved game `{slot}` was loaded, but not all of {file} fits the game: {m}.")
                     }));
-                    if mended.len() > shown {
+                    let more = mended.len() - shown;
+                    if more > 0 {
+                        let parts = match more {
+                            1 => "1 more part of it was".to_string(),
+                            _ => format!("{more} more parts of it were"),
+                        };
                         world.notices.push(format!(
-                        "The saved game `{slot}` was loaded, but not all of {file} fits the game: {} more parts of it \
-                         were mended or dropped as these were.",
-                        mended.len() - shown
-                    ));
+                            "The saved game `{slot}` was loaded, but not all of {file} fits the game: {parts} mended \
+                             or dropped as these were."
+                        ));
                     }
                     return Ok(world);
                 }
