@@ -168,6 +168,23 @@ impl cardtable_runtime::library::SerdeState for ChessState {
     const WHAT: &'static str = "the chess library's state";
 }
 
+/// A library state `T` that a save brought back and that cannot be read
+/// (`firstMove: -3`) becomes a new game's, and `mended` says so.
+fn unreadable_state<T: cardtable_runtime::library::SerdeState + Default>(world: &mut World, mended: &mut Vec<String>) {
+    use cardtable_runtime::world::{LibraryState, SavedLibraryState};
+    let at = world
+        .libraries
+        .iter()
+        .position(|s| s.as_any().downcast_ref::<SavedLibraryState>().is_some_and(|saved| saved.key == T::KEY));
+    let Some(at) = at else { return };
+    let Some(saved) = world.libraries[at].as_any().downcast_ref::<SavedLibraryState>() else { return };
+    let mut state = T::default();
+    if let Err(e) = state.load(&saved.saved) {
+        mended.push(format!("`{}` under `libraries` cannot be read ({e}): it was set to a new game's", T::KEY));
+        world.libraries[at] = Box::new(T::default());
+    }
+}
+
 /// The chess library in the registry.
 pub struct ChessLibrary;
 
@@ -357,6 +374,10 @@ impl Resolved for Chess {
         if start.fen.is_none() && self.start.is_some() && played {
             *cardtable_runtime::library::state_mut(world) = pgn::Start { fen: self.start.clone() };
         }
+    }
+
+    fn fit_save(&self, world: &mut World, mended: &mut Vec<String>) -> Result<(), String> {
+        self.fit_saved(world, mended)
     }
 
     fn apply_option(&self, world: &mut World, name: &str, value: &str) -> Result<(), String> {
@@ -553,6 +574,65 @@ impl Chess {
             grid.files,
             grid.ranks
         ))
+    }
+
+    /// A World just made from a saved game held to what the library reads
+    /// of it, as `setfen` holds a FEN: the fifty-move count (Board State's
+    /// `fiftyMoveCount`) a whole number that FEN's halfmove clock can be (0
+    /// to 4294967295; a count edited to -5 or 2.5 is set to 0), the
+    /// library's move number one FEN's can be (from 1; else 1), its start a
+    /// FEN it reads (else none); each mend told. Then the position as FEN
+    /// must read back as `setfen` reads it ([`Fen::read`]): a Position
+    /// that is not the Board's Squares, or a FEN of it that `setfen` would
+    /// refuse, cannot be played, and the save is refused.
+    pub fn fit_saved(&self, world: &mut World, mended: &mut Vec<String>) -> Result<(), String> {
+        let Ok(rules) = self.rules(world) else { return Ok(()) };
+        if let Some(f) = self.fifty {
+            match self.field(world, rules, f) {
+                Value::Num(n) if n >= 0.0 && n.fract() == 0.0 && n <= f64::from(u32::MAX) => {}
+                other => {
+                    self.set_field(world, rules, f, Value::Num(0.0));
+                    let found = match other {
+                        Value::Num(n) => cardtable_runtime::world::number(n),
+                        _ => "not a Number".to_string(),
+                    };
+                    mended.push(format!(
+                        "the fifty-move count (Board State's `fiftyMoveCount`) is {found}, not a whole number of 0 or \
+                         more as a FEN's halfmove clock is: it was set to 0"
+                    ));
+                }
+            }
+        }
+        // A state that cannot be read at all is a new game's, told here (not later, when first used).
+        unreadable_state::<ChessState>(world, mended);
+        unreadable_state::<pgn::Start>(world, mended);
+        // The states a save holds, read (and claimed) only to be mended: a save without them keeps none.
+        let plies = world.game.names.tables.get("Move History").map_or(0, |t| world.tables[t.index()].row_count());
+        if let Some(mut state) = cardtable_runtime::library::state::<ChessState>(world) {
+            let number = u64::from(state.first_move) + (plies as u64 + u64::from(state.black_first)) / 2;
+            if state.first_move == 0 || number > u64::from(u32::MAX) {
+                mended.push(format!(
+                    "the chess library's move number (`firstMove`) is {}, and a FEN's move number is a whole number \
+                     from 1 to 4294967295: it was set to 1",
+                    state.first_move
+                ));
+                state.first_move = 1;
+                *cardtable_runtime::library::state_mut(world) = state;
+            }
+        }
+        if let Some(fen) = cardtable_runtime::library::state::<pgn::Start>(world).and_then(|s| s.fen) {
+            if let Err(e) = Fen::read(self.facts.grid, &fen, |c| self.facts.kind_of_letter(c)) {
+                mended.push(format!(
+                    "the chess library's start (`chess start`'s `fen`), `{fen}`, is not a FEN `setfen` reads ({e}): \
+                     it was dropped, and PGN out names the content's start"
+                ));
+                *cardtable_runtime::library::state_mut(world) = pgn::Start { fen: None };
+            }
+        }
+        let fen = self.fen(world).map_err(|e| format!("its position cannot be played: {e}"))?;
+        Fen::read(self.facts.grid, &fen, |c| self.facts.kind_of_letter(c))
+            .map_err(|e| format!("its position, `{fen}`, cannot be played: {e}"))?;
+        Ok(())
     }
 
     /// The position as FEN.

@@ -140,6 +140,7 @@ impl World {
         fresh.host_off = std::mem::take(&mut self.host_off);
         fresh.trace = self.trace.take();
         fresh.random = self.random;
+        fresh.save_check = self.save_check.clone();
         *self = fresh;
         self.start();
     }

@@ -10,7 +10,9 @@ use crate::value::{Interner, Sym, Type, Value};
 use std::collections::HashMap;
 use std::path::PathBuf;
 
+mod grid;
 mod input;
+pub use grid::{Axis, GridLayout, GridMistake};
 pub use input::{InputContext, Key, MAX_COMMANDS_PER_KEY};
 
 pub struct Game {
@@ -63,6 +65,12 @@ pub struct Game {
     pub references: Vec<Reference>,
     /// How far one input's cards may go (game.yaml's `limits:`).
     pub limits: Limits,
+    /// The tables laid out on a grid (`rows laid out by`), each checked
+    /// sound at load: a saved game's rows of them are held to it too.
+    pub grids: Vec<GridLayout>,
+    /// Each Data Structure field that names a row of a table (`refers to`),
+    /// by (structure, field): the table, and whether it may be empty.
+    pub field_references: HashMap<(u16, u16), (TableId, bool)>,
 }
 
 /// How far the cards may go (game.yaml's `limits:`), so that no card's work

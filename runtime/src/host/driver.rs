@@ -20,7 +20,7 @@ pub struct Driver {
     snapshots: HashMap<String, World>,
     /// The code libraries the game uses (game.yaml's `libraries`), resolved
     /// when it started; their commands follow the driver's own.
-    pub libraries: Libraries,
+    pub libraries: Rc<Libraries>,
     /// When set, `call`, `click` and `press` run the cards with the tree
     /// walker over these trees instead of the register machine (see
     /// [`Driver::walking`]).
@@ -254,13 +254,14 @@ impl Driver {
     /// `random(n)`) seeded with `seed` before the game starts (`--seed N`),
     /// so that what Game Start draws is the same every run.
     pub fn with_seed(game: Rc<Game>, store: Rc<Store>, reduced_motion: bool, off: &[&str], seed: u64) -> Driver {
-        let libraries = Libraries::start(&game);
+        let libraries = Rc::new(Libraries::start(&game));
         let host_off = off.iter().filter_map(|name| game.names.components.get(*name).copied()).collect();
         let mut world = World::new(game);
         world.use_store(store);
         world.set_reduced_motion(reduced_motion);
         world.host_off = host_off;
         world.random = crate::world::Random::seeded(seed);
+        world.save_check = Some(libraries.clone());
         world.start();
         Driver {
             world,
@@ -537,7 +538,7 @@ impl Driver {
         let Some(w) = self.snapshots.get(name) else { return Json::error(format!("no snapshot named `{name}`")) };
         // A snapshot taken before a `reload` holds the content it had: its libraries with it.
         if !Rc::ptr_eq(&w.game, &self.world.game) {
-            self.libraries = Libraries::start(&w.game);
+            self.libraries = Rc::new(Libraries::start(&w.game));
         }
         self.world = w.clone();
         self.notices_told = self.notices_told.min(self.world.notices.len());
@@ -620,7 +621,8 @@ impl Driver {
         for n in &notes {
             self.world.notices.push(format!("Reloaded: {n}"));
         }
-        self.libraries = Libraries::start(&game);
+        self.libraries = Rc::new(Libraries::start(&game));
+        self.world.save_check = Some(self.libraries.clone());
         let mut notes = notes;
         if started_again {
             // The new game starts where the command line said, as the first did.

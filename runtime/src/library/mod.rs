@@ -164,6 +164,16 @@ pub trait Resolved {
     fn carry_over(&self, world: &mut World) {
         let _ = world;
     }
+    /// Holds a World just made from a saved game (no Event has run) to what
+    /// the library can play on, as the content's schemas hold its tables:
+    /// its own state and the fields only it reads (the chess library: the
+    /// position, the fifty-move count, its move number). What does not fit
+    /// is mended and told in `mended`, in words; Err says why the game
+    /// cannot go on from the save at all (it is then moved aside).
+    fn fit_save(&self, world: &mut World, mended: &mut Vec<String>) -> Result<(), String> {
+        let _ = (world, mended);
+        Ok(())
+    }
 }
 
 static REGISTRY: OnceLock<&'static [&'static dyn Library]> = OnceLock::new();
@@ -315,6 +325,19 @@ impl Libraries {
             )),
             None => Err(format!("no library has the option `--{name}`")),
         }
+    }
+}
+
+/// Each library resolved holds a saved game to what it can play on
+/// ([`Resolved::fit_save`]), in the order the game names them.
+impl crate::world::SaveCheck for Libraries {
+    fn fit_save(&self, world: &mut World, mended: &mut Vec<String>) -> Result<(), String> {
+        for used in &self.used {
+            if let Ok(resolved) = &used.resolved {
+                resolved.fit_save(world, mended)?;
+            }
+        }
+        Ok(())
     }
 }
 

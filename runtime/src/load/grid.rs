@@ -14,35 +14,35 @@
 //! the next `(i / count) % count' + 1`, and so on.
 
 use crate::compile::TablePlaces;
-use crate::game::{Game, TableDef};
+use crate::game::{Axis, Game, GridLayout, GridMistake, TableDef};
+use crate::ids::TableId;
 use crate::source::diag::{Diagnostics, Pos};
-use crate::value::{Shown, Type, Value};
+use crate::value::{Type, Value};
 
 /// Tells every mistake of `table`'s rows against the grid `sizes` lays out
 /// (each at its cell: a wrong count at the sizing table's cell, a missing or
-/// extra row at the table's rows, a wrong value at its cell). When the rows
-/// are too few or too many, only the first wrong value is told besides:
-/// every row after a missing one is off by one.
+/// extra row at the table's rows, a wrong value at its cell), as
+/// [`GridLayout::mistakes`] finds them. The layout, when the sizing table
+/// makes a sound one (a saved game's rows are held to it too).
 pub(super) fn check(
     game: &Game,
     (table, places): (&TableDef, &TablePlaces),
     (sizes, size_places): (&TableDef, &TablePlaces),
     at: Pos,
     d: &mut Diagnostics,
-) {
+) -> Option<GridLayout> {
     if places.rows_lost || size_places.rows_lost {
-        return;
+        return None;
     }
     let how = |what: &str| format!("{what} (`rows laid out by: {}` in {})", sizes.name, places.schema.display());
     let Some(count) = game.syms.get("count").and_then(|s| sizes.column_index.get(&s)).copied() else {
         d.error(&places.schema, at, how(&format!("the table `{}` has no column `count`", sizes.name)));
-        return;
+        return None;
     };
     if sizes.columns[count.index()].ty != Type::Number {
         d.error(&places.schema, at, how(&format!("the column `count` of the table `{}` is not a Number", sizes.name)));
-        return;
+        return None;
     }
-    // (column of `table`, its count, its name), in the sizing table's order.
     let mut axes = Vec::new();
     let mut sound = true;
     for (row, &name) in sizes.rows.iter().enumerate() {
@@ -57,7 +57,9 @@ pub(super) fn check(
             continue;
         };
         match cell {
-            Value::Num(n) if n >= 1.0 && n.fract() == 0.0 && n <= 1e6 => axes.push((column, n as usize, text)),
+            Value::Num(n) if n >= 1.0 && n.fract() == 0.0 && n <= 1e6 => {
+                axes.push(Axis { column, count: n as usize, name: text.to_string() })
+            }
             _ => {
                 let (file, pos) = size_places.place(Some(row), Some(count));
                 d.error(&file, pos, how(&format!("the count of `{text}` is not a whole number of 1 or more")));
@@ -66,40 +68,20 @@ pub(super) fn check(
         }
     }
     if !sound || axes.is_empty() {
-        return;
+        return None;
     }
-    let want: usize = axes.iter().map(|a| a.1).product();
-    let have = table.rows.len();
-    let shape = axes.iter().map(|(_, n, name)| format!("{n} {name}")).collect::<Vec<_>>().join(" by ");
-    if have != want {
-        // At the last row when rows are missing, at the first extra one when there are too many.
-        let (file, pos) = places.place(if have < want { have.checked_sub(1) } else { Some(want) }, None);
-        let what = format!("the table `{}` has {have} rows; {shape} are {want}, one row for each", table.name);
-        d.error(&file, pos, how(&what));
+    let at_table = game.names.tables.get(&table.name).copied().unwrap_or(TableId(0));
+    let layout = GridLayout { table: at_table, sizes: sizes.name.clone(), axes };
+    let (want, have) = (layout.rows(), table.rows.len());
+    let width = table.columns.len();
+    let row_name = |row: usize| game.syms.text(table.rows[row]).to_string();
+    for m in layout.mistakes(have, |row, column| table.cells[row * width + column.index()]) {
+        let (file, pos) = match m {
+            // At the last row when rows are missing, at the first extra one when there are too many.
+            GridMistake::Rows { .. } => places.place(if have < want { have.checked_sub(1) } else { Some(want) }, None),
+            GridMistake::Cell { row, axis, .. } => places.place(Some(row), Some(layout.axes[axis].column)),
+        };
+        d.error(&file, pos, how(&layout.words(m, &table.name, row_name, &game.syms)));
     }
-    for row in 0..have {
-        let mut stride = 1;
-        let mut wrong = false;
-        for &(column, n, name) in &axes {
-            let value = (row / stride) % n + 1;
-            stride *= n;
-            if table.cells[row * table.columns.len() + column.index()] == Value::Num(value as f64) {
-                continue;
-            }
-            let (file, pos) = places.place(Some(row), Some(column));
-            let cell = table.cells[row * table.columns.len() + column.index()];
-            let what = format!(
-                "the row `{}` has {name} {} here; row {} of {shape} has {name} {value} (every {} once, the first counting fastest)",
-                game.syms.text(table.rows[row]),
-                Shown(cell, &game.syms),
-                row + 1,
-                axes.iter().map(|a| a.2).collect::<Vec<_>>().join(" and "),
-            );
-            d.error(&file, pos, how(&what));
-            wrong = true;
-        }
-        if wrong && have != want {
-            return;
-        }
-    }
+    Some(layout)
 }

@@ -21,6 +21,7 @@ use crate::value::{Interner, Value};
 use game_file::load_game_file;
 use objects::{load_object_type, load_pictures};
 use scene::load_scene;
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use structures::load_structure;
 use tables::{load_table, table_from_text};
@@ -132,7 +133,7 @@ pub fn load_files_in(files: Files, lang: Option<&str>) -> Result<Loaded, Vec<Dia
             scratch.broken_tables.extend(names_of_broken_file(&game.files, &rel, &["table"]));
         }
     }
-    references::check_references(&game, &scratch, &mut d);
+    game.grids = references::check_references(&game, &scratch, &mut d);
     game.references = references::resolved(&game, &scratch);
     for rel in files_in(&game.files, "structures", "yaml", &mut d) {
         load_structure(&mut game, &mut scratch, &rel, &mut d);
@@ -154,6 +155,7 @@ pub fn load_files_in(files: Files, lang: Option<&str>) -> Result<Loaded, Vec<Dia
     }
     load_pictures(&mut game, &mut d);
     load_scene(&mut game, &scratch, &mut d);
+    game.field_references = scratch.field_refers.clone();
     let (trees, lowerings) = compile_bodies(&mut game, &shells, &scratch, &mut d);
     check_libraries(&mut game, &scratch, &mut d);
     compile::lower_bodies(&mut game, &trees, lowerings, &mut d);
@@ -247,6 +249,8 @@ fn empty_game(files: Files) -> Game {
         written: Written::default(),
         references: Vec::new(),
         limits: crate::game::Limits::DEFAULT,
+        grids: Vec::new(),
+        field_references: HashMap::new(),
     };
     for (i, name) in BUILTIN_EVENTS.iter().enumerate() {
         game.names.events.insert(name.to_string(), EventId(i as u16));

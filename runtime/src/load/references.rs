@@ -15,7 +15,7 @@
 //! `rows laid out by: Board Size` that the rows are a grid (load/grid.rs).
 
 use crate::compile::{LoadScratch, Referring};
-use crate::game::{Game, Reference, TableDef};
+use crate::game::{Game, GridLayout, Reference, TableDef};
 use crate::ids::TableId;
 use crate::source::diag::{Diagnostics, Pos};
 use crate::source::suggest::did_you_mean;
@@ -44,8 +44,10 @@ pub(super) fn resolved(game: &Game, scratch: &LoadScratch) -> Vec<Reference> {
 
 /// Checks every table's references (after translations: a reference column
 /// is never translated). A table named that did not load was reported
-/// already, and is not reported again.
-pub(super) fn check_references(game: &Game, scratch: &LoadScratch, d: &mut Diagnostics) {
+/// already, and is not reported again. Answers the sound grids
+/// (`rows laid out by`), which a saved game's rows are held to too.
+pub(super) fn check_references(game: &Game, scratch: &LoadScratch, d: &mut Diagnostics) -> Vec<GridLayout> {
+    let mut grids = Vec::new();
     for (t, places) in scratch.tables.iter().enumerate() {
         let table = &game.tables[t];
         for r in &places.refers {
@@ -114,7 +116,7 @@ pub(super) fn check_references(game: &Game, scratch: &LoadScratch, d: &mut Diagn
                 }
                 Referring::Grid => {
                     if let Some(other_places) = scratch.tables.get(target.index()) {
-                        super::grid::check(game, (table, places), (other, other_places), r.pos, d);
+                        grids.extend(super::grid::check(game, (table, places), (other, other_places), r.pos, d));
                     }
                 }
                 Referring::ColumnPerRow => {
@@ -142,6 +144,7 @@ pub(super) fn check_references(game: &Game, scratch: &LoadScratch, d: &mut Diagn
             }
         }
     }
+    grids
 }
 
 /// Whether `name` is a row of `table` (or empty, where that names no row).

@@ -484,6 +484,15 @@ pub fn limit_of(name: &str) -> read::Limit {
 /// The values of a `values.yaml`'s bytes; Err says why they cannot be read.
 pub fn read_values(bytes: &[u8]) -> Result<BTreeMap<String, Kept>, String> {
     let value = read_versioned(bytes, "values file")?;
+    // A value that is not of its `type` (or of no type) is named.
+    if let Some(values) = value.get("values").and_then(|v| v.as_mapping()) {
+        for (key, kept) in values {
+            if let Err(e) = serde_yaml::from_value::<Kept>(kept.clone()) {
+                let key = key.as_str().map_or_else(|| format!("{key:?}"), str::to_string);
+                return Err(format!("the value `{key}` cannot be read ({e})"));
+            }
+        }
+    }
     let file: ValuesFile = serde_yaml::from_value(value).map_err(|e| {
         let text = e.to_string();
         if text.contains("missing field") {

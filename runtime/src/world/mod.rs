@@ -22,7 +22,7 @@ mod trace;
 pub use clock::{ModeChoice, Timer, Tween, EPSILON, FRAME};
 pub use draw::{Draws, Line, MAX_LINES};
 pub use random::Random;
-pub use saved::SavedLibraryState;
+pub use saved::{number, SaveCheck, SavedLibraryState, MENDS_TOLD};
 pub(crate) use stack::Stack;
 pub use table::Table;
 pub use trace::{Entry, Kept, Named, Read, Trace, TraceFilter, Traced, TracedCard};
@@ -240,6 +240,10 @@ pub struct World {
     /// The cards' `random(n)`: the World's own generator. It goes on across
     /// a restart (a new game is not the last one again) and a save keeps it.
     pub random: Random,
+    /// What the game's code libraries hold a saved game to as it loads
+    /// (`saved.rs`' [`SaveCheck`]); none for a World without libraries.
+    /// Kept across a restart and a load.
+    pub save_check: Option<Rc<dyn SaveCheck>>,
 }
 
 /// How many steps one input (a click, a key) may run before it is stopped,
@@ -296,6 +300,7 @@ impl World {
             draws: Draws::default(),
             trace: None,
             random: Random::seeded(Random::DEFAULT_SEED),
+            save_check: None,
             game,
         };
         let game = world.game.clone();

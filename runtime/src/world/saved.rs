@@ -5,12 +5,64 @@
 //! (a file that cannot be moved aside, never lost).
 
 use super::{LibraryState, Object, World};
-use crate::game::Game;
+use crate::game::{Game, GridLayout, GridMistake};
 use crate::ids::{ColumnId, GlobalId, GroupId, ObjectId, TableId};
 use crate::save::{check_slot, Cell, Fingerprint, SaveFile, SavedObject, SavedRow, SavedWorld, Store, FORMAT};
-use crate::value::{parse_color, Interner, Type, Value, EMPTY};
-use std::collections::BTreeMap;
+use crate::value::{parse_color, Interner, Shown, Type, Value, EMPTY};
+use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
+
+/// What a game's code libraries hold a saved game to as it loads
+/// (`library::Libraries`): each its own part of the World (the chess
+/// library: the position, the fifty-move count, its move number), which
+/// the content's schemas do not say.
+pub trait SaveCheck {
+    /// Mends what does not fit in `world`, a World just made from a save
+    /// (no Event has run), each mend told in words in `mended`; Err says why
+    /// the game cannot go on from it at all (the save is then moved aside).
+    fn fit_save(&self, world: &mut World, mended: &mut Vec<String>) -> Result<(), String>;
+}
+
+/// A value as a notice shows it: `` `Pawn` ``, `` `0` ``, `an empty Text`.
+fn quoted(v: Value, syms: &Interner) -> String {
+    match v {
+        Value::Text(EMPTY) => "an empty Text".into(),
+        Value::None => "no Object".into(),
+        v => format!("`{}`", Shown(v, syms)),
+    }
+}
+
+/// What a saved value that does not fit its type is, in words: `` a Text
+/// (`many`), not a Number ``, `` a Text (`greenish`), which is not a color ``.
+fn misfit(cell: &Cell, ty: Type, e: &str) -> String {
+    if e.starts_with("expected ") {
+        format!("{}, not a {}", shown(cell), ty.name())
+    } else if e.ends_with("is not a color") {
+        format!("{}, which is not a color", shown(cell))
+    } else {
+        format!("{}: {e}", shown(cell))
+    }
+}
+
+/// A number as a notice shows it: `7`, `2.5`, `1e300`.
+pub fn number(n: f64) -> String {
+    if n.is_finite() && n.abs() >= 1e15 {
+        format!("{n:e}")
+    } else {
+        crate::value::format_number(n)
+    }
+}
+
+/// A saved value in words, for a notice: `` a Text (`many`) ``, `a Number (7)`.
+fn shown(cell: &Cell) -> String {
+    match cell {
+        Cell::Nothing(()) => "nothing".into(),
+        Cell::Boolean(b) => format!("a Boolean ({b})"),
+        Cell::Number(n) => format!("a Number ({})", number(*n)),
+        Cell::Text(t) => format!("a Text (`{}`)", t.chars().take(60).collect::<String>()),
+        Cell::Object { object } => format!("an Object (number {})", object.saturating_add(1)),
+    }
+}
 
 /// A code library's state as a save brought it back, until its library asks
 /// for it (`library::state_mut`) and reads it.
@@ -147,44 +199,82 @@ impl World {
     }
 
     /// A new World of `game` as the save holds it (no Event runs), and what
-    /// of the save it dropped, in words. What play never writes (a table,
-    /// Global or field no card writes) is the content's, whatever the save
-    /// holds; of the rest, what no longer fits the content (a table, column,
-    /// Global, Data Structure or field gone, or of another type now) is
-    /// dropped and starts as the content says: a saved row keeps its other
-    /// cells, and takes a changed column's value from the content's row of
-    /// its name (or the column's default). Err says why the save cannot be
-    /// loaded at all: another game's, or one the game cannot go on from (the
-    /// scene placed other Objects, an Object type or the Game State is
-    /// gone), or a value that is not of the type the save says it is.
+    /// of the save it dropped or mended, in words. What play never writes (a
+    /// table, Global or field no card writes) is the content's, whatever the
+    /// save holds; of the rest, what no longer fits the content (a table,
+    /// column, Global, Data Structure or field gone, or of another type now)
+    /// is dropped and starts as the content says: a saved row keeps its
+    /// other cells, and takes a changed column's value from the content's
+    /// row of its name (or the column's default). What the save holds that
+    /// the content's schemas refuse (a cell of the wrong type, a second row
+    /// of a name, rows off a grid, a name of no row) is mended as the load
+    /// of the content would refuse it, and told. Err says why the save cannot
+    /// be loaded at all: another game's, or one the game cannot go on from
+    /// (the scene placed other Objects, or some are missing, an Object type
+    /// or the Game State is gone, a grid's rows are missing). The code
+    /// libraries' checks ([`SaveCheck`]) are not made: see
+    /// [`World::world_from_save`].
     pub fn from_save(game: Rc<Game>, save: &SaveFile) -> Result<(World, Vec<String>), String> {
         let syms = game.syms.clone();
-        World::from_save_with(game, save, syms)
+        let (world, mut dropped, mended) = World::from_save_with(game, save, syms, None)?;
+        dropped.extend(mended);
+        Ok((world, dropped))
+    }
+
+    /// A new World of this World's game as the save holds it, with this
+    /// World's texts and its libraries' checks ([`SaveCheck`]): the World,
+    /// what the content changed since dropped, and what did not fit and was
+    /// mended (each in words). Err as [`World::from_save`].
+    pub fn world_from_save(&self, save: &SaveFile) -> Result<(World, Vec<String>, Vec<String>), String> {
+        World::from_save_with(self.game.clone(), save, self.syms.clone(), self.save_check.clone())
     }
 
     /// [`World::from_save`] with `syms` as the new World's texts: a World's
     /// own (which holds the content's, and those made since), so that a text
-    /// it handed out before the load (a call's answer) still reads.
-    fn from_save_with(game: Rc<Game>, save: &SaveFile, syms: Interner) -> Result<(World, Vec<String>), String> {
+    /// it handed out before the load (a call's answer) still reads; and the
+    /// libraries' `check`, when there are libraries.
+    fn from_save_with(
+        game: Rc<Game>,
+        save: &SaveFile,
+        syms: Interner,
+        check: Option<Rc<dyn SaveCheck>>,
+    ) -> Result<(World, Vec<String>, Vec<String>), String> {
         save.is_of(&game)?;
         let s = &save.world;
         let print = &save.fingerprint;
         let mut notes = Vec::new();
+        let mut mended = Vec::new();
         let mut w = World::new(game.clone());
         w.syms = syms;
+        w.save_check = check.clone();
         if let Some(state) = s.random {
             w.random = super::Random::seeded(state);
         }
-        if s.scene != game.scene.len() || s.objects.len() < s.scene {
+        if s.scene != game.scene.len() {
             return Err(format!(
-                "the scene placed {} Objects when it was saved, and places {} now",
+                "it says the scene placed {} Objects when it was saved, and the scene places {} now (it was saved \
+                 with other content, or edited)",
                 s.scene,
                 game.scene.len()
             ));
         }
+        if s.objects.len() < s.scene {
+            return Err(format!(
+                "it holds {} Objects, and the scene alone places {}: {} of the scene's Objects are missing from it",
+                s.objects.len(),
+                s.scene,
+                s.scene - s.objects.len()
+            ));
+        }
         for (i, o) in s.objects.iter().enumerate() {
             let Some(&ty) = game.names.types.get(&o.ty) else {
-                return Err(format!("the object type `{}` is gone", o.ty));
+                return Err(format!(
+                    "its Object number {} (`{}`) is a `{}`, and the game has no object type `{}`",
+                    i + 1,
+                    o.name,
+                    o.ty,
+                    o.ty
+                ));
             };
             if i < s.scene {
                 let now = w.objects[i].ty;
@@ -201,14 +291,11 @@ impl World {
             }
         }
         let count = s.objects.len();
-        for (i, o) in s.objects.iter().enumerate() {
-            w.restore_object(i, o, count, print, &mut notes)?;
-        }
         for (name, rows) in &s.tables {
             match game.names.tables.get(name) {
                 // The content's: its rows are read from its file.
                 Some(&t) if !game.written.table(t) => {}
-                Some(&t) => w.restore_table(t, rows, print.tables.get(name), count, &mut notes)?,
+                Some(&t) => w.restore_table(t, rows, print.tables.get(name), count, &mut notes, &mut mended)?,
                 None => note(&mut notes, format!("the table `{name}` is gone: its saved rows were dropped")),
             }
         }
@@ -218,7 +305,10 @@ impl World {
                 *w.tables[t.0 as usize].cell_mut(r, col) = words;
             }
         }
-        w.fit_references(&mut notes);
+        w.fit_references(&mut mended);
+        for (i, o) in s.objects.iter().enumerate() {
+            w.restore_object(i, o, count, print, &mut notes, &mut mended)?;
+        }
         for (name, cell) in &s.globals {
             let Some(&id) = game.names.globals.get(name) else {
                 note(&mut notes, format!("the Global `${name}` is gone: its saved value was dropped"));
@@ -231,6 +321,14 @@ impl World {
             let changed = print.globals.get(name).is_some_and(|was| was != def.ty.name());
             match w.value_of(cell, def.ty, count) {
                 Ok(v) if !changed => w.globals[id.index()] = v,
+                Err(e) if !changed => note(
+                    &mut mended,
+                    format!(
+                        "the Global `${name}` holds {}: it keeps the content's value, {}",
+                        misfit(cell, def.ty, &e),
+                        quoted(w.globals[id.index()], &w.syms)
+                    ),
+                ),
                 _ => note(
                     &mut notes,
                     format!("the Global `${name}` is a {} now: its saved value was dropped", def.ty.name()),
@@ -253,7 +351,14 @@ impl World {
                 None => note(&mut notes, format!("the Input Context `{name}` is gone")),
             }
         }
-        w.time = s.time;
+        if !s.time.is_finite() || s.time < 0.0 {
+            note(
+                &mut mended,
+                format!("its clock's time is {}, not a time the game can be at: it was set to 0", s.time),
+            );
+        } else {
+            w.time = s.time;
+        }
         w.restore_clock(s)?;
         w.libraries = s
             .libraries
@@ -262,12 +367,23 @@ impl World {
                 Box::new(SavedLibraryState { key: key.clone(), saved: saved.clone() }) as Box<dyn LibraryState>
             })
             .collect();
-        Ok((w, notes))
+        if let Some(check) = check {
+            check.fit_save(&mut w, &mut mended)?;
+        }
+        Ok((w, notes, mended))
     }
 
     /// A table play writes, as the save holds it (`columns`: its columns'
     /// types when it was saved). A column that is gone, or changed its type,
-    /// is dropped (each row takes the content's value there, as a new column's).
+    /// is dropped (each row takes the content's value there, as a new
+    /// column's). What the content's schema refuses is mended and told in
+    /// `mended`: a cell missing or of the wrong type takes the content's
+    /// value (its row of that name's, or the column's default); a second row
+    /// of a name is dropped; a table laid out on a grid (`Game::grids`)
+    /// keeps the grid's rows, as the load holds the content's to it
+    /// ([`GridLayout::mistakes`]): rows past the grid's are dropped, a wrong
+    /// count on an axis set back, a row named otherwise than the content's
+    /// row there named as it; a grid that lacks rows cannot be played (Err).
     fn restore_table(
         &mut self,
         t: TableId,
@@ -275,6 +391,7 @@ impl World {
         columns: Option<&BTreeMap<String, String>>,
         count: usize,
         notes: &mut Vec<String>,
+        mended: &mut Vec<String>,
     ) -> Result<(), String> {
         let game = self.game.clone();
         let def = &game.tables[t.index()];
@@ -307,43 +424,154 @@ impl World {
             );
         }
         let width = def.columns.len();
-        let all_read = read.iter().all(|&r| r);
         let mut names = Vec::with_capacity(rows.len());
         let mut cells = Vec::with_capacity(rows.len() * width);
-        for row in rows {
+        let mut seen: HashMap<&str, usize> = HashMap::with_capacity(rows.len());
+        for (at, row) in rows.iter().enumerate() {
+            if let Some(first) = seen.insert(&row.name, at) {
+                seen.insert(&row.name, first);
+                note(
+                    mended,
+                    format!(
+                        "the table `{}` has a second row named `{}` (rows {} and {} of the save): the second was dropped",
+                        def.name,
+                        row.name,
+                        first + 1,
+                        at + 1
+                    ),
+                );
+                continue;
+            }
             let name = self.syms.intern(&row.name);
             names.push(name);
             // The content's row of that name, for the columns not read (looked for only then).
-            let own = if all_read { None } else { def.rows.iter().position(|r| *r == name) };
+            let own = || def.rows.iter().position(|r| *r == name);
             for (c, col) in def.columns.iter().enumerate() {
-                let cell = if read[c] { row.cells.get(&col.name) } else { None };
-                let v = match cell {
-                    Some(cell) => self.value_of(cell, col.ty, count).map_err(|e| {
-                        format!("the cell `{}` of the row `{}` of the table `{}`: {e}", col.name, row.name, def.name)
-                    })?,
-                    None if read[c] => {
-                        return Err(format!(
-                            "the cell `{}` of the row `{}` of the table `{}` is missing",
-                            col.name, row.name, def.name
-                        ))
+                let content = || own().and_then(|r| def.cells.get(r * width + c)).copied().unwrap_or(col.default);
+                let v = match (read[c], row.cells.get(&col.name)) {
+                    (false, _) => content(),
+                    (true, Some(cell)) => match self.value_of(cell, col.ty, count) {
+                        Ok(v) => v,
+                        Err(e) => {
+                            let v = content();
+                            note(
+                                mended,
+                                format!(
+                                    "the table `{}`, row `{}`, column `{}` holds {}: it was set to the content's value, {}",
+                                    def.name,
+                                    row.name,
+                                    col.name,
+                                    misfit(cell, col.ty, &e),
+                                    quoted(v, &self.syms)
+                                ),
+                            );
+                            v
+                        }
+                    },
+                    (true, None) => {
+                        let v = content();
+                        note(
+                            mended,
+                            format!(
+                                "the table `{}`, row `{}`, has no cell `{}`: it was set to the content's value, {}",
+                                def.name,
+                                row.name,
+                                col.name,
+                                quoted(v, &self.syms)
+                            ),
+                        );
+                        v
                     }
-                    None => own.and_then(|r| def.cells.get(r * width + c)).copied().unwrap_or(col.default),
                 };
                 cells.push(v);
             }
+        }
+        if let Some(grid) = game.grids.iter().find(|g| g.table == t) {
+            self.fit_grid(grid, &mut names, &mut cells, mended)?;
         }
         self.tables[t.index()].set_rows(names, cells);
         Ok(())
     }
 
+    /// A saved table laid out on a grid held to it, as the load holds the
+    /// content's rows ([`GridLayout::mistakes`]); see [`World::restore_table`].
+    fn fit_grid(
+        &mut self,
+        grid: &GridLayout,
+        names: &mut Vec<crate::value::Sym>,
+        cells: &mut Vec<Value>,
+        mended: &mut Vec<String>,
+    ) -> Result<(), String> {
+        let game = self.game.clone();
+        let def = &game.tables[grid.table.index()];
+        let width = def.columns.len();
+        let want = grid.rows();
+        let row_name = |names: &[crate::value::Sym], syms: &Interner, r: usize| syms.text(names[r]).to_string();
+        if names.len() < want {
+            let m = GridMistake::Rows { have: names.len() };
+            return Err(format!(
+                "{} (`rows laid out by: {}`), and a row of the grid cannot be made up",
+                grid.words(m, &def.name, |r| row_name(names, &self.syms, r), &self.syms),
+                grid.sizes
+            ));
+        }
+        if names.len() > want {
+            let m = GridMistake::Rows { have: names.len() };
+            let past: Vec<String> = names[want..].iter().take(4).map(|&n| format!("`{}`", self.syms.text(n))).collect();
+            let more = if names.len() - want > past.len() { ", ..." } else { "" };
+            note(
+                mended,
+                format!(
+                    "{} (`rows laid out by: {}`): the rows past the {want}th ({}{more}) were dropped",
+                    grid.words(m, &def.name, |r| row_name(names, &self.syms, r), &self.syms),
+                    grid.sizes,
+                    past.join(", ")
+                ),
+            );
+            names.truncate(want);
+            cells.truncate(want * width);
+        }
+        for m in grid.mistakes(want, |r, c| cells[r * width + c.index()]) {
+            let GridMistake::Cell { row, axis, .. } = m else { continue };
+            let value = grid.value(row, axis);
+            let words = grid.words(m, &def.name, |r| row_name(names, &self.syms, r), &self.syms);
+            note(mended, format!("in the table `{}`, {words}: it was set to {value}", def.name));
+            cells[row * width + grid.axes[axis].column.index()] = Value::Num(value as f64);
+        }
+        // The grid's rows are the content's, row for row (the load checked those).
+        if def.rows.len() == want {
+            for (r, name) in names.iter_mut().enumerate() {
+                if *name != def.rows[r] {
+                    note(
+                        mended,
+                        format!(
+                            "the table `{}` has a row `{}` where the grid's row {} is `{}` ({}): it was named `{}`",
+                            def.name,
+                            self.syms.text(*name),
+                            r + 1,
+                            game.syms.text(def.rows[r]),
+                            grid.shape(),
+                            game.syms.text(def.rows[r]),
+                        ),
+                    );
+                    *name = def.rows[r];
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Each saved row of a table play writes that names a row another table
-    /// no longer has (its schema's `refers to`: a Kind renamed in Kinds, a
-    /// saved Position naming the old name) starts as the content's row of
-    /// its name, or is dropped when the content has none.
+    /// does not have (its schema's `refers to`: a Kind renamed in Kinds, a
+    /// saved Position naming the old name, a name edited by hand) starts as
+    /// the content's row of its name, or is dropped when the content has
+    /// none; told once for each name, with the first row that named it.
     fn fit_references(&mut self, notes: &mut Vec<String>) {
         let game = self.game.clone();
         for r in game.references.iter().filter(|r| game.written.table(r.table)) {
             let (t, def) = (r.table.index(), &game.tables[r.table.index()]);
+            // Each name of no row: the first row that named it, and how many rows did.
+            let mut told: Vec<(crate::value::Sym, String, usize)> = Vec::new();
             let mut row = 0;
             while row < self.tables[t].row_count() {
                 let name = self.tables[t].rows()[row];
@@ -360,17 +588,10 @@ impl World {
                     row += 1;
                     continue;
                 };
-                let column = r.column.map_or("its name".to_string(), |c| format!("`{}`", def.columns[c.index()].name));
-                note(
-                    notes,
-                    format!(
-                        "rows of the table `{}` name `{}` ({column}), which is no row of `{}` any more: each starts as the \
-                         content's row of its name, or is dropped",
-                        def.name,
-                        self.syms.text(gone),
-                        game.tables[r.to.index()].name
-                    ),
-                );
+                match told.iter_mut().find(|(g, _, _)| *g == gone) {
+                    Some((_, _, n)) => *n += 1,
+                    None => told.push((gone, self.syms.text(name).to_string(), 1)),
+                }
                 let width = def.columns.len();
                 match def.rows.iter().position(|&n| n == name) {
                     Some(own) => {
@@ -382,6 +603,23 @@ impl World {
                     }
                     None => self.tables[t].remove_row(row),
                 }
+            }
+            let column = r.column.map_or("their names".to_string(), |c| format!("`{}`", def.columns[c.index()].name));
+            for (gone, first, n) in told {
+                let (rows, each) = match n {
+                    1 => (format!("the row `{first}` names"), "it starts"),
+                    _ => (format!("{n} rows, the first `{first}`, name"), "each starts"),
+                };
+                note(
+                    notes,
+                    format!(
+                        "in the table `{}`, {rows} `{}` ({column}), which is no row of the table `{}`: {each} as the \
+                         content's row of its name, or is dropped where the content has none",
+                        def.name,
+                        self.syms.text(gone),
+                        game.tables[r.to.index()].name
+                    ),
+                );
             }
         }
     }
@@ -396,12 +634,20 @@ impl World {
         count: usize,
         print: &Fingerprint,
         notes: &mut Vec<String>,
+        mended: &mut Vec<String>,
     ) -> Result<(), String> {
         let game = self.game.clone();
         let t = &game.types[self.objects[i].ty.0 as usize];
         let what = || format!("the Object number {} (`{}`, a `{}`)", i + 1, o.name, o.ty);
-        let color = |text: &str| parse_color(text).ok_or_else(|| format!("{}: `{text}` is not a color", what()));
-        let (tint, text_color) = (color(&o.tint)?, color(&o.text_color)?);
+        let mut color = |text: &str, which: &str, now: u32| match parse_color(text) {
+            Some(c) => c,
+            None => {
+                note(mended, format!("{}: its {which} `{text}` is not a color: it keeps #{now:08X}", what()));
+                now
+            }
+        };
+        let tint = color(&o.tint, "tint", self.objects[i].tint);
+        let text_color = color(&o.text_color, "text color", self.objects[i].text_color);
         let group = match &o.group {
             None => None,
             Some(g) => match game.groups.iter().position(|(n, _)| n == g) {
@@ -434,11 +680,21 @@ impl World {
                     continue;
                 }
                 let changed = was.and_then(|w| w.get(fname)).is_some_and(|ty| ty != field.ty.name());
+                let now = fields.get(off as usize + f).copied().unwrap_or(field.default);
                 let v = match self.value_of(cell, field.ty, count) {
                     Ok(v) if !changed => v,
                     // Of the type the save says, yet not that type's value: the file is wrong, not the content.
                     Err(e) if was.is_some_and(|w| w.contains_key(fname)) && !changed => {
-                        return Err(format!("{}, the field `{fname}` of its {sname}: {e}", what()))
+                        note(
+                            mended,
+                            format!(
+                                "{}, the field `{fname}` of its {sname} holds {}: it keeps the game's value, {}",
+                                what(),
+                                misfit(cell, field.ty, &e),
+                                quoted(now, &self.syms)
+                            ),
+                        );
+                        continue;
                     }
                     _ => {
                         note(notes, format!(
@@ -448,6 +704,25 @@ impl World {
                         continue;
                     }
                 };
+                // A field that names a row of a table (`refers to`) names one the World has.
+                if let (Some(&(table, may_be_empty)), Value::Text(named)) =
+                    (game.field_references.get(&(s.0, f as u16)), v)
+                {
+                    if !(named == EMPTY && may_be_empty) && self.tables[table.index()].find(named).is_none() {
+                        note(
+                            mended,
+                            format!(
+                                "{}, the field `{fname}` of its {sname} names `{}`, which is no row of the table `{}`: \
+                                 it keeps the game's value, {}",
+                                what(),
+                                self.syms.text(named),
+                                game.tables[table.index()].name,
+                                quoted(now, &self.syms)
+                            ),
+                        );
+                        continue;
+                    }
+                }
                 if let Some(slot) = fields.get_mut(off as usize + f) {
                     *slot = v;
                 }
@@ -582,16 +857,33 @@ impl World {
             Ok(Some(save)) => Ok(save),
             Err(why) => Err(why),
         };
-        let why = match read.and_then(|save| World::from_save_with(self.game.clone(), &save, self.syms.clone())) {
-            Ok((mut world, dropped)) => {
-                // Told once the load is made (`take_over` keeps them).
-                world.notices.extend(dropped.iter().map(|d| {
-                    format!("The saved game `{slot}` was loaded, but the game's content changed since: {d}.")
-                }));
-                return Ok(world);
-            }
-            Err(why) => why,
-        };
+        let why =
+            match read.and_then(|save| self.world_from_save(&save)) {
+                Ok((mut world, dropped, mended)) => {
+                    // Told once the load is made (`take_over` keeps them).
+                    world.notices.extend(dropped.iter().map(|d| {
+                        format!("The saved game `{slot}` was loaded, but the game's content changed since: {d}.")
+                    }));
+                    let file = self.store.shown(&name);
+                    let shown = mended.len().min(MENDS_TOLD);
+                    world.notices.extend(mended[..shown].iter().map(|m| {
+                        format!("The saved game `{slot}` was loaded, but not all of {file} fits the game: {m}.")
+                    }));
+                    let more = mended.len() - shown;
+                    if more > 0 {
+                        let parts = match more {
+                            1 => "1 more part of it was".to_string(),
+                            _ => format!("{more} more parts of it were"),
+                        };
+                        world.notices.push(format!(
+                            "The saved game `{slot}` was loaded, but not all of {file} fits the game: {parts} mended \
+                             or dropped as these were."
+                        ));
+                    }
+                    return Ok(world);
+                }
+                Err(why) => why,
+            };
         let notice = match self.store.move_aside(&name) {
             Ok(to) => format!(
                 "The saved game `{slot}` could not be loaded: {why}. The file was moved aside to {}, and the game goes \
@@ -624,9 +916,14 @@ impl World {
         loaded.set_reduced_motion(self.reduced_motion);
         loaded.host_off = std::mem::take(&mut self.host_off);
         loaded.trace = self.trace.take();
+        loaded.save_check = self.save_check.clone();
         *self = loaded;
     }
 }
+
+/// How many of the mends of one load are told each in a notice of its own
+/// (then one notice counts the rest): a file edited all over tells a few.
+pub const MENDS_TOLD: usize = 12;
 
 /// Adds a note of what a load dropped, once.
 fn note(notes: &mut Vec<String>, text: String) {
