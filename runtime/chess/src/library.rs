@@ -630,8 +630,19 @@ impl Chess {
             }
         }
         let fen = self.fen(world).map_err(|e| format!("its position cannot be played: {e}"))?;
-        Fen::read(self.facts.grid, &fen, |c| self.facts.kind_of_letter(c))
-            .map_err(|e| format!("its position, `{fen}`, cannot be played: {e}"))?;
+        // Held to the rules as a FEN from outside is: castling rights and an
+        // en passant Square that cannot be are dropped, a position that
+        // cannot be is refused.
+        let held = self.hold(&world.game, &fen).map_err(|e| format!("its position, `{fen}`, cannot be played: {e}"))?;
+        if !held.mended.is_empty() {
+            let read = Fen::read(self.facts.grid, &held.fen, |c| self.facts.kind_of_letter(c))?;
+            let castling = held.fen.split_whitespace().nth(2).unwrap_or("-");
+            self.write_castling(world, &read, castling);
+            if let (Some(f), None) = (self.en_passant, read.en_passant) {
+                self.set_field(world, rules, f, Value::Text(EMPTY));
+            }
+            mended.extend(held.mended.iter().map(|m| format!("its position `{fen}`: {m}")));
+        }
         Ok(())
     }
 
@@ -768,6 +779,34 @@ impl Chess {
             .collect())
     }
 
+    /// The Castling table's `allowed` cells (and a Chess960 row's King and
+    /// Rook Squares) as a FEN's castling field says.
+    fn write_castling(&self, world: &mut World, read: &Fen, castling: &str) {
+        let grid = self.facts.grid;
+        if let Some((t, rook_from, allowed)) = self.castling {
+            for r in 0..world.tables[t.index()].row_count() {
+                if let Some(b) = self
+                    .by_file
+                    .as_ref()
+                    .filter(|b| world.tables[t.index()].cell(r, b.fen_by_file) == Value::Bool(true))
+                {
+                    let found = self.castling_by_file(world, read, t, r, rook_from, b);
+                    if let Some((king, rook)) = found {
+                        for (col, sq) in [(b.king_from, king), (rook_from, rook)] {
+                            let sym = world.syms.intern(&grid.name(sq));
+                            *world.tables[t.index()].cell_mut(r, col) = Value::Text(sym);
+                        }
+                    }
+                    *world.tables[t.index()].cell_mut(r, allowed) = Value::Bool(found.is_some());
+                    continue;
+                }
+                let rook = grid.parse(Self::text(world, world.tables[t.index()].cell(r, rook_from)));
+                let on = rook.and_then(|sq| grid.castling_letter(sq)).is_some_and(|l| castling.contains(l));
+                *world.tables[t.index()].cell_mut(r, allowed) = Value::Bool(on);
+            }
+        }
+    }
+
     /// The FEN as the content's rules can hold it, each mend told, or why
     /// it cannot be held ([`crate::engine::held::hold`]): every position
     /// set up from outside goes through it. A content without the tables
@@ -808,28 +847,7 @@ impl Chess {
             *pos.cell_mut(r, self.kind) = Value::Text(kind);
             *pos.cell_mut(r, self.side) = Value::Text(side);
         }
-        if let Some((t, rook_from, allowed)) = self.castling {
-            for r in 0..world.tables[t.index()].row_count() {
-                if let Some(b) = self
-                    .by_file
-                    .as_ref()
-                    .filter(|b| world.tables[t.index()].cell(r, b.fen_by_file) == Value::Bool(true))
-                {
-                    let found = self.castling_by_file(world, &read, t, r, rook_from, b);
-                    if let Some((king, rook)) = found {
-                        for (col, sq) in [(b.king_from, king), (rook_from, rook)] {
-                            let sym = world.syms.intern(&grid.name(sq));
-                            *world.tables[t.index()].cell_mut(r, col) = Value::Text(sym);
-                        }
-                    }
-                    *world.tables[t.index()].cell_mut(r, allowed) = Value::Bool(found.is_some());
-                    continue;
-                }
-                let rook = grid.parse(Self::text(world, world.tables[t.index()].cell(r, rook_from)));
-                let on = rook.and_then(|sq| grid.castling_letter(sq)).is_some_and(|l| castling.contains(l));
-                *world.tables[t.index()].cell_mut(r, allowed) = Value::Bool(on);
-            }
-        }
+        self.write_castling(world, &read, castling);
         for &t in &self.cleared_tables {
             world.tables[t.index()].reset(&game.tables[t.index()]);
         }
