@@ -52,10 +52,14 @@ pub fn check_with_data(files: Files, data_dir: Option<&Path>) -> CheckReport {
 
 /// [`check_with_data`] in the language `lang`, and what each language lacks
 /// or changes (`load::check_translations`): `lang`'s, or with none every
-/// language's, each loaded once for the mistakes in its own files.
+/// language's, each with the mistakes in its own files; all in one load
+/// (`load::load_for_check`), so that check takes about what a load takes.
 pub fn check_in(files: Files, data_dir: Option<&Path>, lang: Option<&str>) -> CheckReport {
     let mut reads = Vec::new();
-    let (mut diagnostics, game, faults) = match crate::load::load_files_in(files.clone(), lang) {
+    // Each language read in the one load, over the tables it makes.
+    let langs = lang.map_or_else(|| crate::load::languages(&files), |l| vec![l.to_string()]);
+    let (loaded, languages) = crate::load::load_for_check(files.clone(), lang, &langs);
+    let (mut diagnostics, game, faults) = match loaded {
         Ok(loaded) => {
             let game = Rc::new(loaded.game);
             reads = value_reads(&game, &loaded.trees);
@@ -65,16 +69,7 @@ pub fn check_in(files: Files, data_dir: Option<&Path>, lang: Option<&str>) -> Ch
         }
         Err(list) => (list, None, Vec::new()),
     };
-    let langs = lang.map_or_else(|| crate::load::languages(&files), |l| vec![l.to_string()]);
-    if lang.is_none() && game.is_some() {
-        for l in &langs {
-            let ends = format!(".{l}.csv");
-            if let Err(list) = crate::load::load_files_in(files.clone(), Some(l)) {
-                diagnostics.extend(list.into_iter().filter(|d| d.file.to_string_lossy().ends_with(&ends)));
-            }
-        }
-    }
-    diagnostics.extend(crate::load::check_translations(&files, &langs));
+    diagnostics.extend(languages);
     let (bad_files, dropped) = data_dir.map_or_else(Default::default, |d| data_files(d, game.as_ref(), &reads));
     CheckReport { files, diagnostics, game, faults, data_dir: data_dir.map(Path::to_path_buf), bad_files, dropped }
 }

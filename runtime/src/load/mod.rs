@@ -104,6 +104,27 @@ pub fn load_files(files: Files) -> Result<Loaded, Vec<Diagnostic>> {
 /// translation `tables/T.LANG.csv` where there is one (a row it lacks keeps
 /// `T.csv`'s words).
 pub fn load_files_in(files: Files, lang: Option<&str>) -> Result<Loaded, Vec<Diagnostic>> {
+    load_checking(files, lang, &[]).0
+}
+
+/// [`load_files_in`], and for `check` each language of `langs` read over
+/// the content's own words as each table is loaded, so that the tables are
+/// read once: first the mistakes of each language's translations (but
+/// `lang`'s, which the load tells), then what each lacks and changes
+/// ([`check_translations`]), as the second answer.
+pub fn load_for_check(
+    files: Files,
+    lang: Option<&str>,
+    langs: &[String],
+) -> (Result<Loaded, Vec<Diagnostic>>, Vec<Diagnostic>) {
+    load_checking(files, lang, langs)
+}
+
+fn load_checking(
+    files: Files,
+    lang: Option<&str>,
+    langs: &[String],
+) -> (Result<Loaded, Vec<Diagnostic>>, Vec<Diagnostic>) {
     let mut d = Diagnostics::default();
     if !files.exists() {
         d.error(
@@ -111,7 +132,7 @@ pub fn load_files_in(files: Files, lang: Option<&str>) -> Result<Loaded, Vec<Dia
             Pos::default(),
             "no content folder here (expected a folder with game.yaml, tables/, logic/ ...)",
         );
-        return Err(d.list);
+        return (Err(d.list), Vec::new());
     }
     let mut game = empty_game(files);
     let mut scratch = LoadScratch::default();
@@ -123,11 +144,27 @@ pub fn load_files_in(files: Files, lang: Option<&str>) -> Result<Loaded, Vec<Dia
         game.lang = Some(lang.to_string());
     }
     scratch.broken_game_file = !load_game_file(&mut game, &mut scratch, &mut d);
+    // For `check`: each language's mistakes, and what each lacks.
+    let every = if langs.is_empty() { Vec::new() } else { languages(&game.files) };
+    let mut mistakes: Vec<Diagnostics> = langs.iter().map(|_| Diagnostics::default()).collect();
+    let mut lacks: Vec<Diagnostics> = langs.iter().map(|_| Diagnostics::default()).collect();
     for rel in files_in(&game.files, "tables", "yaml", &mut d) {
         let before = game.tables.len();
         load_table(&mut game, &mut scratch, &rel, &mut d);
+        // Read over the content's own words, before `lang`'s replace them.
+        for ((l, mistakes), lacks) in langs.iter().zip(&mut mistakes).zip(&mut lacks) {
+            match scratch.tables.get(before) {
+                Some(places) => {
+                    if Some(l.as_str()) != lang {
+                        translate::translate_table(&mut game, places, &rel, l, false, mistakes);
+                    }
+                    translate::compare_loaded(&game, places, &rel, l, &every, lacks);
+                }
+                None => translate::compare_csv(&game.files, &rel, l, &every, lacks),
+            }
+        }
         if let (Some(lang), Some(places)) = (lang, scratch.tables.get(before)) {
-            translate::translate_table(&mut game, places, &rel, lang, &mut d);
+            translate::translate_table(&mut game, places, &rel, lang, true, &mut d);
         }
         if game.tables.len() == before {
             scratch.broken_tables.extend(names_of_broken_file(&game.files, &rel, &["table"]));
@@ -159,11 +196,12 @@ pub fn load_files_in(files: Files, lang: Option<&str>) -> Result<Loaded, Vec<Dia
     let (trees, lowerings) = compile_bodies(&mut game, &shells, &scratch, &mut d);
     check_libraries(&mut game, &scratch, &mut d);
     compile::lower_bodies(&mut game, &trees, lowerings, &mut d);
-    if d.has_errors() {
-        Err(d.list)
-    } else {
-        Ok(Loaded { game, warnings: d.list, trees })
-    }
+    let loaded = if d.has_errors() { Err(d.list) } else { Ok(Loaded { game, warnings: d.list, trees }) };
+    // The mistakes of the other languages only of a game that loads, as the
+    // load in each of them would tell them.
+    let mistakes = mistakes.into_iter().filter(|_| loaded.is_ok()).flat_map(|m| m.list);
+    let checked = mistakes.chain(lacks.into_iter().flat_map(|l| l.list)).collect();
+    (loaded, checked)
 }
 
 /// The names a file that did not load (already reported) may be known by:

@@ -53,7 +53,18 @@ pub fn system_language(files: &Files, env: impl Fn(&str) -> Option<String>) -> O
 
 /// Reads `tables/T.LANG.csv`, if there is one, over the table just loaded
 /// from `schema` (the last of `game.tables`).
-pub(super) fn translate_table(game: &mut Game, places: &TablePlaces, schema: &Path, lang: &str, d: &mut Diagnostics) {
+///
+/// With `write` false, only its mistakes are told: `check` reads each
+/// language's translation over the content's own words this way, in the
+/// one load it makes.
+pub(super) fn translate_table(
+    game: &mut Game,
+    places: &TablePlaces,
+    schema: &Path,
+    lang: &str,
+    write: bool,
+    d: &mut Diagnostics,
+) {
     let rel = translation_file(schema, lang);
     let Ok(text) = game.files.read_text(&rel) else { return };
     let Some(t) = game.tables.len().checked_sub(1) else { return };
@@ -138,7 +149,7 @@ pub(super) fn translate_table(game: &mut Game, places: &TablePlaces, schema: &Pa
             continue;
         }
         for ((cell, _), col) in record.iter().skip(1).zip(&columns) {
-            if let (Some(col), false) = (col, cell.is_empty()) {
+            if let (Some(col), false, true) = (col, cell.is_empty(), write) {
                 out.push((TableId(t as u16), row, *col, Value::Text(game.syms.intern(cell))));
             }
         }
@@ -215,83 +226,155 @@ pub fn check_translations(files: &Files, langs: &[String]) -> Vec<Diagnostic> {
     let every = languages(files);
     for lang in langs {
         for schema in &schemas {
-            let rel = translation_file(schema, lang);
-            let Ok(base_text) = files.read_text(&schema.with_extension("csv")) else { continue };
-            let text = match files.read_text(&rel) {
-                Ok(text) => {
-                    d.add_source(&rel, &text);
-                    text
-                }
-                // A table another language translates and this one does not:
-                // as if its file were there with no rows, every cell lacking.
-                Err(_) => match columns_translated(files, schema, &every, lang) {
-                    Some(header) => header,
-                    None => continue,
-                },
-            };
-            let base_rel = schema.with_extension("csv");
-            d.add_source(&base_rel, &base_text);
-            let mut quiet = Diagnostics::default();
-            let (Some(tr), Some(base)) =
-                (read_csv(&rel, &text, &mut quiet), read_csv(&base_rel, &base_text, &mut quiet))
-            else {
-                continue;
-            };
-            let (Some((_, tr_head)), Some((_, base_head))) = (tr.first(), base.first()) else { continue };
-            let cols: Vec<(usize, usize, &str)> = tr_head
-                .iter()
-                .enumerate()
-                .skip(1)
-                .filter_map(|(i, (name, _))| {
-                    base_head.iter().position(|(b, _)| b.trim() == name.trim()).map(|j| (i, j, name.as_str()))
-                })
-                .collect();
-            let given: HashMap<&str, &Record> =
-                tr.iter().skip(1).filter_map(|r| r.1.first().map(|(n, _)| (n.trim(), r))).collect();
-            for (line, cells) in base.iter().skip(1) {
-                let Some((name, _)) = cells.first() else { continue };
-                let name = name.trim();
-                let row = given.get(name);
-                for &(i, j, col) in &cols {
-                    let Some((base_cell, _)) = cells.get(j) else { continue };
-                    match row.and_then(|(l, r)| r.get(i).filter(|c| !c.0.is_empty()).map(|c| (*l, c))) {
-                        None if base_cell.is_empty() => {}
-                        None => d.warning(
-                            &base_rel,
-                            Pos { line: *line, column: 1 },
-                            format!(
-                                "{} (`{lang}`) lacks the `{col}` of the row `{name}`: the game shows these words",
-                                rel.display()
-                            ),
-                        ),
-                        Some((tr_line, (tr_cell, tr_column))) => {
-                            let (want, have) = (holes(base_cell), holes(tr_cell));
-                            let dropped: Vec<&str> = want.iter().filter(|h| !have.contains(h)).copied().collect();
-                            let added: Vec<&str> = have.iter().filter(|h| !want.contains(h)).copied().collect();
-                            let place = Pos { line: tr_line, column: *tr_column };
-                            if !dropped.is_empty() {
-                                let msg = format!(
-                                    "the row `{name}` drops the hole {} that {} has",
-                                    dropped.join(" "),
-                                    base_rel.display()
-                                );
-                                d.warning(&rel, place, msg);
-                            }
-                            if !added.is_empty() {
-                                let msg = format!(
-                                    "the row `{name}` adds the hole {} that {} does not have",
-                                    added.join(" "),
-                                    base_rel.display()
-                                );
-                                d.warning(&rel, place, msg);
-                            }
-                        }
-                    }
-                }
-            }
+            compare_csv(files, schema, lang, &every, &mut d);
         }
     }
     d.list
+}
+
+/// The translation of one table into `lang`, or the empty one another
+/// language's makes it (`columns_translated`): its text, its source added
+/// to `d`; None when there is neither.
+fn translation_text(files: &Files, schema: &Path, lang: &str, every: &[String], d: &mut Diagnostics) -> Option<String> {
+    let rel = translation_file(schema, lang);
+    match files.read_text(&rel) {
+        Ok(text) => {
+            d.add_source(&rel, &text);
+            Some(text)
+        }
+        // A table another language translates and this one does not:
+        // as if its file were there with no rows, every cell lacking.
+        Err(_) => columns_translated(files, schema, every, lang),
+    }
+}
+
+/// [`check_translations`] of one table, read from its CSV: for a table the
+/// load could not make, or made without some row.
+pub(super) fn compare_csv(files: &Files, schema: &Path, lang: &str, every: &[String], d: &mut Diagnostics) {
+    let rel = translation_file(schema, lang);
+    let Ok(base_text) = files.read_text(&schema.with_extension("csv")) else { return };
+    let Some(text) = translation_text(files, schema, lang, every, d) else { return };
+    let base_rel = schema.with_extension("csv");
+    d.add_source(&base_rel, &base_text);
+    let mut quiet = Diagnostics::default();
+    let (Some(tr), Some(base)) = (read_csv(&rel, &text, &mut quiet), read_csv(&base_rel, &base_text, &mut quiet))
+    else {
+        return;
+    };
+    let (Some((_, tr_head)), Some((_, base_head))) = (tr.first(), base.first()) else { return };
+    let cols: Vec<(usize, usize, &str)> = tr_head
+        .iter()
+        .enumerate()
+        .skip(1)
+        .filter_map(|(i, (name, _))| {
+            base_head.iter().position(|(b, _)| b.trim() == name.trim()).map(|j| (i, j, name.as_str()))
+        })
+        .collect();
+    let given = given_rows(&tr);
+    for (line, cells) in base.iter().skip(1) {
+        let Some((name, _)) = cells.first() else { continue };
+        let name = name.trim();
+        for &(i, j, col) in &cols {
+            let Some((base_cell, _)) = cells.get(j) else { continue };
+            compare_cell(&rel, &base_rel, lang, given.get(name), (*line, name), (i, col), base_cell, d);
+        }
+    }
+}
+
+/// [`check_translations`] of the table just loaded from `schema` (the last
+/// of `game.tables`, its content's own words), for `check`: the table's
+/// rows and cells as loaded, so that its CSV is not read again.
+pub(super) fn compare_loaded(
+    game: &Game,
+    places: &TablePlaces,
+    schema: &Path,
+    lang: &str,
+    every: &[String],
+    d: &mut Diagnostics,
+) {
+    let Some(table) = game.tables.last() else { return };
+    if places.rows_lost || places.rows.len() != table.rows.len() {
+        return compare_csv(&game.files, schema, lang, every, d);
+    }
+    let rel = translation_file(schema, lang);
+    let Some(text) = translation_text(&game.files, schema, lang, every, d) else { return };
+    let base_rel = schema.with_extension("csv");
+    if let Ok(base_text) = game.files.read_text(&base_rel) {
+        d.add_source(&base_rel, &base_text);
+    }
+    let mut quiet = Diagnostics::default();
+    let Some(tr) = read_csv(&rel, &text, &mut quiet) else { return };
+    let Some((_, tr_head)) = tr.first() else { return };
+    // The translated columns that are Text columns of the table (one that is
+    // not is a mistake the translation's own load tells).
+    let cols: Vec<(usize, usize, &str)> = tr_head
+        .iter()
+        .enumerate()
+        .skip(1)
+        .filter_map(|(i, (name, _))| {
+            let j = table.columns.iter().position(|c| c.name == name.trim())?;
+            (table.columns[j].ty == Type::Text).then_some((i, j, name.as_str()))
+        })
+        .collect();
+    let given = given_rows(&tr);
+    let width = table.columns.len();
+    for (r, (&row, (line, _))) in table.rows.iter().zip(&places.rows).enumerate() {
+        let name = game.syms.text(row);
+        for &(i, j, col) in &cols {
+            let Value::Text(base_cell) = table.cells[r * width + j] else { continue };
+            let base_cell = game.syms.text(base_cell);
+            compare_cell(&rel, &base_rel, lang, given.get(name), (*line, name), (i, col), base_cell, d);
+        }
+    }
+}
+
+/// A translation's rows by name.
+fn given_rows(tr: &Records) -> HashMap<&str, &Record> {
+    tr.iter().skip(1).filter_map(|r| r.1.first().map(|(n, _)| (n.trim(), r))).collect()
+}
+
+/// One cell of the content's words (`base_cell`, of the row `name` on
+/// `line` of the table's CSV, the translation's column `i`, named `col`)
+/// against the translation's row of that name, if it has one: lacking, or
+/// a hole dropped or added, as a warning.
+#[allow(clippy::too_many_arguments)]
+fn compare_cell(
+    rel: &Path,
+    base_rel: &Path,
+    lang: &str,
+    row: Option<&&Record>,
+    (line, name): (usize, &str),
+    (i, col): (usize, &str),
+    base_cell: &str,
+    d: &mut Diagnostics,
+) {
+    match row.and_then(|(l, r)| r.get(i).filter(|c| !c.0.is_empty()).map(|c| (*l, c))) {
+        None if base_cell.is_empty() => {}
+        None => d.warning(
+            base_rel,
+            Pos { line, column: 1 },
+            format!("{} (`{lang}`) lacks the `{col}` of the row `{name}`: the game shows these words", rel.display()),
+        ),
+        Some((tr_line, (tr_cell, tr_column))) => {
+            let (want, have) = (holes(base_cell), holes(tr_cell));
+            let dropped: Vec<&str> = want.iter().filter(|h| !have.contains(h)).copied().collect();
+            let added: Vec<&str> = have.iter().filter(|h| !want.contains(h)).copied().collect();
+            let place = Pos { line: tr_line, column: *tr_column };
+            if !dropped.is_empty() {
+                let msg =
+                    format!("the row `{name}` drops the hole {} that {} has", dropped.join(" "), base_rel.display());
+                d.warning(rel, place, msg);
+            }
+            if !added.is_empty() {
+                let msg = format!(
+                    "the row `{name}` adds the hole {} that {} does not have",
+                    added.join(" "),
+                    base_rel.display()
+                );
+                d.warning(rel, place, msg);
+            }
+        }
+    }
 }
 
 /// The header (`name,` and the columns) of an empty translation of the table
