@@ -51,7 +51,7 @@ pub fn check_with_data(files: Files, data_dir: Option<&Path>) -> CheckReport {
 }
 
 /// [`check_with_data`] in the language `lang`, and what each language lacks
-/// or changes (`load::check_translations`): `lang`'s, or with none every
+/// or changes: `lang`'s, or with none every
 /// language's, each with the mistakes in its own files; all in one load
 /// (`load::load_for_check`), so that check takes about what a load takes.
 pub fn check_in(files: Files, data_dir: Option<&Path>, lang: Option<&str>) -> CheckReport {

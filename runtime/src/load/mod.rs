@@ -25,7 +25,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use structures::load_structure;
 use tables::{load_table, table_from_text};
-pub use translate::{check_translations, is_language_name, languages, system_language};
+pub use translate::{is_language_name, languages, system_language};
 
 pub struct Loaded {
     pub game: Game,
@@ -111,7 +111,7 @@ pub fn load_files_in(files: Files, lang: Option<&str>) -> Result<Loaded, Vec<Dia
 /// the content's own words as each table is loaded, so that the tables are
 /// read once: first the mistakes of each language's translations (but
 /// `lang`'s, which the load tells), then what each lacks and changes
-/// ([`check_translations`]), as the second answer.
+/// (`translate::compare_loaded`), as the second answer.
 pub fn load_for_check(
     files: Files,
     lang: Option<&str>,

@@ -7,7 +7,7 @@
 use crate::compile::{Referring, TablePlaces};
 use crate::game::Game;
 use crate::ids::{ColumnId, TableId};
-use crate::source::diag::{Diagnostic, Diagnostics, Pos};
+use crate::source::diag::{Diagnostics, Pos};
 use crate::source::files::Files;
 use crate::value::{Sym, Type, Value};
 use std::collections::{BTreeSet, HashMap};
@@ -212,26 +212,6 @@ fn holes(text: &str) -> Vec<&str> {
     out
 }
 
-/// What a language lacks and changes, as warnings: every row of a translated
-/// table that `tables/T.LANG.csv` does not give words to (placed at the row
-/// in T.csv; when another language translates T and LANG has no T.LANG.csv,
-/// every row, in the columns the others translate), and every `{...}` hole
-/// a translated cell drops or adds (placed at the cell). Each language of
-/// `langs`; none: every language there is.
-pub fn check_translations(files: &Files, langs: &[String]) -> Vec<Diagnostic> {
-    let mut d = Diagnostics::default();
-    let Ok(mut schemas) = files.list("tables") else { return Vec::new() };
-    schemas.retain(|p| p.extension().is_some_and(|x| x == "yaml"));
-    schemas.sort();
-    let every = languages(files);
-    for lang in langs {
-        for schema in &schemas {
-            compare_csv(files, schema, lang, &every, &mut d);
-        }
-    }
-    d.list
-}
-
 /// The translation of one table into `lang`, or the empty one another
 /// language's makes it (`columns_translated`): its text, its source added
 /// to `d`; None when there is neither.
@@ -248,8 +228,8 @@ fn translation_text(files: &Files, schema: &Path, lang: &str, every: &[String], 
     }
 }
 
-/// [`check_translations`] of one table, read from its CSV: for a table the
-/// load could not make, or made without some row.
+/// [`compare_loaded`] of a table read from its CSV: for a table the load
+/// could not make, or made without some row.
 pub(super) fn compare_csv(files: &Files, schema: &Path, lang: &str, every: &[String], d: &mut Diagnostics) {
     let rel = translation_file(schema, lang);
     let Ok(base_text) = files.read_text(&schema.with_extension("csv")) else { return };
@@ -281,9 +261,14 @@ pub(super) fn compare_csv(files: &Files, schema: &Path, lang: &str, every: &[Str
     }
 }
 
-/// [`check_translations`] of the table just loaded from `schema` (the last
-/// of `game.tables`, its content's own words), for `check`: the table's
-/// rows and cells as loaded, so that its CSV is not read again.
+/// What `lang` lacks and changes of the table just loaded from `schema`
+/// (the last of `game.tables`, its content's own words), as warnings, for
+/// `check`: every row the translation (`tables/T.LANG.csv`) does not give
+/// words to, placed at the row in T.csv (when another language translates
+/// T and LANG has no T.LANG.csv, every row, in the columns the others
+/// translate), and every `{...}` hole a translated cell drops or adds,
+/// placed at the cell. The table's rows and cells are read as loaded, so
+/// that its CSV is not read again.
 pub(super) fn compare_loaded(
     game: &Game,
     places: &TablePlaces,
