@@ -340,15 +340,32 @@ impl Store {
 
     /// Keeps a Persistent Value, and writes the values' file (in a folder,
     /// through the writer). Err says why it could not be written (the value
-    /// is kept in memory all the same); a failure of the writer's thread is
-    /// told later, in [`Store::take_notices`].
+    /// is kept in memory all the same, but for one that would make the file
+    /// larger than a values file may be read: that one is not kept, so that
+    /// the file is never one the next start moves aside); a failure of the
+    /// writer's thread is told later, in [`Store::take_notices`].
     pub fn set_value(&self, key: &str, value: Kept) -> Result<(), String> {
         check_key(key)?;
         let text = {
             let mut values = self.values.borrow_mut();
-            values.insert(key.to_string(), value);
+            let before = values.insert(key.to_string(), value);
             let file = ValuesFile { format: FORMAT, values: values.clone(), complete: true };
-            serde_yaml::to_string(&file).map_err(|e| format!("the values could not be written as YAML: {e}"))?
+            let text =
+                serde_yaml::to_string(&file).map_err(|e| format!("the values could not be written as YAML: {e}"))?;
+            if text.len() as u64 > read::VALUES.bytes {
+                match before {
+                    Some(old) => values.insert(key.to_string(), old),
+                    None => values.remove(key),
+                };
+                return Err(format!(
+                    "the value `{key}` was not kept: with it the kept values would be {} bytes, more than the {} \
+                     {} may be",
+                    text.len(),
+                    read::VALUES.bytes,
+                    read::VALUES.what
+                ));
+            }
+            text
         };
         match &self.place {
             Place::Memory(_) => self.write(VALUES, text.as_bytes()).map_err(|e| self.io_failure(VALUES, &e)),
@@ -697,6 +714,13 @@ mod tests {
         let bytes = store.read(VALUES).unwrap().unwrap();
         let back = read_values(&bytes).unwrap();
         assert_eq!(back.get("volume"), Some(&Kept::Number(0.5)));
+        // A value that would make the file too large to read back is not kept.
+        let large = Kept::Text("x".repeat(read::VALUES.bytes as usize));
+        let refused = store.set_value("side", large).unwrap_err();
+        assert!(refused.starts_with("the value `side` was not kept: with it the kept values would be "), "{refused}");
+        assert_eq!(store.value("side"), Some(Kept::Text("Black".into())), "the value before stays");
+        assert!(store.set_value("new", Kept::Text("x".repeat(read::VALUES.bytes as usize))).is_err());
+        assert_eq!(store.value("new"), None);
         assert!(String::from_utf8(bytes).unwrap().contains("type: Text"));
     }
 
