@@ -206,3 +206,29 @@ fn a_game_may_set_lower_limits_and_each_is_the_fault_then() {
     assert!(error("call Make Texts").contains("stopped after too many steps for one input"));
     assert_eq!(d.command("call Double Text times=6").get("value").as_str().map(str::len), Some(64));
 }
+
+/// A step's bytes cost steps too (a Text made: a step for every 64 of its
+/// bytes; the kept values written by `save value`: more, as YAML is slower
+/// to make), so that the step budget bounds an input's time however large
+/// its Texts: a While that makes the same Text of 64 KiB again and again
+/// (no new Text kept, so `texts` never stops it), or keeps it with `save
+/// value`, stops with the step budget's fault after a few turns of a
+/// budget of 100,000 steps, not after 100,000 turns.
+#[test]
+fn a_text_made_or_kept_again_and_again_costs_its_bytes_in_steps() {
+    let copy = TempContent::of(&fixture(), "memory-bytes");
+    copy.append("game.yaml", "limits: { steps: 100000 }\n");
+    let mut d = cardtable_runtime::host::driver::Driver::new(common::load_game(&copy.dir));
+    let hint = "stopped after too many steps for one input (Texts of many bytes made or kept again and again?)";
+    assert_eq!(
+        error_of(&d.command("call Remake Text doublings=16")),
+        format!("Remake Text, step 5 (logic/Remake Text.yaml:16): {hint}")
+    );
+    assert_eq!(
+        error_of(&d.command("call Keep Text doublings=16")),
+        format!("Keep Text, step 4 (logic/Keep Text.yaml:14): {hint}")
+    );
+    // The game goes on, and a Text of 32 bytes is made as before.
+    assert_eq!(d.command("call Double Text times=5").get("value").as_str().map(str::len), Some(32));
+    assert_eq!(d.command("eval 1 + 1").get("value").to_string(), "2");
+}

@@ -11,6 +11,12 @@ use crate::value::Value;
 use crate::world::World;
 use expr_grammar::ast::BinaryOp;
 
+/// How many bytes of a Text made (or of the kept values written) cost a
+/// step of the budget ([`World::spend_bytes`]): about what a step costs in
+/// time, so that an input's budget bounds its time however large its
+/// Texts are. A chess game's Texts, under 64 bytes, cost nothing more.
+pub const BYTES_A_STEP: usize = 64;
+
 impl World {
     /// Runs a card's code in the frame at `cx.base` (already set up):
     /// `Flow::Return` when a Return ended it (its answer in `self.ret`),
@@ -559,6 +565,22 @@ impl World {
             return self.out_of_steps(hint);
         }
         self.steps_left -= 1;
+        Ok(())
+    }
+
+    /// A step that handles `bytes` bytes (a Text made, the kept values
+    /// written) costs a step of the budget for every [`BYTES_A_STEP`] of them
+    /// too, so that the budget bounds time however large the Texts are: a
+    /// While that makes a Text of a megabyte each time stops after some
+    /// 3,000 turns, not 50 million.
+    #[inline]
+    pub(crate) fn spend_bytes(&mut self, bytes: usize) -> Res<()> {
+        let steps = (bytes / BYTES_A_STEP) as u64;
+        if steps > self.steps_left {
+            self.steps_left = 0;
+            return self.out_of_steps("Texts of many bytes made or kept again and again?");
+        }
+        self.steps_left -= steps;
         Ok(())
     }
 

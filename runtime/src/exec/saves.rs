@@ -17,6 +17,12 @@ use crate::world::{Fault, World};
 /// the load before (`load:succeeded` that loads again ...): past it, a fault.
 pub const MAX_LOADS: u32 = 16;
 
+/// How many bytes of a Text made one byte of the kept values' file weighs
+/// in the step budget (`World::spend_bytes`): the file is made as YAML, at
+/// some 10 ns a byte, about 30 times a Text's copy. A game's settings, a
+/// few hundred bytes, cost a few thousand steps a `save value`.
+const KEPT_BYTE_WEIGHT: usize = 32;
+
 impl World {
     /// `load value: KEY, default: V, action name: N`
     pub(crate) fn load_value(
@@ -65,7 +71,11 @@ impl World {
             }
         };
         let written = match self.store.set_value(key, kept) {
-            Ok(()) => true,
+            Ok(size) => {
+                // Each `save value` writes every kept value: its time is their size.
+                self.spend_bytes(size.saturating_mul(KEPT_BYTE_WEIGHT))?;
+                true
+            }
             Err(why) => {
                 self.notices.push(format!("A setting could not be kept on this computer ({why})."));
                 false

@@ -754,6 +754,7 @@ impl World {
         if text.len() > self.limits.text {
             return self.text_too_long();
         }
+        self.spend_bytes(text.len())?;
         match self.syms.intern_within(text, self.texts_most) {
             Some(sym) => Ok(sym),
             None => {

@@ -344,7 +344,8 @@ impl Store {
     /// larger than a values file may be read: that one is not kept, so that
     /// the file is never one the next start moves aside); a failure of the
     /// writer's thread is told later, in [`Store::take_notices`].
-    pub fn set_value(&self, key: &str, value: Kept) -> Result<(), String> {
+    /// Ok: the size of the values' file written, in bytes.
+    pub fn set_value(&self, key: &str, value: Kept) -> Result<usize, String> {
         check_key(key)?;
         let text = {
             let mut values = self.values.borrow_mut();
@@ -367,10 +368,12 @@ impl Store {
             }
             text
         };
+        let size = text.len();
         match &self.place {
             Place::Memory(_) => self.write(VALUES, text.as_bytes()).map_err(|e| self.io_failure(VALUES, &e)),
             Place::Folder(..) => self.hand_over(VALUES, Job::Bytes(text.into_bytes().into())),
         }
+        .map(|()| size)
     }
 
     /// A file of the store, as the player should read its name in a notice.
