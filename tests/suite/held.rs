@@ -13,8 +13,6 @@
 use crate::common;
 
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
 
 use cardtable_runtime::host::driver::Driver;
 use cardtable_runtime::json::Json;
@@ -185,36 +183,10 @@ fn a_pgn_fen_tag_is_held_to_the_rules() {
 /// the rules cannot hold is refused, the position before it kept.
 #[test]
 fn uci_position_fen_is_held_to_the_rules() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cardtable"))
-        .arg("uci")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("start cardtable uci");
-    let mut stdin = child.stdin.take().unwrap();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    let mut until = |prefix: &str| -> Vec<String> {
-        let mut lines = Vec::new();
-        for _ in 0..10_000 {
-            let mut line = String::new();
-            if stdout.read_line(&mut line).expect("read from the engine") == 0 {
-                panic!("the engine ended before `{prefix}`: {lines:?}");
-            }
-            let line = line.trim_end().to_string();
-            let done = line.starts_with(prefix);
-            lines.push(line);
-            if done {
-                return lines;
-            }
-        }
-        panic!("no `{prefix}` in 10000 lines")
-    };
-    let input = "position fen 4k3/8/8/8/8/8/8/4K2R w KQkq - 0 1\n\
-                 go depth 2 searchmoves e1c1\n";
-    stdin.write_all(input.as_bytes()).unwrap();
-    stdin.flush().unwrap();
-    let lines = until("bestmove");
+    let mut uci = crate::uci::Uci::start(&[]);
+    uci.send("position fen 4k3/8/8/8/8/8/8/4K2R w KQkq - 0 1");
+    uci.send("go depth 2 searchmoves e1c1");
+    let lines = uci.until("bestmove");
     for l in [
         "info string castling right Q dropped: no White Rook on a1",
         "info string castling right k dropped: no Black Rook on h8",
@@ -223,13 +195,11 @@ fn uci_position_fen_is_held_to_the_rules() {
         assert!(lines.iter().any(|line| line == l), "no `{l}` in {lines:?}");
     }
     assert_ne!(lines.last().map(String::as_str), Some("bestmove e1c1"), "{lines:?}");
-    stdin.write_all(b"position fen 4k3/8/8/8/8/8/8/4R1K1 w - - 0 1\ngo depth 1 searchmoves e1e2\n").unwrap();
-    stdin.flush().unwrap();
-    let lines = until("bestmove");
+    uci.send("position fen 4k3/8/8/8/8/8/8/4R1K1 w - - 0 1");
+    uci.send("go depth 1 searchmoves e1e2");
+    let lines = uci.until("bestmove");
     assert!(lines.iter().any(|l| l == "info string refused: the side not to move (Black) is in check"), "{lines:?}");
     // The position kept is the one before: e1e2 is its King's move.
     assert_eq!(lines.last().map(String::as_str), Some("bestmove e1e2"), "{lines:?}");
-    stdin.write_all(b"quit\n").unwrap();
-    drop(stdin);
-    child.wait().expect("cardtable uci ends");
+    uci.send("quit");
 }

@@ -10,14 +10,15 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 use common::TempContent;
 
-struct Uci {
+/// `cardtable uci ARGS`, spoken to line by line (also `held::`).
+pub(crate) struct Uci {
     child: Child,
     stdin: ChildStdin,
     stdout: BufReader<ChildStdout>,
 }
 
 impl Uci {
-    fn start(args: &[&str]) -> Uci {
+    pub(crate) fn start(args: &[&str]) -> Uci {
         let mut child = Command::new(env!("CARGO_BIN_EXE_cardtable"))
             .arg("uci")
             .args(args)
@@ -31,13 +32,13 @@ impl Uci {
         Uci { child, stdin, stdout }
     }
 
-    fn send(&mut self, line: &str) {
+    pub(crate) fn send(&mut self, line: &str) {
         writeln!(self.stdin, "{line}").expect("write to the engine");
         self.stdin.flush().unwrap();
     }
 
     /// The lines up to and with the first that starts with `prefix`.
-    fn until(&mut self, prefix: &str) -> Vec<String> {
+    pub(crate) fn until(&mut self, prefix: &str) -> Vec<String> {
         let mut lines = Vec::new();
         for _ in 0..10_000 {
             let mut line = String::new();
