@@ -65,12 +65,30 @@ pub struct Game {
     pub references: Vec<Reference>,
     /// How far one input's cards may go (game.yaml's `limits:`).
     pub limits: Limits,
+    /// Where the cards write the game's result and its reason (game.yaml's
+    /// `result:`), if the game says; everything that tells a result reads it
+    /// from there.
+    pub result: Option<ResultGlobals>,
     /// The tables laid out on a grid (`rows laid out by`), each checked
     /// sound at load: a saved game's rows of them are held to it too.
     pub grids: Vec<GridLayout>,
     /// Each Data Structure field that names a row of a table (`refers to`),
     /// by (structure, field): the table, and whether it may be empty.
     pub field_references: HashMap<(u16, u16), (TableId, bool)>,
+}
+
+/// game.yaml's `result: { result: G, reason: H }`: two Text Globals the
+/// cards write. `result` holds `1-0`, `0-1`, `1/2-1/2` (as PGN writes them)
+/// or `*` while the game goes on; `reason` the words of how it ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ResultGlobals {
+    pub result: GlobalId,
+    pub reason: GlobalId,
+}
+
+impl ResultGlobals {
+    /// The results a result Global may hold, as PGN writes them.
+    pub const RESULTS: [&'static str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 }
 
 /// How far the cards may go (game.yaml's `limits:`), so that no card's work

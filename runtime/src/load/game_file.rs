@@ -4,7 +4,8 @@
 use super::objects::{bool_field, names_list};
 use crate::compile::LoadScratch;
 use crate::game::{
-    EventDef, Game, GlobalDef, GroupKind, InputContext, Key, Limits, MAX_COMMANDS_PER_KEY, REDUCED_MOTION,
+    EventDef, Game, GlobalDef, GroupKind, InputContext, Key, Limits, ResultGlobals, MAX_COMMANDS_PER_KEY,
+    REDUCED_MOTION,
 };
 use crate::ids::{ContextId, EventId, GlobalId, GroupId};
 use crate::source::diag::Diagnostics;
@@ -33,6 +34,7 @@ pub(super) fn load_game_file(game: &mut Game, scratch: &mut LoadScratch, d: &mut
             "libraries",
             "inputs",
             "limits",
+            "result",
         ],
         "game.yaml",
         d,
@@ -134,7 +136,42 @@ pub(super) fn load_game_file(game: &mut Game, scratch: &mut LoadScratch, d: &mut
     if let Some(limits) = f.get("limits").and_then(|n| Fields::of(&file, n, "`limits`", d)) {
         read_limits(&mut game.limits, &limits, d);
     }
+    if let Some(result) = f.get("result").and_then(|n| Fields::of(&file, n, "`result`", d)) {
+        game.result = read_result(game, &result, d);
+    }
     true
+}
+
+/// game.yaml's `result: { result: G, reason: H }`: the two Text Globals the
+/// cards write the result (`1-0`, `0-1`, `1/2-1/2`, `*`) and its reason to.
+fn read_result(game: &Game, f: &Fields, d: &mut Diagnostics) -> Option<ResultGlobals> {
+    f.only(&["result", "reason"], "`result`", d);
+    let mut global = |key: &str| -> Option<GlobalId> {
+        let (name, pos) = f.text(key, "`result`", d)?;
+        let Some(&id) = game.names.globals.get(name.as_str()) else {
+            let known = game.globals.iter().map(|g| g.name.as_str());
+            let hint = crate::source::suggest::did_you_mean(name.as_str(), known);
+            d.error(&f.file.path, pos, format!("`result: {key}` names no Global: `{}`{hint}", name.as_str()));
+            return None;
+        };
+        let def = &game.globals[id.0 as usize];
+        if def.ty != Type::Text {
+            let why = format!("is a {}; the {key} is written as a Text", def.ty.name());
+            d.error(&f.file.path, pos, format!("`result: {key}` names the Global `{}`, which {why}", def.name));
+            return None;
+        }
+        Some(id)
+    };
+    let result = global("result");
+    let reason = global("reason");
+    match (result, reason) {
+        (Some(result), Some(reason)) if result == reason => {
+            d.error(&f.file.path, f.pos, "`result` and `reason` must name two Globals, not the same one");
+            None
+        }
+        (Some(result), Some(reason)) => Some(ResultGlobals { result, reason }),
+        _ => None,
+    }
 }
 
 /// game.yaml's `limits:`: how far the cards may go, each a whole number

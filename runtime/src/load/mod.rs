@@ -287,6 +287,7 @@ fn empty_game(files: Files) -> Game {
         written: Written::default(),
         references: Vec::new(),
         limits: crate::game::Limits::DEFAULT,
+        result: None,
         grids: Vec::new(),
         field_references: HashMap::new(),
     };
