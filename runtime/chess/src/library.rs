@@ -864,6 +864,9 @@ impl Chess {
             self.set_field(world, rules, f, Value::Text(EMPTY));
         }
         world.state = 0;
+        // The result Globals as game.yaml starts them: the Turn started
+        // below writes them again when the position set is already over.
+        world.reset_result();
         // A menu or the Promotion choice left open would hold the Board the new position is on.
         world.close_choices();
         *cardtable_runtime::library::state_mut(world) =

@@ -96,6 +96,12 @@ const COMMANDS: &[Own] = &[
     },
     Own { verb: "state", usage: "state", help: "the Game State", run: |d, _| d.state() },
     Own {
+        verb: "result",
+        usage: "result",
+        help: "the game's result (1-0, 0-1, 1/2-1/2, or * while it goes on) and its reason, as the cards wrote them (game.yaml's `result:`)",
+        run: |d, _| d.result(),
+    },
+    Own {
         verb: "get",
         usage: "get OBJECT PATH",
         help: "a Data Structure of an Object, one of its fields, or what it shows",
@@ -487,6 +493,19 @@ impl Driver {
         let game = &self.world.game;
         let state = game.states.get(self.world.state as usize).map_or(Json::Null, |s| Json::Str(s.clone()));
         Json::obj(vec![("state", state)])
+    }
+
+    /// `result`: the Globals game.yaml's `result:` names, read, never guessed.
+    fn result(&self) -> Json {
+        match self.world.result() {
+            None => Json::error(
+                "the game names no result Globals (game.yaml's `result: { result: GLOBAL, reason: GLOBAL }`), so it tells no result",
+            ),
+            Some(Err(e)) => Json::error(e),
+            Some(Ok(r)) => {
+                Json::obj(vec![("result", Json::Str(r.result.into())), ("reason", Json::Str(r.reason.into()))])
+            }
+        }
     }
 
     fn notices(&mut self) -> Json {

@@ -2,7 +2,7 @@
 //! Objects, Globals, and who listens to which Event. The interpreter
 //! (`exec/`) runs the cards against it; this room does not know how.
 
-use crate::game::{Game, GroupKind, Key, Layer};
+use crate::game::{Game, GroupKind, Key, Layer, ResultGlobals};
 use crate::ids::{CompId, GroupId, ImageId, ObjectId, TypeId};
 use crate::save::Store;
 use crate::value::{Interner, Sym, Value};
@@ -254,6 +254,14 @@ pub const STEP_BUDGET: u64 = crate::game::Limits::DEFAULT.steps;
 /// depth` may set less).
 pub const MAX_DEPTH: u32 = crate::game::Limits::MOST_DEPTH;
 
+/// A game's result as its cards wrote it ([`World::result`]): one of
+/// [`ResultGlobals::RESULTS`], and the words of how the game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameResult<'a> {
+    pub result: &'static str,
+    pub reason: &'a str,
+}
+
 impl World {
     /// A new World with the scene placed; nothing has run yet (see [`World::start`]).
     pub fn new(game: Rc<Game>) -> World {
@@ -418,6 +426,39 @@ impl World {
         }
         for (on, set) in self.inputs_on.iter_mut().zip(&game.inputs) {
             *on = set.on_at_start;
+        }
+    }
+
+    /// The game's result and its reason as the cards wrote them (game.yaml's
+    /// `result:`): None for a game that names no result Globals; an error,
+    /// in words, for a result Global that holds none of
+    /// [`ResultGlobals::RESULTS`] (a content mistake seen at run time).
+    pub fn result(&self) -> Option<Result<GameResult<'_>, String>> {
+        let globals = self.game.result?;
+        let text = |g: crate::ids::GlobalId| match self.globals[g.index()] {
+            Value::Text(s) => self.syms.text(s),
+            _ => "",
+        };
+        let (result, reason) = (text(globals.result), text(globals.reason));
+        let name = &self.game.globals[globals.result.index()].name;
+        Some(match ResultGlobals::RESULTS.iter().find(|r| **r == result) {
+            Some(result) => Ok(GameResult { result, reason }),
+            None => Err(format!(
+                "the result Global `${name}` holds `{result}`, which is none of {} (game.yaml's `result:`)",
+                ResultGlobals::RESULTS.map(|r| format!("`{r}`")).join(", ")
+            )),
+        })
+    }
+
+    /// The result Globals (game.yaml's `result:`) as game.yaml starts them:
+    /// for a position set from outside the cards (a code library's `setfen`,
+    /// a PGN played from its start), before its Turn starts and the cards
+    /// write them again.
+    pub fn reset_result(&mut self) {
+        if let Some(globals) = self.game.result {
+            for g in [globals.result, globals.reason] {
+                self.globals[g.index()] = self.game.globals[g.index()].value;
+            }
         }
     }
 

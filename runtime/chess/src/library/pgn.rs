@@ -31,7 +31,8 @@ impl cardtable_runtime::library::SerdeState for Start {
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 /// The tags PGN out writes itself: a PGN Tags row may name none of them.
-const OWN_TAGS: [&str; 9] = ["Event", "Site", "Date", "Round", "White", "Black", "Result", "SetUp", "FEN"];
+const OWN_TAGS: [&str; 10] =
+    ["Event", "Site", "Date", "Round", "White", "Black", "Result", "Termination", "SetUp", "FEN"];
 
 /// The optional PGN Tags table (a row a tag: its name, and `value`): what a
 /// variant's PGN says of itself (`Variant,Chess960`). A name that is no PGN
@@ -71,6 +72,19 @@ fn quoted(value: &str) -> String {
     value.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
+/// PGN's `Termination` of a result the cards wrote (the PGN standard's
+/// words, 9.8.1): `unterminated` while the game goes on (`*`), `normal` for
+/// every end the cards make (checkmate, resignation, a draw by rule: the
+/// cards end a game only by its rules, never by a clock or an arbiter); the
+/// reason itself is the comment after the last move.
+fn termination(result: &str) -> &'static str {
+    if result == "*" {
+        "unterminated"
+    } else {
+        "normal"
+    }
+}
+
 /// The Move History's columns that make a Move's name, in order.
 const NAME_PARTS: [&str; 7] = ["letter", "fromFile", "fromRank", "capture", "square", "promotion", "checkMark"];
 
@@ -79,7 +93,14 @@ impl Chess {
     pub fn pgn(&self, world: &World) -> Result<String, String> {
         let names = self.move_names(world)?;
         let state: ChessState = cardtable_runtime::library::state(world).unwrap_or_default();
-        let result = self.result(world, &names, state.black_first);
+        // The result is the cards' (game.yaml's `result:`), never guessed
+        // here: a game that names no result Globals is `*`, with no
+        // Termination, for nothing says how it ended.
+        let (result, reason) = match world.result() {
+            None => ("*", None),
+            Some(Ok(r)) => (r.result, Some(r.reason)),
+            Some(Err(e)) => return Err(e),
+        };
         let mut out = String::new();
         for (tag, value) in [
             ("Event", "Cardtable game"),
@@ -91,6 +112,9 @@ impl Chess {
             ("Result", result),
         ] {
             out.push_str(&format!("[{tag} \"{value}\"]\n"));
+        }
+        if reason.is_some() {
+            out.push_str(&format!("[Termination \"{}\"]\n", termination(result)));
         }
         for (tag, value) in &self.pgn_tags {
             out.push_str(&format!("[{tag} \"{}\"]\n", quoted(value)));
@@ -112,6 +136,14 @@ impl Chess {
                 words.push(format!("{number}..."));
             }
             words.push(name.clone());
+        }
+        // The reason, as a comment after the last move (a `}` would end it early).
+        let reason: Vec<String> = reason.unwrap_or("").split_whitespace().map(|w| w.replace('}', ")")).collect();
+        let n = reason.len();
+        for (i, w) in reason.into_iter().enumerate() {
+            let open = if i == 0 { "{" } else { "" };
+            let close = if i + 1 == n { "}" } else { "" };
+            words.push(format!("{open}{w}{close}"));
         }
         words.push(result.to_string());
         let mut line = String::new();
@@ -144,36 +176,6 @@ impl Chess {
         Ok((0..table.row_count())
             .map(|r| cols.iter().map(|&c| Self::text(world, table.cell(r, ColumnId(c as u16)))).collect())
             .collect())
-    }
-
-    /// 1-0, 0-1, 1/2-1/2, or * while the game is on.
-    fn result(&self, world: &World, names: &[String], black_first: bool) -> &'static str {
-        let game = &world.game;
-        let over = game.states.get(world.state as usize).is_some_and(|s| s == "Game Over");
-        if !over {
-            return "*";
-        }
-        let white_moved_last = !names.is_empty() && (names.len() - 1 + usize::from(black_first)).is_multiple_of(2);
-        let wins = |white: bool| if white { "1-0" } else { "0-1" };
-        if names.last().is_some_and(|n| n.ends_with('#')) {
-            return wins(white_moved_last);
-        }
-        let status = game.names.globals.get("status").map(|g| world.globals[g.index()]);
-        let resigned = game.names.tables.get("Words").and_then(|&t| {
-            let table = &world.tables[t.index()];
-            let col = game.tables[t.index()].columns.iter().position(|c| c.name == "text")?;
-            let row = table.find(world.syms.get("Loss By Resignation")?)?;
-            Some(Some(table.cell(row, ColumnId(col as u16))) == status)
-        });
-        if resigned == Some(true) {
-            let player = self.rules(world).ok().and_then(|rules| {
-                let game = &world.game;
-                let f = game.structs[self.board_state.index()].fields.iter().position(|f| f.name == "playerSide")?;
-                Some(self.facts.is_white(Self::text(world, self.field(world, rules, f as u16))))
-            });
-            return player.map_or("*", |white| wins(!white));
-        }
-        "1/2-1/2"
     }
 
     /// Plays a PGN from its start (its `FEN` tag, or the position the content starts from):
