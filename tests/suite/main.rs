@@ -27,6 +27,7 @@ mod memory;
 mod perft;
 mod pgn;
 mod reload;
+mod results;
 mod role_cards;
 mod roles;
 mod saves;

@@ -44,9 +44,13 @@ fn field(answer: &Json, key: &str) -> String {
     }
 }
 
-/// The moves of a PGN's movetext: move numbers and the result left out.
+/// The moves of a PGN's movetext: move numbers, the reason's `{comment}` and the result left out.
 fn movetext_sans(pgn: &str) -> Vec<String> {
     let body = pgn.split("\n\n").nth(1).unwrap_or("");
+    let body = match (body.find('{'), body.find('}')) {
+        (Some(open), Some(close)) if open < close => format!("{}{}", &body[..open], &body[close + 1..]),
+        _ => body.to_string(),
+    };
     body.split_whitespace()
         .filter(|w| !w.ends_with('.') && !["1-0", "0-1", "1/2-1/2", "*"].contains(w))
         .map(str::to_string)
@@ -167,7 +171,10 @@ fn a_resigned_game_is_lost_by_the_player() {
         assert!(!answer.to_string().contains("error"), "{answer}");
     }
     let pgn = field(&d.command("pgn"), "pgn");
-    assert!(pgn.contains("[Result \"0-1\"]") && pgn.ends_with("1. e4 e5 0-1\n"), "White, the Player, resigned: {pgn}");
+    assert!(
+        pgn.contains("[Result \"0-1\"]") && pgn.ends_with("1. e4 e5 {resignation} 0-1\n"),
+        "White, the Player, resigned: {pgn}"
+    );
 }
 
 #[test]
