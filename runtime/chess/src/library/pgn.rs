@@ -1,7 +1,8 @@
-//! PGN out of the World and into it. Out: the Seven Tag Roster, the content's
-//! own tags (its PGN Tags table: `Variant`), `SetUp` and `FEN` when the game
-//! began from a set-up position, the Move History's
-//! names as the Move List shows them, and the Result. In: the position of
+//! PGN out of the World and into it. Out: the Seven Tag Roster (its Result
+//! the cards', game.yaml's `result:`), `Termination`, the content's own tags
+//! (its PGN Tags table: `Variant`), `SetUp` and `FEN` when the game began
+//! from a set-up position, the Move History's names as the Move List shows
+//! them, the reason as a comment, and the result. In: the position of
 //! the `FEN` tag (or the start), then each move found among the cards' Legal
 //! Moves by its name and played as a player plays it (its Square clicked,
 //! then its target, then the Promotion choice's button), so that a move the
