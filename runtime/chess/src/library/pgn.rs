@@ -1,7 +1,7 @@
 //! PGN out of the World and into it. Out: the Seven Tag Roster (its Result
-//! the cards', game.yaml's `result:`), `Termination`, the content's own tags
-//! (its PGN Tags table: `Variant`), `SetUp` and `FEN` when the game began
-//! from a set-up position, the Move History's names as the Move List shows
+//! the cards', game.yaml's `result:`), the content's own tags (its PGN Tags
+//! table: `Variant`), `SetUp` and `FEN` when the game began from a set-up
+//! position, `Termination`, the Move History's names as the Move List shows
 //! them, the reason as a comment, and the result. In: the position of
 //! the `FEN` tag (or the start), then each move found among the cards' Legal
 //! Moves by its name and played as a player plays it (its Square clicked,
@@ -114,9 +114,6 @@ impl Chess {
         ] {
             out.push_str(&format!("[{tag} \"{value}\"]\n"));
         }
-        if reason.is_some() {
-            out.push_str(&format!("[Termination \"{}\"]\n", termination(result)));
-        }
         for (tag, value) in &self.pgn_tags {
             out.push_str(&format!("[{tag} \"{}\"]\n", quoted(value)));
         }
@@ -125,6 +122,11 @@ impl Chess {
         let fen = start.fen.as_deref().or(self.start.as_deref());
         if let Some(fen) = fen.filter(|f| *f != START) {
             out.push_str(&format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n"));
+        }
+        // Last among the tags, so that the Roster, the content's own tags and
+        // the set-up position read as before it.
+        if reason.is_some() {
+            out.push_str(&format!("[Termination \"{}\"]\n", termination(result)));
         }
         out.push('\n');
         let mut words = Vec::new();
