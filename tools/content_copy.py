@@ -1,5 +1,5 @@
 """A content folder made from content/chess by named edits: the one way the
-generators (tools/examples/make_*.py, tools/variants/make_variants.py) write
+generators (tools/examples/make_*.py) write
 their folders.
 
     import content_copy                      # with tools/ on sys.path

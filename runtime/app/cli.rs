@@ -43,6 +43,10 @@ enum Sub {
         /// The folder to write (new, or empty)
         #[arg(value_name = "DIR")]
         dir: PathBuf,
+        /// Write only a game.yaml that extends GAME (a folder, or a built-in game's name: `chess`); the
+        /// folder then holds only the files that differ (content/README.md, "A game made over another")
+        #[arg(long, value_name = "GAME")]
+        extends: Option<String>,
     },
 }
 
@@ -155,7 +159,7 @@ pub enum Mode {
     /// `trace`, with the values of the library options given, as `drive`'s.
     Trace(TraceArgs, Vec<(String, String)>),
     Uci(GameArgs),
-    New(PathBuf),
+    New(PathBuf, Option<String>),
 }
 
 /// The whole command, with each library option appended as `--NAME VALUE`
@@ -224,7 +228,7 @@ where
             Mode::Trace(args, values.unwrap_or_default())
         }
         Some(Sub::Uci(game)) => Mode::Uci(game),
-        Some(Sub::New { dir }) => Mode::New(dir),
+        Some(Sub::New { dir, extends }) => Mode::New(dir, extends),
         None => Mode::Window(cli.window, library_values(&matches, library_options)),
     })
 }

@@ -64,7 +64,8 @@ fn main() -> ExitCode {
             code
         }
         cli::Mode::Uci(game) => uci(content_dir(game.content.as_deref()), &game.off),
-        cli::Mode::New(dir) => new_game(&dir),
+        cli::Mode::New(dir, None) => new_game(&dir),
+        cli::Mode::New(dir, Some(base)) => new_extending(&dir, &base),
     }
 }
 
@@ -446,6 +447,23 @@ fn headless(dir: Files, args: &cli::GameArgs, library: &[(String, String)], sub:
 }
 
 /// `cardtable new DIR`: the built-in game written out as a folder to change.
+/// `new DIR --extends GAME`: a folder of one game.yaml, made over GAME.
+fn new_extending(dir: &Path, base: &str) -> ExitCode {
+    match cardtable_runtime::load::write_extending(dir, base) {
+        Ok((extends, name)) => {
+            println!(
+                "wrote {}/game.yaml: `extends: {extends}`, `game: {name}`.\nput in it only the files that differ from the base's (a table's rows changed: tables/T.changes.csv).\nplay it: cardtable {0}\ncheck it after a change: cardtable check {0}",
+                dir.display()
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("cardtable new: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
 fn new_game(dir: &Path) -> ExitCode {
     match cardtable_runtime::load::write_copy(&cardtable_chess::builtin(), dir) {
         Ok((files, name)) => {

@@ -12,6 +12,12 @@
 //! errors: 1                        optional: exactly this many errors
 //! ```
 //!
+//! A case whose first line (after comments) is `extends: BASE` is made in a
+//! folder `v` made over a copy of content/chess beside it, `../chess`: its
+//! game.yaml is `extends: BASE` and `game: Variant`, its edits' files are
+//! `v`'s (`tables/Kinds.changes.csv`) or the base's (`../chess/logic/X.yaml`),
+//! and a mistake names a base's file as the loader does, `../chess/...`.
+//!
 //! A case with `errors: 0` must load (`load` answers Ok): its `expect:` lines
 //! are matched with the warnings of that load.
 //!
@@ -42,6 +48,8 @@ struct Case {
     /// (line in the .broken file, the expected first line of a mistake)
     expects: Vec<(usize, String)>,
     errors: Option<usize>,
+    /// `extends: BASE`: the case is a folder made over a copy of chess.
+    extends: Option<String>,
 }
 
 /// A bare value, or a double-quoted one with escapes.
@@ -97,10 +105,13 @@ fn parse_case(text: &str) -> Result<Case, String> {
             }
             "remove" => case.edits.push(Edit::Remove { file: text_value(value).map_err(at)? }),
             "expect" => case.expects.push((n, value.to_string())),
+            "extends" if case.edits.is_empty() && file.is_none() => {
+                case.extends = Some(text_value(value).map_err(at)?)
+            }
             "errors" => case.errors = Some(value.parse().map_err(|_| format!("line {n}: `errors:` takes a number"))?),
             other => {
                 return Err(format!(
-                    "line {n}: unknown key `{other}`; expected file, replace, with, write, remove, expect or errors"
+                    "line {n}: unknown key `{other}`; expected extends (first), file, replace, with, write, remove, expect or errors"
                 ))
             }
         }
@@ -120,7 +131,10 @@ fn parse_case(text: &str) -> Result<Case, String> {
 /// Applies a case to a fresh copy of the chess content and loads it. Err is a
 /// failure message naming the line of the .broken file.
 fn run_case(label: &str, case: &Case) -> Result<(), String> {
-    let copy = TempContent::chess(label);
+    let copy = match &case.extends {
+        Some(base) => TempContent::variant_of_chess(label, base),
+        None => TempContent::chess(label),
+    };
     for edit in &case.edits {
         match edit {
             Edit::Replace { file, from, to } => {
@@ -134,7 +148,12 @@ fn run_case(label: &str, case: &Case) -> Result<(), String> {
                 }
                 copy.write(file, &text.replacen(from.as_str(), to, 1));
             }
-            Edit::Write { file, text } => copy.write(file, text),
+            Edit::Write { file, text } => {
+                if let Some(folder) = copy.path(file).parent() {
+                    std::fs::create_dir_all(folder).map_err(|e| format!("{label}: make {}: {e}", folder.display()))?;
+                }
+                copy.write(file, text)
+            }
             Edit::Remove { file } => {
                 std::fs::remove_file(copy.path(file)).map_err(|e| format!("{label}: remove {file}: {e}"))?
             }

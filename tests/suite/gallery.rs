@@ -1,6 +1,6 @@
 //! The gallery of variants, `content/variants/NAME/` (issue 22), each made
-//! from content/chess by `tools/variants/make_variants.py`: that each folder
-//! is the chess game with only its listed files changed, that `cardtable
+//! over content/chess (`extends: ../../chess`): that each folder holds only
+//! what it changes (its listed files, whole or as a table's changes), that `cardtable
 //! check` finds nothing wrong with it, and that the built-in engine plays it
 //! against itself to a game's end through the cards, every move one the cards
 //! allow. Its moves and perft against Fairy-Stockfish's are tests/suite/fairy.rs's.
@@ -16,8 +16,9 @@ use cardtable_runtime::host::driver::Driver;
 use cardtable_runtime::json::Json;
 use common::{move_set, ok, run};
 
-/// (folder, game.yaml's `game`, the files make_variants.py edits): every
-/// variant of the gallery.
+/// (folder, game.yaml's `game`, the files of chess it changes, each held
+/// whole or, for a table's rows, as `tables/T.changes.csv`): every variant
+/// of the gallery.
 const GALLERY: &[(&str, &str, &[&str])] = &[
     ("nocastle", "No Castling Chess", &["game.yaml", "tables/Castling.csv", "tables/Words.csv", "tables/Words.fr.csv"]),
     ("amazon", "Amazon Chess", PIECES_EDITED),
@@ -209,11 +210,13 @@ fn changed_lines(a: &str, b: &str) -> Vec<String> {
     a.lines().zip(b.lines()).filter(|(x, y)| x != y).map(|(_, y)| y.to_string()).collect()
 }
 
-/// The gallery holds the listed variants and no other; each is content/chess
-/// with its listed files changed (each of them is) and every other file the
-/// same, byte for byte, plus its own README and its Variant Engine table.
+/// The gallery holds the listed variants and no other; each extends
+/// content/chess and holds only what it changes: game.yaml (its name, and
+/// for a Board of another size its screen), each listed file whole (and
+/// then not chess's) or, for a table, as its changes file, its own README
+/// and its Variant Engine table; no copy of a file of chess's.
 #[test]
-fn each_variant_is_the_chess_game_with_only_its_listed_files_changed() {
+fn each_variant_extends_chess_and_holds_only_what_it_changes() {
     let on_disk: BTreeSet<String> = std::fs::read_dir(common::root().join("content/variants"))
         .expect("content/variants")
         .map(|e| e.expect("a folder entry").file_name().to_string_lossy().into_owned())
@@ -223,17 +226,46 @@ fn each_variant_is_the_chess_game_with_only_its_listed_files_changed() {
     let chess = common::chess_dir();
     for &(name, title, edited) in GALLERY {
         let dir = variant_dir(name);
-        common::assert_chess_but(&dir, edited, &own_files(name), "python3 tools/variants/make_variants.py");
-        // The game's name, and for a Board of another size its screen.
-        let changed = changed_lines(&read(&chess, "game.yaml"), &read(&dir, "game.yaml"));
-        assert!(changed.contains(&format!("game: {title}")), "{name}: game.yaml names it: {changed:?}");
+        let held = common::files(&dir);
+        let own = own_files(name);
+        for f in &held {
+            let changes_of = f.strip_suffix(".changes.csv").map(|t| format!("{t}.csv"));
+            let allowed = f == "README.md"
+                || f == "game.yaml"
+                || own.contains(&f.as_str())
+                || edited.contains(&f.as_str())
+                || changes_of.as_deref().is_some_and(|t| edited.contains(&t));
+            assert!(allowed, "{name} holds {f}, which is not one of the files it changes");
+            if let Ok(original) = std::fs::read(chess.join(f)) {
+                assert_ne!(original, std::fs::read(dir.join(f)).expect("read"), "{name}: {f} is a copy of chess's");
+            }
+        }
+        for f in edited {
+            let changes = f.strip_suffix(".csv").map(|t| format!("{t}.changes.csv"));
+            let there = held.contains(*f) || changes.is_some_and(|c| held.contains(&c));
+            assert!(there, "{name} changes {f}: it holds it, or its changes");
+        }
+        let game = read(&dir, "game.yaml");
+        assert_eq!(game.lines().next(), Some("extends: ../../chess"), "{name}: game.yaml extends chess");
+        assert!(game.lines().any(|l| l == format!("game: {title}")), "{name}: game.yaml names it: {game}");
         assert!(
-            changed
-                .iter()
+            game.lines()
+                .skip(1)
                 .all(|l| l.starts_with("game: ") || l.starts_with("screen: ") || l.starts_with("pixelsPerMeter: ")),
-            "{name}: game.yaml changes its name and screen alone: {changed:?}"
+            "{name}: game.yaml changes its name and screen alone: {game}"
         );
         assert_eq!(read(&dir, VARIANT_ENGINE[0]), format!("name,program\n{name},fairy-stockfish\n"));
+    }
+}
+
+/// The text of a table's cell, as the game loaded it.
+fn cell(game: &cardtable_runtime::game::Game, table: &str, row: &str, column: &str) -> String {
+    let t = game.tables.iter().find(|t| t.name == table).unwrap_or_else(|| panic!("no table {table}"));
+    let r = t.rows.iter().position(|&s| game.syms.text(s) == row).unwrap_or_else(|| panic!("no row {row}"));
+    let c = t.columns.iter().position(|c| c.name == column).unwrap_or_else(|| panic!("no column {column}"));
+    match t.cells[r * t.columns.len() + c] {
+        cardtable_runtime::value::Value::Text(s) => game.syms.text(s).to_string(),
+        other => panic!("{table} {row} {column}: {other:?}"),
     }
 }
 
@@ -244,12 +276,14 @@ fn nocastle_has_no_castling_row_and_says_so() {
     let (chess, dir) = (common::chess_dir(), variant_dir("nocastle"));
     let castling = read(&dir, "tables/Castling.csv");
     assert_eq!(castling.lines().collect::<Vec<_>>(), [read(&chess, "tables/Castling.csv").lines().next().unwrap()]);
-    for (file, line) in [
-        ("tables/Words.csv", "No castling: in this variant the king never castles."),
-        ("tables/Words.fr.csv", "Pas de roque\u{a0}: dans cette variante, le roi ne roque jamais."),
-    ] {
-        assert_eq!(changed_lines(&read(&chess, file), &read(&dir, file)), [line], "{file}");
-    }
+    let file = "tables/Words.fr.csv";
+    let line = "Pas de roque\u{a0}: dans cette variante, le roi ne roque jamais.";
+    assert_eq!(changed_lines(&read(&chess, file), &read(&dir, file)), [line], "{file}");
+    // How to play's words, one row of Words replaced (tables/Words.changes.csv).
+    let (theirs, ours) = (common::load_game(&chess), common::load_game(&dir));
+    let words = |g| cell(g, "Words", "How To Play Text", "text");
+    let line = "No castling: in this variant the king never castles.";
+    assert_eq!(changed_lines(&words(&theirs), &words(&ours)), [line], "Words: How To Play Text");
 }
 
 /// `cardtable check` finds no mistake and no fault in any variant.

@@ -15,6 +15,7 @@ mod draws;
 mod drive_binary;
 mod engine;
 mod examples;
+mod extends;
 mod fairy;
 mod faults;
 mod files;

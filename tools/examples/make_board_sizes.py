@@ -68,8 +68,7 @@ def number(x: float) -> str:
 
 def board_edits(b: dict) -> dict:
     """The edits that put the chess game on the Board `b` (one of BOARDS'
-    shape; its "game" aside), file by file; make_variants.py's Boards of
-    other sizes take them too."""
+    shape; its "game" aside), file by file."""
     edits = {}
 
     def edit(rel: str, change) -> None:

@@ -440,9 +440,13 @@ impl Window {
 /// watched); said on stderr once it is (`watching FOLDER: ...`): a change
 /// made from then on is read (the `--watch` test waits for it).
 fn start_watch(game: &Game, watch: bool) -> Result<Option<Watch>, ExitCode> {
-    match (&game.files, watch) {
-        (cardtable_runtime::source::files::Files::Dir(dir), true) => match Watch::start(dir) {
+    let folders = game.files.folders();
+    match (folders.split_first(), watch) {
+        (Some((dir, bases)), true) => match Watch::start(dir).and_then(|mut w| w.also(bases).map(|()| w)) {
             Ok(w) => {
+                for base in bases {
+                    eprintln!("watching {}, the base it is made over", base.display());
+                }
                 eprintln!("watching {}: a file saved in it is read again", dir.display());
                 Ok(Some(w))
             }

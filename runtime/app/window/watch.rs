@@ -50,6 +50,9 @@ pub struct Watch {
     last: Option<Instant>,
     /// The new files' mistakes, shown until a reload succeeds.
     pub mistakes: Vec<String>,
+    /// The folders of the games it is made over (`extends:`), by their
+    /// canonical paths, each watched whole: a change in a base is read too.
+    bases: Vec<PathBuf>,
 }
 
 /// The folder `dir` names now, links followed; None when it names none.
@@ -89,7 +92,26 @@ impl Watch {
             lost: false,
             last: None,
             mistakes: Vec::new(),
+            bases: Vec::new(),
         })
+    }
+
+    /// Watches, besides, each folder of `bases` whole (the folders a game
+    /// made over others is read from, `Files::folders`): a file saved in a
+    /// base is read again as one saved in the folder. A base is watched
+    /// where it was when the game started.
+    pub fn also(&mut self, bases: &[PathBuf]) -> Result<(), String> {
+        for base in bases {
+            let real = base.canonicalize().map_err(|e| format!("cannot watch {}: {e}", base.display()))?;
+            if self.target.as_ref() == Some(&real) || self.bases.contains(&real) {
+                continue;
+            }
+            self.watcher
+                .watch(&real, RecursiveMode::Recursive)
+                .map_err(|e| format!("cannot watch {}: {e}", base.display()))?;
+            self.bases.push(real);
+        }
+        Ok(())
     }
 
     /// Takes what the watcher told, when it is of the path's folder (or the
@@ -98,7 +120,9 @@ impl Watch {
     fn take(&mut self, told: Told) -> bool {
         let itself = |p: &PathBuf| *p == self.dir || self.target.as_ref() == Some(p);
         let on_itself = told.paths.iter().any(itself);
-        let inside = told.paths.iter().any(|p| self.target.as_ref().is_some_and(|t| p.starts_with(t)));
+        let inside = told.paths.iter().any(|p| {
+            self.target.as_ref().is_some_and(|t| p.starts_with(t)) || self.bases.iter().any(|b| p.starts_with(b))
+        });
         // (Of the folder that holds the path, only the path's own entry is
         // the game's: `on_itself`.)
         if !(on_itself || inside) {
@@ -215,6 +239,21 @@ mod tests {
         assert!(w.settled(now + SETTLE * 2), "settled");
         assert!(!w.settled(now + SETTLE * 3), "read once");
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A folder made over another (`extends:`): a file saved in the base's
+    /// folder is read again as one saved in the folder.
+    #[test]
+    fn a_change_in_a_base_is_read_too() {
+        let (dir, base) = (folder("over"), folder("base"));
+        let mut w = Watch::start(&dir).unwrap();
+        w.also(std::slice::from_ref(&base)).unwrap();
+        drain(&mut w);
+        std::fs::write(base.join("game.yaml"), "name: B\n").unwrap();
+        assert!(w.wait_told(MOST), "the watcher tells of the base's change");
+        assert!(w.settled(Instant::now() + SETTLE * 2), "read again");
+        let _ = std::fs::remove_dir_all(&dir);
+        let _ = std::fs::remove_dir_all(&base);
     }
 
     /// The folder removed and made again: it is watched again, read again,

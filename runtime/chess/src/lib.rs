@@ -19,10 +19,12 @@ use cardtable_runtime::source::files::Files;
 pub static LIBRARIES: &[&dyn Library] =
     &[&library::ChessLibrary, &engine::EngineLibrary, &stockfish_bridge::StockfishBridgeLibrary];
 
-/// Hands [`LIBRARIES`] to the runtime, once a process (again is harmless):
-/// the binary does it first thing, and so do the tests.
+/// Hands [`LIBRARIES`] to the runtime, and the built-in chess game as the
+/// game `extends: chess` names, once a process (again is harmless): the
+/// binary does it first thing, and so do the tests.
 pub fn install() {
     cardtable_runtime::library::install(LIBRARIES);
+    cardtable_runtime::source::files::register_game("chess", builtin());
 }
 
 /// The chess game built into the binary (`build.rs`): every file of

@@ -357,6 +357,7 @@ pub fn compile_loose(game: &Game, syms: &mut Interner, text: &str) -> Result<Exp
         path: "driver".into(),
         text: text.to_string(),
         root: Node::from(marked_yaml::types::MarkedScalarNode::new_empty(marked_yaml::Span::new_blank())),
+        layers: Vec::new(),
     };
     let mut sites = Vec::new();
     let ast = expr_grammar::parse_expr(text).map_err(|e| format!("column {}: {e}", e.column))?;

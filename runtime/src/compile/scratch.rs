@@ -28,7 +28,7 @@ pub struct LoadScratch {
     /// (type, attachment, variable): for mistakes found once all types are read.
     pub shared_type_places: Vec<((usize, usize, usize), PathBuf, Pos)>,
     /// Where game.yaml names each library of `Game::libraries`, in its order.
-    pub library_places: Vec<Pos>,
+    pub library_places: Vec<(PathBuf, Pos)>,
     /// The functions each library of `Game::libraries` offers the cards'
     /// `call library` steps, in its order.
     pub library_functions: Vec<&'static [&'static str]>,
@@ -59,6 +59,12 @@ pub struct TablePlaces {
     /// Each row of the content's (the `TableDef`'s rows, in order): its line,
     /// and each schema column's cell's column (0: the CSV lacks the column).
     pub rows: Vec<(usize, Vec<usize>)>,
+    /// The file each row is written in, where some row is not in `csv`
+    /// (added or replaced by a `T.changes.csv`); empty: every row is `csv`'s.
+    pub row_files: Vec<PathBuf>,
+    /// The rows a changes file removed: a base's translation may still give
+    /// them words, which are then not read.
+    pub removed: Vec<String>,
     /// What the schema says names rows of other tables.
     pub refers: Vec<Refers>,
     /// Some row of the CSV was not read (a mistake told already): a name
@@ -105,7 +111,13 @@ impl TablePlaces {
             (None, Some(c)) => at(1, self.header.get(c.index()).copied().unwrap_or(1)),
             (None, None) => at(1, 1),
         };
-        (self.csv.clone(), pos)
+        (row.map_or(self.csv.as_path(), |r| self.file_of(r)).to_path_buf(), pos)
+    }
+
+    /// The file the row `row` is written in: `csv`, or the changes file that
+    /// added or replaced it.
+    pub fn file_of(&self, row: usize) -> &std::path::Path {
+        self.row_files.get(row).unwrap_or(&self.csv)
     }
 }
 

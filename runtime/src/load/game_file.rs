@@ -8,19 +8,79 @@ use crate::game::{
     REDUCED_MOTION,
 };
 use crate::ids::{ContextId, EventId, GlobalId, GroupId};
-use crate::source::diag::Diagnostics;
+use crate::source::diag::{Diagnostics, Pos};
+use crate::source::files::Files;
 use crate::source::values::{color_or_report, typed_value};
-use crate::source::yaml::{self, Fields};
+use crate::source::yaml::{self, Fields, YamlFile};
 use crate::value::{Type, Value};
+use marked_yaml::Node;
 use std::path::{Path, PathBuf};
+
+/// The maps of game.yaml whose entries a game made over another
+/// (`extends:`) adds or replaces by name; any other key replaces the base's.
+pub(super) const MERGED_BY_ENTRY: [&str; 7] = ["screen", "fonts", "globals", "events", "groups", "inputs", "limits"];
+
+/// game.yaml, or in a folder made over others, each layer's read over its
+/// base's (top-level keys replace; the entries of [`MERGED_BY_ENTRY`] add or
+/// replace by name), every node keeping the file it came from
+/// (`YamlFile::path_of`).
+fn read_game_yaml(files: &Files, d: &mut Diagnostics) -> Option<YamlFile> {
+    let rel = Path::new("game.yaml");
+    let Files::Layered(layers) = files else { return yaml::load(files, rel, d) };
+    let mut parts = Vec::new();
+    let mut roots = Vec::new();
+    for (i, layer) in layers.iter().enumerate() {
+        let path = Path::new(&layer.prefix).join(rel);
+        let text = match layer.files.read_text(rel) {
+            Ok(t) => t,
+            Err(e) => {
+                d.error(&path, Pos::default(), format!("cannot read the file: {e}"));
+                return None;
+            }
+        };
+        let file = yaml::parse_as(i, &path, text.clone(), d)?;
+        roots.push(file.root);
+        parts.push((path, text));
+    }
+    let mut merged = roots.pop()?;
+    while let Some(upper) = roots.pop() {
+        merged = merge_over(merged, upper);
+    }
+    let (path, text) = parts.first().cloned()?;
+    Some(YamlFile { path, text, root: merged, layers: parts })
+}
+
+/// `upper`'s top-level keys over `base`'s.
+fn merge_over(base: Node, upper: Node) -> Node {
+    let (mut base, upper) = match (base, upper) {
+        (Node::Mapping(base), Node::Mapping(upper)) => (base, upper),
+        (_, upper) => return upper,
+    };
+    for (key, value) in upper.iter() {
+        let by_entry = MERGED_BY_ENTRY.contains(&key.as_str());
+        match (base.remove(key), value) {
+            (Some(Node::Mapping(mut under)), Node::Mapping(over)) if by_entry => {
+                for (k, v) in over.iter() {
+                    under.remove(k);
+                    under.insert(k.clone(), v.clone());
+                }
+                base.insert(key.clone(), Node::Mapping(under));
+            }
+            _ => {
+                base.insert(key.clone(), value.clone());
+            }
+        }
+    }
+    Node::Mapping(base)
+}
 
 /// Reads game.yaml; false when it could not be read at all (already reported).
 pub(super) fn load_game_file(game: &mut Game, scratch: &mut LoadScratch, d: &mut Diagnostics) -> bool {
-    let rel = Path::new("game.yaml");
-    let Some(file) = yaml::load(&game.files, rel, d) else { return false };
+    let Some(file) = read_game_yaml(&game.files, d) else { return false };
     let Some(f) = Fields::of(&file, &file.root, "the game", d) else { return false };
     f.only(
         &[
+            "extends",
             "game",
             "description",
             "screen",
@@ -40,6 +100,7 @@ pub(super) fn load_game_file(game: &mut Game, scratch: &mut LoadScratch, d: &mut
         d,
     );
     if let Some(states) = f.get("states") {
+        let rel = file.path_of(states);
         for (name, pos) in names_list(&file, states, d) {
             if game.states.contains(&name) {
                 d.error(rel, pos, format!("the Game State `{name}` is listed twice"));
@@ -52,6 +113,7 @@ pub(super) fn load_game_file(game: &mut Game, scratch: &mut LoadScratch, d: &mut
         read_groups(game, &file, &groups, d);
     }
     if let Some(libraries) = f.get("libraries") {
+        let rel = file.path_of(libraries);
         for (name, pos) in names_list(&file, libraries, d) {
             if game.libraries.contains(&name) {
                 d.error(rel, pos, format!("the library `{name}` is listed twice"));
@@ -63,7 +125,7 @@ pub(super) fn load_game_file(game: &mut Game, scratch: &mut LoadScratch, d: &mut
                 );
             } else if let Some(library) = crate::library::find(&name) {
                 game.libraries.push(name);
-                scratch.library_places.push(pos);
+                scratch.library_places.push((rel.to_path_buf(), pos));
                 scratch.library_functions.push(library.functions());
                 scratch.library_events.push(library.events());
             }
@@ -82,7 +144,7 @@ pub(super) fn load_game_file(game: &mut Game, scratch: &mut LoadScratch, d: &mut
         game.pixels_per_meter = ppm as f32;
     }
     if let Some((bg, pos)) = f.opt_text("background", d) {
-        game.background = color_or_report(&file, bg.as_str(), pos, d);
+        game.background = color_or_report(&file, bg, pos, d);
     }
     if let Some(fonts) = f.get("fonts").and_then(|n| Fields::of(&file, n, "`fonts`", d)) {
         fonts.only(&["regular", "bold"], "`fonts`", d);
@@ -90,7 +152,7 @@ pub(super) fn load_game_file(game: &mut Game, scratch: &mut LoadScratch, d: &mut
             if let Some((path, pos)) = fonts.opt_text(key, d) {
                 let p = PathBuf::from(path.as_str());
                 if !game.files.is_file(&p) {
-                    d.error(rel, pos, format!("the font file `{}` does not exist", p.display()));
+                    d.error(file.path_of_key(path), pos, format!("the font file `{}` does not exist", p.display()));
                 }
                 *slot = Some(p);
             }
@@ -101,7 +163,7 @@ pub(super) fn load_game_file(game: &mut Game, scratch: &mut LoadScratch, d: &mut
             let Some((ty, value)) = typed_value(&file, node, &mut game.syms, d) else { continue };
             if key.as_str() == REDUCED_MOTION && (ty != Type::Boolean || value != Value::Bool(false)) {
                 let why = "is the engine's: a Boolean, false unless the system asks for less motion";
-                d.error(rel, yaml::scalar_pos(key), format!("the Global `{REDUCED_MOTION}` {why}"));
+                d.error(file.path_of_key(key), yaml::scalar_pos(key), format!("the Global `{REDUCED_MOTION}` {why}"));
                 continue;
             }
             let id = GlobalId(game.globals.len() as u16);
@@ -119,7 +181,7 @@ pub(super) fn load_game_file(game: &mut Game, scratch: &mut LoadScratch, d: &mut
             let name = key.as_str().to_string();
             if game.names.events.contains_key(&name) {
                 d.error(
-                    rel,
+                    file.path_of_key(key),
                     yaml::scalar_pos(key),
                     format!("the event `{name}` is declared twice, or is a built-in Event"),
                 );
@@ -196,7 +258,7 @@ fn read_limits(limits: &mut Limits, f: &Fields, d: &mut Diagnostics) {
             Ok(n) if (1..=most).contains(&n) => n,
             _ => {
                 let why = format!("`limits: {key}` must be a whole number from 1 to {most}, found `{written}`");
-                d.error(&f.file.path, pos, why);
+                d.error(f.file.path_of_key(node), pos, why);
                 continue;
             }
         };
@@ -215,9 +277,9 @@ fn read_limits(limits: &mut Limits, f: &Fields, d: &mut Diagnostics) {
 /// Each Command is an Event of its own name (a Command may be in several
 /// contexts); the context named Default is on when a game starts.
 fn read_inputs(game: &mut Game, file: &yaml::YamlFile, inputs: &Fields, d: &mut Diagnostics) {
-    let rel = Path::new("game.yaml");
     let mut commands: Vec<EventId> = Vec::new();
     for (key, node) in inputs.map.iter() {
+        let rel = file.path_of_key(key);
         let name = key.as_str().to_string();
         let id = ContextId(game.inputs.len() as u16);
         if game.names.contexts.insert(name.clone(), id).is_some() {
@@ -271,7 +333,11 @@ fn read_inputs(game: &mut Game, file: &yaml::YamlFile, inputs: &Fields, d: &mut 
         });
         if let Some(k) = over {
             let (k, n) = (k.name(), MAX_COMMANDS_PER_KEY);
-            d.error(rel, yaml::scalar_pos(key), format!("the key `{k}` is bound in more than {n} Input Contexts"));
+            d.error(
+                file.path_of_key(key),
+                yaml::scalar_pos(key),
+                format!("the key `{k}` is bound in more than {n} Input Contexts"),
+            );
         }
     }
 }
@@ -293,22 +359,23 @@ fn read_groups(game: &mut Game, file: &yaml::YamlFile, groups: &Fields, d: &mut 
                 match (kind, g.get("in")) {
                     (GroupKind::Plain, None) => kind = GroupKind::Choice,
                     _ => d.error(
-                        &file.path,
+                        file.path_of(node),
                         g.pos,
                         "a choice is neither a menu nor an element of one (`choice: true` with `menu: true` or `in:`)",
                     ),
                 }
             }
             if let Some((menu, pos)) = g.opt_text("in", d) {
-                elements.push((game.groups.len(), menu.as_str().to_string(), pos, kind == GroupKind::Menu));
+                let rel = file.path_of_key(menu).to_path_buf();
+                elements.push((game.groups.len(), menu.as_str().to_string(), rel, pos, kind == GroupKind::Menu));
             }
         }
         game.groups.push((key.as_str().to_string(), visible));
         game.group_kinds.push(kind);
     }
     // `in:` may name a menu written below it.
-    for (i, menu, pos, is_menu) in elements {
-        let rel = Path::new("game.yaml");
+    for (i, menu, rel, pos, is_menu) in elements {
+        let rel = rel.as_path();
         match game.groups.iter().position(|(n, _)| *n == menu) {
             _ if is_menu => d.error(rel, pos, "a menu cannot be an element of another menu (`menu: true` and `in:`)"),
             Some(m) if game.group_kinds[m] == GroupKind::Menu => {

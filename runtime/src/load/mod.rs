@@ -1,6 +1,8 @@
 //! Loading a content folder: every file read, every mistake collected, every
 //! name resolved. The result is a [`Game`], or the list of what is wrong.
 
+mod changes;
+mod extends;
 mod game_file;
 mod grid;
 mod objects;
@@ -18,6 +20,7 @@ use crate::source::diag::{Diagnostic, Diagnostics, Pos};
 use crate::source::files::Files;
 use crate::source::yaml::{self};
 use crate::value::{Interner, Value};
+pub use extends::MAX_BASES;
 use game_file::load_game_file;
 use objects::{load_object_type, load_pictures};
 use scene::load_scene;
@@ -54,6 +57,54 @@ pub fn write_copy(game: &Files, dir: &Path) -> std::io::Result<(Vec<PathBuf>, St
     let name = copy_name(dir, &text);
     std::fs::write(&path, renamed(&text, &name))?;
     Ok((files, name))
+}
+
+/// Writes a new folder `dir` (which must not exist, or be empty) made over
+/// the game `base` (`cardtable new DIR --extends GAME`): a game.yaml of two
+/// lines, `extends:` and `game:`, nothing copied. `base` is a built-in
+/// game's name (`chess`) or a folder, as the command line names it (relative
+/// to where the command runs); game.yaml names the folder relative to `dir`.
+/// Answers what `extends:` says and the game's name.
+pub fn write_extending(dir: &Path, base: &str) -> std::io::Result<(String, String)> {
+    use std::io::{Error, ErrorKind};
+    let is_path = base.contains('/') || base.contains('\\') || base.starts_with('.');
+    let (files, extends) = if is_path || crate::source::files::builtin_game(base).is_none() {
+        let folder = Path::new(base);
+        if !folder.join("game.yaml").is_file() {
+            let known = crate::source::files::builtin_games().join(", ");
+            let why = format!("`{base}` is neither a game folder (with a game.yaml) nor a built-in game ({known})");
+            return Err(Error::new(ErrorKind::NotFound, why));
+        }
+        (Files::Dir(folder.to_path_buf()), None)
+    } else {
+        (crate::source::files::builtin_game(base).unwrap_or(Files::Dir(PathBuf::from(base))), Some(base.to_string()))
+    };
+    if dir.exists() && !(dir.is_dir() && std::fs::read_dir(dir)?.next().is_none()) {
+        let why = format!("{} already exists and is not an empty folder; nothing was written", dir.display());
+        return Err(Error::new(ErrorKind::AlreadyExists, why));
+    }
+    std::fs::create_dir_all(dir)?;
+    let extends = match extends {
+        Some(name) => name,
+        None => relative_to(&dir.canonicalize()?, &Path::new(base).canonicalize()?).display().to_string(),
+    };
+    let text = files.read_text(Path::new("game.yaml")).unwrap_or_default();
+    let name = copy_name(dir, &text);
+    let body = renamed(&format!("extends: {extends}\ngame: x\n"), &name);
+    std::fs::write(dir.join("game.yaml"), body)?;
+    Ok((extends, name))
+}
+
+/// The way from the folder `from` to `to`, both absolute: `../../chess`.
+fn relative_to(from: &Path, to: &Path) -> PathBuf {
+    let (a, b): (Vec<_>, Vec<_>) = (from.components().collect(), to.components().collect());
+    let common = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let mut out: PathBuf = a[common..].iter().map(|_| "..").collect();
+    out.extend(&b[common..]);
+    if out.as_os_str().is_empty() {
+        out.push(".");
+    }
+    out
 }
 
 /// The name of a copy of the game whose game.yaml is `text`, written to
@@ -134,6 +185,10 @@ fn load_checking(
         );
         return (Err(d.list), Vec::new());
     }
+    let files = extends::follow(files, &mut d);
+    if d.has_errors() {
+        return (Err(d.list), Vec::new());
+    }
     let mut game = empty_game(files);
     let mut scratch = LoadScratch::default();
     if let Some(lang) = lang {
@@ -196,12 +251,38 @@ fn load_checking(
     let (trees, lowerings) = compile_bodies(&mut game, &shells, &scratch, &mut d);
     check_libraries(&mut game, &scratch, &mut d);
     compile::lower_bodies(&mut game, &trees, lowerings, &mut d);
+    if let Files::Layered(_) = &game.files {
+        name_real_files(&mut game, &mut d.list);
+    }
     let loaded = if d.has_errors() { Err(d.list) } else { Ok(Loaded { game, warnings: d.list, trees }) };
     // The mistakes of the other languages only of a game that loads, as the
     // load in each of them would tell them.
     let mistakes = mistakes.into_iter().filter(|_| loaded.is_ok()).flat_map(|m| m.list);
-    let checked = mistakes.chain(lacks.into_iter().flat_map(|l| l.list)).collect();
+    let mut checked: Vec<Diagnostic> = mistakes.chain(lacks.into_iter().flat_map(|l| l.list)).collect();
+    if let Ok(l) = &loaded {
+        for m in &mut checked {
+            m.file = l.game.files.shown(&m.file);
+        }
+    }
     (loaded, checked)
+}
+
+/// In a folder made over others, each mistake, table and card named by the
+/// file it really came from (`Files::shown`: `../../chess/logic/X.yaml`),
+/// so that a message, a fault or a trace line leads to it.
+fn name_real_files(game: &mut Game, list: &mut [Diagnostic]) {
+    for d in list {
+        d.file = game.files.shown(&d.file);
+    }
+    for t in &mut game.tables {
+        t.file = game.files.shown(&t.file);
+    }
+    for f in &mut game.functions {
+        f.file = game.files.shown(&f.file);
+    }
+    for c in &mut game.components {
+        c.file = game.files.shown(&c.file);
+    }
 }
 
 /// The names a file that did not load (already reported) may be known by:
@@ -238,11 +319,12 @@ fn check_libraries(game: &mut Game, scratch: &LoadScratch, d: &mut Diagnostics) 
     }
     let mut written = std::mem::take(&mut game.written);
     let mut told = Vec::new();
-    for (name, &pos) in game.libraries.iter().zip(&scratch.library_places) {
+    for (name, (at_file, pos)) in game.libraries.iter().zip(&scratch.library_places) {
+        let pos = *pos;
         match crate::library::find(name).map(|l| l.resolve(game)) {
             Some(Err(lack)) => {
                 let at = lack.at.and_then(|c| scratch.place(c.table, c.row, c.column));
-                let (file, pos) = at.unwrap_or_else(|| (PathBuf::from("game.yaml"), pos));
+                let (file, pos) = at.unwrap_or_else(|| (at_file.clone(), pos));
                 if !told.contains(&(file.clone(), pos, lack.message.clone())) {
                     d.error(&file, pos, lack.message.clone());
                     told.push((file, pos, lack.message));

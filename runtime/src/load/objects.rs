@@ -182,7 +182,7 @@ pub(super) fn read_sprite(game: &mut Game, file: &YamlFile, f: &Fields, d: &mut 
     if frame >= frames {
         d.error(&file.path, f.pos, format!("`frame: {frame}` is past the last frame ({})", frames - 1));
     }
-    let tint = f.opt_text("tint", d).map_or(0xFFFFFFFF, |(t, p)| color_or_report(file, t.as_str(), p, d));
+    let tint = f.opt_text("tint", d).map_or(0xFFFFFFFF, |(t, p)| color_or_report(file, t, p, d));
     let visible = bool_field(file, f, "visible", d).unwrap_or(true);
     Some(SpriteDef {
         image,
@@ -200,7 +200,7 @@ pub(super) fn bool_field(file: &YamlFile, f: &Fields, key: &str, d: &mut Diagnos
     let (t, pos) = f.opt_text(key, d)?;
     let b = parse_bool(t.as_str());
     if b.is_none() {
-        d.error(&file.path, pos, format!("`{key}` must be true or false, found `{}`", t.as_str()));
+        d.error(file.path_of_key(t), pos, format!("`{key}` must be true or false, found `{}`", t.as_str()));
     }
     b
 }
@@ -328,7 +328,7 @@ pub(super) fn read_text(
     TextDef {
         template,
         size: f.number("size", d).unwrap_or(1.0) as f32,
-        color: f.opt_text("color", d).map_or(0x000000FF, |(t, p)| color_or_report(file, t.as_str(), p, d)),
+        color: f.opt_text("color", d).map_or(0x000000FF, |(t, p)| color_or_report(file, t, p, d)),
         bold: bool_field(file, f, "bold", d).unwrap_or(false),
         align,
         offset: f.pair("offset", d).unwrap_or((0.0, 0.0)),

@@ -90,7 +90,7 @@ pub(super) fn check_references(game: &Game, scratch: &LoadScratch, d: &mut Diagn
                             continue;
                         }
                         let message = no_row(game, s, other, &def.name, row_names());
-                        d.error(&places.csv, Pos { line: *line, column: at }, message);
+                        d.error(places.file_of(row), Pos { line: *line, column: at }, message);
                     }
                 }
                 Referring::RowNames => {
@@ -102,7 +102,7 @@ pub(super) fn check_references(game: &Game, scratch: &LoadScratch, d: &mut Diagn
                         }
                         let near = did_you_mean(game.syms.text(s), row_names());
                         d.error(
-                            &places.csv,
+                            places.file_of(row),
                             Pos { line: *line, column: 1 },
                             format!(
                                 "`{}` is not a row of the table `{}`, which names the rows here ({}: `row names refer to: {}`){near}",
@@ -129,7 +129,7 @@ pub(super) fn check_references(game: &Game, scratch: &LoadScratch, d: &mut Diagn
                         }
                         let near = did_you_mean(game.syms.text(s), table.columns.iter().map(|c| c.name.as_str()));
                         d.error(
-                            &other_places.csv,
+                            other_places.file_of(row),
                             Pos { line: *line, column: 1 },
                             format!(
                                 "the table `{}` has no column `{}`, and has one for each row here ({}: `one column per row of: {}`){near}",

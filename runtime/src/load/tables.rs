@@ -4,6 +4,7 @@ use crate::compile::{LoadScratch, Referring, Refers, TablePlaces};
 use crate::game::{ColumnDef, Game, MissingRows, TableDef};
 use crate::ids::{ColumnId, TableId};
 use crate::source::diag::{Diagnostics, Pos};
+use crate::source::files::Files;
 use crate::source::suggest::did_you_mean;
 use crate::source::values::{cell_value, type_or_report, type_words};
 use crate::source::yaml::{self, Fields, YamlFile};
@@ -30,7 +31,42 @@ pub(super) fn load_table(game: &mut Game, scratch: &mut LoadScratch, rel: &Path,
             None
         }
     };
+    let before = game.tables.len();
     table_from_text(game, scratch, rel, schema, rows, d);
+    if game.tables.len() > before {
+        apply_changes(game, scratch, &csv_rel, d);
+    }
+}
+
+/// The changes of the table whose rows are `csv_rel` (`tables/T.csv`): in a
+/// folder made over others, each layer above the one that holds the CSV
+/// may hold `tables/T.changes.csv`, applied from the lowest to the folder's
+/// own (`changes::apply`).
+fn apply_changes(game: &mut Game, scratch: &mut LoadScratch, csv_rel: &Path, d: &mut Diagnostics) {
+    let changes_rel = csv_rel.with_extension("changes.csv");
+    let layers: Vec<(String, Files)> = match &game.files {
+        Files::Layered(layers) => {
+            let holder = layers.iter().position(|l| l.files.is_file(csv_rel)).unwrap_or(layers.len());
+            layers[..holder].iter().rev().map(|l| (l.prefix.clone(), l.files.clone())).collect()
+        }
+        files => vec![(String::new(), files.clone())],
+    };
+    for (prefix, files) in layers {
+        if !files.is_file(&changes_rel) {
+            continue;
+        }
+        let shown = Path::new(&prefix).join(&changes_rel);
+        let text = match files.read_text(&changes_rel) {
+            Ok(t) => t,
+            Err(e) => {
+                d.error(&shown, Pos::default(), format!("cannot read the table's changes: {e}"));
+                continue;
+            }
+        };
+        let (Some(table), Some(places)) = (game.tables.last_mut(), scratch.tables.last_mut()) else { return };
+        let base = game.files.shown(csv_rel);
+        super::changes::apply(&shown, text, (table, &base), places, &mut game.syms, d);
+    }
 }
 
 /// The table-wide keys of a schema that name another table, with what each says.
@@ -148,7 +184,7 @@ struct ColumnRead {
 fn read_column(file: &YamlFile, node: &Node, id: ColumnId, syms: &mut Interner, d: &mut Diagnostics) -> ColumnRead {
     let mut out = ColumnRead { ty: Type::Text, default: Value::Text(EMPTY), default_column: None, refers: None };
     if let Some(word) = node.as_scalar() {
-        if let Some(ty) = type_or_report(file, word.as_str(), yaml::text_start(file, word), d) {
+        if let Some(ty) = type_or_report(file, word, yaml::text_start(file, word), d) {
             (out.ty, out.default) = (ty, ty.zero());
         }
         return out;
@@ -157,7 +193,7 @@ fn read_column(file: &YamlFile, node: &Node, id: ColumnId, syms: &mut Interner, 
     let Some(f) = Fields::of(file, node, what, d) else { return out };
     f.only(&["type", "default", "description", "refers to", "may be empty"], "a table column", d);
     out.ty = match f.opt_text("type", d) {
-        Some((word, pos)) => match type_or_report(file, word.as_str(), pos, d) {
+        Some((word, pos)) => match type_or_report(file, word, pos, d) {
             Some(ty) => ty,
             None => return out,
         },
@@ -438,6 +474,48 @@ pub(super) fn unclosed_quote(text: &str) -> Option<Pos> {
         }
     }
     open
+}
+
+/// Which schema column each header cell after the first `skip` fills, each
+/// mistake told: a column the schema lacks, or one named twice.
+pub(super) fn header_columns(
+    header: &csv::StringRecord,
+    skip: usize,
+    table: &TableDef,
+    rel: &Path,
+    d: &mut Diagnostics,
+) -> (Vec<Option<usize>>, Vec<usize>) {
+    let mut order = Vec::new();
+    let mut at = vec![0; table.columns.len()];
+    let mut col = 1 + header.iter().take(skip).map(|h| h.chars().count() + 1).sum::<usize>();
+    for cell in header.iter().skip(skip) {
+        let here = Pos { line: 1, column: col };
+        col += cell.chars().count() + 1;
+        match table.columns.iter().position(|c| c.name == cell.trim()) {
+            Some(i) if at[i] == 0 => {
+                at[i] = here.column;
+                order.push(Some(i));
+            }
+            Some(_) => {
+                d.error(rel, here, format!("the column `{cell}` appears twice in the header"));
+                order.push(None);
+            }
+            None => {
+                let known: Vec<&str> = table.columns.iter().map(|c| c.name.as_str()).collect();
+                let near = did_you_mean(cell.trim(), known.iter().copied());
+                d.error(
+                    rel,
+                    here,
+                    format!(
+                        "the header names a column `{cell}` that the schema does not have{near}; expected one of: {}",
+                        known.join(", ")
+                    ),
+                );
+                order.push(None);
+            }
+        }
+    }
+    (order, at)
 }
 
 pub(super) fn csv_error(rel: &Path, e: &csv::Error, d: &mut Diagnostics) {

@@ -15,7 +15,11 @@ use std::path::{Path, PathBuf};
 
 /// A language name as a file name carries it: letters, digits, `-` and `_`.
 pub fn is_language_name(lang: &str) -> bool {
-    !lang.is_empty() && lang.len() <= 32 && lang.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    // `T.changes.csv` is a table's changes over its base's (`extends:`), no language.
+    lang != "changes"
+        && !lang.is_empty()
+        && lang.len() <= 32
+        && lang.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
 }
 
 /// The translation of the table whose schema is `schema` (`tables/T.yaml`) into `lang`.
@@ -124,6 +128,9 @@ pub(super) fn translate_table(
         let Some((name, _)) = record.first() else { continue };
         let name = name.trim();
         let row = game.syms.get(name).filter(|s| places_of_rows.contains_key(s));
+        if row.is_none() && places.removed.iter().any(|r| r == name) {
+            continue; // a row a changes file removed, which a base's translation still names
+        }
         let Some(row) = row else {
             d.error(
                 &rel,
@@ -308,7 +315,8 @@ pub(super) fn compare_loaded(
         for &(i, j, col) in &cols {
             let Value::Text(base_cell) = table.cells[r * width + j] else { continue };
             let base_cell = game.syms.text(base_cell);
-            compare_cell(&rel, &base_rel, lang, given.get(name), (*line, name), (i, col), base_cell, d);
+            let from = places.file_of(r);
+            compare_cell(&rel, from, lang, given.get(name), (*line, name), (i, col), base_cell, d);
         }
     }
 }

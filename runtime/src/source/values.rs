@@ -4,6 +4,7 @@
 use super::diag::{Diagnostics, Pos};
 use super::yaml::{self, Fields, YamlFile};
 use crate::value::{parse_bool, parse_color, Interner, Type, Value};
+use marked_yaml::types::MarkedScalarNode;
 
 /// Reads `{ type: T, value|default: V }` (or a bare type name). Object-type
 /// values (Shared Variables of type Object) are resolved later.
@@ -26,7 +27,7 @@ pub fn typed_value_with(
     d: &mut Diagnostics,
 ) -> Option<(Type, Value)> {
     if let Some((word, pos)) = node.as_scalar().map(|s| (s, yaml::text_start(file, s))) {
-        let ty = type_or_report(file, word.as_str(), pos, d)?;
+        let ty = type_or_report(file, word, pos, d)?;
         return Some((ty, ty.zero()));
     }
     let f = Fields::of(file, node, "a type and value", d)?;
@@ -34,13 +35,13 @@ pub fn typed_value_with(
         ["type", "value", "default", "description", "is", "requires"].iter().chain(extra).copied().collect();
     f.only(&known, "a typed value", d);
     let ty = match f.opt_text("type", d) {
-        Some((word, pos)) => type_or_report(file, word.as_str(), pos, d)?,
+        Some((word, pos)) => type_or_report(file, word, pos, d)?,
         None => Type::Number,
     };
     let raw = f.opt_text("value", d).or_else(|| f.opt_text("default", d));
     let value = match raw {
         Some((text, pos)) => cell_value(ty, text.as_str(), syms).unwrap_or_else(|| {
-            d.error(&file.path, pos, format!("`{}` is not a {}", text.as_str(), ty.name()));
+            d.error(file.path_of_key(text), pos, format!("`{}` is not a {}", text.as_str(), ty.name()));
             ty.zero()
         }),
         None => ty.zero(),
@@ -48,17 +49,25 @@ pub fn typed_value_with(
     Some((ty, value))
 }
 
-pub fn type_or_report(file: &YamlFile, word: &str, pos: Pos, d: &mut Diagnostics) -> Option<Type> {
+/// The type `node` names, or a mistake in the file that holds it.
+pub fn type_or_report(file: &YamlFile, node: &MarkedScalarNode, pos: Pos, d: &mut Diagnostics) -> Option<Type> {
+    let word = node.as_str();
     let ty = Type::parse(word.trim());
     if ty.is_none() {
-        d.error(&file.path, pos, format!("unknown type `{word}`; expected Number, Text, Boolean, Color or Object"));
+        d.error(
+            file.path_of_key(node),
+            pos,
+            format!("unknown type `{word}`; expected Number, Text, Boolean, Color or Object"),
+        );
     }
     ty
 }
 
-pub fn color_or_report(file: &YamlFile, text: &str, pos: Pos, d: &mut Diagnostics) -> u32 {
+/// The color `node` says, or a mistake in the file that holds it.
+pub fn color_or_report(file: &YamlFile, node: &MarkedScalarNode, pos: Pos, d: &mut Diagnostics) -> u32 {
+    let text = node.as_str();
     parse_color(text.trim()).unwrap_or_else(|| {
-        d.error(&file.path, pos, format!("`{text}` is not a color; expected #RRGGBB or #RRGGBBAA"));
+        d.error(file.path_of_key(node), pos, format!("`{text}` is not a color; expected #RRGGBB or #RRGGBBAA"));
         0xFFFFFFFF
     })
 }

@@ -12,6 +12,32 @@ pub struct YamlFile {
     pub path: PathBuf,
     pub text: String,
     pub root: Node,
+    /// A file read over others (game.yaml over its bases'): each part's path
+    /// and text, by the source number its nodes' marks carry. Empty: every
+    /// node is `path`'s.
+    pub layers: Vec<(PathBuf, String)>,
+}
+
+impl YamlFile {
+    /// The file a node at `span` was read from, and its text.
+    fn layer(&self, span: &marked_yaml::Span) -> (&Path, &str) {
+        let source = span.start().map_or(0, |m| m.source());
+        match self.layers.get(source) {
+            Some((path, text)) => (path, text),
+            None => (&self.path, &self.text),
+        }
+    }
+
+    /// The file `node` was read from: `path`, or in a file read over
+    /// others, the one that holds it.
+    pub fn path_of(&self, node: &Node) -> &Path {
+        self.layer(node.span()).0
+    }
+
+    /// [`YamlFile::path_of`] for a key.
+    pub fn path_of_key(&self, key: &MarkedScalarNode) -> &Path {
+        self.layer(key.span()).0
+    }
 }
 
 pub fn pos_of(node: &Node) -> Pos {
@@ -25,7 +51,7 @@ pub fn scalar_pos(node: &MarkedScalarNode) -> Pos {
 /// Where the text of a scalar starts: after its opening quote, if it has one.
 pub fn text_start(file: &YamlFile, node: &MarkedScalarNode) -> Pos {
     let Some(mark) = node.span().start() else { return Pos::default() };
-    let quoted = file.text.chars().nth(mark.character()).is_some_and(|c| c == '\'' || c == '"');
+    let quoted = file.layer(node.span()).1.chars().nth(mark.character()).is_some_and(|c| c == '\'' || c == '"');
     Pos { line: mark.line(), column: mark.column() + usize::from(quoted) }
 }
 
@@ -44,10 +70,16 @@ pub fn load(files: &Files, rel: &Path, diags: &mut Diagnostics) -> Option<YamlFi
 
 /// Parses YAML text that came from `rel`.
 pub fn parse(rel: &Path, text: String, diags: &mut Diagnostics) -> Option<YamlFile> {
+    parse_as(0, rel, text, diags)
+}
+
+/// [`parse`], the marks of its nodes carrying `source` (a layer's number,
+/// [`YamlFile::layers`]).
+pub fn parse_as(source: usize, rel: &Path, text: String, diags: &mut Diagnostics) -> Option<YamlFile> {
     diags.add_source(rel, &text);
     let options = marked_yaml::LoaderOptions::default().error_on_duplicate_keys(true);
-    match marked_yaml::parse_yaml_with_options(0, &text, options) {
-        Ok(root) => Some(YamlFile { path: rel.to_path_buf(), text, root }),
+    match marked_yaml::parse_yaml_with_options(source, &text, options) {
+        Ok(root) => Some(YamlFile { path: rel.to_path_buf(), text, root, layers: Vec::new() }),
         Err(err) => {
             let (pos, message) = describe_load_error(&err, &text);
             diags.error(rel, pos, message);
@@ -252,7 +284,11 @@ impl<'a> Fields<'a> {
         match node.as_mapping() {
             Some(map) => Some(Fields { file, map, pos: pos_of(node) }),
             None => {
-                diags.error(&file.path, pos_of(node), format!("expected {what} as a mapping of `key: value` lines"));
+                diags.error(
+                    file.path_of(node),
+                    pos_of(node),
+                    format!("expected {what} as a mapping of `key: value` lines"),
+                );
                 None
             }
         }
@@ -267,7 +303,7 @@ impl<'a> Fields<'a> {
         for key in self.map.keys() {
             if !known.contains(&key.as_str()) {
                 diags.error(
-                    &self.file.path,
+                    self.file.path_of_key(key),
                     scalar_pos(key),
                     format!("unknown field `{}` in {what}; expected one of: {}", key.as_str(), known.join(", ")),
                 );
@@ -295,7 +331,8 @@ impl<'a> Fields<'a> {
         match node.as_str().trim().parse::<f64>() {
             Ok(n) if n.is_finite() => Some(n),
             _ => {
-                diags.error(&self.file.path, pos, format!("`{key}` must be a number, found `{}`", node.as_str()));
+                let path = self.file.path_of_key(node);
+                diags.error(path, pos, format!("`{key}` must be a number, found `{}`", node.as_str()));
                 None
             }
         }
@@ -305,7 +342,7 @@ impl<'a> Fields<'a> {
     pub fn pair(&self, key: &str, diags: &mut Diagnostics) -> Option<(f32, f32)> {
         let node = self.get(key)?;
         let bad = |diags: &mut Diagnostics| {
-            diags.error(&self.file.path, pos_of(node), format!("`{key}` must be two numbers, written [a, b]"));
+            diags.error(self.file.path_of(node), pos_of(node), format!("`{key}` must be two numbers, written [a, b]"));
             None
         };
         let Some(seq) = node.as_sequence() else { return bad(diags) };
@@ -326,7 +363,11 @@ pub fn scalar<'a>(
     match node.as_scalar() {
         Some(s) => Some((s, text_start(file, s))),
         None => {
-            diags.error(&file.path, pos_of(node), format!("{what} must be a single value, not a list or mapping"));
+            diags.error(
+                file.path_of(node),
+                pos_of(node),
+                format!("{what} must be a single value, not a list or mapping"),
+            );
             None
         }
     }

@@ -192,11 +192,37 @@ impl TempContent {
         TempContent::of(&chess_dir(), label)
     }
 
-    /// Copies a content folder, as [`TempContent::chess`] copies the chess one.
+    /// Copies a content folder, as [`TempContent::chess`] copies the chess
+    /// one. A folder made over another (`extends: ../../chess`) is copied
+    /// alone, its `extends:` then naming the base where it is (an absolute path).
     pub fn of(from: &Path, label: &str) -> TempContent {
         let held = temp_folder("test", label);
         copy_dir(from, held.path()).unwrap_or_else(|e| panic!("copy {}: {e}", from.display()));
+        let game = held.path().join("game.yaml");
+        if let Ok(text) = std::fs::read_to_string(&game) {
+            let mut lines: Vec<String> = text.lines().map(String::from).collect();
+            for line in &mut lines {
+                if let Some(base) = line.strip_prefix("extends: ").filter(|b| b.starts_with('.')) {
+                    *line = format!("extends: {}", from.join(base).display());
+                }
+            }
+            std::fs::write(&game, lines.join("\n") + "\n").expect("write game.yaml");
+        }
         TempContent { dir: held.path().to_path_buf(), _held: held }
+    }
+
+    /// A folder `v` made over a copy of content/chess beside it, `chess`
+    /// (`extends: EXTENDS`, which names it as `../chess`, or anything
+    /// else), in a new folder of the temp folder: `dir` is `v`, whose
+    /// game.yaml is the `extends:` line and `game: Variant`, and
+    /// `path("../chess/...")` a file of the base.
+    pub fn variant_of_chess(label: &str, extends: &str) -> TempContent {
+        let held = temp_folder("test", label);
+        copy_dir(&chess_dir(), &held.path().join("chess")).unwrap_or_else(|e| panic!("copy chess: {e}"));
+        let dir = held.path().join("v");
+        std::fs::create_dir_all(&dir).expect("make v");
+        std::fs::write(dir.join("game.yaml"), format!("extends: {extends}\ngame: Variant\n")).expect("game.yaml");
+        TempContent { dir, _held: held }
     }
 
     pub fn path(&self, rel: &str) -> PathBuf {
