@@ -208,18 +208,29 @@ pub(super) fn load_game_file(game: &mut Game, scratch: &mut LoadScratch, d: &mut
 /// cards write the result (`1-0`, `0-1`, `1/2-1/2`, `*`) and its reason to.
 fn read_result(game: &Game, f: &Fields, d: &mut Diagnostics) -> Option<ResultGlobals> {
     f.only(&["result", "reason"], "`result`", d);
+    // `result:` is replaced whole by a game made over another: its file is
+    // the one its first entry came from.
+    let path = f.map.keys().next().map_or(f.file.path.clone(), |k| f.file.path_of_key(k).to_path_buf());
     let mut global = |key: &str| -> Option<GlobalId> {
         let (name, pos) = f.text(key, "`result`", d)?;
         let Some(&id) = game.names.globals.get(name.as_str()) else {
             let known = game.globals.iter().map(|g| g.name.as_str());
             let hint = crate::source::suggest::did_you_mean(name.as_str(), known);
-            d.error(&f.file.path, pos, format!("`result: {key}` names no Global: `{}`{hint}", name.as_str()));
+            d.error(
+                f.file.path_of_key(name),
+                pos,
+                format!("`result: {key}` names no Global: `{}`{hint}", name.as_str()),
+            );
             return None;
         };
         let def = &game.globals[id.0 as usize];
         if def.ty != Type::Text {
             let why = format!("is a {}; the {key} is written as a Text", def.ty.name());
-            d.error(&f.file.path, pos, format!("`result: {key}` names the Global `{}`, which {why}", def.name));
+            d.error(
+                f.file.path_of_key(name),
+                pos,
+                format!("`result: {key}` names the Global `{}`, which {why}", def.name),
+            );
             return None;
         }
         Some(id)
@@ -228,7 +239,7 @@ fn read_result(game: &Game, f: &Fields, d: &mut Diagnostics) -> Option<ResultGlo
     let reason = global("reason");
     match (result, reason) {
         (Some(result), Some(reason)) if result == reason => {
-            d.error(&f.file.path, f.pos, "`result` and `reason` must name two Globals, not the same one");
+            d.error(&path, f.pos, "`result` and `reason` must name two Globals, not the same one");
             None
         }
         (Some(result), Some(reason)) => Some(ResultGlobals { result, reason }),
