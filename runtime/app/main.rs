@@ -209,7 +209,7 @@ fn load_or_report(dir: &Files, lang: Option<&str>) -> Option<Loaded> {
     match load_files_in(dir.clone(), lang) {
         Ok(loaded) => {
             for w in &loaded.warnings {
-                eprintln!("{}: {w}", dir.display());
+                eprintln!("{}", dir.locate(w));
             }
             Some(loaded)
         }
