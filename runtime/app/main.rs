@@ -236,6 +236,7 @@ fn check(dir: Files, data_dir: Option<&Path>, lang: Option<&str>, off: &[String]
     eprint!("{}", report.details());
     if report.is_fine() {
         println!("{}", report.verdict());
+        print!("{}", report.play_lines());
         ExitCode::SUCCESS
     } else {
         eprintln!("{}", report.verdict());

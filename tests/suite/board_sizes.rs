@@ -202,6 +202,8 @@ fn the_built_in_engine_names_a_board_larger_than_it_plays() {
         }
     }
     copy.write("tables/Position.csv", &position);
+    // Sliders that cross the Board, as its load asks (5 by 5's 7 steps cross chess's Board, not this one).
+    copy.write("tables/Directions.csv", &copy.read("tables/Directions.csv").replace(",7,7,", ",12,12,"));
     let mut d = common::two_players(common::load_game(&copy.dir));
     assert_eq!(ok(&mut d, "fen").get("fen").as_str(), Some("k12/13/13/13/13/13/13/13/13/K12 w - - 0 1"));
     assert_eq!(ok(&mut d, "perft 1").get("nodes"), &Json::Num(3.0));
@@ -269,4 +271,79 @@ fn the_built_in_engine_plays_the_cards_moves_on_twelve_by_ten() {
     ok(&mut d, "setfen k11/12/12/12/12/12/12/12/12/1R3K6 b - - 0 1");
     assert!(common::wait_until(&mut d, 0.1, 60.0, |d| common::state(d) != "Computer's Turn"), "the Computer answers");
     assert_eq!(ok(&mut d, "fen").get("fen").as_str(), Some("12/k11/12/12/12/12/12/12/12/1R3K6 w - - 1 2"));
+}
+
+/// The chess game's Position laid out on 10 Files by 10 Ranks: chess's
+/// Pieces on the b- to i-Files of Ranks 1 and 10, the Pawns on 2 and 9 (as
+/// tools/fairy/sizes.ini's `board10x10` starts).
+fn ten_by_ten_position() -> String {
+    let back = ["", "Rook", "Knight", "Bishop", "Queen", "King", "Bishop", "Knight", "Rook", ""];
+    let mut position = String::from("name,file,rank,fileLetter,kind,side\n");
+    for rank in 1..=10 {
+        for file in 1..=10u8 {
+            let (kind, side) = match rank {
+                1 => (back[usize::from(file - 1)], "White"),
+                2 => ("Pawn", "White"),
+                9 => ("Pawn", "Black"),
+                10 => (back[usize::from(file - 1)], "Black"),
+                _ => ("", ""),
+            };
+            let side = if kind.is_empty() { "" } else { side };
+            let letter = (b'a' + file - 1) as char;
+            position.push_str(&format!("{letter}{rank},{file},{rank},{letter},{kind},{side}\n"));
+        }
+    }
+    position
+}
+
+/// content/chess made 10 by 10 by its Board Size and Position alone keeps
+/// chess's 8 by 8 numbers: its sliders' 7 steps (which cross chess's Board,
+/// not this one) and Black's pawnRank 7 (its Pawns stand on 9). The load
+/// refuses it, each at its cell, all at once. With those cells fixed (and
+/// the promotion Ranks 10 and 1, which fit the Board either way), the
+/// cards' moves and perft, and the built-in engine's, are Fairy-Stockfish's
+/// `board10x10` from three positions (tests/vectors/board10x10.perft, made
+/// by tools/fairy/make_perft.py).
+#[test]
+fn a_ten_by_ten_chess_left_with_eight_by_eight_numbers_is_refused_and_fixed_plays_as_fairy_stockfish() {
+    let copy = common::TempContent::chess("board-10-by-10");
+    copy.write("tables/Board Size.csv", "name,count\nfile,10\nrank,10\n");
+    copy.write("tables/Position.csv", &ten_by_ten_position());
+    let castling = copy.read("tables/Castling.csv");
+    copy.write("tables/Castling.csv", &format!("{}\n", castling.lines().next().unwrap()));
+    let mistakes = match common::load::load(&copy.dir) {
+        Ok(_) => panic!("a 10 by 10 Board with sliders of 7 steps loaded"),
+        Err(mistakes) => mistakes,
+    };
+    let places: BTreeSet<String> = mistakes
+        .iter()
+        .map(|m| m.to_string().split(": error: ").next().unwrap().rsplit("tables/").next().unwrap().to_string())
+        .map(|at| at.rsplit_once(':').unwrap().0.to_string())
+        .collect();
+    let directions = copy.read("tables/Directions.csv");
+    let sliders = directions.lines().enumerate().filter(|(_, row)| row.contains(",7,7,"));
+    let mut want: BTreeSet<String> = sliders.map(|(i, _)| format!("Directions.csv:{}", i + 1)).collect();
+    assert_eq!(want.len(), 16, "the Queen's, the Rooks' and the Bishops' rows");
+    want.insert("Sides.csv:3".to_string());
+    assert_eq!(places, want, "{mistakes:#?}");
+    let first = mistakes[0].to_string();
+    assert!(
+        first.contains(
+            "tables/Directions.csv:10:20: error: the Direction `Queen up` has steps 7, enough to cross an 8 by 8 \
+             Board but not this one (10 Files by 10 Ranks, Board Size), which takes 9"
+        ),
+        "{first}"
+    );
+
+    copy.write("tables/Directions.csv", &directions.replace(",7,7,", ",9,9,"));
+    copy.write(
+        "tables/Sides.csv",
+        "name,forward,pawnRank,opponent,promotionRank,fenLetter\nWhite,1,2,Black,10,w\nBlack,-1,9,White,1,b\n",
+    );
+    let vectors = crate::fairy::parse(&common::root().join("tests/vectors/board10x10.perft")).unwrap();
+    assert_eq!(vectors.positions.len(), 3);
+    let mut d = common::two_players(common::load_game(&copy.dir));
+    let wrong: Vec<String> =
+        vectors.positions.iter().flat_map(|p| crate::fairy::check(&mut d, &vectors, p, crate::fairy::QUICK)).collect();
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }

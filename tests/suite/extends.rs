@@ -150,7 +150,10 @@ fn a_changes_file_adds_replaces_and_removes_rows() {
     let directions = std::fs::read_to_string(v.path("../chess/tables/Directions.csv")).unwrap();
     let knight: Vec<&str> = directions.lines().filter(|l| l.split(',').nth(1) == Some("Knight")).collect();
     let removes: String = knight.iter().map(|l| format!("remove,{}\n", l.split(',').next().unwrap())).collect();
-    v.write("tables/Directions.changes.csv", &format!("change,name\n{removes}"));
+    // The Amazon moves as a Knight leaps (one row is enough to be a Kind that moves).
+    let header = directions.lines().next().unwrap();
+    let leap = knight[0].replacen("Knight", "Amazon", 2);
+    v.write("tables/Directions.changes.csv", &format!("change,{header}\n{removes}add,{leap}\n"));
     let position = ["b1", "g1", "b8", "g8"].map(|s| format!("replace,{s},Amazon\n")).concat();
     v.write("tables/Position.changes.csv", &format!("change,name,kind\n{position}"));
     let loaded = common::load::load(&v.dir).unwrap_or_else(|e| panic!("{e:?}"));

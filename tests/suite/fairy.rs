@@ -30,11 +30,11 @@ use cardtable_runtime::json::Json;
 /// it was 4.9 million, some two minutes of CPU, too much of `cargo test`'s
 /// ten minutes). The built-in engine counts every depth, and the ignored
 /// test every depth through the cards.
-const QUICK: u64 = 20_000;
+pub(crate) const QUICK: u64 = 20_000;
 
 /// One position of a vector file.
 #[derive(Debug)]
-struct Position {
+pub(crate) struct Position {
     id: String,
     fen: String,
     /// (depth, leaves), depth 1 up.
@@ -44,15 +44,15 @@ struct Position {
 
 /// One vector file: its variant, its content folder and its positions.
 #[derive(Debug)]
-struct Vectors {
+pub(crate) struct Vectors {
     file: String,
     variant: String,
     content: PathBuf,
-    positions: Vec<Position>,
+    pub(crate) positions: Vec<Position>,
 }
 
 /// Reads one `.perft` file; Err names the file, the line and what was expected.
-fn parse(path: &Path) -> Result<Vectors, String> {
+pub(crate) fn parse(path: &Path) -> Result<Vectors, String> {
     let file = path.file_name().unwrap_or_default().to_string_lossy().into_owned();
     let text = std::fs::read_to_string(path).map_err(|e| format!("{file}: {e}"))?;
     let (mut variant, mut content) = (None, None);
@@ -146,7 +146,7 @@ fn difference(who: &str, theirs: &BTreeSet<String>, file: &BTreeSet<String>) -> 
 /// Checks one position: `setfen` reads its FEN back the same; the cards' and
 /// the engine's moves are the file's; their counts, the cards' up to
 /// `cards_up_to` leaves. Every disagreement, in words.
-fn check(driver: &mut Driver, v: &Vectors, p: &Position, cards_up_to: u64) -> Vec<String> {
+pub(crate) fn check(driver: &mut Driver, v: &Vectors, p: &Position, cards_up_to: u64) -> Vec<String> {
     let mut wrong = Vec::new();
     let here = format!("{} `{}` ({})", v.file, p.id, p.fen);
     let set = driver.command(&format!("setfen {}", p.fen));

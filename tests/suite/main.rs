@@ -14,6 +14,7 @@ mod content_changes;
 mod draws;
 mod drive_binary;
 mod engine;
+mod engines_follow;
 mod examples;
 mod extends;
 mod fairy;

@@ -646,6 +646,8 @@ fn the_tables_play_writes_are_found_at_load_libraries_included() {
 fn a_kind_renamed_after_a_save_drops_the_saved_rows_that_name_it() {
     let copy = TempContent::chess("renamed");
     copy.append("tables/Kinds.csv", "Berolina,,,O,=O,300,\", promote to berolina\",O,=O,,,,,,\n");
+    // A Kind with Pieces needs a Direction (the load refuses one without).
+    copy.append("tables/Directions.csv", "Berolina up,Berolina,0,1,1,1,true,true,0,false,0,0\n");
     copy.replace_once("tables/Position.csv", "b1,2,1,b,Knight,White", "b1,2,1,b,Berolina,White");
     let data = TempDir::new("renamed");
     let first = drive(&data.dir, &copy.dir, "click e2\nclick e4\neval data('Position', 'b1', 'kind')\n");
@@ -657,6 +659,7 @@ fn a_kind_renamed_after_a_save_drops_the_saved_rows_that_name_it() {
         "Camel,,,O,=O,300,\", promote to camel\"",
     );
     copy.replace_once("tables/Position.csv", "b1,2,1,b,Berolina,White", "b1,2,1,b,Camel,White");
+    copy.replace_once("tables/Directions.csv", "Berolina up,Berolina,", "Camel up,Camel,");
     let answers = drive(
         &data.dir,
         &copy.dir,

@@ -112,7 +112,23 @@ def chess960_start(n):
 # positions walk from one of them, chosen by the seed.
 STARTS_OF = {"fischerandom": [chess960_start(n) for n in CHESS960_STARTS]}
 
-EXTRA_OF = {"makruk": SIXTH_RANK, "ai-wok": SIXTH_RANK, "capablanca": TEN_FILES, "losalamos": SIX_FILES}
+# The 10 by 10 Board's: each Side's Pawns one step from its last Rank.
+TEN_BY_TEN = [("promotions", "r4k3r/1P6P1/10/10/10/10/10/10/1p6p1/R4K3R w - - 0 1")]
+EXTRA_OF = {
+    "makruk": SIXTH_RANK,
+    "ai-wok": SIXTH_RANK,
+    "capablanca": TEN_FILES,
+    "losalamos": SIX_FILES,
+    "board10x10": TEN_BY_TEN,
+}
+
+# Variants whose content a test makes from content/chess (never a folder of
+# the tree): (what plays it, where its file goes, its random positions). The
+# 10 by 10 copy's file holds three positions: the start, one random, the
+# promotions.
+MADE_BY_TESTS = {
+    "board10x10": ("tests/suite/board_sizes.rs's 10 by 10 copy of content/chess", "tests/vectors/board10x10.perft", 1),
+}
 SIZES_INI = os.path.join(ROOT, "tools", "fairy", "sizes.ini")
 
 # Variants of tools/fairy/variants.ini, which Debian's Fairy-Stockfish 11.1
@@ -297,9 +313,10 @@ def write(engine, variant, content, seed, positions, command):
     for name, fen in EXTRA_OF.get(variant, EXTRA if on_eight_by_eight(start) else []):
         engine.position(fen)
         found.append((name, engine.fen(), []))
+    checked_by = MADE_BY_TESTS[variant][0].split("'")[0] if variant in MADE_BY_TESTS else "tests/suite/fairy.rs"
     out = [
         f"# Fairy-Stockfish's perft of its variant `{variant}`, the reference for {content}",
-        f"# (tests/suite/fairy.rs). Made by: {command}",
+        f"# ({checked_by}). Made by: {command}",
         f"# Engine: {engine.name}, UCI_Variant {variant}.",
         "# Each position: `id`, its `fen` as Fairy-Stockfish's `d` writes it, then",
         "# `perft DEPTH LEAVES` from depth 1 up to the first count past",
@@ -320,7 +337,7 @@ def write(engine, variant, content, seed, positions, command):
         out.append(f"fen {fen}")
         out.extend(f"perft {d} {n}" for d, n in enumerate(counts, 1))
         out.append("moves " + " ".join(moves))
-    path = os.path.join(ROOT, "tests", "fairy", f"{variant}.perft")
+    path = os.path.join(ROOT, MADE_BY_TESTS[variant][1] if variant in MADE_BY_TESTS else f"tests/fairy/{variant}.perft")
     with open(path, "w", encoding="utf-8", newline="\n") as f:
         f.write("\n".join(out) + "\n")
     print(f"wrote {os.path.relpath(path, ROOT)}: {len(found)} positions")
@@ -333,20 +350,22 @@ def main():
     ap.add_argument("--positions", type=int, default=8, help="random positions besides the start")
     ap.add_argument("--engine", default="/usr/games/fairy-stockfish")
     args = ap.parse_args()
-    known = dict(MANIFEST)
+    made = [(v, content, positions) for v, (content, _, positions) in MADE_BY_TESTS.items()]
+    every = [(v, content, args.positions) for v, content in MANIFEST] + made
+    known = [v for v, _, _ in every]
     unknown = [v for v in args.variants if v not in known]
     if unknown:
         sys.exit(f"not in the manifest: {', '.join(unknown)} (it has {', '.join(known)})")
     engines = {}
     try:
-        for variant, content in MANIFEST:
+        for variant, content, positions in every:
             if args.variants and variant not in args.variants:
                 continue
             kind = "pyffish" if variant in PYFFISH_VARIANTS else "uci"
             if kind not in engines:
                 engines[kind] = Pyffish() if kind == "pyffish" else Engine(args.engine)
-            command = f"python3 tools/fairy/make_perft.py --seed {args.seed} --positions {args.positions} {variant}"
-            write(engines[kind], variant, content, args.seed, args.positions, command)
+            command = f"python3 tools/fairy/make_perft.py --seed {args.seed} --positions {positions} {variant}"
+            write(engines[kind], variant, content, args.seed, positions, command)
     finally:
         for engine in engines.values():
             engine.quit()

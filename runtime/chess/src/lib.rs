@@ -7,6 +7,8 @@
 
 pub mod engine;
 pub mod facts;
+pub mod fit;
+pub mod follow;
 pub mod library;
 pub mod process;
 pub mod stockfish_bridge;

@@ -256,6 +256,10 @@ impl Library for ChessLibrary {
     fn resolve(&self, game: &Game) -> Result<Box<dyn Resolved>, Lack> {
         Ok(Box::new(Chess::new(game)?))
     }
+
+    fn misfits(&self, game: &Game) -> Vec<Lack> {
+        crate::fit::misfits(game)
+    }
 }
 
 impl Resolved for Chess {
@@ -378,6 +382,11 @@ impl Resolved for Chess {
 
     fn fit_save(&self, world: &mut World, mended: &mut Vec<String>) -> Result<(), String> {
         self.fit_saved(world, mended)
+    }
+
+    /// Whether each engine follows the cards: [`crate::follow`].
+    fn check_play(&self, world: &World) -> Vec<cardtable_runtime::library::Finding> {
+        crate::follow::check(self, world)
     }
 
     fn apply_option(&self, world: &mut World, name: &str, value: &str) -> Result<(), String> {
@@ -995,6 +1004,36 @@ impl Chess {
         match world.faults.get(faults) {
             Some(f) => Err(f.to_string()),
             None => Ok(()),
+        }
+    }
+
+    /// Starts the Turn of the Side to move as the cards start it (Start The
+    /// Turn: a Check marked, then `turnStarted`, on which the cards look
+    /// for the game's end), after a move made with [`Chess::make`].
+    pub fn start_turn(&self, world: &mut World) -> Result<(), String> {
+        let rules = self.rules(world)?;
+        let faults = world.faults.len();
+        let start = self.start_the_turn;
+        world.input(|w, g| {
+            let cx = Ctx { this: Some(rules), other: Value::None, attachment: None, base: w.stack_len() };
+            w.call_function(g, &cx, start, &[Value::Obj(rules)])
+        });
+        match world.faults.get(faults) {
+            Some(f) => Err(f.to_string()),
+            None => Ok(()),
+        }
+    }
+
+    /// Whether the cards have ended the game: the result they write
+    /// (game.yaml's `result:`) is no longer `*`, or, for a game that names
+    /// none, the Game State is Game Over (as PGN's result reads it).
+    pub fn game_over(&self, world: &World) -> bool {
+        let game = &world.game;
+        match game.result {
+            Some(r) => {
+                !matches!(world.globals[r.result.index()], Value::Text(s) if matches!(world.syms.text(s), "*" | ""))
+            }
+            None => game.states.get(world.state as usize).is_some_and(|s| s == "Game Over"),
         }
     }
 

@@ -116,6 +116,10 @@ impl Library for StockfishBridgeLibrary {
     fn resolve(&self, game: &Game) -> Result<Box<dyn Resolved>, Lack> {
         Ok(Box::new(Bridge::new(game)?))
     }
+
+    fn misfits(&self, game: &Game) -> Vec<Lack> {
+        crate::fit::misfits(game)
+    }
 }
 
 /// The bridge resolved against a game's content.
@@ -162,18 +166,18 @@ pub struct Bridge {
 /// A UCI engine that plays the game as one of its variants (the Variant
 /// Engine table).
 #[derive(Clone, Debug)]
-struct VariantEngine {
+pub(crate) struct VariantEngine {
     /// Its `UCI_Variant` value (the row's name: `makruk`).
-    name: String,
+    pub(crate) name: String,
     /// The program to look for on `PATH` and in `/usr/games` (`fairy-stockfish`).
-    program: String,
+    pub(crate) program: String,
 }
 
 impl VariantEngine {
     /// The Variant Engine table's one row, when the content has the table
     /// and a row; a second row, an empty program or one that is a path is a
     /// mistake at load.
-    fn read(tables: &Tables) -> Result<Option<VariantEngine>, Lack> {
+    pub(crate) fn read(tables: &Tables) -> Result<Option<VariantEngine>, Lack> {
         let Some(t) = tables.optional("Variant Engine") else { return Ok(None) };
         let program = tables.column(t, "program")?;
         let rows = tables.def(t).rows.len();
@@ -199,6 +203,15 @@ impl VariantEngine {
     }
 }
 
+/// A UCI engine's program by its name, as the bridge looks for it: on
+/// `PATH`, else where Debian installs it (`/usr/games`).
+pub(crate) fn find_program(program: &str) -> Option<PathBuf> {
+    let on_path = std::env::var_os("PATH")
+        .map(|paths| std::env::split_paths(&paths).map(|d| d.join(program)).collect::<Vec<_>>())
+        .unwrap_or_default();
+    on_path.into_iter().chain([Path::new("/usr/games").join(program)]).find(|p| p.is_file())
+}
+
 /// The question on its way.
 struct Asked {
     question: u64,
@@ -209,7 +222,7 @@ struct Asked {
 }
 
 /// A question for the engine's thread.
-struct Job {
+pub(crate) struct Job {
     question: u64,
     engine: Asks,
     fen: String,
@@ -341,11 +354,7 @@ impl Bridge {
         if let Some(p) = self.engine.borrow().clone() {
             return Some(p);
         }
-        let program = self.variant.as_ref().map_or("stockfish", |v| v.program.as_str());
-        let on_path = std::env::var_os("PATH")
-            .map(|paths| std::env::split_paths(&paths).map(|d| d.join(program)).collect::<Vec<_>>())
-            .unwrap_or_default();
-        on_path.into_iter().chain([Path::new("/usr/games").join(program)]).find(|p| p.is_file())
+        find_program(self.variant.as_ref().map_or("stockfish", |v| v.program.as_str()))
     }
 
     /// The settings a question is asked at: for a Hint, the Hint Strength
@@ -754,7 +763,7 @@ type Line = Result<String, String>;
 /// engine's rules. Dropped, it is told `quit` and, if it has not ended
 /// within [`crate::process::GRACE`], its whole process group is killed; and waited for
 /// ([`EngineProcess`]).
-struct UciProcess {
+pub(crate) struct UciProcess {
     path: PathBuf,
     process: EngineProcess,
     lines: Receiver<Line>,
@@ -789,7 +798,7 @@ fn read_lines(stdout: impl std::io::Read, tx: std::sync::mpsc::SyncSender<Line>)
 }
 
 impl UciProcess {
-    fn start(path: &Path, closing: &Arc<AtomicBool>) -> Result<UciProcess, String> {
+    pub(crate) fn start(path: &Path, closing: &Arc<AtomicBool>) -> Result<UciProcess, String> {
         let (process, stdout) =
             EngineProcess::start(path).map_err(|e| format!("cannot start the engine {}: {e}", path.display()))?;
         let (tx, lines) = std::sync::mpsc::sync_channel(QUEUED_LINES);
@@ -806,18 +815,29 @@ impl UciProcess {
         Ok(engine)
     }
 
-    fn send(&mut self, line: &str) -> Result<(), String> {
+    pub(crate) fn send(&mut self, line: &str) -> Result<(), String> {
         self.process.send(line)
     }
 
     /// Reads lines until one starts with `word` (that line), for at most
     /// `seconds`. With `jobs`, a newer question that comes meanwhile stops
     /// the wait (Err("newer")), kept in `newer`.
-    fn expect(
+    pub(crate) fn expect(
+        &mut self,
+        word: &str,
+        seconds: f64,
+        jobs: Option<(&Receiver<Job>, &mut Option<Job>)>,
+    ) -> Result<String, String> {
+        self.read_until(word, seconds, jobs, |_| ())
+    }
+
+    /// [`UciProcess::expect`], each line read before `word`'s handed to `heard`.
+    pub(crate) fn read_until(
         &mut self,
         word: &str,
         seconds: f64,
         mut jobs: Option<(&Receiver<Job>, &mut Option<Job>)>,
+        mut heard: impl FnMut(&str),
     ) -> Result<String, String> {
         let until = Instant::now() + Duration::from_secs_f64(seconds);
         let mut said = 0;
@@ -837,7 +857,8 @@ impl UciProcess {
             }
             match self.lines.recv_timeout(left.min(Duration::from_millis(20))) {
                 Ok(Ok(line)) if line.split_whitespace().next() == Some(word) => return Ok(line),
-                Ok(Ok(_)) => {
+                Ok(Ok(line)) => {
+                    heard(&line);
                     said += 1;
                     if said > MAX_LINES {
                         return Err(format!("the engine said more than {MAX_LINES} lines and no `{word}`"));

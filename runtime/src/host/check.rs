@@ -4,6 +4,7 @@
 //! before its first input is not called fine.
 
 use crate::game::Game;
+use crate::library::{Finding, Libraries};
 use crate::program::{StepKind, Trees};
 use crate::save;
 use crate::source::diag::{Diagnostic, Severity};
@@ -35,6 +36,10 @@ pub struct CheckReport {
     /// tells the player), the values file (a kept value no `load value`
     /// step can read as its default's type, which answers the default).
     pub dropped: Vec<(PathBuf, Vec<String>)>,
+    /// What the game's libraries found playing it from its start
+    /// (`Resolved::check_play`: the chess library's engines against the
+    /// cards), a line each.
+    pub play: Vec<Finding>,
 }
 
 /// Loads the content `files`; if it loads, starts it headless (`World::new`
@@ -59,19 +64,25 @@ pub fn check_in(files: Files, data_dir: Option<&Path>, lang: Option<&str>) -> Ch
     // Each language read in the one load, over the tables it makes.
     let langs = lang.map_or_else(|| crate::load::languages(&files), |l| vec![l.to_string()]);
     let (loaded, languages) = crate::load::load_for_check(files.clone(), lang, &langs);
-    let (mut diagnostics, game, faults) = match loaded {
+    let (mut diagnostics, game, faults, play) = match loaded {
         Ok(loaded) => {
             let game = Rc::new(loaded.game);
             reads = value_reads(&game, &loaded.trees);
             let mut world = World::new(game.clone());
             world.start();
-            (loaded.warnings, Some(game), world.faults)
+            // Played on copies of a World that started without a fault.
+            let play = match world.faults.is_empty() {
+                true => Libraries::start(&game).check_play(&world),
+                false => Vec::new(),
+            };
+            (loaded.warnings, Some(game), world.faults, play)
         }
-        Err(list) => (list, None, Vec::new()),
+        Err(list) => (list, None, Vec::new(), Vec::new()),
     };
     diagnostics.extend(languages);
     let (bad_files, dropped) = data_dir.map_or_else(Default::default, |d| data_files(d, game.as_ref(), &reads));
-    CheckReport { files, diagnostics, game, faults, data_dir: data_dir.map(Path::to_path_buf), bad_files, dropped }
+    let data_dir = data_dir.map(Path::to_path_buf);
+    CheckReport { files, diagnostics, game, faults, data_dir, bad_files, dropped, play }
 }
 
 /// Each `load value` step: its key, the type it reads, its card.
@@ -152,9 +163,20 @@ impl CheckReport {
         self.diagnostics.iter().filter(|d| d.severity == Severity::Error).count()
     }
 
-    /// The folder loads, and starts without a fault.
+    /// The folder loads, starts without a fault, and its libraries found
+    /// nothing that differs (every engine follows the cards).
     pub fn is_fine(&self) -> bool {
-        self.game.is_some() && self.errors() == 0 && self.faults.is_empty() && self.bad_files.is_empty()
+        self.game.is_some()
+            && self.errors() == 0
+            && self.faults.is_empty()
+            && self.bad_files.is_empty()
+            && !self.play.iter().any(|f| f.differs)
+    }
+
+    /// What the libraries found playing the game, a line each (`check`
+    /// prints them after its verdict).
+    pub fn play_lines(&self) -> String {
+        self.play.iter().map(|f| format!("{}\n", f.text)).collect()
     }
 
     /// Every mistake, warning and fault, each with its place, one after the
@@ -171,6 +193,13 @@ impl CheckReport {
             ));
             for f in &self.faults {
                 out.push_str(&format!("  {f}\n"));
+            }
+            out.push('\n');
+        }
+        if self.play.iter().any(|f| f.differs) {
+            out.push_str(&format!("{dir}: what the game's libraries found playing it from its start:\n"));
+            for f in &self.play {
+                out.push_str(&format!("  {}\n", f.text));
             }
             out.push('\n');
         }
@@ -216,6 +245,14 @@ impl CheckReport {
                 "{dir}: `{}` loads, but has {} as it starts.",
                 g.name,
                 plural(self.faults.len(), "fault")
+            ),
+            Some(g) if self.play.iter().any(|f| f.differs) => format!(
+                "{dir}: `{}` loads and starts, but {} what its cards play.",
+                g.name,
+                match self.play.iter().filter(|f| f.differs).count() {
+                    1 => "an engine does not follow".to_string(),
+                    n => format!("{n} engines do not follow"),
+                }
             ),
             Some(g) => format!(
                 "{dir}: `{}` is fine: {} tables, {} Data Structures, {} object types, {} Functions, {} Logic Components; it starts without a fault",

@@ -55,6 +55,14 @@ pub trait Library: Sync {
     /// cell that breaks it when it names one, else at the library's name in
     /// game.yaml).
     fn resolve(&self, game: &Game) -> Result<Box<dyn Resolved>, Lack>;
+    /// Every way the game's tables misfit what the library plays (the
+    /// chess libraries: a slider's steps that do not cross the Board), each
+    /// at its table's cell: the loader tells them all at once, with the
+    /// lack of [`Library::resolve`], and refuses the game. None by default.
+    fn misfits(&self, game: &Game) -> Vec<Lack> {
+        let _ = game;
+        Vec::new()
+    }
     /// The functions the cards may call by name (`call library: NAME,
     /// function: F`); checked at load.
     fn functions(&self) -> &'static [&'static str] {
@@ -174,6 +182,25 @@ pub trait Resolved {
         let _ = (world, mended);
         Ok(())
     }
+    /// `cardtable check`'s question beyond the load: plays the game from
+    /// `world` (started, no input yet) on copies, as the library can, and
+    /// says what it finds, a line each (the chess library: whether each
+    /// engine follows the cards). It may take seconds, never longer than
+    /// the library's own bounds. None by default.
+    fn check_play(&self, world: &World) -> Vec<Finding> {
+        let _ = world;
+        Vec::new()
+    }
+}
+
+/// A line of what a library found playing a game for `cardtable check`
+/// ([`Resolved::check_play`]): `differs` when it is a fault of the content
+/// (an engine that does not follow the cards), which check does not call
+/// fine; else a note (they agree, or an engine could not be asked).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    pub text: String,
+    pub differs: bool,
 }
 
 static REGISTRY: OnceLock<&'static [&'static dyn Library]> = OnceLock::new();
@@ -325,6 +352,14 @@ impl Libraries {
             )),
             None => Err(format!("no library has the option `--{name}`")),
         }
+    }
+}
+
+impl Libraries {
+    /// What each library resolved finds playing the game from `world`
+    /// ([`Resolved::check_play`]), in the order the game names them.
+    pub fn check_play(&self, world: &World) -> Vec<Finding> {
+        self.used.iter().filter_map(|u| u.resolved.as_ref().ok()).flat_map(|r| r.check_play(world)).collect()
     }
 }
 

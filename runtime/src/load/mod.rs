@@ -309,8 +309,9 @@ fn names_of_broken_file(files: &Files, rel: &Path, keys: &[&str]) -> Vec<String>
 
 /// Each library the game names resolves against its content, or says what
 /// the content lacks: at the table cell that breaks it, or at its name in
-/// game.yaml. A lack two libraries share (each reads the Kinds' letters) is
-/// told once. Checked once the rest of the folder is free of mistakes: a
+/// game.yaml; and every way its tables misfit what the library plays
+/// (`Library::misfits`), each at its cell. A lack two libraries share (each
+/// reads the Kinds' letters) is told once. Checked once the rest of the folder is free of mistakes: a
 /// table or card that did not load is not missing. What each writes joins
 /// what the cards write (`Game::written`).
 fn check_libraries(game: &mut Game, scratch: &LoadScratch, d: &mut Diagnostics) {
@@ -321,17 +322,19 @@ fn check_libraries(game: &mut Game, scratch: &LoadScratch, d: &mut Diagnostics) 
     let mut told = Vec::new();
     for (name, (at_file, pos)) in game.libraries.iter().zip(&scratch.library_places) {
         let pos = *pos;
-        match crate::library::find(name).map(|l| l.resolve(game)) {
-            Some(Err(lack)) => {
-                let at = lack.at.and_then(|c| scratch.place(c.table, c.row, c.column));
-                let (file, pos) = at.unwrap_or_else(|| (at_file.clone(), pos));
-                if !told.contains(&(file.clone(), pos, lack.message.clone())) {
-                    d.error(&file, pos, lack.message.clone());
-                    told.push((file, pos, lack.message));
-                }
+        let Some(library) = crate::library::find(name) else { continue };
+        let mut tell = |lack: crate::library::Lack| {
+            let at = lack.at.and_then(|c| scratch.place(c.table, c.row, c.column));
+            let (file, pos) = at.unwrap_or_else(|| (at_file.clone(), pos));
+            if !told.contains(&(file.clone(), pos, lack.message.clone())) {
+                d.error(&file, pos, lack.message.clone());
+                told.push((file, pos, lack.message));
             }
-            Some(Ok(resolved)) => resolved.writes(&mut written),
-            None => {}
+        };
+        library.misfits(game).into_iter().for_each(&mut tell);
+        match library.resolve(game) {
+            Err(lack) => tell(lack),
+            Ok(resolved) => resolved.writes(&mut written),
         }
     }
     game.written = written;

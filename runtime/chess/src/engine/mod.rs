@@ -140,6 +140,10 @@ impl Library for EngineLibrary {
     fn resolve(&self, game: &Game) -> Result<Box<dyn Resolved>, Lack> {
         Ok(Box::new(Engine::new(game)?))
     }
+
+    fn misfits(&self, game: &Game) -> Vec<Lack> {
+        crate::fit::misfits(game)
+    }
 }
 
 impl Engine {

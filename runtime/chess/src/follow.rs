@@ -1,0 +1,296 @@
+//! Whether each engine follows the cards, `cardtable check`'s question to
+//! the chess library ([`Resolved::check_play`]): the built-in engine (its
+//! legal moves, `enginemoves`) and the UCI engine the game would ask
+//! (Stockfish, or the program of its Variant Engine table; `go perft 1`
+//! lists its moves) against the cards' legal moves (the chess library's
+//! [`Chess::legal_moves`]) and the cards' ends of a game, at the start and
+//! along [`PLAYOUTS`] playouts of up to [`PLIES`] plies, each move drawn
+//! from the cards' moves by the World's generator, seeded. The first
+//! position where an engine differs is named by its FEN, the moves that
+//! led there and the move (or the game's end); an engine that agrees
+//! throughout is told in one line.
+//!
+//! A UCI engine is bounded: [`START_SECONDS`] to start, [`POSITION_SECONDS`]
+//! a position, then its process group is ended ([`crate::process`]); it is
+//! then told as not checked, which is no fault of the content.
+//!
+//! [`Resolved::check_play`]: cardtable_runtime::library::Resolved::check_play
+
+use crate::engine::{with_rules, AnyRules, Board};
+use crate::facts::Tables;
+use crate::library::Chess;
+use crate::stockfish_bridge::{find_program, UciProcess, VariantEngine};
+use cardtable_runtime::library::Finding;
+use cardtable_runtime::world::{Random, World};
+use std::collections::{BTreeSet, HashMap};
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+/// How many playouts are played from the start.
+pub const PLAYOUTS: u64 = 8;
+/// How many plies a playout plays at most.
+pub const PLIES: usize = 40;
+/// How long a UCI engine may take to start (`uciok`, and `readyok` after
+/// its variant is set).
+pub const START_SECONDS: f64 = 10.0;
+/// How long a UCI engine may take to list one position's moves.
+pub const POSITION_SECONDS: f64 = 5.0;
+
+/// An engine as the check asks it: its name in the report, and its legal
+/// moves of a position (a FEN), in UCI form.
+trait Engine {
+    fn name(&self) -> String;
+    fn moves(&mut self, fen: &str) -> Result<BTreeSet<String>, String>;
+}
+
+/// The built-in engine, on the content's rules.
+struct BuiltIn {
+    rules: AnyRules,
+}
+
+impl Engine for BuiltIn {
+    fn name(&self) -> String {
+        "the built-in engine".into()
+    }
+
+    fn moves(&mut self, fen: &str) -> Result<BTreeSet<String>, String> {
+        // Chess960's castlings start where this position's Kings and Rooks stand.
+        let rules = self.rules.fitted(fen).unwrap_or_else(|| self.rules.clone());
+        with_rules!(&rules, r => Board::from_fen(r, fen).map(|mut b| {
+            let mut moves = Vec::new();
+            b.legal_moves(r, &mut moves);
+            moves.iter().map(|&m| Board::uci(r, m)).collect()
+        }))
+    }
+}
+
+/// A UCI engine, started at its first position and kept.
+struct Uci {
+    path: PathBuf,
+    /// The `UCI_Variant` it is told (a Variant Engine's).
+    variant: Option<String>,
+    process: Option<UciProcess>,
+    closing: Arc<AtomicBool>,
+}
+
+impl Uci {
+    fn started(&mut self) -> Result<&mut UciProcess, String> {
+        if self.process.is_none() {
+            let mut process = UciProcess::start(&self.path, &self.closing)?;
+            if let Some(v) = &self.variant {
+                process.send(&format!("setoption name UCI_Variant value {v}"))?;
+            }
+            process.send("isready")?;
+            process.expect("readyok", START_SECONDS, None)?;
+            self.process = Some(process);
+        }
+        self.process.as_mut().ok_or_else(|| "no engine".to_string())
+    }
+}
+
+impl Engine for Uci {
+    fn name(&self) -> String {
+        format!("the UCI engine {}", self.path.display())
+    }
+
+    fn moves(&mut self, fen: &str) -> Result<BTreeSet<String>, String> {
+        let asked = (|| {
+            let process = self.started()?;
+            process.send(&format!("position fen {fen}"))?;
+            process.send("go perft 1")?;
+            let mut moves = BTreeSet::new();
+            // `e2e4: 1`, a line a move, then `Nodes searched: N`.
+            process.read_until("Nodes", POSITION_SECONDS, None, |line| {
+                if let Some((m, _)) = line.split_once(": ") {
+                    if (4..=7).contains(&m.len()) && m.bytes().all(|b| b.is_ascii_alphanumeric()) {
+                        moves.insert(m.to_string());
+                    }
+                }
+            })?;
+            Ok(moves)
+        })();
+        if asked.is_err() {
+            // Ended whole (its process group), now: it is asked no more.
+            self.process = None;
+        }
+        asked
+    }
+}
+
+/// One engine's part of the check: the engine, and what it came to.
+struct Asked {
+    engine: Box<dyn Engine>,
+    /// Its first difference from the cards, or why it could not be asked
+    /// (a note): it is asked no more.
+    told: Option<Finding>,
+}
+
+/// Plays the game from `world` and says, a line an engine, whether each
+/// engine follows the cards.
+pub fn check(chess: &Chess, world: &World) -> Vec<Finding> {
+    let mut notes = Vec::new();
+    let mut engines = engines(chess, world, &mut notes);
+    if engines.is_empty() {
+        return notes;
+    }
+    let mut positions = 0usize;
+    'playouts: for playout in 0..PLAYOUTS {
+        let mut w = world.clone();
+        let mut random = Random::seeded(playout + 1);
+        let mut line: Vec<String> = Vec::new();
+        // How often each position (placement, side, castling, en passant) came in this playout.
+        let mut seen: HashMap<String, u32> = HashMap::new();
+        for ply in 0..=PLIES {
+            let fen = match chess.fen(&w) {
+                Ok(fen) => fen,
+                Err(e) => {
+                    notes.push(note(format!(
+                        "the cards' position cannot be read as a FEN ({e}): no engine was checked"
+                    )));
+                    break 'playouts;
+                }
+            };
+            let mut moves = Vec::new();
+            if let Err(e) = chess.legal_moves(&mut w, &mut moves) {
+                notes.push(note(format!("the cards fault finding the legal moves at {fen}: {e}")));
+                break 'playouts;
+            }
+            let cards: BTreeSet<String> = moves.iter().map(|&m| chess.uci(m)).collect();
+            let over = chess.game_over(&w);
+            let key: String = fen.split(' ').take(4).collect::<Vec<_>>().join(" ");
+            let times = seen.entry(key).or_default();
+            *times += 1;
+            let drawn = *times >= 3 || fen.split(' ').nth(4).and_then(|n| n.parse::<u32>().ok()).unwrap_or(0) >= 100;
+            positions += 1;
+            for asked in engines.iter_mut().filter(|a| a.told.is_none()) {
+                asked.told = compare(asked.engine.as_mut(), &fen, &line, &cards, over, drawn);
+            }
+            if engines.iter().all(|a| a.told.is_some()) {
+                break 'playouts;
+            }
+            if over || moves.is_empty() || ply == PLIES {
+                break;
+            }
+            let m = moves[random.below(moves.len() as u64) as usize];
+            line.push(chess.uci(m));
+            if let Err(e) = chess.make(&mut w, m).and_then(|()| chess.start_turn(&mut w)) {
+                notes.push(note(format!("the cards fault playing {} at {fen}: {e}", chess.uci(m))));
+                break 'playouts;
+            }
+        }
+    }
+    let agreed = format!(
+        "follows the cards: the same legal moves and game ends at {positions} positions along {PLAYOUTS} playouts of \
+         up to {PLIES} plies from the start (the World's generator seeded)"
+    );
+    notes
+        .into_iter()
+        .chain(engines.into_iter().map(|a| a.told.unwrap_or_else(|| note(format!("{} {agreed}", a.engine.name())))))
+        .collect()
+}
+
+/// A line that is no fault of the content.
+fn note(text: String) -> Finding {
+    Finding { text, differs: false }
+}
+
+/// The engines the game would ask, each that can be: the built-in engine
+/// (a game that names `engine` or `stockfishBridge`, whose fallback it is)
+/// and the UCI engine of the Stockfish Bridge (a game that names it), where
+/// it would ask one; a line in `notes` for each that cannot be.
+fn engines(chess: &Chess, world: &World, notes: &mut Vec<Finding>) -> Vec<Asked> {
+    let game = &world.game;
+    let names = |name: &str| game.libraries.iter().any(|l| l == name);
+    let mut engines: Vec<Asked> = Vec::new();
+    let rules = AnyRules::new(game).map_err(String::from);
+    if names("engine") || names("stockfishBridge") {
+        match &rules {
+            Ok(r) => engines.push(Asked { engine: Box::new(BuiltIn { rules: r.clone() }), told: None }),
+            Err(e) => notes.push(note(format!("the built-in engine cannot play this game ({e}): not checked"))),
+        }
+    }
+    if !names("stockfishBridge") {
+        return engines;
+    }
+    let variant = VariantEngine::read(&Tables::new(game, "stockfishBridge")).ok().flatten();
+    // Stockfish knows chess alone: a Board or a Kind of another game is the built-in engine's.
+    let start = chess.fen(world).unwrap_or_default();
+    let is_chess =
+        rules.as_ref().is_ok_and(|r| with_rules!(r, r => Board::from_fen(r, &start).is_ok_and(|b| b.is_chess(r))));
+    if variant.is_none() && !is_chess {
+        notes.push(note(
+            "no UCI engine is asked for this game (its Board or its Kinds are not chess's, and it names no Variant \
+             Engine): the built-in engine answers for it"
+                .into(),
+        ));
+        return engines;
+    }
+    let program = variant.as_ref().map_or("stockfish", |v| v.program.as_str());
+    match find_program(program) {
+        Some(path) => engines.push(Asked {
+            engine: Box::new(Uci {
+                path,
+                variant: variant.map(|v| v.name),
+                process: None,
+                closing: Arc::new(AtomicBool::new(false)),
+            }),
+            told: None,
+        }),
+        None => notes.push(note(format!(
+            "the UCI engine `{program}` is not found (on PATH, nor in /usr/games): not checked (the game would ask \
+             the built-in engine)"
+        ))),
+    }
+    engines
+}
+
+/// An engine against the cards at one position: None when they agree; the
+/// first difference, in words (the position's FEN, the moves that led
+/// there, the move or the game's end); or why the engine could not be
+/// asked. `drawn`: the position came a third time in the playout, or its
+/// fifty-move count is at 100, where a game ends with moves left.
+fn compare(
+    engine: &mut dyn Engine,
+    fen: &str,
+    line: &[String],
+    cards: &BTreeSet<String>,
+    over: bool,
+    drawn: bool,
+) -> Option<Finding> {
+    let name = engine.name();
+    let after = match line {
+        [] => "at the start".to_string(),
+        moves => format!("after {}", moves.join(" ")),
+    };
+    let theirs = match engine.moves(fen) {
+        Ok(moves) => moves,
+        Err(e) => {
+            return Some(note(format!("{name} could not be asked ({e}), {after} ({fen}): it was ended, not checked")))
+        }
+    };
+    let differs = |text: String| Some(Finding { text, differs: true });
+    let first = theirs.symmetric_difference(cards).next();
+    if let Some(m) = first {
+        let (has, lacks) = if theirs.contains(m) { (name.as_str(), "the cards") } else { ("the cards", name.as_str()) };
+        let more = theirs.symmetric_difference(cards).count() - 1;
+        let more = if more > 0 { format!(" ({more} more moves differ)") } else { String::new() };
+        return differs(format!(
+            "{name} differs from the cards {after}, at {fen}: {m} is a legal move of {has}, not of {lacks}{more}"
+        ));
+    }
+    let engine_over = theirs.is_empty() || drawn;
+    match (over, engine_over) {
+        (true, false) => differs(format!(
+            "{name} differs from the cards {after}, at {fen}: the cards end the game there, where it plays on ({} \
+             legal moves)",
+            theirs.len()
+        )),
+        (false, true) => differs(format!(
+            "{name} differs from the cards {after}, at {fen}: the cards play on there, where the game is over for it \
+             ({})",
+            if theirs.is_empty() { "no legal move" } else { "a draw by repetition or the fifty-move rule" }
+        )),
+        _ => None,
+    }
+}

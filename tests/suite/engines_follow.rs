@@ -1,0 +1,165 @@
+//! `cardtable check` proves whether each engine follows the cards: the
+//! built-in engine and the UCI engine the game would ask (Stockfish here)
+//! against the cards' legal moves and game ends, at the start and along
+//! seeded playouts (runtime/chess/src/follow.rs). A copy whose cards let a
+//! King step into check, and one whose cards end the game when a King
+//! reaches the centre, are named at their first differing position, which
+//! the driver then confirms; a UCI engine that hangs is ended, one that is
+//! missing is told, and content/chess follows.
+
+use crate::common;
+
+use cardtable_runtime::library::Finding;
+use cardtable_runtime::source::files::Files;
+use common::{ok, TempContent};
+use std::process::{Command, Output, Stdio};
+
+/// What `check` found playing the game (in process, as the binary's `check`).
+fn play(dir: &std::path::Path) -> Vec<Finding> {
+    common::load::check_with_data(Files::Dir(dir.to_path_buf()), None).play
+}
+
+/// The FEN and the move a differing finding names: `..., at FEN: MOVE is ...`.
+fn fen_and_move(f: &Finding) -> (String, String) {
+    let at = f.text.split(", at ").nth(1).unwrap_or_else(|| panic!("no position in `{}`", f.text));
+    let (fen, rest) = at.split_once(": ").unwrap();
+    (fen.to_string(), rest.split(' ').next().unwrap().to_string())
+}
+
+/// The two engines' findings, the built-in's first; each must differ.
+fn both_differ(found: &[Finding]) -> [&Finding; 2] {
+    let built_in =
+        found.iter().find(|f| f.text.starts_with("the built-in engine")).expect("the built-in engine's line");
+    let uci = found.iter().find(|f| f.text.starts_with("the UCI engine")).expect("the UCI engine's line");
+    for f in [built_in, uci] {
+        assert!(f.differs, "{found:#?}");
+    }
+    [built_in, uci]
+}
+
+fn check_binary(dir: &std::path::Path, path: Option<&std::path::Path>, pid_file: Option<&std::path::Path>) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_cardtable"));
+    command.arg("check").arg(dir).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    if let Some(p) = path {
+        let old = std::env::var_os("PATH").unwrap_or_default();
+        let mut paths = vec![p.to_path_buf()];
+        paths.extend(std::env::split_paths(&old));
+        command.env("PATH", std::env::join_paths(paths).unwrap());
+    }
+    if let Some(f) = pid_file {
+        command.env("CARDTABLE_TEST_PID_FILE", f);
+    }
+    command.output().expect("run cardtable check")
+}
+
+/// content/chess: each engine agrees with the cards, a line each on stdout.
+#[test]
+fn the_engines_follow_the_chess_cards() {
+    let out = check_binary(&common::chess_dir(), None, None);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    for engine in ["the built-in engine", "the UCI engine"] {
+        assert!(
+            stdout.lines().any(|l| l.starts_with(engine) && l.contains(" follows the cards: the same legal moves")),
+            "{stdout}"
+        );
+    }
+}
+
+/// Drop Move If Unsafe with one word changed (`from == kingSquare` made
+/// `to == kingSquare`: a King's move is tried with the King's own Square
+/// looked at, not where it lands) lets a King step into check: both engines
+/// are named at the same position and move, a King's step the cards allow
+/// and the engines do not, and the driver's `moves` and `enginemoves` say so.
+#[test]
+fn a_king_that_may_step_into_check_is_named_at_its_first_move_for_both_engines() {
+    let copy = TempContent::chess("king-into-check");
+    copy.replace_once("logic/Drop Move If Unsafe.yaml", "  - if: from == kingSquare", "  - if: to == kingSquare");
+    let found = play(&copy.dir);
+    let [built_in, uci] = both_differ(&found);
+    let (fen, m) = fen_and_move(built_in);
+    assert_eq!(fen_and_move(uci), (fen.clone(), m.clone()), "{found:#?}");
+    assert!(
+        built_in.text.contains(&format!("{m} is a legal move of the cards, not of the built-in engine")),
+        "{found:#?}"
+    );
+
+    let mut d = common::two_players(common::load_game(&copy.dir));
+    ok(&mut d, &format!("setfen {fen}"));
+    let king = &m[..2];
+    let kind = ok(&mut d, &format!("eval data('Position', '{king}', 'kind')"));
+    assert_eq!(kind.get("value").as_str(), Some("King"), "the move is a King's: {m}");
+    assert!(common::move_set(&mut d, "moves").contains(&m), "the cards let {m} be played at {fen}");
+    assert!(!common::move_set(&mut d, "enginemoves").contains(&m), "the built-in engine does not");
+}
+
+/// Look For Game End that also ends the game when a King stands on d4, e4,
+/// d5 or e5 (the copy's White King starts on e3, its castlings not
+/// allowed): both engines play on where the cards end the game, named at
+/// that position, where the driver's Game State is Game Over and
+/// `enginemoves` lists moves.
+#[test]
+fn a_game_end_the_engines_do_not_know_is_named() {
+    let copy = TempContent::chess("king-in-the-centre");
+    let ends = "      - if: outOfMoves.value == true || material.value == true || repetition.value == true || \
+                self.boardState.fiftyMoveCount >= @self.fiftyMoveCountForDraw";
+    let centre: String =
+        ["d4", "e4", "d5", "e5"].iter().map(|sq| format!(" || data('Position', '{sq}', 'kind') == 'King'")).collect();
+    copy.replace_once("logic/Look For Game End.yaml", ends, &format!("{ends}{centre}"));
+    copy.replace_once("tables/Position.csv", "e1,5,1,e,King,White", "e1,5,1,e,,");
+    copy.replace_once("tables/Position.csv", "e3,5,3,e,,", "e3,5,3,e,King,White");
+    copy.replace_once(
+        "tables/Castling.csv",
+        "White King Side,e1,g1,h1,f1,g1,true",
+        "White King Side,e1,g1,h1,f1,g1,false",
+    );
+    copy.replace_once(
+        "tables/Castling.csv",
+        "White Queen Side,e1,c1,a1,d1,b1,true",
+        "White Queen Side,e1,c1,a1,d1,b1,false",
+    );
+    let found = play(&copy.dir);
+    let [built_in, uci] = both_differ(&found);
+    let (fen, _) = fen_and_move(built_in);
+    assert_eq!(fen_and_move(uci).0, fen, "{found:#?}");
+    for f in [built_in, uci] {
+        assert!(f.text.contains(": the cards end the game there, where it plays on ("), "{found:#?}");
+    }
+
+    let mut d = common::two_players(common::load_game(&copy.dir));
+    ok(&mut d, &format!("setfen {fen}"));
+    assert_eq!(common::state(&mut d), "Game Over", "the cards end the game at {fen}");
+    assert!(!common::move_set(&mut d, "enginemoves").is_empty(), "the built-in engine has moves at {fen}");
+}
+
+/// A UCI engine that never answers `go perft 1` and ignores `quit` (the
+/// fake deaf.sh, found on PATH as `stockfish`) is given 5 s, then ended
+/// whole: check says it could not be asked, goes on with the built-in
+/// engine, and no process of it outlives check. A Variant Engine's program
+/// that is nowhere is told as not found. Neither is the content's fault.
+#[test]
+fn a_hanging_engine_is_ended_and_a_missing_one_is_told() {
+    let dir = common::TempDir::new("hanging-stockfish");
+    let engines = common::root().join("tests/fixtures/engines");
+    std::fs::copy(engines.join("uci.sh"), dir.path("uci.sh")).unwrap();
+    std::fs::copy(engines.join("deaf.sh"), dir.path("stockfish")).unwrap();
+    let pid_file = dir.path("pid");
+    let out = check_binary(&common::chess_dir(), Some(&dir.path("")), Some(&pid_file));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    let hung = stdout.lines().find(|l| l.starts_with("the UCI engine")).unwrap_or_else(|| panic!("{stdout}"));
+    assert!(hung.contains("could not be asked (the engine said no `Nodes` in 5 s)"), "{stdout}");
+    assert!(hung.ends_with("it was ended, not checked"), "{stdout}");
+    assert!(stdout.contains("the built-in engine follows the cards"), "{stdout}");
+    let pid: u32 = std::fs::read_to_string(&pid_file).expect("the engine ran").trim().parse().unwrap();
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    let state = stat.rsplit(')').next().and_then(|rest| rest.split_whitespace().next()).unwrap_or("gone");
+    assert!(state == "gone" || state == "Z", "the engine {pid} outlived check ({state})");
+
+    let copy = TempContent::of(&common::root().join("content/variants/nocastle"), "missing-engine");
+    copy.replace_once("tables/Variant Engine.csv", "nocastle,fairy-stockfish", "nocastle,no-such-engine");
+    let found = play(&copy.dir);
+    let missing = found.iter().find(|f| f.text.contains("`no-such-engine`")).unwrap_or_else(|| panic!("{found:#?}"));
+    assert!(missing.text.starts_with("the UCI engine `no-such-engine` is not found"), "{found:#?}");
+    assert!(found.iter().all(|f| !f.differs), "{found:#?}");
+}
