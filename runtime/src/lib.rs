@@ -16,6 +16,8 @@
 //! - [`exec`]: the register machine, the tree walker, Events, faults and budgets.
 //! - [`present`]: what a frame shows, from the World alone.
 //! - [`library`]: code libraries behind one interface (the chess library).
+//! - [`play`]: any game played through the Functions its `play:` names:
+//!   moves listed and made, positions taken back, perft, playouts, search.
 //! - [`load`]: the pipeline from a folder to a [`game::Game`], the libraries
 //!   it names checked against it.
 //! - [`host`]: the headless driver.
@@ -39,6 +41,8 @@ pub mod exec;
 pub mod present;
 
 pub mod library;
+
+pub mod play;
 
 pub mod load;
 

@@ -209,7 +209,7 @@ fn the_built_in_engine_names_a_board_larger_than_it_plays() {
     assert_eq!(ok(&mut d, "perft 1").get("nodes"), &Json::Num(3.0));
     let why =
         "the built-in engine plays a Board of 128 Squares at most; this one is 13 by 10, 130 Squares (Board Size)";
-    for command in ["enginemoves", "engineperft 1", "bestmove depth 1"] {
+    for command in ["enginemoves", "engineperft 1", "enginebestmove depth 1"] {
         assert_eq!(d.command(command).get("error").as_str(), Some(why), "{command}");
     }
 }

@@ -210,8 +210,9 @@ fn help_lists_the_commands_of_the_games_libraries_and_no_other() {
     assert!(
         text.ends_with(
             "| restore N | drop N | save SLOT | load SLOT | wait SECONDS \
-             | trace [limit=N] [card=NAME] [table=NAME] [depth=N] COMMAND | seed N | off COMPONENT | fen | setfen FEN | moves | pgn | loadpgn FILE-OR-PGN | perft N \
-             | enginemoves | engineperft N | bestmove [MS] [depth N] [movetime MS] [noise CP] [seed S] \
+             | trace [limit=N] [card=NAME] [table=NAME] [depth=N] COMMAND | seed N | moves | perft N | playout SEED [PLIES] \
+             | play MOVE | bestmove [depth N] [nodes N] [movetime MS] [seed N] | off COMPONENT | fen | setfen FEN | pgn \
+             | loadpgn FILE-OR-PGN | enginemoves | engineperft N | enginebestmove [MS] [depth N] [movetime MS] [noise CP] [seed S] \
              | engine [PATH|builtin|manual] | answer MOVE"
         ),
         "{text}"
@@ -220,11 +221,11 @@ fn help_lists_the_commands_of_the_games_libraries_and_no_other() {
     let own = help.get("driver commands").as_array();
     assert_eq!(own[1].get("command").as_str(), Some("click NAME"), "{help}");
     assert!(own.iter().all(|c| !c.get("does").as_str().unwrap_or_default().is_empty()), "{help}");
-    assert_eq!(own.len() + 11, text.split(" | ").count(), "{help}");
+    assert_eq!(own.len() + 9, text.split(" | ").count(), "{help}");
     let commands = help.get("library commands").as_array();
-    assert_eq!(commands.len(), 11, "{help}");
-    assert_eq!(commands[6].get("library").as_str(), Some("engine"));
-    assert_eq!(commands[10].get("library").as_str(), Some("stockfishBridge"));
+    assert_eq!(commands.len(), 9, "{help}");
+    assert_eq!(commands[4].get("library").as_str(), Some("engine"));
+    assert_eq!(commands[8].get("library").as_str(), Some("stockfishBridge"));
     assert_eq!(commands[1].get("command").as_str(), Some("setfen FEN"));
     assert_eq!(commands[1].get("library").as_str(), Some("chess"));
 
@@ -243,11 +244,17 @@ fn help_lists_the_commands_of_the_games_libraries_and_no_other() {
         ),
         "{text}"
     );
-    for word in ["fen", "setfen", "moves", "perft", "pgn", "loadpgn"] {
+    for word in ["fen", "setfen", "moves", "perft", "pgn", "loadpgn", "playout", "play", "bestmove"] {
         assert!(!text.split(" | ").any(|c| c.split_whitespace().next() == Some(word)), "`{word}` in {text}");
     }
     assert_eq!(answers[0].get("library commands").as_array().len(), 0);
-    for (answer, verb) in answers[1..4].iter().zip(["fen", "setfen", "perft"]) {
+    // `perft` is the driver's own, for a game with `play:`.
+    assert!(
+        answers[3].get("error").as_str().unwrap_or_default().contains("game.yaml has no `play:`"),
+        "{}",
+        answers[3]
+    );
+    for (answer, verb) in answers[1..3].iter().zip(["fen", "setfen"]) {
         assert_eq!(
             answer.get("error").as_str(),
             Some(
@@ -368,8 +375,8 @@ fn drive_bounds_each_argument_and_names_the_bound() {
     let (long, longest) = ("𝐀".repeat(64), "𝐀".repeat(50));
     input.push_str(&format!(
         "snapshot s65\nsnapshot s64\ndrop s1\nsnapshot s65\ndrop s1\nrestore s1\nrestore s65\nsnapshot {}\n\
-         save {long}\nsave {longest}\nbestmove 99999999999999\nbestmove movetime 10001\nbestmove depth 100\n\
-         bestmove depth 1\n",
+         save {long}\nsave {longest}\nenginebestmove 99999999999999\nenginebestmove movetime 10001\nenginebestmove depth 100\n\
+         enginebestmove depth 1\n",
         "x".repeat(65)
     ));
     let out = drive(&["--data-dir", &data_arg], &input);
@@ -392,8 +399,8 @@ fn drive_bounds_each_argument_and_names_the_bound() {
     assert!(error(8).contains("at most 200 bytes in UTF-8"), "{}", error(8));
     assert_eq!(answers[73].get("saved").as_str(), Some(longest.as_str()), "{}", answers[73]);
     assert!(saved, "the 200-byte slot's file is on the disk");
-    assert_eq!(error(10), "`bestmove` thinks at most 10000 ms, found 99999999999999");
-    assert_eq!(error(11), "`bestmove` thinks at most 10000 ms, found 10001");
+    assert_eq!(error(10), "`enginebestmove` thinks at most 10000 ms, found 99999999999999");
+    assert_eq!(error(11), "`enginebestmove` thinks at most 10000 ms, found 10001");
     assert_eq!(error(12), "`depth` is 1 to 64, found 100");
     fine(13);
     assert!(String::from_utf8_lossy(&out.stderr).is_empty(), "{}", String::from_utf8_lossy(&out.stderr));

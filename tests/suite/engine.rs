@@ -101,7 +101,7 @@ fn the_cases_of_the_engine() {
                 let fen = format!("{fen} {rest}");
                 let n: u32 = n.parse().expect("a number of moves");
                 run(&mut d, &format!("setfen {fen}"));
-                let answer = run(&mut d, &format!("bestmove depth {}", 2 * n));
+                let answer = run(&mut d, &format!("enginebestmove depth {}", 2 * n));
                 let mv = answer.get("move").as_str().unwrap_or("").to_string();
                 let mate = answer.get("mate");
                 let mut b = Board::from_fen(&rules, &fen).expect("the case's FEN");
@@ -209,7 +209,7 @@ fn the_engines_legal_moves_are_the_reference_games_and_the_cards() {
                 let engine = move_set(&mut d, "enginemoves");
                 assert_eq!(cards, mine, "game {} ply {ply}: the cards' moves: {fen}", g.number);
                 assert_eq!(engine, mine, "game {} ply {ply}: enginemoves: {fen}", g.number);
-                let best = run(&mut d, &format!("bestmove depth 2 noise 30 seed {ply}"));
+                let best = run(&mut d, &format!("enginebestmove depth 2 noise 30 seed {ply}"));
                 let mv = best.get("move").as_str().unwrap_or("").to_string();
                 assert!(cards.contains(&mv), "game {} ply {ply}: bestmove {best} is not legal: {fen}", g.number);
                 with_cards += 1;
@@ -298,7 +298,7 @@ fn invented_kinds_move_as_the_cards_move_them() {
     assert_eq!(camel, ["g1d2", "g1f4", "g1h4"].iter().map(|s| s.to_string()).collect());
     // And the search takes a Queen with a Nightrider across the Board.
     run(&mut d, "setfen 4k3/8/8/8/6q1/8/8/S3K3 w - - 0 1");
-    let best = run(&mut d, "bestmove depth 3");
+    let best = run(&mut d, "enginebestmove depth 3");
     assert_eq!(best.get("move").as_str(), Some("a1g4"), "{best}");
 }
 
@@ -377,11 +377,11 @@ fn noise_makes_the_engine_vary_by_as_much_as_it_is_told() {
     for fen in fens {
         run(&mut d, &format!("setfen {fen}"));
         let cards = move_set(&mut d, "moves");
-        let plain = run(&mut d, "bestmove depth 2 seed 1").get("move").clone();
+        let plain = run(&mut d, "enginebestmove depth 2 seed 1").get("move").clone();
         for seed in 0..8 {
-            assert_eq!(run(&mut d, &format!("bestmove depth 2 seed {seed}")).get("move"), &plain, "{fen}");
+            assert_eq!(run(&mut d, &format!("enginebestmove depth 2 seed {seed}")).get("move"), &plain, "{fen}");
             for (i, noise) in [20, 100, 400].into_iter().enumerate() {
-                let command = format!("bestmove depth 2 noise {noise} seed {seed}");
+                let command = format!("enginebestmove depth 2 noise {noise} seed {seed}");
                 let answer = run(&mut d, &command);
                 let mv = answer.get("move").as_str().unwrap_or("").to_string();
                 assert!(cards.contains(&mv), "{command}: {answer} in {fen}");
@@ -477,13 +477,13 @@ fn bestmove_keeps_to_its_time() {
     let mut d = common::chess_driver();
     run(&mut d, "setfen r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10");
     let cards = move_set(&mut d, "moves");
-    let answer = run(&mut d, "bestmove 50");
+    let answer = run(&mut d, "enginebestmove 50");
     assert!(num(answer.get("seconds")) < 2.0, "{answer}");
     assert!(num(answer.get("depth")) >= 1.0, "{answer}");
     assert!(cards.contains(answer.get("move").as_str().unwrap_or("")), "{answer}");
-    let answer = run(&mut d, "bestmove");
+    let answer = run(&mut d, "enginebestmove");
     assert_eq!(answer.get("depth"), &Json::Num(4.0), "{answer}");
-    for bad in ["bestmove depth", "bestmove soon", "engineperft 8", "engineperft x"] {
+    for bad in ["enginebestmove depth", "enginebestmove soon", "engineperft 8", "engineperft x"] {
         assert!(d.command(bad).is_error(), "{bad}");
     }
 }
@@ -508,14 +508,14 @@ fn the_engine_sees_a_repetition_coming_from_the_games_history() {
         click(&mut d, mv);
     }
     // Ke2 now would be that position's second time: not a draw.
-    let answer = run(&mut d, "bestmove depth 3");
+    let answer = run(&mut d, "enginebestmove depth 3");
     assert!(num(answer.get("score")) < -500.0, "a Queen down, nothing drawn yet: {answer}");
     for mv in ["e1e2", "e8f8", "e2d1", "f8e8"] {
         click(&mut d, mv);
     }
     let state = run(&mut d, "state");
     assert_eq!(state.get("state").as_str(), Some("Playing"), "no draw yet: {state}");
-    let answer = run(&mut d, "bestmove depth 3");
+    let answer = run(&mut d, "enginebestmove depth 3");
     assert_eq!(answer.get("move").as_str(), Some("d1e2"), "the repetition, the only draw: {answer}");
     assert_eq!(num(answer.get("score")), 0.0, "scored as a draw: {answer}");
     // And the cards agree: Ke2 ends the game as a draw by repetition.

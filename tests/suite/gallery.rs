@@ -373,7 +373,7 @@ fn play_to_the_end(name: &str) {
         assert!(plies < 600, "{name}: no end after {plies} plies: {}", run(&mut d, "fen"));
         let legal = move_set(&mut d, "moves");
         assert!(!legal.is_empty(), "{name}: no legal move, and the game is not over");
-        let best = run(&mut d, &format!("bestmove depth 2 noise 30 seed {plies}"));
+        let best = run(&mut d, &format!("enginebestmove depth 2 noise 30 seed {plies}"));
         let m = best.get("move").as_str().unwrap_or_else(|| panic!("no move: {best}")).to_string();
         assert!(legal.contains(&m), "{name} ply {plies}: the engine's {m} is not one of the cards' {legal:?}");
         ok(&mut d, &format!("click {}", &m[0..2]));

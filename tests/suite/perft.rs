@@ -208,21 +208,27 @@ fn snapshot_and_restore_carry_the_move_number() {
 
 /// `perft` counts at most so many leaf positions (the driver's, a million):
 /// one past them stops the count and says so, whatever the depth; the count
-/// that fits answers.
+/// that fits answers. It counts through the game's `play:` cards.
 #[test]
 fn perft_stops_past_its_bound_of_leaf_positions() {
+    use cardtable_runtime::play::{perft, PerftStop, Player, PERFT_LEAVES};
     let game = common::load_game(&common::chess_dir());
-    let chess = cardtable_chess::library::Chess::new(&game).expect("the chess library resolves");
+    let mut player = Player::new(&game).expect("chess says how it is played");
     let mut driver = common::two_players(game);
     let mut world = driver.world.clone();
-    assert_eq!(chess.perft_within(&mut world, 3, &mut 8_901), Err(None), "one short of start's depth 3");
+    let short = perft(&mut player, &mut world, 3, 8_901);
+    assert!(matches!(short, Err(PerftStop::TooMany)), "one short of start's depth 3: {short:?}");
     let mut world = driver.world.clone();
-    let mut left = 8_902;
-    assert_eq!(chess.perft_within(&mut world, 3, &mut left), Ok(8_902));
-    assert_eq!(left, 0);
-    assert_eq!(cardtable_chess::library::PERFT_POSITIONS, 1_000_000);
-    let answer = driver.command("perft 7");
-    assert_eq!(answer.get("error").as_str(), Some("`perft` takes a depth from 0 to 6, found `7`"));
+    assert_eq!(perft(&mut player, &mut world, 3, 8_902).ok(), Some(8_902));
+    assert_eq!(PERFT_LEAVES, 1_000_000);
+    let answer = driver.command("perft 13");
+    assert_eq!(answer.get("error").as_str(), Some("`perft` takes a depth from 0 to 12, found `13`"));
+    let answer = driver.command("perft 5");
+    assert_eq!(
+        answer.get("error").as_str(),
+        Some("`perft 5` stopped past 1000000 leaf positions, the most `perft` counts"),
+        "the start's depth 5 is 4,865,609"
+    );
 }
 
 #[test]
@@ -238,13 +244,16 @@ fn perft_brings_back_the_rows_a_move_adds() {
     );
     let game = common::load_game(&copy.dir);
     let chess = cardtable_chess::library::Chess::new(&game).expect("the chess library resolves");
+    let mut player = cardtable_runtime::play::Player::new(&game).expect("chess says how it is played");
     let mut driver = common::two_players(game);
     for (fen, depth, want) in [(KIWIPETE, 2, 2_039), (POSITION_3, 3, 2_812), (POSITION_4, 2, 264)] {
         assert!(!driver.command(&format!("setfen {fen}")).is_error());
         let rows = |d: &mut Driver, t: &str| d.command(&format!("table \"{t}\"")).get("rows").as_array().len();
         let (moves, positions) = (rows(&mut driver, "Move History"), rows(&mut driver, "Position History"));
-        // On the World itself, not on a copy as the driver's `perft` counts.
-        assert_eq!(chess.perft(&mut driver.world, depth), Ok(want), "{fen} depth {depth}");
+        // On the World itself, not on a copy as the driver's `perft` counts:
+        // the play room's snapshots take back every row a move adds.
+        let counted = cardtable_runtime::play::perft(&mut player, &mut driver.world, depth, u64::MAX);
+        assert_eq!(counted.ok(), Some(want), "{fen} depth {depth}");
         assert_eq!(driver.command("fen").get("fen").as_str(), Some(fen), "perft left the position as it was");
         assert_eq!(rows(&mut driver, "Move History"), moves, "{fen}: Move History");
         assert_eq!(rows(&mut driver, "Position History"), positions, "{fen}: Position History");

@@ -248,7 +248,7 @@ fn an_engine_played_variant_game_goes_out_as_pgn_and_back_to_the_same_fen() {
         if d.command("state").to_string().contains("Game Over") {
             break;
         }
-        let best = d.command("bestmove depth 1 noise 0");
+        let best = d.command("enginebestmove depth 1 noise 0");
         let Json::Obj(pairs) = &best else { panic!("{best}") };
         let Some((_, Json::Str(m))) = pairs.iter().find(|(k, _)| k == "move") else { break };
         let m = m.clone();

@@ -600,6 +600,7 @@ fn the_tables_play_writes_are_found_at_load_libraries_included() {
             "Castling",
             "Chosen Moves",
             "Move History",
+            "Moves",
             "Position History",
             "Position",
             "Slides",

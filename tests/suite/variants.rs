@@ -122,7 +122,7 @@ fn the_engine_plays_the_variant_against_itself_with_only_legal_moves() {
         if legal.is_empty() {
             break;
         }
-        let best = run(&mut d, "bestmove depth 2 noise 0");
+        let best = run(&mut d, "enginebestmove depth 2 noise 0");
         let m = best.get("move").as_str().unwrap_or_else(|| panic!("no move: {best}")).to_string();
         assert!(legal.contains(&m), "ply {plies}: the engine's {m} is not one of the cards' moves {legal:?}");
         let (from, to) = (&m[0..2], &m[2..4]);

@@ -5,8 +5,8 @@
 //!
 //! At each position of a game:
 //! - the game is still on (Game State Playing): it did not end earlier;
-//! - the cards' Legal Moves (the chess library's `legal_moves`, the driver's
-//!   `moves`: Find Legal Moves on every Piece of the Side to move) are exactly
+//! - the cards' Legal Moves (the driver's `moves`, through game.yaml's
+//!   `play:`: List Moves, Find Legal Moves on every Piece of the Side to move) are exactly
 //!   the vector's set, each promotion once per Kind;
 //! - the Move is played with clicks: its Square `from` (whose marks, the
 //!   Targets table, must be exactly the vector's Squares from there), then
@@ -40,8 +40,6 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
-use cardtable_chess::facts::Move;
-use cardtable_chess::library::Chess;
 use cardtable_runtime::game::Game;
 use cardtable_runtime::host::driver::Driver;
 use cardtable_runtime::ids::{ColumnId, TableId};
@@ -146,7 +144,6 @@ const ENDINGS: [(&str, &str); 6] = [
 
 /// What one thread needs to read the World directly (fast, no JSON).
 struct Reader {
-    chess: Chess,
     history: TableId,
     history_cols: Vec<ColumnId>,
     targets: TableId,
@@ -186,7 +183,6 @@ impl Reader {
             endings.push((words.to_string(), ending));
         }
         Ok(Reader {
-            chess: Chess::new(game)?,
             history,
             history_cols,
             targets,
@@ -236,10 +232,13 @@ impl Reader {
             .collect()
     }
 
+    /// The driver's `moves`: List Moves (game.yaml's `play:`) on a rehearsal copy.
     fn legal(&self, driver: &mut Driver) -> Result<BTreeSet<String>, String> {
-        let mut moves: Vec<Move> = Vec::new();
-        self.chess.legal_moves(&mut driver.world, &mut moves)?;
-        Ok(moves.iter().map(|m| self.chess.uci(*m)).collect())
+        let answer = driver.command("moves");
+        if let Some(e) = answer.get("error").as_str() {
+            return Err(e.to_string());
+        }
+        Ok(answer.get("moves").as_array().iter().filter_map(|m| m.as_str().map(str::to_string)).collect())
     }
 }
 

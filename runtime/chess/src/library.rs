@@ -4,7 +4,11 @@
 //! Rules, by the names the book gives them.
 //!
 //! A game uses it with `libraries: [chess]` in game.yaml; it adds the driver's
-//! `fen`, `setfen FEN`, `moves` and `perft N`, and the window's `--fen FEN`.
+//! `fen`, `setfen FEN`, `pgn` and `loadpgn`, and the window's `--fen FEN`.
+//! The driver's own `moves` and `perft N` list and count moves through the
+//! game's `play:` cards (the runtime's `play` room); `Chess::legal_moves`
+//! and `Chess::perft` stay for the code that checks the cards against the
+//! engine.
 
 use crate::facts::{castling_by_file, write_placement, Facts, Fen, Grid, Move, Tables};
 use cardtable_runtime::exec::Ctx;
@@ -195,7 +199,6 @@ const COMMANDS: &[Command] = &[
         usage: "setfen FEN",
         help: "sets up the position of a FEN (a fresh history), then the Turn starts as the cards start it",
     },
-    Command { verb: "moves", usage: "moves", help: "the Legal Moves the cards find, in UCI form (e2e4, e7e8q)" },
     Command {
         verb: "pgn",
         usage: "pgn",
@@ -205,12 +208,6 @@ const COMMANDS: &[Command] = &[
         verb: "loadpgn",
         usage: "loadpgn FILE-OR-PGN",
         help: "plays a PGN (a file, or the PGN on the line) from its FEN or the start, each move through the cards",
-    },
-    Command {
-        verb: "perft",
-        usage: "perft N",
-        help: "the leaf positions N Moves deep (0 to 6, at most 1000000 of them), through the cards' Find Legal Moves \
-               and Make Move",
     },
 ];
 
@@ -279,26 +276,6 @@ impl Resolved for Chess {
                 }
                 Err(e) => Json::error(e),
             },
-            "perft" => match rest.parse::<u32>() {
-                Ok(depth) if depth <= 6 => {
-                    let started = std::time::Instant::now();
-                    // Counted on a copy: the game itself is left as it was.
-                    let mut copy = world.clone();
-                    let mut left = PERFT_POSITIONS;
-                    match self.perft_within(&mut copy, depth, &mut left) {
-                        Ok(n) => Json::obj(vec![
-                            ("depth", Json::Num(f64::from(depth))),
-                            ("nodes", Json::Num(n as f64)),
-                            ("seconds", Json::Num((started.elapsed().as_secs_f64() * 1000.0).round() / 1000.0)),
-                        ]),
-                        Err(None) => Json::error(format!(
-                            "`perft {depth}` stopped past {PERFT_POSITIONS} leaf positions, the most `perft` counts"
-                        )),
-                        Err(Some(e)) => Json::error(e),
-                    }
-                }
-                _ => Json::error(format!("`perft` takes a depth from 0 to 6, found `{rest}`")),
-            },
             "pgn" => match self.pgn(world) {
                 Ok(pgn) => Json::obj(vec![("pgn", Json::Str(pgn))]),
                 Err(e) => Json::error(e),
@@ -314,16 +291,6 @@ impl Resolved for Chess {
                 }
                 Err(e) => Json::error(e),
             },
-            "moves" => {
-                let mut moves = Vec::new();
-                let mut copy = world.clone();
-                match self.legal_moves(&mut copy, &mut moves) {
-                    Ok(()) => {
-                        Json::obj(vec![("moves", Json::Arr(moves.iter().map(|&m| Json::Str(self.uci(m))).collect()))])
-                    }
-                    Err(e) => Json::error(e),
-                }
-            }
             other => Json::error(format!("the chess library has no command `{other}`")),
         }
     }

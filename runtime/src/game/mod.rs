@@ -12,8 +12,10 @@ use std::path::PathBuf;
 
 mod grid;
 mod input;
+mod play;
 pub use grid::{Axis, GridLayout, GridMistake};
 pub use input::{InputContext, Key, MAX_COMMANDS_PER_KEY};
+pub use play::{PlayArg, PlayCall, PlayRules, SideRule};
 
 pub struct Game {
     /// The content folder's files: the window reads the art from them.
@@ -69,6 +71,10 @@ pub struct Game {
     /// `result:`), if the game says; everything that tells a result reads it
     /// from there.
     pub result: Option<ResultGlobals>,
+    /// How a position's moves are listed and made (game.yaml's `play:`),
+    /// if the game says: the driver's `moves`, `perft`, `playout`, `play`
+    /// and `bestmove` work through it.
+    pub play: Option<PlayRules>,
     /// The tables laid out on a grid (`rows laid out by`), each checked
     /// sound at load: a saved game's rows of them are held to it too.
     pub grids: Vec<GridLayout>,

@@ -188,12 +188,83 @@ const COMMANDS: &[Own] = &[
         run: |d, rest| d.seed(rest),
     },
     Own {
+        verb: "moves",
+        usage: "moves",
+        help: "the legal moves of the position, each by its name, as the game's `play: moves` lists them",
+        run: |d, _| d.moves(),
+    },
+    Own {
+        verb: "perft",
+        usage: "perft N",
+        help:
+            "the leaf positions N moves deep (0 to 12, at most 1000000 of them), through the game's `play:` Functions, \
+               on a rehearsal copy",
+        run: |d, rest| d.perft(rest),
+    },
+    Own {
+        verb: "playout",
+        usage: "playout SEED [PLIES]",
+        help: "random moves from the position (the World's generator seeded with SEED) until the game ends or PLIES \
+               moves, on a rehearsal copy",
+        run: |d, rest| d.playout(rest),
+    },
+    Own {
+        verb: "play",
+        usage: "play MOVE",
+        help: "makes one of the listed moves on the game, through the game's `play: move`",
+        run: |d, rest| d.play_move(unquote(rest)),
+    },
+    Own {
+        verb: "bestmove",
+        usage: "bestmove [depth N] [nodes N] [movetime MS] [seed N]",
+        help: "the best move the search finds through the game's `play:` cards (alpha-beta over its `evaluate:`, else \
+               Monte Carlo tree search), on a rehearsal copy",
+        run: |d, rest| d.bestmove(rest),
+    },
+    Own {
         verb: "off",
         usage: "off COMPONENT",
         help: "switches a Logic Component off on every Object, from now on",
         run: |d, rest| d.off(unquote(rest)),
     },
 ];
+
+/// `bestmove`'s words: `depth N` (1 to 64), `nodes N` (1 to 10,000,000),
+/// `movetime MS` (1 to 600,000), `seed N`; each at most once.
+fn search_bounds(rest: &str) -> Result<crate::play::Bounds, String> {
+    use crate::play::{Bounds, SEARCH_DEPTH, SEARCH_NODES_MOST};
+    let mut b = Bounds::default();
+    let mut seen: Vec<&str> = Vec::new();
+    let mut words = rest.split_whitespace();
+    while let Some(word) = words.next() {
+        let usage = "`bestmove` takes depth N, nodes N, movetime MS, seed N";
+        let n = words.next().map(str::parse::<u64>);
+        let Some(Ok(n)) = n else { return Err(format!("{usage}; found `{rest}`")) };
+        if seen.contains(&word) {
+            return Err(format!("`bestmove`: `{word}` is given twice"));
+        }
+        seen.push(word);
+        let within = |lo: u64, hi: u64| {
+            if (lo..=hi).contains(&n) {
+                Ok(n)
+            } else {
+                Err(format!("`{word}` is {lo} to {hi}, found {n}"))
+            }
+        };
+        match word {
+            "depth" => b.depth = within(1, u64::from(SEARCH_DEPTH))? as u32,
+            "nodes" => b.nodes = within(1, SEARCH_NODES_MOST)?,
+            "movetime" => b.movetime = Some(std::time::Duration::from_millis(within(1, 600_000)?)),
+            "seed" => b.seed = n,
+            _ => return Err(format!("{usage}; found `{word}`")),
+        }
+    }
+    Ok(b)
+}
+
+/// The commands that play through game.yaml's `play:` (the `play` room):
+/// `help` lists them only for a game that has it.
+const PLAY_VERBS: [&str; 5] = ["moves", "perft", "playout", "play", "bestmove"];
 
 /// How many snapshots the driver keeps at once: each is a whole World (the
 /// chess game's, about 176 KB), so a script that names a new one for every
@@ -226,6 +297,134 @@ pub fn unknown_components(game: &Game, names: &[&str]) -> Option<String> {
 }
 
 impl Driver {
+    /// The game's Player (its `play:`), or the answer that it has none.
+    fn player(&self) -> Result<crate::play::Player, Json> {
+        crate::play::Player::new(&self.world.game).map_err(Json::error)
+    }
+
+    /// `moves`: the legal moves, listed on a rehearsal copy.
+    fn moves(&mut self) -> Json {
+        let mut player = match self.player() {
+            Ok(p) => p,
+            Err(e) => return e,
+        };
+        let mut copy = crate::play::rehearsal(&self.world);
+        let mut moves = Vec::new();
+        match player.moves(&mut copy, &mut moves) {
+            Ok(()) => Json::obj(vec![(
+                "moves",
+                Json::Arr(moves.iter().map(|&m| Json::Str(copy.syms.text(m).into())).collect()),
+            )]),
+            Err(e) => Json::error(e),
+        }
+    }
+
+    /// `perft N`, on a rehearsal copy.
+    fn perft(&mut self, rest: &str) -> Json {
+        use crate::play::{PerftStop, PERFT_DEPTH, PERFT_LEAVES};
+        let mut player = match self.player() {
+            Ok(p) => p,
+            Err(e) => return e,
+        };
+        let depth = match rest.parse::<u32>() {
+            Ok(depth) if depth <= PERFT_DEPTH => depth,
+            _ => return Json::error(format!("`perft` takes a depth from 0 to {PERFT_DEPTH}, found `{rest}`")),
+        };
+        let started = std::time::Instant::now();
+        let mut copy = crate::play::rehearsal(&self.world);
+        match crate::play::perft(&mut player, &mut copy, depth, PERFT_LEAVES) {
+            Ok(n) => Json::obj(vec![
+                ("depth", Json::Num(f64::from(depth))),
+                ("nodes", Json::Num(n as f64)),
+                ("seconds", Json::Num((started.elapsed().as_secs_f64() * 1000.0).round() / 1000.0)),
+            ]),
+            Err(PerftStop::TooMany) => Json::error(format!(
+                "`perft {depth}` stopped past {PERFT_LEAVES} leaf positions, the most `perft` counts"
+            )),
+            Err(PerftStop::Fault(e)) => Json::error(e),
+        }
+    }
+
+    /// `playout SEED [PLIES]`, on a rehearsal copy.
+    fn playout(&mut self, rest: &str) -> Json {
+        use crate::play::PLAYOUT_PLIES;
+        let mut player = match self.player() {
+            Ok(p) => p,
+            Err(e) => return e,
+        };
+        let mut words = rest.split_whitespace();
+        let usage = format!("`playout` takes a seed (a whole number, 0 to 2^64-1) and a most of moves (1 to {PLAYOUT_PLIES}), found `{rest}`");
+        let Some(Ok(seed)) = words.next().map(str::parse::<u64>) else { return Json::error(usage) };
+        let plies = match words.next().map(str::parse::<u32>) {
+            None => PLAYOUT_PLIES,
+            Some(Ok(n)) if (1..=PLAYOUT_PLIES).contains(&n) => n,
+            Some(_) => return Json::error(usage),
+        };
+        if words.next().is_some() {
+            return Json::error(usage);
+        }
+        let mut copy = crate::play::rehearsal(&self.world);
+        match crate::play::playout(&mut player, &mut copy, seed, plies) {
+            Ok(p) => {
+                let text = |s| Json::Str(copy.syms.text(s).into());
+                Json::obj(vec![
+                    ("moves", Json::Arr(p.moves.iter().map(|&m| text(m)).collect())),
+                    ("over", Json::Bool(p.over)),
+                    ("result", p.result.map_or(Json::Null, text)),
+                ])
+            }
+            Err(e) => Json::error(e),
+        }
+    }
+
+    /// `bestmove [depth N] [nodes N] [movetime MS] [seed N]`, on a rehearsal copy.
+    fn bestmove(&mut self, rest: &str) -> Json {
+        let mut player = match self.player() {
+            Ok(p) => p,
+            Err(e) => return e,
+        };
+        let bounds = match search_bounds(rest) {
+            Ok(b) => b,
+            Err(e) => return Json::error(e),
+        };
+        let started = std::time::Instant::now();
+        let mut copy = crate::play::rehearsal(&self.world);
+        match crate::play::search(&mut player, &mut copy, bounds) {
+            Ok(found) => {
+                let seconds = started.elapsed().as_secs_f64();
+                Json::obj(vec![
+                    ("move", found.best.map_or(Json::Null, |m| Json::Str(copy.syms.text(m).into()))),
+                    ("score", Json::Num(found.score)),
+                    ("depth", Json::Num(f64::from(found.depth))),
+                    ("nodes", Json::Num(found.nodes as f64)),
+                    ("method", Json::Str(found.method.into())),
+                    ("seconds", Json::Num((seconds * 1000.0).round() / 1000.0)),
+                ])
+            }
+            Err(e) => Json::error(e),
+        }
+    }
+
+    /// `play MOVE`: one of the listed moves made on the game itself.
+    fn play_move(&mut self, mv: &str) -> Json {
+        let mut player = match self.player() {
+            Ok(p) => p,
+            Err(e) => return e,
+        };
+        let mut moves = Vec::new();
+        if let Err(e) = player.moves(&mut self.world, &mut moves) {
+            return Json::error(e);
+        }
+        let Some(&m) = moves.iter().find(|&&m| self.world.syms.text(m) == mv) else {
+            let listed: Vec<&str> = moves.iter().map(|&m| self.world.syms.text(m)).collect();
+            return Json::error(format!("`{mv}` is not a legal move here; the moves: {}", listed.join(" ")));
+        };
+        match player.make(&mut self.world, m) {
+            Ok(()) => Json::obj(vec![("played", Json::Str(mv.into()))]),
+            Err(e) => Json::error(e),
+        }
+    }
+
     /// A driver over a new game, started (the scene's Created Events have
     /// run), its libraries resolved. Its saved games and Persistent Values
     /// are kept in memory (see [`Driver::with_store`]).
@@ -309,16 +508,23 @@ impl Driver {
     }
 
     /// Every command: the driver's own, then those of the game's libraries.
+    /// The driver's own commands that act in this game: the play commands
+    /// only for a game whose game.yaml says how it is played (`play:`).
+    fn own_commands(&self) -> impl Iterator<Item = &'static Own> {
+        let plays = self.world.game.play.is_some();
+        COMMANDS.iter().filter(move |c| plays || !PLAY_VERBS.contains(&c.verb))
+    }
+
     fn help(&self) -> String {
-        let own = COMMANDS.iter().map(|c| c.usage);
+        let own = self.own_commands().map(|c| c.usage);
         let usages: Vec<&str> = own.chain(self.libraries.commands().map(|(_, c)| c.usage)).collect();
         format!("commands: {}", usages.join(" | "))
     }
 
     /// `help`: every command's usage on one line, then what each does.
     fn help_answer(&self) -> Json {
-        let own = COMMANDS
-            .iter()
+        let own = self
+            .own_commands()
             .map(|c| Json::obj(vec![("command", Json::Str(c.usage.into())), ("does", Json::Str(c.help.into()))]));
         let commands = self.libraries.commands().map(|(lib, c)| {
             Json::obj(vec![
@@ -1119,7 +1325,7 @@ fn split_words(s: &str) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Driver, COMMANDS};
+    use super::{Driver, Own, COMMANDS, PLAY_VERBS};
     use crate::json::Json;
     use std::path::Path;
     use std::rc::Rc;
@@ -1139,6 +1345,8 @@ mod tests {
         let mut driver = Driver::new(Rc::new(game));
         let help = driver.command("help");
         let listed: Vec<&str> = help.get("help").as_str().unwrap_or_default().split(" | ").collect();
+        // The fixture has no `play:`: the play commands are not listed, and answer so.
+        let shown: Vec<&Own> = COMMANDS.iter().filter(|c| !PLAY_VERBS.contains(&c.verb)).collect();
         for (i, c) in COMMANDS.iter().enumerate() {
             assert!(!c.verb.is_empty() && !c.verb.contains(char::is_whitespace), "`{}`", c.verb);
             assert!(COMMANDS[..i].iter().all(|o| o.verb != c.verb), "`{}` twice", c.verb);
@@ -1150,14 +1358,19 @@ mod tests {
                 "{}: {answer}",
                 c.verb
             );
-            assert_eq!(listed[i].trim_start_matches("commands: "), c.usage, "help lists the table's rows in order");
+            if PLAY_VERBS.contains(&c.verb) {
+                assert!(error.contains("game.yaml has no `play:`"), "{}: {answer}", c.verb);
+            }
             let row = |l: &str| l.starts_with("| `") && l.contains(&format!("`{}`", c.usage));
             assert!(docs.lines().any(row), "docs/driver.md's commands table has no row for `{}`", c.usage);
         }
-        assert_eq!(listed.len(), COMMANDS.len(), "the language fixture's game uses no library: {listed:?}");
+        for (i, c) in shown.iter().enumerate() {
+            assert_eq!(listed[i].trim_start_matches("commands: "), c.usage, "help lists the table's rows in order");
+        }
+        assert_eq!(listed.len(), shown.len(), "the language fixture's game uses no library: {listed:?}");
         let does = help.get("driver commands").as_array();
-        assert_eq!(does.len(), COMMANDS.len(), "{help}");
-        assert!(does.iter().zip(COMMANDS).all(|(d, c)| d.get("does") == &Json::Str(c.help.into())), "{help}");
+        assert_eq!(does.len(), shown.len(), "{help}");
+        assert!(does.iter().zip(shown).all(|(d, c)| d.get("does") == &Json::Str(c.help.into())), "{help}");
     }
 
     /// A trace lasts its command: none is left in the World after it, nor

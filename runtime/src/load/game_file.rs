@@ -1,5 +1,6 @@
 //! game.yaml: the game's name, screen, fonts, Globals, Custom Events, Game
-//! States, UI Groups and the code libraries it uses.
+//! States, UI Groups, the code libraries it uses, its result and how it is
+//! played (`play:`, resolved later by `play.rs`).
 
 use super::objects::{bool_field, names_list};
 use crate::compile::LoadScratch;
@@ -75,7 +76,12 @@ fn merge_over(base: Node, upper: Node) -> Node {
 }
 
 /// Reads game.yaml; false when it could not be read at all (already reported).
-pub(super) fn load_game_file(game: &mut Game, scratch: &mut LoadScratch, d: &mut Diagnostics) -> bool {
+pub(super) fn load_game_file(
+    game: &mut Game,
+    scratch: &mut LoadScratch,
+    play: &mut Option<super::play::PlayWritten>,
+    d: &mut Diagnostics,
+) -> bool {
     let Some(file) = read_game_yaml(&game.files, d) else { return false };
     let Some(f) = Fields::of(&file, &file.root, "the game", d) else { return false };
     f.only(
@@ -95,6 +101,7 @@ pub(super) fn load_game_file(game: &mut Game, scratch: &mut LoadScratch, d: &mut
             "inputs",
             "limits",
             "result",
+            "play",
         ],
         "game.yaml",
         d,
@@ -200,6 +207,10 @@ pub(super) fn load_game_file(game: &mut Game, scratch: &mut LoadScratch, d: &mut
     }
     if let Some(result) = f.get("result").and_then(|n| Fields::of(&file, n, "`result`", d)) {
         game.result = read_result(game, &result, d);
+    }
+    if let Some(p) = f.get("play").and_then(|n| Fields::of(&file, n, "`play`", d)) {
+        let at = f.map.keys().find(|k| k.as_str() == "play").map_or(p.pos, yaml::scalar_pos);
+        *play = Some(super::play::read(&p, at, d));
     }
     true
 }

@@ -6,6 +6,7 @@ mod extends;
 mod game_file;
 mod grid;
 mod objects;
+mod play;
 mod references;
 mod scene;
 mod structures;
@@ -198,7 +199,8 @@ fn load_checking(
         }
         game.lang = Some(lang.to_string());
     }
-    scratch.broken_game_file = !load_game_file(&mut game, &mut scratch, &mut d);
+    let mut play = None;
+    scratch.broken_game_file = !load_game_file(&mut game, &mut scratch, &mut play, &mut d);
     // For `check`: each language's mistakes, and what each lacks.
     let every = if langs.is_empty() { Vec::new() } else { languages(&game.files) };
     let mut mistakes: Vec<Diagnostics> = langs.iter().map(|_| Diagnostics::default()).collect();
@@ -249,6 +251,9 @@ fn load_checking(
     load_scene(&mut game, &scratch, &mut d);
     game.field_references = scratch.field_refers.clone();
     let (trees, lowerings) = compile_bodies(&mut game, &shells, &scratch, &mut d);
+    if let Some(written) = &play {
+        game.play = play::resolve(&mut game, written, &mut d);
+    }
     check_libraries(&mut game, &scratch, &mut d);
     compile::lower_bodies(&mut game, &trees, lowerings, &mut d);
     if let Files::Layered(_) = &game.files {
@@ -373,6 +378,7 @@ fn empty_game(files: Files) -> Game {
         references: Vec::new(),
         limits: crate::game::Limits::DEFAULT,
         result: None,
+        play: None,
         grids: Vec::new(),
         field_references: HashMap::new(),
     };

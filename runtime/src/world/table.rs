@@ -169,6 +169,26 @@ impl Table {
         self.reindex();
     }
 
+    /// Every row at once from another's rows and cells, reusing this
+    /// table's memory: once it has held as many rows, no allocation (a
+    /// position taken back, `play::Snapshot`). Only the names it held and
+    /// holds are indexed again, not the whole index.
+    pub fn copy_rows_from(&mut self, rows: &[Sym], cells: &[Value]) {
+        for &name in &self.rows {
+            if let Some(i) = self.by_name.get_mut(name.0 as usize) {
+                *i = Self::NONE;
+            }
+        }
+        self.rows.clear();
+        self.rows.extend_from_slice(rows);
+        self.cells.clear();
+        self.cells.extend_from_slice(cells);
+        self.cells.resize(self.rows.len() * self.width, Value::None);
+        for i in (0..self.rows.len()).rev() {
+            self.name_row(self.rows[i], i);
+        }
+    }
+
     pub fn remove_row(&mut self, row: usize) {
         self.rows.remove(row);
         self.cells.drain(row * self.width..(row + 1) * self.width);

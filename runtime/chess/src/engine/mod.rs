@@ -8,7 +8,7 @@
 //! its sets of Squares are a `u64`'s bits on a Board of 64 Squares or fewer
 //! (chess's), a `u128`'s on a larger one ([`squares`], [`AnyRules`]).
 //!
-//! It adds the driver's `enginemoves`, `engineperft N` and `bestmove ...`;
+//! It adds the driver's `enginemoves`, `engineperft N` and `enginebestmove ...` (the driver's own `bestmove` searches through any game's `play:` cards);
 //! `cardtable uci [FOLDER]` speaks UCI with it ([`uci`]).
 
 pub mod board;
@@ -109,8 +109,8 @@ const COMMANDS: &[Command] = &[
                move generator",
     },
     Command {
-        verb: "bestmove",
-        usage: "bestmove [MS] [depth N] [movetime MS] [noise CP] [seed S]",
+        verb: "enginebestmove",
+        usage: "enginebestmove [MS] [depth N] [movetime MS] [noise CP] [seed S]",
         help: "the built-in engine's move for the position: searched MS milliseconds (at most 10000) and/or N moves \
                deep (1 to 64, and 10 s at most), each evaluation off by up to CP centipawns (seeded by S)",
     },
@@ -215,7 +215,7 @@ impl Engine {
                 (_, Err(e)) => Json::error(e),
                 _ => Json::error(format!("`engineperft` takes a depth from 0 to 7, found `{rest}`")),
             },
-            "bestmove" => {
+            "enginebestmove" => {
                 let limits = match parse_limits(rest) {
                     Ok(l) => l,
                     Err(e) => return Json::error(e),
@@ -259,14 +259,14 @@ pub fn history_hashes<S: SquareSet>(rules: &Rules<S>, fens: &[Option<String>]) -
 /// position's depth 6 is 119,060,324): a deeper count is refused as it
 /// passes them, so that no command runs for hours.
 pub const ENGINE_PERFT_POSITIONS: u64 = 200_000_000;
-/// The longest `bestmove` thinks, in milliseconds: the most `MS` and
+/// The longest `enginebestmove` thinks, in milliseconds: the most `MS` and
 /// `movetime` take, and where a search given only a depth stops (its answer's
 /// `depth` says how deep it went).
 pub const BESTMOVE_MS: u64 = 10_000;
-/// The deepest `bestmove` searches, in moves (plies).
+/// The deepest `enginebestmove` searches, in moves (plies).
 pub const BESTMOVE_DEPTH: u64 = 64;
 
-/// `bestmove`'s words: `500` (milliseconds), `depth 4`, `movetime 500`,
+/// `enginebestmove`'s words: `500` (milliseconds), `depth 4`, `movetime 500`,
 /// `noise 50`, `seed 7`. With neither depth nor time, a depth of 4. Every
 /// search stops after [`BESTMOVE_MS`].
 pub fn parse_limits(rest: &str) -> Result<Limits, String> {
@@ -278,7 +278,7 @@ pub fn parse_limits(rest: &str) -> Result<Limits, String> {
     };
     let ms = |n: u64| match n {
         0..=BESTMOVE_MS => Ok(Some(Duration::from_millis(n))),
-        _ => Err(format!("`bestmove` thinks at most {BESTMOVE_MS} ms, found {n}")),
+        _ => Err(format!("`enginebestmove` thinks at most {BESTMOVE_MS} ms, found {n}")),
     };
     while i < words.len() {
         match words[i] {
@@ -307,7 +307,9 @@ pub fn parse_limits(rest: &str) -> Result<Limits, String> {
                     i += 1;
                 }
                 Err(_) => {
-                    return Err(format!("`bestmove` takes MS, depth N, movetime MS, noise CP, seed S; found `{w}`"))
+                    return Err(format!(
+                        "`enginebestmove` takes MS, depth N, movetime MS, noise CP, seed S; found `{w}`"
+                    ))
                 }
             },
         }
@@ -372,7 +374,7 @@ mod tests {
         // Each argument bounded, the bound named; a depth alone stops in time too.
         assert_eq!(
             parse_limits("99999999999999").unwrap_err(),
-            "`bestmove` thinks at most 10000 ms, found 99999999999999"
+            "`enginebestmove` thinks at most 10000 ms, found 99999999999999"
         );
         assert!(parse_limits("movetime 10001").unwrap_err().contains("at most 10000 ms"));
         assert_eq!(parse_limits("depth 100").unwrap_err(), "`depth` is 1 to 64, found 100");
