@@ -48,6 +48,9 @@ pub(crate) struct Vectors {
     file: String,
     variant: String,
     content: PathBuf,
+    /// `checks cards`: the built-in engine does not play this variant (King
+    /// of the Hill: it knows no hill), and only the cards are checked.
+    cards_only: bool,
     pub(crate) positions: Vec<Position>,
 }
 
@@ -55,7 +58,7 @@ pub(crate) struct Vectors {
 pub(crate) fn parse(path: &Path) -> Result<Vectors, String> {
     let file = path.file_name().unwrap_or_default().to_string_lossy().into_owned();
     let text = std::fs::read_to_string(path).map_err(|e| format!("{file}: {e}"))?;
-    let (mut variant, mut content) = (None, None);
+    let (mut variant, mut content, mut cards_only) = (None, None, false);
     let mut positions: Vec<Position> = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let at = |what: &str| format!("{file}:{}: {what}, found `{line}`", n + 1);
@@ -68,6 +71,7 @@ pub(crate) fn parse(path: &Path) -> Result<Vectors, String> {
         match (key, current) {
             ("variant", _) => variant = Some(rest.to_string()),
             ("content", _) => content = Some(common::root().join(rest)),
+            ("checks", _) if rest == "cards" => cards_only = true,
             ("id", _) => positions.push(Position {
                 id: rest.to_string(),
                 fen: String::new(),
@@ -87,9 +91,9 @@ pub(crate) fn parse(path: &Path) -> Result<Vectors, String> {
                 p.perft.push((depth, leaves));
             }
             ("moves", Some(p)) => p.moves = rest.split_whitespace().map(str::to_string).collect(),
-            _ => {
-                return Err(at("`variant`, `content`, `id`, or a position's `from`, `line`, `fen`, `perft` or `moves`"))
-            }
+            _ => return Err(at(
+                "`variant`, `content`, `checks cards`, `id`, or a position's `from`, `line`, `fen`, `perft` or `moves`",
+            )),
         }
     }
     let variant = variant.ok_or(format!("{file}: no `variant` line"))?;
@@ -97,7 +101,7 @@ pub(crate) fn parse(path: &Path) -> Result<Vectors, String> {
     if let Some(p) = positions.iter().find(|p| p.fen.is_empty() || p.perft.is_empty()) {
         return Err(format!("{file}: position `{}` has no `fen` or no `perft`", p.id));
     }
-    Ok(Vectors { file, variant, content, positions })
+    Ok(Vectors { file, variant, content, cards_only, positions })
 }
 
 /// Every vector file, read.
@@ -159,7 +163,11 @@ pub(crate) fn check(driver: &mut Driver, v: &Vectors, p: &Position, cards_up_to:
     }
     let cards = moves_of(driver, "moves");
     let engine = moves_of(driver, "enginemoves");
-    for (who, got) in [("the cards' moves", &cards), ("the built-in engine's moves", &engine)] {
+    let mut asked = vec![("the cards' moves", &cards)];
+    if !v.cards_only {
+        asked.push(("the built-in engine's moves", &engine));
+    }
+    for (who, got) in asked {
         match got {
             Ok(m) if *m == p.moves => {}
             Ok(m) => wrong.push(format!("{here}: {}", difference(who, m, &p.moves))),
@@ -167,7 +175,10 @@ pub(crate) fn check(driver: &mut Driver, v: &Vectors, p: &Position, cards_up_to:
         }
     }
     for &(depth, want) in &p.perft {
-        let mut runs = vec![("the built-in engine", "the built-in engine's moves", "engineperft", &engine)];
+        let mut runs = Vec::new();
+        if !v.cards_only {
+            runs.push(("the built-in engine", "the built-in engine's moves", "engineperft", &engine));
+        }
         if want <= cards_up_to {
             runs.push(("the cards", "the cards' moves", "perft", &cards));
         }

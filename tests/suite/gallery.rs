@@ -43,6 +43,17 @@ const GALLERY: &[(&str, &str, &[&str])] = &[
         ],
     ),
     ("shatranj", "Shatranj", OLD_GAME_EDITED),
+    (
+        "kingofthehill",
+        "King of the Hill",
+        &[
+            "game.yaml",
+            "logic/Find Legal Moves.yaml",
+            "logic/Look For Game End.yaml",
+            "tables/Words.csv",
+            "tables/Words.fr.csv",
+        ],
+    ),
     ("makruk", "Makruk", THIRD_RANK_EDITED),
     ("ai-wok", "Ai-wok", THIRD_RANK_EDITED),
     ("asean", "ASEAN Chess", ASEAN_EDITED),
@@ -168,6 +179,14 @@ const VARIANT_ENGINE: [&str; 2] = ["tables/Variant Engine.csv", "tables/Variant 
 /// Chess960's cards, table of its starting positions and PGN tag.
 fn own_files(name: &str) -> Vec<&'static str> {
     let mut own = VARIANT_ENGINE.to_vec();
+    if name == "kingofthehill" {
+        own.extend([
+            "logic/Is Flag Reached.yaml",
+            "logic/Show Flag Result.yaml",
+            "tables/Flag Squares.csv",
+            "tables/Flag Squares.yaml",
+        ]);
+    }
     if name == "fischerandom" {
         own.extend([
             "logic/Choose Chess960 Start.yaml",

@@ -23,6 +23,7 @@ mod files;
 mod gallery;
 mod held;
 mod hint;
+mod hill;
 mod hoppers;
 mod language;
 mod memory;

@@ -56,6 +56,7 @@ MANIFEST = [
     ("capablanca", "content/variants/capablanca"),
     ("losalamos", "content/variants/losalamos"),
     ("fischerandom", "content/variants/fischerandom"),
+    ("kingofthehill", "content/variants/kingofthehill"),
 ]
 
 # Positions every variant's file holds besides its start and the random
@@ -114,7 +115,20 @@ STARTS_OF = {"fischerandom": [chess960_start(n) for n in CHESS960_STARTS]}
 
 # The 10 by 10 Board's: each Side's Pawns one step from its last Rank.
 TEN_BY_TEN = [("promotions", "r4k3r/1P6P1/10/10/10/10/10/10/1p6p1/R4K3R w - - 0 1")]
+# King of the Hill's: a King one or two plies from the hill (d4, e4, d5,
+# e5), onto it by a capture, kept off a hill Square in check, and a game
+# already won there (no legal move: its perft is 0).
+HILL = [
+    ("hill-step", "4k3/8/8/8/8/4K3/8/8 w - - 0 1"),
+    ("hill-capture", "4k3/8/8/8/3p4/4K3/8/8 w - - 0 1"),
+    ("hill-guarded", "4k3/8/8/3r4/8/4K3/8/8 w - - 0 1"),
+    ("hill-black", "8/8/4k3/8/8/8/8/4K3 b - - 0 1"),
+    ("hill-two-plies", "r1bq1b1r/ppp2ppp/2n1kn2/4p3/3P4/2N1KN2/PPP2PPP/R1BQ1B1R w - - 0 1"),
+    ("hill-race", "4k3/8/8/8/8/8/3K4/8 w - - 0 1"),
+    ("hill-won", "4k3/8/8/8/3K4/8/8/8 b - - 1 1"),
+] + EXTRA
 EXTRA_OF = {
+    "kingofthehill": HILL,
     "makruk": SIXTH_RANK,
     "ai-wok": SIXTH_RANK,
     "capablanca": TEN_FILES,
@@ -128,6 +142,12 @@ EXTRA_OF = {
 # promotions.
 MADE_BY_TESTS = {
     "board10x10": ("tests/suite/board_sizes.rs's 10 by 10 copy of content/chess", "tests/vectors/board10x10.perft", 1),
+}
+# Variants the built-in engine does not play (it reads the tables, not the
+# cards that end the game): their files say `checks cards`, and only the
+# cards are checked against them.
+CARDS_ONLY = {
+    "kingofthehill": "The built-in engine knows no hill (the cards' Look For Game End ends the game there): only the cards are checked.",
 }
 SIZES_INI = os.path.join(ROOT, "tools", "fairy", "sizes.ini")
 
@@ -262,7 +282,7 @@ def describe(engine, fen):
         if n > MOST_LEAVES:
             break
         counts.append(n)
-        if n > QUICK:
+        if n > QUICK or n == 0:
             break
     return counts, moves
 
@@ -326,6 +346,8 @@ def write(engine, variant, content, seed, positions, command):
         f"variant {variant}",
         f"content {content}",
     ]
+    if variant in CARDS_ONLY:
+        out[-2:-2] = [f"# {CARDS_ONLY[variant]}", "checks cards"]
     for name, fen, played, *origin in found:
         counts, moves = describe(engine, fen)
         out.append("")
