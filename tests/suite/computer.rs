@@ -299,6 +299,30 @@ fn a_variant_engine_is_told_the_variant_before_the_position() {
     assert!(position.is_some_and(|p| p > variant), "the variant, then the position: {told}");
 }
 
+/// A game of check counting tells its variant engine the checks: 3check's
+/// Variant Engine table names Fairy-Stockfish's `3check`, and the position
+/// carries FEN's checks field (`3+3`, Fairy-Stockfish's), so that the
+/// Computer plays the game in which they were given.
+#[test]
+fn a_variant_engine_is_told_the_checks_each_side_has_left() {
+    let dir = common::TempDir::new("checks-recorder");
+    let recorder = dir.path("recorder.sh");
+    std::fs::copy(fake_engine("recorder.sh"), &recorder).unwrap();
+    std::fs::copy(fake_engine("uci.sh"), dir.path("uci.sh")).unwrap();
+    let game = common::load_game(&common::root().join("content/variants/3check"));
+    let mut d = against_in(game, &recorder.display().to_string(), true);
+    new_game(&mut d, "White", "Club");
+    play(&mut d, "e2e4");
+    // The recorder answers e7e5, one of the cards' Moves here.
+    let came = wait_until(&mut d, 0.05, 60.0, |d| history(d).len() == 2);
+    assert!(came, "the recorder's answer is played: {}", state(&mut d));
+    drop(d);
+    let told = std::fs::read_to_string(dir.path("recorder.sh.log")).unwrap();
+    let variant = told.find("setoption name UCI_Variant value 3check\n").unwrap_or_else(|| panic!("{told}"));
+    let position = told.find("position fen rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 3+3 0 1\n");
+    assert!(position.is_some_and(|p| p > variant), "the variant, then the position with its checks: {told}");
+}
+
 /// The built-in engine answers only the latest question: a New Game while
 /// it searches (Expert: 2 s) stops the search, its answer is dropped, and
 /// the new game's Computer answers.

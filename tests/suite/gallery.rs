@@ -1,5 +1,5 @@
 //! The gallery of variants, `content/variants/NAME/` (issue 22), each made
-//! over content/chess (`extends: ../../chess`): that each folder holds only
+//! over content/chess (`extends: ../../chess`; 5check over 3check): that each folder holds only
 //! what it changes (its listed files, whole or as a table's changes), that `cardtable
 //! check` finds nothing wrong with it, and that the built-in engine plays it
 //! against itself to a game's end through the cards, every move one the cards
@@ -118,7 +118,30 @@ const GALLERY: &[(&str, &str, &[&str])] = &[
             "tables/Words.fr.csv",
         ],
     ),
+    // Check counting (content/README.md): 5check is made over 3check.
+    ("3check", "Three-Check Chess", CHECKS_EDITED),
+    ("5check", "Five-Check Chess", &["game.yaml", "tables/Words.csv", "tables/Words.fr.csv"]),
 ];
+
+/// The chess cards 3check changes to count checks, and How to play's words.
+const CHECKS_EDITED: &[&str] = &[
+    "game.yaml",
+    "logic/Find Legal Moves.yaml",
+    "logic/Go Back To The Start.yaml",
+    "logic/Look For Game End.yaml",
+    "logic/Pass The Turn.yaml",
+    "tables/Words.csv",
+    "tables/Words.fr.csv",
+];
+
+/// The game a variant is made over (its game.yaml's `extends:`): chess, but
+/// 5check's, made over 3check.
+fn base_of(name: &str) -> &'static str {
+    match name {
+        "5check" => "../3check",
+        _ => "../../chess",
+    }
+}
 
 /// The files an old game edits (no castling, a Pawn of one step, other
 /// pieces, one Kind to promote to): its pieces' files, Castling, and the
@@ -198,6 +221,18 @@ fn own_files(name: &str) -> Vec<&'static str> {
             "tables/PGN Tags.yaml",
         ]);
     }
+    if name == "3check" {
+        own.extend([
+            "logic/Is Check Count Reached.yaml",
+            "logic/Show Checks Result.yaml",
+            "tables/Checks.csv",
+            "tables/Checks.yaml",
+        ]);
+    }
+    if name == "5check" {
+        // Its own counts: five checks win.
+        own.push("tables/Checks.csv");
+    }
     own
 }
 
@@ -265,7 +300,8 @@ fn each_variant_extends_chess_and_holds_only_what_it_changes() {
             assert!(there, "{name} changes {f}: it holds it, or its changes");
         }
         let game = read(&dir, "game.yaml");
-        assert_eq!(game.lines().next(), Some("extends: ../../chess"), "{name}: game.yaml extends chess");
+        let extends = format!("extends: {}", base_of(name));
+        assert_eq!(game.lines().next(), Some(extends.as_str()), "{name}: game.yaml extends its base");
         assert!(game.lines().any(|l| l == format!("game: {title}")), "{name}: game.yaml names it: {game}");
         assert!(
             game.lines()

@@ -8,6 +8,7 @@ mod common;
 mod board_sizes;
 mod broken_content;
 mod builtin_content;
+mod checks;
 mod cli;
 mod computer;
 mod content_changes;

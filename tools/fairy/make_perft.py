@@ -57,6 +57,9 @@ MANIFEST = [
     ("losalamos", "content/variants/losalamos"),
     ("fischerandom", "content/variants/fischerandom"),
     ("kingofthehill", "content/variants/kingofthehill"),
+    # Check counting (content/README.md): FEN's `3+3` field.
+    ("3check", "content/variants/3check"),
+    ("5check", "content/variants/5check"),
 ]
 
 # Positions every variant's file holds besides its start and the random
@@ -127,13 +130,34 @@ HILL = [
     ("hill-race", "4k3/8/8/8/8/8/3K4/8 w - - 0 1"),
     ("hill-won", "4k3/8/8/8/3K4/8/8/8 b - - 1 1"),
 ] + EXTRA
+# Check counting's: the promotions (the checks field added by
+# Fairy-Stockfish's `d`), and positions a check or two from the end (FEN's
+# `1+1`: each Side has one check still to give; White's Bxf7+ or Qxf7 ends
+# the game), and one that is over (`0+3`: White has given its last check,
+# and no move is left).
+CHECKS = EXTRA + [
+    ("last-checks", "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 1+1 4 4"),
+    ("black-last-check", "rnb1kbnr/pppp1ppp/8/4p3/4P2q/8/PPPPKPPP/RNBQ1BNR b kq - 2+1 2 3"),
+    ("over", "rnbqkbnr/ppp2ppp/3p4/1B2p3/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 0+3 1 3"),
+]
 EXTRA_OF = {
     "kingofthehill": HILL,
+    "3check": CHECKS,
+    "5check": CHECKS,
     "makruk": SIXTH_RANK,
     "ai-wok": SIXTH_RANK,
     "capablanca": TEN_FILES,
     "losalamos": SIX_FILES,
     "board10x10": TEN_BY_TEN,
+}
+
+# Variants whose moves the built-in engine does not follow, and why:
+# tests/suite/fairy.rs checks only the cards' there (the file's `engine
+# unchecked` line).
+ENGINE_UNCHECKED = {
+    "3check": "the built-in engine counts no checks (it plays on after the last)",
+    "5check": "the built-in engine counts no checks (it plays on after the last)",
+    "kingofthehill": "the built-in engine knows no hill (the cards' Look For Game End ends the game there)",
 }
 
 # Variants whose content a test makes from content/chess (never a folder of
@@ -142,12 +166,6 @@ EXTRA_OF = {
 # promotions.
 MADE_BY_TESTS = {
     "board10x10": ("tests/suite/board_sizes.rs's 10 by 10 copy of content/chess", "tests/vectors/board10x10.perft", 1),
-}
-# Variants the built-in engine does not play (it reads the tables, not the
-# cards that end the game): their files say `checks cards`, and only the
-# cards are checked against them.
-CARDS_ONLY = {
-    "kingofthehill": "The built-in engine knows no hill (the cards' Look For Game End ends the game there): only the cards are checked.",
 }
 SIZES_INI = os.path.join(ROOT, "tools", "fairy", "sizes.ini")
 
@@ -300,7 +318,7 @@ def walk(engine, rng, start):
     engine.position(start, played)
     fen = engine.fen()
     _, moves = engine.perft(1)
-    if not moves or int(fen.split()[4]) >= 100:
+    if not moves or int(fen.split()[-2]) >= 100:
         return None
     return fen, played
 
@@ -346,8 +364,8 @@ def write(engine, variant, content, seed, positions, command):
         f"variant {variant}",
         f"content {content}",
     ]
-    if variant in CARDS_ONLY:
-        out[-2:-2] = [f"# {CARDS_ONLY[variant]}", "checks cards"]
+    if variant in ENGINE_UNCHECKED:
+        out.append(f"engine unchecked: {ENGINE_UNCHECKED[variant]}")
     for name, fen, played, *origin in found:
         counts, moves = describe(engine, fen)
         out.append("")

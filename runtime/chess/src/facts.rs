@@ -177,7 +177,9 @@ impl Move {
 
 /// A FEN, read: each Square's Piece (its Kind, and whether it is FEN's
 /// White's, upper case), the side to move (White: `w`), the castling field
-/// as written, the en passant Square, the halfmove clock and the move number.
+/// as written, the en passant Square, the checks each Side has still to
+/// give (Fairy-Stockfish's three-check field), the halfmove clock and the
+/// move number.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Fen<'a> {
     /// Each Square's Piece, a1 first, as the Board's [`Grid`] numbers them.
@@ -185,6 +187,10 @@ pub struct Fen<'a> {
     pub white_to_move: bool,
     pub castling: &'a str,
     pub en_passant: Option<u8>,
+    /// The checks FEN's White and Black have still to give, when the FEN
+    /// says (`3+3`, after the en passant Square, as Fairy-Stockfish writes
+    /// a game of check counting: its 3check, 5check).
+    pub checks: Option<[u32; 2]>,
     pub halfmoves: u32,
     pub move_number: u32,
 }
@@ -243,14 +249,31 @@ impl<'a> Fen<'a> {
             "-" => None,
             ep => Some(grid.parse(ep).ok_or(format!("`{ep}` is not an en passant square"))?),
         };
+        // Fairy-Stockfish's checks field, `W+B`, comes before the clocks.
+        let checks = match parts.get(4) {
+            Some(field) if field.contains('+') => Some(read_checks(field)?),
+            _ => None,
+        };
+        let clocks = if checks.is_some() { 5 } else { 4 };
         let halfmoves = parts
-            .get(4)
+            .get(clocks)
             .map_or(Ok(0), |s| s.parse())
             .map_err(|_| "the halfmove clock is a whole number".to_string())?;
-        let move_number =
-            parts.get(5).map_or(Ok(1), |s| s.parse()).map_err(|_| "the move number is a whole number".to_string())?;
-        Ok(Fen { placement, white_to_move, castling, en_passant, halfmoves, move_number })
+        let move_number = parts
+            .get(clocks + 1)
+            .map_or(Ok(1), |s| s.parse())
+            .map_err(|_| "the move number is a whole number".to_string())?;
+        Ok(Fen { placement, white_to_move, castling, en_passant, checks, halfmoves, move_number })
     }
+}
+
+/// Fairy-Stockfish's checks field, `W+B`: the checks White and Black have
+/// still to give, each a whole number.
+fn read_checks(field: &str) -> Result<[u32; 2], String> {
+    let wrong = || format!("`{field}` is not a checks field (the checks White and Black have still to give, as `3+3`)");
+    let (white, black) = field.split_once('+').ok_or_else(wrong)?;
+    let count = |s: &str| s.parse::<u32>().ok().filter(|_| s.bytes().all(|b| b.is_ascii_digit()));
+    Ok([count(white).ok_or_else(wrong)?, count(black).ok_or_else(wrong)?])
 }
 
 /// The King's and the Rook's Squares of the castling a FEN's castling
@@ -680,6 +703,23 @@ mod tests {
         assert_eq!(corners, [Some('K'), Some('Q'), Some('k'), Some('q')]);
         let m = Move { from: big.parse("a9").unwrap(), to: big.parse("a10").unwrap(), promotion: 1 };
         assert_eq!(m.uci(big, |_| Some('q')), "a9a10q");
+    }
+
+    /// Fairy-Stockfish's checks field (`1+3`: the checks White and Black
+    /// have still to give) is read before the clocks; without it the clocks
+    /// are the fifth and sixth fields, as in chess; a field with `+` that is
+    /// not two counts is told.
+    #[test]
+    fn the_checks_field_is_read_before_the_clocks() {
+        let kind_of = |c: char| "kp".find(c.to_ascii_lowercase()).map(|i| i as u8);
+        let read = Fen::read(Grid::CHESS, "4k3/8/8/8/8/8/8/4K3 b - - 1+3 7 40", kind_of).expect("a FEN with checks");
+        assert_eq!((read.checks, read.halfmoves, read.move_number), (Some([1, 3]), 7, 40));
+        let read = Fen::read(Grid::CHESS, "4k3/8/8/8/8/8/8/4K3 b - - 7 40", kind_of).expect("a chess FEN");
+        assert_eq!((read.checks, read.halfmoves, read.move_number), (None, 7, 40));
+        for wrong in ["1+", "+3", "1+3+2", "1+-3"] {
+            let err = Fen::read(Grid::CHESS, &format!("4k3/8/8/8/8/8/8/4K3 b - - {wrong} 7 40"), kind_of).unwrap_err();
+            assert!(err.starts_with(&format!("`{wrong}` is not a checks field")), "{wrong}: {err}");
+        }
     }
 
     /// A FEN of a 10 by 8 Board: a run of ten empty Squares is `10`, read

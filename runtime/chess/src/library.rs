@@ -129,6 +129,8 @@ pub struct Chess {
     /// Position History and its columns kind, side, castlingsAllowed: the
     /// positions played since the last Capture or Pawn Move ([`Chess::earlier_fens`]).
     history: Option<(TableId, [ColumnId; 3])>,
+    /// Check counting, when the content has a Checks table ([`CheckCounts`]).
+    checks: Option<CheckCounts>,
     board_state: StructId,
     side_to_move: u16,
     en_passant: Option<u16>,
@@ -149,6 +151,19 @@ pub struct Chess {
     /// ([`crate::engine::held`]), read from the content at the first
     /// `setfen` (None: the content lacks the tables the rules read).
     held_to: std::sync::OnceLock<Option<crate::engine::AnyRules>>,
+}
+
+/// Check counting (content/README.md, Check counting): the Checks table,
+/// its columns `given` (the checks a Side has given) and `toWin` (the
+/// checks that win), and the rows of FEN's White and Black. FEN's checks
+/// field (`3+3`, Fairy-Stockfish's) is the checks each has still to give,
+/// toWin less given.
+#[derive(Clone, Copy, Debug)]
+struct CheckCounts {
+    table: TableId,
+    given: ColumnId,
+    to_win: ColumnId,
+    rows: [usize; 2],
 }
 
 /// What the chess library keeps in the World: the move number of the
@@ -409,6 +424,10 @@ impl Chess {
             }
             None => None,
         };
+        let checks = match tables.optional("Checks") {
+            Some(t) => Some(read_checks(&tables, &facts, t)?),
+            None => None,
+        };
         let promotions =
             promotion_kinds(game, &facts).map(|side| side.iter().filter_map(|k| facts.kind_named(k)).collect());
         let mut chess = Chess {
@@ -431,6 +450,7 @@ impl Chess {
             history: tables.optional("Position History").and_then(|t| {
                 Some((t, [column(t, "kind").ok()?, column(t, "side").ok()?, column(t, "castlingsAllowed").ok()?]))
             }),
+            checks,
             board_state,
             side_to_move: field("sideToMove").ok_or("the chess library needs Board State's `sideToMove`")?,
             en_passant: field("enPassantSquare"),
@@ -649,6 +669,11 @@ impl Chess {
             self.en_passant.map(|f| Self::text(world, self.field(world, rules, f)).to_string()).unwrap_or_default();
         out.push(' ');
         out.push_str(if ep.is_empty() { "-" } else { &ep });
+        if let Some(c) = self.checks {
+            let table = &world.tables[c.table.index()];
+            let [white, black] = c.rows.map(|r| checks_left(table.cell(r, c.to_win), table.cell(r, c.given)));
+            out.push_str(&format!(" {white}+{black}"));
+        }
         let fifty = match self.fifty.map(|f| self.field(world, rules, f)) {
             Some(Value::Num(n)) => n as i64,
             _ => 0,
@@ -697,7 +722,12 @@ impl Chess {
             ),
             None => "-".to_string(),
         };
-        Some(format!("{placement} {} {rights} - 0 1", if white { "w" } else { "b" }))
+        let checks = self.checks.map_or(String::new(), |c| {
+            let [white, black] =
+                c.rows.map(|r| checks_left(tables.cell(c.table, r, c.to_win), tables.cell(c.table, r, c.given)));
+            format!(" {white}+{black}")
+        });
+        Some(format!("{placement} {} {rights} -{checks} 0 1", if white { "w" } else { "b" }))
     }
 
     /// The positions of the game before the one on the Board, oldest first,
@@ -788,11 +818,39 @@ impl Chess {
     /// set up from outside goes through it. A content without the tables
     /// the rules read (Directions...) has its FEN set up as it is.
     pub fn hold(&self, game: &Game, fen: &str) -> Result<crate::engine::held::Held, String> {
-        Fen::read(self.facts.grid, fen, |c| self.facts.kind_of_letter(c))?;
+        let read = Fen::read(self.facts.grid, fen, |c| self.facts.kind_of_letter(c))?;
+        self.hold_checks(game, &read)?;
         match self.held_to.get_or_init(|| crate::engine::AnyRules::new(game).ok()) {
             Some(rules) => rules.hold(fen),
             None => Ok(crate::engine::held::Held { fen: fen.to_string(), mended: Vec::new() }),
         }
+    }
+
+    /// Refuses a FEN's checks field (`3+3`) in a game that counts no checks,
+    /// and a count of checks still to give past the checks that win.
+    fn hold_checks(&self, game: &Game, read: &Fen) -> Result<(), String> {
+        let Some(left) = read.checks else { return Ok(()) };
+        let Some(c) = self.checks else {
+            return Err("this game counts no checks (it has no Checks table): the FEN's checks field \
+                 (`3+3`, the checks White and Black have still to give, as Fairy-Stockfish writes \
+                 its 3check) is not one of its fields"
+                .into());
+        };
+        let def = &game.tables[c.table.index()];
+        for (i, (&r, left)) in c.rows.iter().zip(left).enumerate() {
+            let to_win = match def.cells.get(r * def.columns.len() + c.to_win.index()) {
+                Some(Value::Num(n)) => *n,
+                _ => 0.0,
+            };
+            if f64::from(left) > to_win {
+                return Err(format!(
+                    "the FEN's checks field gives {} {left} checks still to give, more than the {to_win} that win \
+                     (the Checks table's toWin)",
+                    self.facts.side_of_fen(i == 0)
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// Sets up the position of a FEN, held to the rules first ([`Chess::hold`]:
@@ -827,6 +885,17 @@ impl Chess {
         for &t in &self.cleared_tables {
             world.tables[t.index()].reset(&game.tables[t.index()]);
         }
+        // No check given, or as many as the FEN's checks field says.
+        if let Some(c) = self.checks {
+            let table = &mut world.tables[c.table.index()];
+            table.reset(&game.tables[c.table.index()]);
+            for (&r, left) in c.rows.iter().zip(read.checks.unwrap_or_default()) {
+                let Value::Num(to_win) = table.cell(r, c.to_win) else { continue };
+                if read.checks.is_some() {
+                    *table.cell_mut(r, c.given) = Value::Num(to_win - f64::from(left));
+                }
+            }
+        }
         let side = world.syms.intern(side);
         self.set_field(world, rules, self.side_to_move, Value::Text(side));
         if let Some(f) = self.en_passant {
@@ -847,7 +916,8 @@ impl Chess {
         world.close_choices();
         *cardtable_runtime::library::state_mut(world) =
             ChessState { first_move: move_number, black_first: !read.white_to_move };
-        let start = format!("{} {} {castling} {ep} {} {move_number}", parts[0], parts[1], read.halfmoves);
+        let checks = read.checks.map(|[w, b]| format!(" {w}+{b}")).unwrap_or_default();
+        let start = format!("{} {} {castling} {ep}{checks} {} {move_number}", parts[0], parts[1], read.halfmoves);
         *cardtable_runtime::library::state_mut(world) = pgn::Start { fen: Some(start) };
         let start = self.start_the_turn;
         let changed = self.position_changed;
@@ -1067,5 +1137,38 @@ impl Chess {
     /// The Kinds' and Sides' facts the library read at load.
     pub fn facts(&self) -> &Facts {
         &self.facts
+    }
+}
+
+/// The Checks table of check counting, read: its columns `given` and
+/// `toWin`, a row for each Side, each toWin a whole number from 1.
+fn read_checks(tables: &Tables, facts: &Facts, t: TableId) -> Result<CheckCounts, Lack> {
+    let (given, to_win) = (tables.column(t, "given")?, tables.column(t, "toWin")?);
+    let mut rows = [0; 2];
+    for (row, side) in rows.iter_mut().zip(&facts.sides) {
+        *row = (0..tables.def(t).rows.len()).find(|&r| tables.row_name(t, r) == side).ok_or_else(|| {
+            tables.lack_at(
+                t,
+                None,
+                None,
+                format!("the chess library needs a row of the table `Checks` for each Side: none is named `{side}`"),
+            )
+        })?;
+        let n = tables.num(t, *row, to_win);
+        if n < 1.0 || n.fract() != 0.0 {
+            let why = format!("`toWin` is how many checks win, a whole number from 1, not {n}");
+            return Err(tables.lack_at(t, Some(*row), Some(to_win), why));
+        }
+    }
+    Ok(CheckCounts { table: t, given, to_win, rows })
+}
+
+/// The checks a Side has still to give (toWin less given, never below 0),
+/// as FEN's checks field writes them.
+fn checks_left(to_win: Value, given: Value) -> u32 {
+    match (to_win, given) {
+        (Value::Num(w), Value::Num(g)) => (w - g).max(0.0) as u32,
+        (Value::Num(w), _) => w.max(0.0) as u32,
+        _ => 0,
     }
 }

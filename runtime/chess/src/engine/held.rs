@@ -61,7 +61,8 @@ pub fn hold<S: SquareSet>(r: &Rules<S>, fen: &str) -> Result<Held, String> {
     };
     let mut fields = fen.split_whitespace();
     let (placement, side) = (fields.next().unwrap_or_default(), fields.next().unwrap_or_default());
-    let fen = format!("{placement} {side} {castling} {ep} {} {}", read.halfmoves, read.move_number);
+    let checks = read.checks.map(|[w, b]| format!(" {w}+{b}")).unwrap_or_default();
+    let fen = format!("{placement} {side} {castling} {ep}{checks} {} {}", read.halfmoves, read.move_number);
     Ok(Held { fen, mended })
 }
 
