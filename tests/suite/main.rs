@@ -14,6 +14,7 @@ mod computer;
 mod content_changes;
 mod draws;
 mod drive_binary;
+mod ends;
 mod engine;
 mod engines_follow;
 mod examples;

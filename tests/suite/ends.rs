@@ -1,0 +1,163 @@
+//! Each variant proven by its END: the seeded random games of
+//! tests/vectors/ends.txt (tools/fairy/make_ends.py, from pyffish's legal
+//! moves and its judgement of the end) are played through the cards by
+//! clicks, the Computer off, from the folder's start; after every move but
+//! the last the result is `*`, and after the last it is the file's (the
+//! ply, the result, the reason), or `*` still for a game the file's cap
+//! cut. Chess and each variant of the gallery whose ends the cards follow
+//! (the script's LEFT_OUT says which do not, and why).
+//! All 66 games take some 40 s in a debug build on two threads.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use crate::common;
+
+use cardtable_runtime::host::driver::Driver;
+
+/// One game of tests/vectors/ends.txt.
+#[derive(Default, Clone)]
+struct Game {
+    folder: String,
+    name: String,
+    start: String,
+    moves: Vec<String>,
+    ends: usize,
+    result: String,
+    reason: String,
+}
+
+fn games() -> Vec<Game> {
+    let text = std::fs::read_to_string(common::root().join("tests/vectors/ends.txt")).expect("ends.txt");
+    let mut games: Vec<Game> = Vec::new();
+    for line in text.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+        let (key, value) = line.split_once(' ').unwrap_or((line, ""));
+        if key == "game" {
+            let folder = value.split(' ').next().expect("a folder").to_string();
+            games.push(Game { folder, name: value.to_string(), ..Game::default() });
+            continue;
+        }
+        let g = games.last_mut().expect("a game first");
+        match key {
+            "start" => g.start = value.to_string(),
+            "moves" => g.moves = value.split_whitespace().map(str::to_string).collect(),
+            "ends" => g.ends = value.parse().expect("a ply"),
+            "result" => g.result = value.to_string(),
+            "reason" => g.reason = value.to_string(),
+            other => panic!("ends.txt: unknown line `{other}`"),
+        }
+    }
+    for g in &games {
+        assert_eq!(g.moves.len(), g.ends, "{}: `ends` is not the number of moves", g.name);
+    }
+    games
+}
+
+/// `result`'s answer: the result and the reason.
+fn result(d: &mut Driver) -> (String, String) {
+    let answer = common::run(d, "result");
+    let text = |k: &str| answer.get(k).as_str().unwrap_or_else(|| panic!("no `{k}` in {answer}")).to_string();
+    (text("result"), text("reason"))
+}
+
+/// Plays one game by clicks; the first disagreement with the file, if any.
+fn play(g: &Game) -> Result<(), String> {
+    let game = common::load_game(&common::root().join(&g.folder));
+    let letters = cardtable_chess::library::kind_letters(&game).map_err(|e| format!("{}: {e:?}", g.name))?;
+    let mut d = common::two_players(game);
+    let fen = common::run(&mut d, "fen").get("fen").as_str().unwrap_or_default().to_string();
+    if fen != g.start {
+        return Err(format!("{}: the folder starts at {fen}, the file at {}", g.name, g.start));
+    }
+    for (ply, uci) in g.moves.iter().enumerate() {
+        let now = result(&mut d);
+        if now.0 != "*" {
+            return Err(format!(
+                "{}: over before ply {} ({now:?}), Fairy-Stockfish ends it after ply {} ({} {}); at {}",
+                g.name,
+                ply + 1,
+                g.ends,
+                g.result,
+                g.reason,
+                common::run(&mut d, "fen")
+            ));
+        }
+        let at = |what: String| format!("{} ply {} `{uci}`: {what}", g.name, ply + 1);
+        for square in [&uci[0..2], &uci[2..4]] {
+            let answer = d.command(&format!("click {square}"));
+            if answer.is_error() {
+                return Err(at(format!("click {square}: {answer}")));
+            }
+        }
+        if let Some(p) = uci.chars().nth(4) {
+            let (kind, _) = letters.iter().find(|(_, l)| *l == p).ok_or_else(|| at(format!("no Kind `{p}`")))?;
+            let button = common::promotion_button(&mut d, kind);
+            common::ok(&mut d, &format!("press {button}"));
+        }
+        let moved = common::run(&mut d, "table Move History").get("rows").as_array().len();
+        if moved != ply + 1 {
+            return Err(at(format!("not played ({moved} moves recorded)")));
+        }
+    }
+    let got = result(&mut d);
+    if got != (g.result.clone(), g.reason.clone()) {
+        return Err(format!(
+            "{}: after ply {} the cards say {got:?}, Fairy-Stockfish {} {:?}; at {}",
+            g.name,
+            g.ends,
+            g.result,
+            g.reason,
+            common::run(&mut d, "fen")
+        ));
+    }
+    let over = common::state(&mut d) == "Game Over";
+    if over != (g.result != "*") {
+        return Err(format!("{}: the Game State is {} for {}", g.name, common::state(&mut d), g.result));
+    }
+    Ok(())
+}
+
+/// Plays the games on two threads (each its own Driver); every failure told at once.
+fn play_all(chosen: Vec<Game>) {
+    let next = AtomicUsize::new(0);
+    let failures = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for _ in 0..2 {
+            s.spawn(|| {
+                while let Some(g) = chosen.get(next.fetch_add(1, Ordering::SeqCst)) {
+                    if let Err(e) = play(g) {
+                        failures.lock().expect("not poisoned").push(e);
+                    }
+                }
+            });
+        }
+    });
+    let failures = failures.into_inner().expect("not poisoned");
+    assert!(failures.is_empty(), "{} of {} games differ:\n{}", failures.len(), chosen.len(), failures.join("\n"));
+}
+
+#[test]
+fn every_game_ends_where_fairy_stockfish_ends_it() {
+    play_all(games());
+}
+
+#[test]
+fn the_file_holds_chess_and_the_gallery_and_every_kind_of_end() {
+    let games = games();
+    let mut folders: Vec<String> = vec!["content/chess".into()];
+    let gallery = common::root().join("content/variants");
+    let left_out = std::fs::read_to_string(common::root().join("tools/fairy/make_ends.py")).expect("make_ends.py");
+    for entry in std::fs::read_dir(&gallery).expect("content/variants") {
+        let name = entry.expect("an entry").file_name().to_string_lossy().to_string();
+        // A variant left out is named in the script's LEFT_OUT and the file's header.
+        if left_out.contains(&format!("    \"{name}\": ")) {
+            continue;
+        }
+        folders.push(format!("content/variants/{name}"));
+    }
+    for folder in &folders {
+        assert!(games.iter().any(|g| &g.folder == folder), "no game of {folder} in ends.txt");
+    }
+    for reason in ["checkmate", "stalemate", "insufficient material", "threefold repetition", ""] {
+        assert!(games.iter().any(|g| g.reason == reason), "no game ends by {reason:?}");
+    }
+}

@@ -1,0 +1,178 @@
+#!/usr/bin/env python3
+"""Writes tests/vectors/ends.txt: seeded random games of chess and of each
+variant of the gallery, played with pyffish's legal moves to their END as
+Fairy-Stockfish judges it, the reference tests/suite/ends.rs holds the
+cards to (the same ply, the same result).
+
+    pip install pyffish==0.0.90
+    python3 tools/fairy/make_ends.py                  # every folder of FOLDERS
+    python3 tools/fairy/make_ends.py --games 6 --cap 300 --out tests/vectors/ends.txt
+
+pyffish is PyPI's Fairy-Stockfish as a Python module (version 0.0.90,
+Fairy-Stockfish 230826); tools/fairy/variants.ini is loaded into it first
+(load_variant_config), so a variant defined there is known too.
+
+Each game: from the folder's start (Fairy-Stockfish's start FEN of the
+variant the folder's `Variant Engine` table names; Chess960's, the folder's
+own first game, as tests/fairy/fischerandom.perft's `start`), a move
+chosen at each ply among pyffish.legal_moves (sorted) by
+random.Random("VARIANT:GAME"), until the game ends, or --cap plies (then
+`*`). The game ends as content/chess's Look For Game End ends it, at the
+start of every Turn and without a claim, its checks in Show Result's order:
+
+  - no legal move (Is Out Of Moves): pyffish.game_result, the value for the
+    Side to move (negative: it lost; 0: a draw); `checkmate` when it lost,
+    `stalemate` when drawn;
+  - insufficient material (Is Material Insufficient: neither Side can
+    mate): pyffish.has_insufficient_material says it of each Side; the
+    game ends when it says it of both;
+  - threefold repetition (Is Position Repeated, timesSeenForDraw 3) and the
+    fifty-move rule (fiftyMoveCountForDraw 100 plies): Fairy-Stockfish's
+    optional ends, which a player may claim; the cards end the game at
+    once, so pyffish.is_optional_game_end's True ends it here, its value
+    the result. Its reason: `threefold repetition` when the position
+    (board, Side to move, castling, as pyffish's FEN writes them) has come
+    a third time, else `fifty-move rule` (Show Result names repetition
+    first when both hold);
+  - pyffish.is_immediate_game_end too (a variant's own end at once, as a
+    bare King); none of the folders kept here has one, and a game that met
+    one would say so in the reason `immediate`, which no card writes.
+
+Variants whose ends the cards do not follow are left out (LEFT_OUT, with
+why; each variant's README says it under "Fairy-Stockfish's rules not
+followed").
+
+The output depends only on the arguments, the folders and pyffish's version.
+"""
+import argparse
+import os
+import random
+import sys
+
+import pyffish as sf
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+CHESS = "content/chess"
+GALLERY = "content/variants"
+
+# Variants whose ends Fairy-Stockfish judges by rules the cards (content/chess's
+# Look For Game End, Show Result) do not have; their games are not in the file.
+LEFT_OUT = {
+    "shatranj": "a bare King loses (unless it bares the other at once), stalemate loses, the 70-move rule "
+    "(Fairy-Stockfish's shatranj); the cards: insufficient material and stalemate draw, the fifty-move rule "
+    "(game 5 of 6: Fairy-Stockfish 1-0 for a bare King at ply 281, the cards went on)",
+    "shatar": "a bare King draws (Robado), and a mate given by some Pieces alone is no win (Fairy-Stockfish's "
+    "shatarMateRule); the cards: chess's ends (games 2, 3, 4 of 6: a bare King drawn, a checkmate that "
+    "Fairy-Stockfish draws)",
+    "makruk": "Makruk's counting rules, and no fifty-move rule (Fairy-Stockfish's makruk); the cards: the "
+    "fifty-move rule (its 6 games, played anyway, agreed: no count and no 100 quiet plies came)",
+    "ai-wok": "Makruk's counting rules, and no fifty-move rule (Fairy-Stockfish's ai-wok); the cards: the "
+    "fifty-move rule (its 6 games, played anyway, agreed)",
+    "asean": "ASEAN's counting rules (Fairy-Stockfish's asean); the cards: the fifty-move rule alone "
+    "(its 6 games, played anyway, agreed)",
+}
+
+
+def variant_of(folder):
+    """The Fairy-Stockfish variant its `Variant Engine` table names (chess's: chess)."""
+    path = os.path.join(ROOT, folder, "tables", "Variant Engine.csv")
+    if not os.path.exists(path):
+        return "chess"
+    rows = [line.strip().split(",") for line in open(path, encoding="utf-8") if line.strip()]
+    return next(r[0] for r in rows[1:] if r[1] == "fairy-stockfish")
+
+
+def start_of(variant):
+    """The start FEN and whether it is Chess960's."""
+    if variant == "fischerandom":
+        # The folder's own first game (its generator seeded 0), as make_perft.py's file says it.
+        text = open(os.path.join(ROOT, "tests/fairy/fischerandom.perft"), encoding="utf-8").read().splitlines()
+        at = text.index("id start")
+        return text[at + 1].split(" ", 1)[1], True
+    return sf.start_fen(variant), False
+
+
+def position_key(fen):
+    # board, Side to move, castling: what Is Same Position compares (the Side by the parity).
+    return " ".join(fen.split()[:3])
+
+
+def play(variant, number, cap):
+    fen, chess960 = start_of(variant)
+    rng = random.Random(f"{variant}:{number}")
+    moves = []
+    seen = {position_key(fen): 1}
+    while True:
+        legal = sorted(sf.legal_moves(variant, fen, moves, chess960))
+        if not legal:
+            value = sf.game_result(variant, fen, moves, chess960)
+            return moves, result_for(variant, fen, moves, chess960, value), "checkmate" if value < 0 else "stalemate"
+        white, black = sf.has_insufficient_material(variant, fen, moves, chess960)
+        if white and black:
+            return moves, "1/2-1/2", "insufficient material"
+        ended, value = sf.is_optional_game_end(variant, fen, moves, chess960)
+        if ended:
+            now = sf.get_fen(variant, fen, moves, chess960)
+            reason = "threefold repetition" if seen[position_key(now)] >= 3 else "fifty-move rule"
+            return moves, result_for(variant, fen, moves, chess960, value), reason
+        ended, value = sf.is_immediate_game_end(variant, fen, moves, chess960)
+        if ended:
+            return moves, result_for(variant, fen, moves, chess960, value), "immediate"
+        if len(moves) >= cap:
+            return moves, "*", ""
+        moves.append(rng.choice(legal))
+        key = position_key(sf.get_fen(variant, fen, moves, chess960))
+        seen[key] = seen.get(key, 0) + 1
+
+
+def result_for(variant, fen, moves, chess960, value):
+    """PGN's result from a value for the Side to move (White is the first player)."""
+    if value == 0:
+        return "1/2-1/2"
+    white_to_move = sf.get_fen(variant, fen, moves, chess960).split()[1] == "w"
+    return "1-0" if (value > 0) == white_to_move else "0-1"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=6, help="games a folder")
+    parser.add_argument("--cap", type=int, default=300, help="plies a game at most (then `*`)")
+    parser.add_argument("--out", default=os.path.join(ROOT, "tests/vectors/ends.txt"))
+    parser.add_argument("--with-left-out", action="store_true", help="write LEFT_OUT's games too (to see them fail)")
+    args = parser.parse_args()
+    sf.load_variant_config(open(os.path.join(ROOT, "tools/fairy/variants.ini"), encoding="utf-8").read())
+    folders = [CHESS] + [f"{GALLERY}/{n}" for n in sorted(os.listdir(os.path.join(ROOT, GALLERY)))]
+    out = [
+        "# Made by tools/fairy/make_ends.py from pyffish %s (Fairy-Stockfish as a Python module); do not edit."
+        % ".".join(map(str, sf.version())),
+        f"# python3 tools/fairy/make_ends.py --games {args.games} --cap {args.cap}",
+        "# A game a block: `game FOLDER VARIANT NUMBER`, `start` the folder's start FEN as pyffish writes it,",
+        "# `moves` in UCI from there",
+        "# (Chess960's castling: the King onto its Rook), `ends PLY` (the number of moves: the game",
+        "# is over after the last, not before), `result` as PGN writes it (`*`: not over by the cap)",
+        "# and `reason` in the cards' words (empty for `*`). tests/suite/ends.rs plays them.",
+        "# Left out (their ends are rules the cards do not have; tools/fairy/make_ends.py, LEFT_OUT):",
+    ]
+    out += [f"#   {name}: {why}" for name, why in sorted(LEFT_OUT.items())]
+    summary = []
+    for folder in folders:
+        variant = variant_of(folder)
+        if variant in LEFT_OUT and not args.with_left_out:
+            summary.append(f"{folder}: left out")
+            continue
+        tally = {}
+        for number in range(args.games):
+            moves, result, reason = play(variant, number, args.cap)
+            start, _ = start_of(variant)
+            out += ["", f"game {folder} {variant} {number}", f"start {start}", "moves " + " ".join(moves)]
+            out += [f"ends {len(moves)}", f"result {result}", f"reason {reason}".rstrip()]
+            tally[reason or "*"] = tally.get(reason or "*", 0) + 1
+        summary.append(f"{folder}: {tally}")
+    with open(args.out, "w", encoding="utf-8") as f:
+        f.write("\n".join(out) + "\n")
+    print("\n".join(summary), file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
