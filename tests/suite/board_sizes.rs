@@ -233,21 +233,7 @@ fn the_built_in_engine_plays_the_cards_moves_on_twelve_by_ten() {
     let directions = copy.read("tables/Directions.csv").replace(",9,9,", ",11,11,");
     copy.write("tables/Directions.csv", &directions);
     let back = ["Rook", "Knight", "Bishop", "Queen", "", "King", "", "", "Bishop", "", "Knight", "Rook"];
-    let mut position = String::from("name,file,rank,fileLetter,kind,side\n");
-    for rank in 1..=10 {
-        for file in 1..=12u8 {
-            let (kind, side) = match rank {
-                1 => (back[usize::from(file - 1)], "White"),
-                2 => ("Pawn", "White"),
-                9 => ("Pawn", "Black"),
-                10 => (back[usize::from(file - 1)], "Black"),
-                _ => ("", ""),
-            };
-            let side = if kind.is_empty() { "" } else { side };
-            let letter = (b'a' + file - 1) as char;
-            position.push_str(&format!("{letter}{rank},{file},{rank},{letter},{kind},{side}\n"));
-        }
-    }
+    let position = laid_out(&back, 10);
     copy.write("tables/Position.csv", &position);
     let game = common::load_game(&copy.dir);
     let mut d = common::two_players(game.clone());
@@ -273,19 +259,17 @@ fn the_built_in_engine_plays_the_cards_moves_on_twelve_by_ten() {
     assert_eq!(ok(&mut d, "fen").get("fen").as_str(), Some("12/k11/12/12/12/12/12/12/12/1R3K6 w - - 1 2"));
 }
 
-/// The chess game's Position laid out on 10 Files by 10 Ranks: chess's
-/// Pieces on the b- to i-Files of Ranks 1 and 10, the Pawns on 2 and 9 (as
-/// tools/fairy/sizes.ini's `board10x10` starts).
-fn ten_by_ten_position() -> String {
-    let back = ["", "Rook", "Knight", "Bishop", "Queen", "King", "Bishop", "Knight", "Rook", ""];
+/// A Position of `back.len()` Files by `ranks` Ranks: each Side's Pieces
+/// on its back Rank by `back` (empty: none), its Pawns on the Rank before.
+fn laid_out(back: &[&str], ranks: u8) -> String {
     let mut position = String::from("name,file,rank,fileLetter,kind,side\n");
-    for rank in 1..=10 {
-        for file in 1..=10u8 {
+    for rank in 1..=ranks {
+        for file in 1..=back.len() as u8 {
             let (kind, side) = match rank {
                 1 => (back[usize::from(file - 1)], "White"),
                 2 => ("Pawn", "White"),
-                9 => ("Pawn", "Black"),
-                10 => (back[usize::from(file - 1)], "Black"),
+                r if r == ranks - 1 => ("Pawn", "Black"),
+                r if r == ranks => (back[usize::from(file - 1)], "Black"),
                 _ => ("", ""),
             };
             let side = if kind.is_empty() { "" } else { side };
@@ -294,6 +278,13 @@ fn ten_by_ten_position() -> String {
         }
     }
     position
+}
+
+/// The chess game's Position laid out on 10 Files by 10 Ranks: chess's
+/// Pieces on the b- to i-Files of Ranks 1 and 10, the Pawns on 2 and 9 (as
+/// tools/fairy/sizes.ini's `board10x10` starts).
+fn ten_by_ten_position() -> String {
+    laid_out(&["", "Rook", "Knight", "Bishop", "Queen", "King", "Bishop", "Knight", "Rook", ""], 10)
 }
 
 /// content/chess made 10 by 10 by its Board Size and Position alone keeps
