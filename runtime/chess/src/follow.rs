@@ -136,7 +136,8 @@ pub fn check(chess: &Chess, world: &World) -> Vec<Finding> {
     }
     let mut positions = 0usize;
     'playouts: for playout in 0..PLAYOUTS {
-        let mut w = world.clone();
+        // Its saves dropped, its calls into the libraries never handed over.
+        let mut w = cardtable_runtime::play::rehearsal(world);
         let mut random = Random::seeded(playout + 1);
         let mut line: Vec<String> = Vec::new();
         // How often each position (placement, side, castling, en passant) came in this playout.

@@ -134,6 +134,7 @@ impl World {
         fresh.store = self.store.clone();
         fresh.pending_load = self.pending_load.take();
         fresh.held_saves = self.held_saves.take();
+        fresh.dropping_saves = self.dropping_saves;
         fresh.step_budget = self.step_budget;
         fresh.restarts = self.restarts + 1;
         fresh.set_reduced_motion(self.reduced_motion);

@@ -138,14 +138,14 @@ fn call(
     }
 }
 
-/// A rehearsal copy of `world`: the same position, its saves and
-/// Persistent Values kept in memory and never written, its calls into code
+/// A rehearsal copy of `world`: the same position, its saves dropped
+/// unmade and its Persistent Values kept in memory, never written, its calls into code
 /// libraries never handed over, no trace: whatever runs on it leaves the
 /// real game as it was.
 pub fn rehearsal(world: &World) -> World {
     let mut copy = world.clone();
     copy.store = std::rc::Rc::new(crate::save::Store::memory());
-    copy.hold_saves();
+    copy.drop_saves();
     copy.library_calls.clear();
     copy.trace = None;
     copy

@@ -175,6 +175,10 @@ pub struct World {
     /// store: a code library that may put the World back (an answer whose
     /// handling faulted) drops them with it.
     pub(crate) held_saves: Option<Vec<(String, crate::save::SaveFile)>>,
+    /// A rehearsal's (`play::rehearsal`): the saves the cards make are
+    /// dropped unmade, as a held save that is never released would be
+    /// (no load sees a held save), without the cost of making them.
+    pub(crate) dropping_saves: bool,
     /// The running cards' frames.
     pub(crate) stack: Stack,
     pub(crate) ret: Vec<Value>,
@@ -283,6 +287,7 @@ impl World {
             pending_load: None,
             holding: 0,
             held_saves: None,
+            dropping_saves: false,
             stack: Stack::with_capacity(4096),
             ret: vec![Value::None; ret_width],
             steps_left: game.limits.steps,

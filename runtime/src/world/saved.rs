@@ -803,6 +803,9 @@ impl World {
     /// fails on the writer's thread is told later, as a notice.
     pub fn save_game(&mut self, slot: &str) -> Result<(), String> {
         check_slot(slot)?;
+        if self.dropping_saves {
+            return Ok(());
+        }
         if self.held_saves.is_some() {
             let save = self.to_save();
             let held = self.held_saves.get_or_insert_with(Vec::new);
@@ -825,6 +828,12 @@ impl World {
     /// taken.
     pub fn hold_saves(&mut self) {
         self.held_saves.get_or_insert_with(Vec::new);
+    }
+
+    /// From now on the saves the cards make are dropped unmade: this World
+    /// is a rehearsal, thrown away whole, whose saves no one would read.
+    pub fn drop_saves(&mut self) {
+        self.dropping_saves = true;
     }
 
     /// Hands the saves held since [`World::hold_saves`] to the store, in the
@@ -913,6 +922,7 @@ impl World {
         loaded.steps_left = self.steps_left;
         loaded.holding = self.holding;
         loaded.held_saves = self.held_saves.take();
+        loaded.dropping_saves = self.dropping_saves;
         loaded.set_reduced_motion(self.reduced_motion);
         loaded.host_off = std::mem::take(&mut self.host_off);
         loaded.trace = self.trace.take();
