@@ -1,7 +1,7 @@
 //! Boards of other sizes than 8 by 8 (issue 22): the chess game on a 10 by 8
 //! Board (`content/examples/board-10x8/`) and Gardner's minichess on a 5 by 5
-//! one (`content/examples/board-5x5/`), both made from content/chess by
-//! `tools/examples/make_board_sizes.py`. The cards read the Board's size from
+//! one (`content/examples/board-5x5/`), both made over content/chess
+//! (`extends: ../../chess`) by their tables. The cards read the Board's size from
 //! the Board Size table; here a player clicks and presses keys on each Board
 //! and reads what the cards did. (The window draws them: tests/suite/window.rs.)
 
@@ -122,23 +122,49 @@ fn the_pieces_of_the_five_by_five_board_stay_on_it() {
     assert_eq!(at(&mut d, "e5"), a1);
 }
 
-/// Each Board is content/chess with the edits its README lists, every other
-/// file the same byte for byte (after content/chess changes, run
-/// `python3 tools/examples/make_board_sizes.py` again).
+/// Each Board is made over content/chess and holds only what it changes
+/// (its README lists them): its Board Size, its whole Position (every Square
+/// renamed or moved), no Castling row, the sliders' `steps` (10 by 8: 9, to
+/// cross the Board) or the Pawn's first Move (5 by 5: one Square) and the
+/// Pawns' Ranks, its screen, the Board's place in the scene and, where the
+/// Board is drawn at other than 32 pixels a meter, the two cards that draw
+/// in pixels.
 #[test]
 fn each_board_is_the_chess_game_with_its_edits() {
-    let common_edits =
-        ["tables/Board Size.csv", "tables/Position.csv", "tables/Castling.csv", "game.yaml", "scene.yaml"];
-    for (name, more) in [
-        ("board-10x8", &["tables/Directions.csv"][..]),
+    let common_edits = ["tables/Board Size.csv", "tables/Position.csv", "tables/Castling.csv", "scene.yaml"];
+    let mut chess = common::chess_driver();
+    for (name, title, more) in [
+        ("board-10x8", "Chess on a 10 by 8 Board", &["tables/Directions.csv"][..]),
         (
             "board-5x5",
+            "Gardner Minichess",
             &["tables/Directions.csv", "tables/Sides.csv", "objects/Game Rules.yaml", "objects/Walnut Board.yaml"][..],
         ),
     ] {
         let dir = common::root().join("content/examples").join(name);
         let edited: Vec<&str> = common_edits.iter().chain(more).copied().collect();
-        common::assert_chess_but(&dir, &edited, &[], "python3 tools/examples/make_board_sizes.py");
+        common::assert_holds_only_its_changes(&dir, "../../chess", title, &edited, &[]);
+        let mut d = board(name);
+        let mut changed = |table: &str| common::changed_rows(&mut chess, &mut d, table);
+        let castling = changed("Castling");
+        assert!(castling.len() == 4 && castling.iter().all(|r| r.starts_with('-')), "{castling:?}");
+        let sliders = ["Queen", "Rook", "Bishop"];
+        if name == "board-10x8" {
+            assert_eq!(changed("Board Size"), ["file: count 10"]);
+            let directions = changed("Directions");
+            assert_eq!(directions.len(), 16, "{directions:?}");
+            assert!(
+                directions
+                    .iter()
+                    .all(|r| sliders.iter().any(|k| r.starts_with(k)) && r.ends_with(": steps 9, firstMoveSteps 9")),
+                "{directions:?}"
+            );
+            assert!(changed("Sides").is_empty());
+        } else {
+            assert_eq!(changed("Board Size"), ["file: count 5", "rank: count 5"]);
+            assert_eq!(changed("Directions"), ["Pawn forward: firstMoveSteps 1"]);
+            assert_eq!(changed("Sides"), ["White: promotionRank 5", "Black: pawnRank 4"]);
+        }
     }
 }
 
@@ -156,6 +182,7 @@ fn the_chess_library_plays_the_boards_size_and_names_what_it_cannot() {
     assert_eq!(common::move_set(&mut d, "enginemoves"), common::move_set(&mut d, "moves"));
 
     let copy = common::TempContent::of(&common::root().join("content/examples/board-5x5"), "board-27-files");
+    copy.remove("tables/Board Size.changes.csv");
     copy.write("tables/Board Size.csv", "name,count\nfile,27\nrank,5\n");
     let mut position = String::from("name,file,rank,fileLetter,kind,side\n");
     for rank in 1..=5 {
@@ -188,6 +215,7 @@ fn the_chess_library_plays_the_boards_size_and_names_what_it_cannot() {
 #[test]
 fn the_built_in_engine_names_a_board_larger_than_it_plays() {
     let copy = common::TempContent::of(&common::root().join("content/examples/board-5x5"), "board-13-by-10");
+    copy.remove("tables/Board Size.changes.csv");
     copy.write("tables/Board Size.csv", "name,count\nfile,13\nrank,10\n");
     let mut position = String::from("name,file,rank,fileLetter,kind,side\n");
     for rank in 1..=10 {
@@ -202,8 +230,10 @@ fn the_built_in_engine_names_a_board_larger_than_it_plays() {
         }
     }
     copy.write("tables/Position.csv", &position);
-    // Sliders that cross the Board, as its load asks (5 by 5's 7 steps cross chess's Board, not this one).
-    copy.write("tables/Directions.csv", &copy.read("tables/Directions.csv").replace(",7,7,", ",12,12,"));
+    // Sliders that cross the Board, as its load asks (5 by 5's 7 steps, chess's, cross chess's Board, not this
+    // one); its Pawn's first Move of one Square is its changes' still.
+    let chess_directions = std::fs::read_to_string(common::chess_dir().join("tables/Directions.csv")).expect("read");
+    copy.write("tables/Directions.csv", &chess_directions.replace(",7,7,", ",12,12,"));
     let mut d = common::two_players(common::load_game(&copy.dir));
     assert_eq!(ok(&mut d, "fen").get("fen").as_str(), Some("k12/13/13/13/13/13/13/13/13/K12 w - - 0 1"));
     assert_eq!(ok(&mut d, "perft 1").get("nodes"), &Json::Num(3.0));
@@ -225,13 +255,14 @@ fn the_built_in_engine_names_a_board_larger_than_it_plays() {
 #[test]
 fn the_built_in_engine_plays_the_cards_moves_on_twelve_by_ten() {
     let copy = common::TempContent::of(&common::root().join("content/examples/board-10x8"), "board-12-by-10");
+    copy.remove("tables/Board Size.changes.csv");
     copy.write("tables/Board Size.csv", "name,count\nfile,12\nrank,10\n");
     copy.write(
         "tables/Sides.csv",
         "name,forward,pawnRank,opponent,promotionRank,fenLetter\nWhite,1,2,Black,10,w\nBlack,-1,9,White,1,b\n",
     );
-    let directions = copy.read("tables/Directions.csv").replace(",9,9,", ",11,11,");
-    copy.write("tables/Directions.csv", &directions);
+    let directions = copy.read("tables/Directions.changes.csv").replace(",9,9\n", ",11,11\n");
+    copy.write("tables/Directions.changes.csv", &directions);
     let back = ["Rook", "Knight", "Bishop", "Queen", "", "King", "", "", "Bishop", "", "Knight", "Rook"];
     let position = laid_out(&back, 10);
     copy.write("tables/Position.csv", &position);

@@ -277,38 +277,9 @@ fn each_variant_extends_chess_and_holds_only_what_it_changes() {
         .collect();
     let listed: BTreeSet<String> = GALLERY.iter().map(|(n, _, _)| n.to_string()).collect();
     assert_eq!(on_disk, listed, "content/variants holds the gallery's variants (GALLERY in tests/suite/gallery.rs)");
-    let chess = common::chess_dir();
     for &(name, title, edited) in GALLERY {
         let dir = variant_dir(name);
-        let held = common::files(&dir);
-        let own = own_files(name);
-        for f in &held {
-            let changes_of = f.strip_suffix(".changes.csv").map(|t| format!("{t}.csv"));
-            let allowed = f == "README.md"
-                || f == "game.yaml"
-                || own.contains(&f.as_str())
-                || edited.contains(&f.as_str())
-                || changes_of.as_deref().is_some_and(|t| edited.contains(&t));
-            assert!(allowed, "{name} holds {f}, which is not one of the files it changes");
-            if let Ok(original) = std::fs::read(chess.join(f)) {
-                assert_ne!(original, std::fs::read(dir.join(f)).expect("read"), "{name}: {f} is a copy of chess's");
-            }
-        }
-        for f in edited {
-            let changes = f.strip_suffix(".csv").map(|t| format!("{t}.changes.csv"));
-            let there = held.contains(*f) || changes.is_some_and(|c| held.contains(&c));
-            assert!(there, "{name} changes {f}: it holds it, or its changes");
-        }
-        let game = read(&dir, "game.yaml");
-        let extends = format!("extends: {}", base_of(name));
-        assert_eq!(game.lines().next(), Some(extends.as_str()), "{name}: game.yaml extends its base");
-        assert!(game.lines().any(|l| l == format!("game: {title}")), "{name}: game.yaml names it: {game}");
-        assert!(
-            game.lines()
-                .skip(1)
-                .all(|l| l.starts_with("game: ") || l.starts_with("screen: ") || l.starts_with("pixelsPerMeter: ")),
-            "{name}: game.yaml changes its name and screen alone: {game}"
-        );
+        common::assert_holds_only_its_changes(&dir, base_of(name), title, edited, &own_files(name));
         assert_eq!(read(&dir, VARIANT_ENGINE[0]), format!("name,program\n{name},fairy-stockfish\n"));
     }
 }

@@ -3,7 +3,7 @@
 //! rows of tables alone. Its moves, checks, pins, names, FENs and promotions,
 //! played as a player plays them, are the scenario
 //! `tests/scenarios/variant_nightrider_camel.scenario`; here: that the folder
-//! is the chess game with only those rows changed, that `cardtable check`
+//! is made over the chess game and holds only those rows changed, that `cardtable check`
 //! finds nothing wrong with it, and that the built-in engine plays it against
 //! itself through the cards, every move one the cards allow.
 
@@ -16,16 +16,16 @@ use std::process::Command;
 fn variant_dir() -> PathBuf {
     common::root().join("content/examples/nightrider-camel")
 }
-use common::{move_set, run};
+use common::{move_set, ok, run};
 
 fn lines(text: &str) -> Vec<&str> {
     text.lines().collect()
 }
 
-/// The variant is content/chess with rows of three tables changed and the
-/// game's name: every other file is the same, byte for byte (so the cards,
-/// objects and art are the chess game's: when content/chess changes, run
-/// `python3 tools/examples/make_nightrider_camel.py` again).
+/// The variant is made over content/chess and holds only what it changes:
+/// its Kinds (whole: the Nightrider stands before the Knight), their French
+/// words, rows of Directions, Position and Promotions (as their changes),
+/// and the game's name (the cards, objects and art are the chess game's).
 #[test]
 fn the_variant_is_the_chess_game_with_rows_of_its_tables_changed() {
     let (chess, variant) = (common::chess_dir(), variant_dir());
@@ -35,10 +35,8 @@ fn the_variant_is_the_chess_game_with_rows_of_its_tables_changed() {
         "tables/Directions.csv",
         "tables/Position.csv",
         "tables/Promotions.csv",
-        "game.yaml",
-        "README.md",
     ];
-    common::assert_chess_but(&variant, &edited, &[], "python3 tools/examples/make_nightrider_camel.py");
+    common::assert_holds_only_its_changes(&variant, "../../chess", "Nightrider and Camel Chess", &edited, &[]);
     let read = |dir: &Path, f: &str| std::fs::read_to_string(dir.join(f)).unwrap_or_else(|e| panic!("{f}: {e}"));
     // Kinds: the chess rows, the Nightrider before the Knight, the Camel
     // last; neither has art.
@@ -53,13 +51,6 @@ fn the_variant_is_the_chess_game_with_rows_of_its_tables_changed() {
         "Nightrider,,,S,=S,550,\", promote to nightrider\",S,=S,false,false,false,false,false,false",
         "row 4 of Kinds (the header, King, then 1 to 4)"
     );
-    // Promotions: the fourth place offers the Nightrider to both Sides, where
-    // chess offers the Knight.
-    let (cp, vp) = (read(&chess, "tables/Promotions.csv"), read(&variant, "tables/Promotions.csv"));
-    let want: Vec<String> =
-        lines(&cp).iter().map(|l| l.replace("Fourth,Knight,Knight", "Fourth,Nightrider,Nightrider")).collect();
-    assert_eq!(lines(&vp), want);
-    assert_ne!(cp, vp, "the fourth place changed");
     // Their words in French (the Hint message) and their letters in the
     // French Move List: the chess rows, the two Kinds added.
     let (cf, vf) = (read(&chess, "tables/Kinds.fr.csv"), read(&variant, "tables/Kinds.fr.csv"));
@@ -68,25 +59,33 @@ fn the_variant_is_the_chess_game_with_rows_of_its_tables_changed() {
     want.insert(knight, "Nightrider,\", promotion en noctambule\",N,=N");
     want.push("Camel,\", promotion en chameau\",M,=M");
     assert_eq!(lines(&vf), want);
+    // The tables as the game loads them, against chess's.
+    let (mut theirs, mut ours) = (common::chess_driver(), common::two_players(common::load_game(&variant)));
+    // Promotions: the fourth place offers the Nightrider to both Sides, where
+    // chess offers the Knight.
+    let promotions = common::changed_rows(&mut theirs, &mut ours, "Promotions");
+    assert_eq!(promotions, ["Fourth: White Nightrider, Black Nightrider"]);
     // Directions: the chess rows, then 8 of each new Kind.
-    let (cd, vd) = (read(&chess, "tables/Directions.csv"), read(&variant, "tables/Directions.csv"));
-    assert_eq!(&lines(&vd)[..lines(&cd).len()], &lines(&cd)[..]);
-    let added = &lines(&vd)[lines(&cd).len()..];
+    let added = common::changed_rows(&mut theirs, &mut ours, "Directions");
     assert_eq!(added.len(), 16, "{added:?}");
-    assert!(
-        added[..8].iter().all(|l| l.contains(",Nightrider,") && l.ends_with(",7,7,true,true,0,false,0,0")),
-        "{added:?}"
-    );
-    assert!(added[8..].iter().all(|l| l.contains(",Camel,") && l.ends_with(",1,1,true,true,0,false,0,0")), "{added:?}");
+    let rest = ", canMove true, canCapture true, jumpsOver 0, landsJustBeyond false, blockedAtFile 0, blockedAtRank 0";
+    let nightrider = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+    let camel = [(1, 3), (3, 1), (3, -1), (1, -3), (-1, -3), (-3, -1), (-3, 1), (-1, 3)];
+    let row = |kind: &str, (f, r): (i32, i32), steps: u32| {
+        format!("+{kind} {f} {r}: kind {kind}, fileStep {f}, rankStep {r}, steps {steps}, firstMoveSteps {steps}{rest}")
+    };
+    let mut want: Vec<String> = nightrider.iter().map(|&s| row("Nightrider", s, 7)).collect();
+    want.extend(camel.iter().map(|&s| row("Camel", s, 1)));
+    assert_eq!(added, want);
     // Position: the four Knights' Squares hold Camels (b) and Nightriders (g).
-    let (cp, vp) = (read(&chess, "tables/Position.csv"), read(&variant, "tables/Position.csv"));
-    let changed: Vec<(&str, &str)> = lines(&cp).into_iter().zip(lines(&vp)).filter(|(c, v)| c != v).collect();
     assert_eq!(
-        changed.iter().map(|(_, v)| *v).collect::<Vec<_>>(),
-        ["b1,2,1,b,Camel,White", "g1,7,1,g,Nightrider,White", "b8,2,8,b,Camel,Black", "g8,7,8,g,Nightrider,Black"]
+        common::changed_rows(&mut theirs, &mut ours, "Position"),
+        ["b1: kind Camel", "g1: kind Nightrider", "b8: kind Camel", "g8: kind Nightrider"]
     );
-    assert!(changed.iter().all(|(c, _)| c.contains(",Knight,")), "{changed:?}");
-    assert_eq!(lines(&vp).len(), lines(&cp).len());
+    for square in ["b1", "g1", "b8", "g8"] {
+        let knight = ok(&mut theirs, &format!("eval data('Position', '{square}', 'kind')"));
+        assert_eq!(knight.get("value").as_str(), Some("Knight"), "chess's {square}");
+    }
 }
 
 /// `cardtable check` finds no mistake and no fault in the variant.

@@ -73,30 +73,101 @@ pub fn files(dir: &Path) -> BTreeSet<String> {
     out
 }
 
-/// Asserts that the folder `dir`, made from content/chess by the command
-/// `remake`, is the chess game with its README.md and the files `edited`
-/// changed (each of them differs from chess's), plus the files `own` that
-/// chess has not, and every other file the same, byte for byte.
-pub fn assert_chess_but(dir: &Path, edited: &[&str], own: &[&str], remake: &str) {
+/// Asserts that the folder `dir` is a game made over another (its game.yaml's
+/// first line `extends: BASE`, then `game: TITLE` and, for a Board of another
+/// size, its `screen:` and `pixelsPerMeter:` alone) that holds only what it
+/// changes of content/chess: its README.md, game.yaml, each file of `edited`
+/// (files of chess's) whole or, for a table, as its changes
+/// (`tables/T.changes.csv`), and the files `own` that chess has not; none of
+/// them a copy of chess's.
+pub fn assert_holds_only_its_changes(dir: &Path, base: &str, title: &str, edited: &[&str], own: &[&str]) {
     let chess = chess_dir();
-    let (a, b) = (files(&chess), files(dir));
     let name = dir.strip_prefix(root()).unwrap_or(dir).display().to_string();
-    let missing: Vec<&String> = a.difference(&b).collect();
-    let extra: Vec<&String> = b.difference(&a).filter(|f| !own.contains(&f.as_str())).collect();
-    assert!(missing.is_empty() && extra.is_empty(), "{name}: {missing:?} missing, {extra:?} extra (run {remake})");
-    for f in own {
-        assert!(b.contains(*f), "{name} has its own {f} (run {remake})");
+    let held = files(dir);
+    for f in &held {
+        let changes_of = f.strip_suffix(".changes.csv").map(|t| format!("{t}.csv"));
+        let allowed = f == "README.md"
+            || f == "game.yaml"
+            || own.contains(&f.as_str())
+            || edited.contains(&f.as_str())
+            || changes_of.as_deref().is_some_and(|t| edited.contains(&t));
+        assert!(allowed, "{name} holds {f}, which is not one of the files it changes");
+        if let Ok(original) = std::fs::read(chess.join(f)) {
+            assert_ne!(original, std::fs::read(dir.join(f)).expect("read"), "{name}: {f} is a copy of chess's");
+        }
     }
-    for f in a.iter() {
-        let listed = f == "README.md" || edited.contains(&f.as_str());
-        let same = std::fs::read(chess.join(f)).expect("read") == std::fs::read(dir.join(f)).expect("read");
-        assert_eq!(
-            same,
-            !listed,
-            "{name}: {f} {} content/chess's (run {remake})",
-            if listed { "is" } else { "differs from" }
-        );
+    for f in edited {
+        let changes = f.strip_suffix(".csv").map(|t| format!("{t}.changes.csv"));
+        let there = held.contains(*f) || changes.is_some_and(|c| held.contains(&c));
+        assert!(there, "{name} changes {f}: it holds it, or its changes");
     }
+    let game = std::fs::read_to_string(dir.join("game.yaml")).expect("game.yaml");
+    let extends = format!("extends: {base}");
+    assert_eq!(game.lines().next(), Some(extends.as_str()), "{name}: game.yaml extends its base");
+    assert!(game.lines().any(|l| l == format!("game: {title}")), "{name}: game.yaml names it: {game}");
+    assert!(
+        game.lines()
+            .skip(1)
+            .all(|l| l.starts_with("game: ") || l.starts_with("screen: ") || l.starts_with("pixelsPerMeter: ")),
+        "{name}: game.yaml changes its name and screen alone: {game}"
+    );
+}
+
+/// How the table `table` of the game `game` differs from the game `base`'s,
+/// as each driver reads it (`table TABLE`): each row of the base's it changes,
+/// `NAME: column value, ...` (the cells that differ), each it removes,
+/// `-NAME`, then each it adds, `+NAME: column value, ...` (every cell), in
+/// the table's order. The rows both hold must be in the same order, the
+/// added after them.
+pub fn changed_rows(base: &mut Driver, game: &mut Driver, table: &str) -> Vec<String> {
+    fn rows(d: &mut Driver, table: &str) -> Vec<(String, Vec<(String, String)>)> {
+        let answer = ok(d, &format!("table {table}"));
+        answer
+            .get("rows")
+            .as_array()
+            .iter()
+            .map(|row| {
+                let Json::Obj(pairs) = row else { panic!("a row of {table}: {row}") };
+                let cells = pairs
+                    .iter()
+                    .skip(1)
+                    .map(|(c, v)| (c.clone(), v.as_str().map_or_else(|| v.to_string(), str::to_string)))
+                    .collect();
+                (row.get("name").as_str().expect("a row's name").to_string(), cells)
+            })
+            .collect()
+    }
+    let (theirs, ours) = (rows(base, table), rows(game, table));
+    let named = |rows: &[(String, Vec<(String, String)>)], name: &str| rows.iter().any(|(n, _)| n == name);
+    let kept: Vec<&String> = ours.iter().map(|(n, _)| n).filter(|n| named(&theirs, n)).collect();
+    let kept_in_order: Vec<&String> = theirs.iter().map(|(n, _)| n).filter(|n| named(&ours, n)).collect();
+    assert_eq!(kept, kept_in_order, "{table}: the base's rows in the base's order");
+    let mut out = Vec::new();
+    for (name, cells) in &theirs {
+        match ours.iter().find(|(n, _)| n == name) {
+            None => out.push(format!("-{name}")),
+            Some((_, mine)) => {
+                assert_eq!(mine.len(), cells.len(), "{table}: as many columns");
+                let differ: Vec<String> =
+                    cells.iter().zip(mine).filter(|(a, b)| a != b).map(|(_, (c, v))| format!("{c} {v}")).collect();
+                if !differ.is_empty() {
+                    out.push(format!("{name}: {}", differ.join(", ")));
+                }
+            }
+        }
+    }
+    let first_added = ours.iter().position(|(n, _)| !named(&theirs, n)).unwrap_or(ours.len());
+    for (i, (name, cells)) in ours.iter().enumerate() {
+        if !named(&theirs, name) {
+            assert!(
+                i >= first_added && ours[i..].iter().all(|(n, _)| !named(&theirs, n)),
+                "{table}: {name} added last"
+            );
+            let all: Vec<String> = cells.iter().map(|(c, v)| format!("{c} {v}")).collect();
+            out.push(format!("+{name}: {}", all.join(", ")));
+        }
+    }
+    out
 }
 
 /// Loads a content folder, panicking with every mistake when it does not load.
@@ -245,6 +316,11 @@ impl TempContent {
 
     /// Replaces the one occurrence of `from` in the file by `to`; panics when
     /// `from` is not there exactly once (a stale test, not a finding).
+    /// Removes the file (a table's changes, say, before its whole table is written).
+    pub fn remove(&self, rel: &str) {
+        std::fs::remove_file(self.path(rel)).unwrap_or_else(|e| panic!("remove {rel}: {e}"))
+    }
+
     pub fn replace_once(&self, rel: &str, from: &str, to: &str) {
         let text = self.read(rel);
         let count = text.matches(from).count();
