@@ -368,7 +368,8 @@ fn uci_variant_chooses_a_game_of_the_gallery() {
 }
 
 /// The Boards of 10 by 8 and of 5 by 5 over UCI, each a variant of the
-/// other (a `variants` folder of the two, linked to content/examples): the
+/// other (a `variants` folder of the two, linked to content/examples, and
+/// content/chess, which they are made over, beside it): the
 /// engine names the Squares past h and past Rank 9 as Fairy-Stockfish does,
 /// plays each from its start, and `UCI_Variant` swaps one Board for the
 /// other (its bit sets of 128 Squares for those of 64) and back.
@@ -381,10 +382,13 @@ fn uci_plays_the_boards_of_other_sizes_and_swaps_them() {
     for name in ["board-10x8", "board-5x5"] {
         std::os::unix::fs::symlink(common::root().join("content/examples").join(name), variants.join(name)).unwrap();
     }
+    // Each is made over the chess game (`extends: ../../chess`, read from the folder as named, the link):
+    // the chess game linked where that names it, beside `variants` as in content/ (and so offered too).
+    std::os::unix::fs::symlink(common::chess_dir(), gallery.path().join("chess")).unwrap();
     let mut e = Uci::start(&[variants.join("board-10x8").to_str().unwrap()]);
     e.send("uci");
     let lines = e.until("uciok");
-    let option = "option name UCI_Variant type combo default board-10x8 var board-10x8 var board-5x5";
+    let option = "option name UCI_Variant type combo default board-10x8 var board-10x8 var board-5x5 var chess";
     assert!(lines.iter().any(|l| l == option), "{lines:?}");
     e.send("position startpos moves i1j1");
     e.send("go depth 1 searchmoves j7j5 a7a6");
