@@ -291,8 +291,8 @@ fn a_picture_too_large_to_decode_is_a_mistake_where_it_is_named() {
     png.extend(100_000u32.to_be_bytes());
     png.extend(100_000u32.to_be_bytes());
     png.extend([8, 6, 0, 0, 0, 0, 0, 0, 0]);
-    std::fs::write(content.path("art/square.png"), &png).unwrap();
-    std::fs::write(content.path("art/huge-too.png"), &png).unwrap();
+    common::write_own(&content.path("art/square.png"), &png);
+    common::write_own(&content.path("art/huge-too.png"), &png);
     let out = check(&content.dir, None);
     assert!(!out.status.success());
     let told = String::from_utf8_lossy(&out.stderr);

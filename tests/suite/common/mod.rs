@@ -171,14 +171,30 @@ pub fn changed_rows(base: &mut Driver, game: &mut Driver, table: &str) -> Vec<St
 }
 
 /// Loads a content folder, panicking with every mistake when it does not load.
+/// A folder of the repository's content/ (which no test writes: they write
+/// copies) is loaded once a test thread and its Game shared, so that its
+/// cards are read, checked and made machine code once, not in every test.
 pub fn load_game(dir: &Path) -> Rc<Game> {
-    match load::load(dir) {
+    thread_local! {
+        static LOADED: std::cell::RefCell<std::collections::HashMap<PathBuf, Rc<Game>>> = Default::default();
+    }
+    let committed = dir.starts_with(root().join("content"));
+    if committed {
+        if let Some(game) = LOADED.with(|l| l.borrow().get(dir).cloned()) {
+            return game;
+        }
+    }
+    let game = match load::load(dir) {
         Ok(loaded) => Rc::new(loaded.game),
         Err(diags) => {
             let all: Vec<String> = diags.iter().map(|d| d.to_string()).collect();
             panic!("{} does not load:\n{}", dir.display(), all.join("\n"))
         }
+    };
+    if committed {
+        LOADED.with(|l| l.borrow_mut().insert(dir.to_path_buf(), game.clone()));
     }
+    game
 }
 
 /// A fresh Driver over the committed chess content, the Player playing both
@@ -305,7 +321,7 @@ impl TempContent {
     }
 
     pub fn write(&self, rel: &str, text: &str) {
-        std::fs::write(self.path(rel), text).unwrap_or_else(|e| panic!("write {rel}: {e}"))
+        write_own(&self.path(rel), text.as_bytes())
     }
 
     /// Adds `text` at the end of the file.
@@ -337,18 +353,51 @@ fn temp_folder(kind: &str, label: &str) -> tempfile::TempDir {
     tempfile::Builder::new().prefix(&format!("cardtable-{kind}-{safe}-")).tempdir().expect("make a temp folder")
 }
 
+/// Copies a folder, but that its pictures and fonts (`LINKED`) are links
+/// to the originals: a test writes text files, and ten megabytes of art
+/// copied for each of some 250 copies made the tests wait on the disk.
+/// [`TempContent`]'s writes replace a link by a file of its own first; a
+/// test that writes into a copy otherwise must do the same.
 pub fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
     std::fs::create_dir_all(to)?;
     for entry in std::fs::read_dir(from)? {
         let entry = entry?;
         let target = to.join(entry.file_name());
+        let linked = Path::new(&entry.file_name())
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| LINKED.contains(&e.to_ascii_lowercase().as_str()));
         if entry.file_type()?.is_dir() {
             copy_dir(&entry.path(), &target)?;
+        } else if linked && cfg!(unix) {
+            link(&std::fs::canonicalize(entry.path())?, &target)?;
         } else {
             std::fs::copy(entry.path(), &target)?;
         }
     }
     Ok(())
+}
+
+/// The files [`copy_dir`] links rather than copies.
+const LINKED: &[&str] = &["png", "ttf", "otf", "wav", "ogg"];
+
+#[cfg(unix)]
+fn link(original: &Path, link: &Path) -> std::io::Result<()> {
+    std::os::unix::fs::symlink(original, link)
+}
+
+#[cfg(not(unix))]
+fn link(original: &Path, link: &Path) -> std::io::Result<()> {
+    std::fs::copy(original, link).map(|_| ())
+}
+
+/// Writes `bytes` to `path`, a link [`copy_dir`] made replaced by a file of
+/// its own first, so that the original is never written through it.
+pub fn write_own(path: &Path, bytes: &[u8]) {
+    if path.symlink_metadata().is_ok_and(|m| m.file_type().is_symlink()) {
+        std::fs::remove_file(path).unwrap_or_else(|e| panic!("unlink {}: {e}", path.display()));
+    }
+    std::fs::write(path, bytes).unwrap_or_else(|e| panic!("write {}: {e}", path.display()))
 }
 
 /// Reads one JSON value (the whole text must be it) into the engine's Json,
