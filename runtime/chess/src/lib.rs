@@ -12,6 +12,7 @@ pub mod follow;
 pub mod library;
 pub mod process;
 pub mod stockfish_bridge;
+pub mod zones;
 
 use cardtable_runtime::library::Library;
 use cardtable_runtime::source::files::Files;

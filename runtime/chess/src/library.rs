@@ -10,6 +10,7 @@
 //! and `Chess::perft` stay for the code that checks the cards against the
 //! engine.
 
+use crate::zones::Zones;
 use crate::facts::{castling_by_file, write_placement, Facts, Fen, Grid, Move, Tables};
 use cardtable_runtime::exec::Ctx;
 use cardtable_runtime::game::{Game, Written};
@@ -123,6 +124,10 @@ pub struct Chess {
     by_file: Option<CastlingByFile>,
     sides: TableId,
     promotion_rank: Option<ColumnId>,
+    /// The Promotion Zones table's zones, when the game has one: where a
+    /// Kind is promoted, forced or not, and to which Kinds ([`Zones`]);
+    /// without it, chess's `promotionRank`.
+    zones: Option<Zones>,
     targets: TableId,
     reachable: ColumnId,
     cleared_tables: Vec<TableId>,
@@ -428,6 +433,7 @@ impl Chess {
             Some(t) => Some(read_checks(&tables, &facts, t)?),
             None => None,
         };
+        let zones = Zones::read(&tables, &facts)?;
         let promotions =
             promotion_kinds(game, &facts).map(|side| side.iter().filter_map(|k| facts.kind_named(k)).collect());
         let mut chess = Chess {
@@ -440,6 +446,7 @@ impl Chess {
             by_file,
             sides,
             promotion_rank: column(sides, "promotionRank").ok(),
+            zones,
             targets,
             reachable: column(targets, "reachable")?,
             cleared_tables: ["Move History", "Position History", "Targets"]
@@ -991,16 +998,45 @@ impl Chess {
                 }
                 let Some(to) = self.facts.grid.parse(world.syms.text(targets.rows()[r])) else { continue };
                 let from = from as u8;
-                if promotes && Some(usize::from(self.facts.grid.rank_of(to)) + 1) == promotion_rank {
-                    for &promotion in &self.promotions[side_index] {
-                        out.push(Move { from, to, promotion });
+                let rank = usize::from(self.facts.grid.rank_of(to)) + 1;
+                match (&self.zones, promotes) {
+                    (Some(zones), true) => {
+                        let pos = &world.tables[self.position.index()];
+                        let kind = self.facts.kind_named(Self::text(world, pos.cell(usize::from(from), self.kind)));
+                        match kind.and_then(|k| zones.zone(side_index, k, rank)) {
+                            Some(zone) => {
+                                for &promotion in &self.promotions[side_index] {
+                                    let count = self.count(world, side, promotion);
+                                    if zones.allows(zone, promotion, count) {
+                                        out.push(Move { from, to, promotion });
+                                    }
+                                }
+                                if !zone.forced {
+                                    out.push(Move { from, to, promotion: Move::NONE });
+                                }
+                            }
+                            None => out.push(Move { from, to, promotion: Move::NONE }),
+                        }
                     }
-                } else {
-                    out.push(Move { from, to, promotion: Move::NONE });
+                    _ if promotes && Some(rank) == promotion_rank => {
+                        for &promotion in &self.promotions[side_index] {
+                            out.push(Move { from, to, promotion });
+                        }
+                    }
+                    _ => out.push(Move { from, to, promotion: Move::NONE }),
                 }
             }
         }
         Ok(())
+    }
+
+    /// How many Pieces of Side `side` of Kind `kind` (its row of Kinds) stand on the Board.
+    fn count(&self, world: &World, side: Value, kind: u8) -> usize {
+        let Some(name) = self.facts.kinds.get(usize::from(kind)).and_then(|k| world.syms.get(&k.name)) else {
+            return 0;
+        };
+        let pos = &world.tables[self.position.index()];
+        (0..pos.row_count()).filter(|&r| pos.cell(r, self.side) == side && pos.cell(r, self.kind) == Value::Text(name)).count()
     }
 
     fn promotion_rank(&self, world: &World, side: Value) -> Option<usize> {

@@ -148,10 +148,13 @@ impl Library for EngineLibrary {
 
 impl Engine {
     /// Reads the rules from the content, and the chess library's names. A
-    /// Board too large for the engine is no lack of the content: the
-    /// engine's commands say why they cannot play it.
+    /// Board too large for the engine, or promotion zones, are no lack of
+    /// the content: the engine's commands say why they cannot play it.
     pub fn new(game: &Game) -> Result<Engine, Lack> {
-        let rules = match rules::too_big::<u128>(Facts::read(game, "engine")?.grid) {
+        let tables = crate::facts::Tables::new(game, "engine");
+        let refused = rules::too_big::<u128>(Facts::read(game, "engine")?.grid)
+            .or_else(|| rules::promotes_elsewhere(&tables));
+        let rules = match refused {
             Some(why) => Err(why),
             None => Ok(AnyRules::new(game)?),
         };

@@ -251,6 +251,16 @@ pub fn too_big<S: SquareSet>(grid: Grid) -> Option<String> {
     })
 }
 
+/// Why the engine cannot play a game that promotes elsewhere than on one
+/// Rank (a Promotion Zones table: [`crate::zones`]); None: it can.
+pub fn promotes_elsewhere(tables: &Tables) -> Option<String> {
+    crate::zones::table(tables).map(|_| {
+        "the built-in engine promotes on one Rank (Sides' promotionRank), to every Kind the Promotion choice \
+         offers; this game has a Promotion Zones table"
+            .to_string()
+    })
+}
+
 impl<S: SquareSet> Rules<S> {
     /// Reads the rules from a game's content, or says what it lacks (at the
     /// cell that breaks it, when one does): each step below reads one table
@@ -261,6 +271,9 @@ impl<S: SquareSet> Rules<S> {
         let facts = Facts::read(game, "engine")?;
         let grid = facts.grid;
         if let Some(why) = too_big::<S>(grid) {
+            return Err(why.into());
+        }
+        if let Some(why) = promotes_elsewhere(&tables) {
             return Err(why.into());
         }
         let kinds = read_kinds(&tables, &facts)?;
