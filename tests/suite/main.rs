@@ -31,6 +31,7 @@ mod language;
 mod memory;
 mod perft;
 mod play;
+mod promotion_zones;
 mod pgn;
 mod reload;
 mod results;

@@ -60,6 +60,8 @@ MANIFEST = [
     # Check counting (content/README.md): FEN's `3+3` field.
     ("3check", "content/variants/3check"),
     ("5check", "content/variants/5check"),
+    # Promotion zones (content/README.md): Grand Chess's Ranks 8 to 10.
+    ("grand", "content/variants/grand"),
 ]
 
 # Positions every variant's file holds besides its start and the random
@@ -140,7 +142,20 @@ CHECKS = EXTRA + [
     ("black-last-check", "rnb1kbnr/pppp1ppp/8/4p3/4P2q/8/PPPPKPPP/RNBQ1BNR b kq - 2+1 2 3"),
     ("over", "rnbqkbnr/ppp2ppp/3p4/1B2p3/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 0+3 1 3"),
 ]
+# Grand Chess's promotion zone (Ranks 8 to 10 for White, 3 to 1 for Black;
+# optional but on the last; only to a Kind its Side has lost): a White Pawn
+# on b9 when no Kind is lost (no move: it may not stay on the last Rank) and
+# when the Queen is; a Pawn stepping into the zone, where it may stay, when
+# the Queen is lost; a Black Pawn on b2 when a Rook, a Knight and a Bishop
+# of White's and one Rook of Black's are lost.
+GRAND = [
+    ("zone-none-captured", "r8r/1Pbqkcabn1/p1pppppppp/10/10/10/10/PPPPPPPPP1/1NBQKCABNp/R8R w - - 0 1"),
+    ("zone-queen-captured", "r8r/1P1qkcabn1/p1pppppppp/10/10/10/10/PPPPPPPPP1/1NB1KCABNp/R8R w - - 0 1"),
+    ("zone-optional", "r8r/1nbqkcabn1/1ppppppppp/P9/10/10/10/1PPPPPPPPP/1NB1KCABN1/R8R w - - 0 1"),
+    ("zone-black", "9r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1p1QKCABN1/R8R b - - 0 1"),
+]
 EXTRA_OF = {
+    "grand": GRAND,
     "kingofthehill": HILL,
     "3check": CHECKS,
     "5check": CHECKS,
@@ -155,6 +170,7 @@ EXTRA_OF = {
 # tests/suite/fairy.rs checks only the cards' there (the file's `engine
 # unchecked` line).
 ENGINE_UNCHECKED = {
+    "grand": "the built-in engine promotes on one Rank (it refuses a game with a Promotion Zones table)",
     "3check": "the built-in engine counts no checks (it plays on after the last)",
     "5check": "the built-in engine counts no checks (it plays on after the last)",
     "kingofthehill": "the built-in engine knows no hill (the cards' Look For Game End ends the game there)",

@@ -14,6 +14,8 @@
 //!   from its `steps`, the Kinds that read the Pawn Rank); a Position of a
 //!   game already under way, its Pawns ahead of their Rank, fits;
 //! - a Side's `promotionRank` off the Board;
+//! - a row of Promotion Zones whose `fromRank` or `toRank` is off the
+//!   Board, or whose `fromRank` is above its `toRank` (a zone of no Rank);
 //! - a Kind with Pieces in the Position but no row of Directions;
 //! - a Direction of 0 Files and 0 Ranks.
 //!
@@ -42,7 +44,37 @@ pub fn misfits(game: &Game) -> Vec<Lack> {
         kinds_without_direction(&tables, &facts, dirs, pieces, &mut found);
     }
     sides_off_the_board(&tables, &facts, directions.as_ref(), pieces.as_ref(), &mut found);
+    zones_off_the_board(&tables, &facts, &mut found);
     found
+}
+
+/// Each row of Promotion Zones ([`crate::zones`]) whose `fromRank` or
+/// `toRank` is off the Board, at its cell, or whose `fromRank` is above its
+/// `toRank`, at its `toRank`.
+fn zones_off_the_board(tables: &Tables, facts: &Facts, found: &mut Vec<Lack>) {
+    let Some(t) = crate::zones::table(tables) else { return };
+    let (Some(from), Some(to)) = (tables.optional_column(t, "fromRank"), tables.optional_column(t, "toRank")) else {
+        return;
+    };
+    let ranks = usize::from(facts.grid.ranks);
+    for r in 0..tables.def(t).rows.len() {
+        let name = tables.row_name(t, r);
+        let mut on_board = true;
+        for col in [from, to] {
+            let rank = tables.num(t, r, col);
+            if !(1.0..=ranks as f64).contains(&rank) || rank.fract() != 0.0 {
+                found.push(tables.lack_at(t, Some(r), Some(col), crate::zones::off_board(name, rank, ranks)));
+                on_board = false;
+            }
+        }
+        let (a, b) = (tables.num(t, r, from), tables.num(t, r, to));
+        if on_board && a > b {
+            let why = format!(
+                "the Promotion Zones row `{name}` runs from Rank {a} to Rank {b}: no Rank (fromRank must not be above toRank)"
+            );
+            found.push(tables.lack_at(t, Some(r), Some(to), why));
+        }
+    }
 }
 
 /// The most steps a Direction of one step (`file`, `rank`) can take on a
