@@ -203,7 +203,16 @@ impl Chess {
             let mut copy = world.clone();
             self.legal_moves(&mut copy, &mut legal)?;
             let m = find_move(&copy, self, &legal, san).map_err(|why| format!("{at}: {why}"))?;
-            self.play(world, m).map_err(|why| format!("{at}: {why}"))?;
+            // A promotion the window's choice cannot make (a zone's Rank where it
+            // does not open: content/README.md, Promotion zones) is refused with
+            // the position as it was before it, never played as another move.
+            let before = (m.promotion != Move::NONE).then(|| world.clone());
+            if let Err(why) = self.play(world, m) {
+                if let Some(before) = before {
+                    *world = before;
+                }
+                return Err(format!("{at}: {why}"));
+            }
         }
         Ok((moves.len(), mended))
     }
