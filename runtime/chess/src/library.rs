@@ -10,8 +10,8 @@
 //! and `Chess::perft` stay for the code that checks the cards against the
 //! engine.
 
-use crate::zones::Zones;
 use crate::facts::{castling_by_file, write_placement, Facts, Fen, Grid, Move, Tables};
+use crate::zones::Zones;
 use cardtable_runtime::exec::Ctx;
 use cardtable_runtime::game::{Game, Written};
 use cardtable_runtime::ids::ObjectId;
@@ -1036,7 +1036,9 @@ impl Chess {
             return 0;
         };
         let pos = &world.tables[self.position.index()];
-        (0..pos.row_count()).filter(|&r| pos.cell(r, self.side) == side && pos.cell(r, self.kind) == Value::Text(name)).count()
+        (0..pos.row_count())
+            .filter(|&r| pos.cell(r, self.side) == side && pos.cell(r, self.kind) == Value::Text(name))
+            .count()
     }
 
     fn promotion_rank(&self, world: &World, side: Value) -> Option<usize> {

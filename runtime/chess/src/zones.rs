@@ -118,7 +118,9 @@ impl Zones {
 
 /// The words of a zone's Rank off the Board.
 pub fn off_board(row: &str, rank: f64, ranks: usize) -> String {
-    format!("the Promotion Zones row `{row}` has a Rank {rank}, off the Board, whose Ranks are 1 to {ranks} (Board Size)")
+    format!(
+        "the Promotion Zones row `{row}` has a Rank {rank}, off the Board, whose Ranks are 1 to {ranks} (Board Size)"
+    )
 }
 
 /// The table, if the game has one (the engine's question).

@@ -152,8 +152,8 @@ impl Engine {
     /// the content: the engine's commands say why they cannot play it.
     pub fn new(game: &Game) -> Result<Engine, Lack> {
         let tables = crate::facts::Tables::new(game, "engine");
-        let refused = rules::too_big::<u128>(Facts::read(game, "engine")?.grid)
-            .or_else(|| rules::promotes_elsewhere(&tables));
+        let refused =
+            rules::too_big::<u128>(Facts::read(game, "engine")?.grid).or_else(|| rules::promotes_elsewhere(&tables));
         let rules = match refused {
             Some(why) => Err(why),
             None => Ok(AnyRules::new(game)?),

@@ -356,14 +356,19 @@ fn find_move(world: &World, chess: &Chess, legal: &[Move], san: &str) -> Result<
                 _ => (text, None),
             },
         };
-        if body.len() < 2 || !body.is_char_boundary(body.len() - 2) {
+        // The Square moved to: the last File's letter and the Rank's digits after it
+        // (`b10` on a Board of ten Ranks).
+        let digits = body.bytes().rev().take_while(u8::is_ascii_digit).count();
+        if digits == 0 || body.len() < digits + 1 || !body.is_char_boundary(body.len() - digits - 1) {
             return Err("not a move's name".into());
         }
-        let (head, to) = body.split_at(body.len() - 2);
+        let (head, to) = body.split_at(body.len() - digits - 1);
         let piece = head.chars().next().filter(|c| c.is_ascii_uppercase()).map(String::from).unwrap_or_default();
         let rest: String =
             head.chars().skip(usize::from(!piece.is_empty())).filter(|&c| c != 'x' && c != '-').collect();
-        let (file, rank) = (rest.chars().find(|c| c.is_ascii_lowercase()), rest.chars().find(|c| c.is_ascii_digit()));
+        let file = rest.chars().find(|c| c.is_ascii_lowercase());
+        let rank: String = rest.chars().filter(char::is_ascii_digit).collect();
+        let rank = (!rank.is_empty()).then_some(rank);
         legal
             .iter()
             .copied()
@@ -372,7 +377,7 @@ fn find_move(world: &World, chess: &Chess, legal: &[Move], san: &str) -> Result<
                 square(m.to) == to
                     && letter_of(kind_at(m.from)).unwrap_or("") == piece
                     && file.is_none_or(|c| f.starts_with(c))
-                    && rank.is_none_or(|c| f.ends_with(c))
+                    && rank.as_deref().is_none_or(|r| f.get(1..) == Some(r))
                     && promoted(m) == promo
             })
             .collect()
