@@ -5,7 +5,10 @@
 //! King step into check, and one whose cards end the game when a King
 //! reaches the centre, are named at their first differing position, which
 //! the driver then confirms; a UCI engine that hangs is ended, one that is
-//! missing is told, and content/chess follows.
+//! missing is told, and content/chess follows. Where the engine does not
+//! follow the cards, the Computer is the search over the cards: the
+//! King-into-check copy's Computer plays alpha-beta's move over its cards,
+//! and a notice names the engine and its first differing move.
 
 use crate::common;
 
@@ -91,6 +94,58 @@ fn a_king_that_may_step_into_check_is_named_at_its_first_move_for_both_engines()
     assert_eq!(kind.get("value").as_str(), Some("King"), "the move is a King's: {m}");
     assert!(common::move_set(&mut d, "moves").contains(&m), "the cards let {m} be played at {fen}");
     assert!(!common::move_set(&mut d, "enginemoves").contains(&m), "the built-in engine does not");
+}
+
+/// The same copy played against its Computer, the built-in engine asked
+/// (`engine builtin`, whatever is installed): the bridge's check at the first
+/// question finds the engine does not follow the cards, so the search over
+/// the cards answers (a notice names the engine, the position and its first
+/// differing move, a King's step), never Computer Unavailable; its move is
+/// the one `bestmove` finds at the Strength's row of Search Strengths (Club:
+/// depth 2, 1000 nodes), made on the Board. Then a second turn.
+#[test]
+fn the_king_into_check_copy_s_computer_plays_by_the_cards() {
+    let copy = TempContent::chess("king-into-check-computer");
+    copy.replace_once("logic/Drop Move If Unsafe.yaml", "  - if: from == kingSquare", "  - if: to == kingSquare");
+    let game = common::load_game(&copy.dir);
+    let mut d = cardtable_runtime::host::driver::Driver::with_store(
+        game,
+        std::rc::Rc::new(cardtable_runtime::save::Store::memory()),
+    );
+    ok(&mut d, "engine builtin");
+    for (from, to) in [("e2", "e4"), ("d2", "d4")] {
+        ok(&mut d, &format!("click {from}"));
+        ok(&mut d, &format!("click {to}"));
+        assert_eq!(common::state(&mut d), "Computer's Turn");
+        let expected = ok(&mut d, "bestmove depth 2 nodes 1000").get("move").as_str().unwrap().to_string();
+        let listed = common::move_set(&mut d, "moves");
+        assert!(common::wait_until(&mut d, 1.0, 30.0, |d| common::state(d) != "Computer's Turn"));
+        assert_eq!(common::state(&mut d), "Playing", "{}", ok(&mut d, "notices"));
+        let chosen = ["from", "to", "landingKind"]
+            .map(|c| common::text(&mut d, &format!("eval data('Chosen Moves', 'Computer', '{c}')")));
+        assert_eq!(format!("{}{}", chosen[0], chosen[1]), expected[..4], "the Computer plays the search's move");
+        assert!(listed.contains(&expected), "{expected} is one of the cards' moves");
+        let landed = common::text(&mut d, &format!("eval data('Position', '{}', 'side')", chosen[1]));
+        assert_eq!(landed, "Black", "the move is made on the Board");
+    }
+    let notices: Vec<String> =
+        ok(&mut d, "notices").get("notices").as_array().iter().filter_map(|n| n.as_str().map(str::to_string)).collect();
+    let told: Vec<&String> = notices.iter().filter(|n| n.starts_with("The Computer plays by the search")).collect();
+    assert_eq!(told.len(), 1, "told once: {notices:?}");
+    let why = told[0];
+    assert!(why.contains("the built-in engine differs from the cards"), "{why}");
+    let finding = Finding {
+        text: why.trim_start_matches("The Computer plays by the search over the cards: ").into(),
+        differs: true,
+    };
+    let (fen, m) = fen_and_move(&finding);
+    assert!(why.contains(&format!("{m} is a legal move of the cards, not of the built-in engine")), "{why}");
+    // The move it names is a King's the cards allow there and the engine does not.
+    let mut two = common::two_players(common::load_game(&copy.dir));
+    ok(&mut two, &format!("setfen {fen}"));
+    assert_eq!(common::text(&mut two, &format!("eval data('Position', '{}', 'kind')", &m[..2])), "King");
+    assert!(common::move_set(&mut two, "moves").contains(&m));
+    assert!(!common::move_set(&mut two, "enginemoves").contains(&m));
 }
 
 /// Look For Game End that also ends the game when a King stands on d4, e4,

@@ -60,7 +60,7 @@ fn every_game_folder_checks_clean() {
 
 #[test]
 fn breakthrough_is_played_to_its_end_and_starts_again() {
-    let mut d = Driver::new(common::load_game(&example("breakthrough")));
+    let mut d = common::two_players(common::load_game(&example("breakthrough")));
     assert_eq!(text(&mut d, "global status"), "White to move");
     // A stone steps straight or diagonally forward onto an empty Cell.
     ok(&mut d, "click d2");
@@ -121,7 +121,7 @@ fn breakthrough_is_won_by_taking_every_stone_of_the_other_side() {
         .map(|l| l + "\n")
         .collect();
     copy.write("tables/Board.csv", &one_black.replacen("d3,4,3,", "d3,4,3,Black", 1));
-    let mut d = Driver::new(common::load_game(&copy.dir));
+    let mut d = common::two_players(common::load_game(&copy.dir));
     play(&mut d, &[("c2", "d3")]);
     assert_eq!(text(&mut d, "global status"), "White wins! Press New Game to play again.");
 }
@@ -129,7 +129,7 @@ fn breakthrough_is_won_by_taking_every_stone_of_the_other_side() {
 #[test]
 fn a_new_step_in_the_steps_table_is_picked_up_by_reload_mid_game() {
     let copy = TempContent::of(&example("breakthrough"), "bt-reload");
-    let mut d = Driver::new(common::load_game(&copy.dir));
+    let mut d = common::two_players(common::load_game(&copy.dir));
     play(&mut d, &[("a2", "a3"), ("h7", "h6")]);
     copy.append("tables/Steps.csv", "Jump,0,2,true,false\n");
     ok(&mut d, "reload");
@@ -159,7 +159,7 @@ fn the_template_places_a_stone_of_each_side_in_turn_on_empty_cells() {
 
 #[test]
 fn tic_tac_toe_made_from_the_template_is_won_drawn_and_started_again() {
-    let mut d = Driver::new(common::load_game(&example("tic-tac-toe")));
+    let mut d = common::two_players(common::load_game(&example("tic-tac-toe")));
     for cell in ["a1", "a2", "b2", "b1", "c3"] {
         ok(&mut d, &format!("click {cell}"));
     }

@@ -8,6 +8,7 @@ mod common;
 mod board_sizes;
 mod broken_content;
 mod builtin_content;
+mod cards_computer;
 mod checks;
 mod cli;
 mod computer;

@@ -254,8 +254,9 @@ fn a_result_global_that_holds_no_result_is_told_not_guessed() {
     assert_eq!(result(&mut d), ("0-1".into(), "checkmate".into()));
 }
 
+/// The example, played by one Player for both Sides (its Computer, Make Computer Move, off).
 fn example(name: &str) -> Driver {
-    Driver::new(common::load_game(&common::root().join("content/examples").join(name)))
+    common::two_players(common::load_game(&common::root().join("content/examples").join(name)))
 }
 
 fn clicks(d: &mut Driver, cells: &[&str]) {

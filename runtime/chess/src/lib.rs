@@ -18,9 +18,15 @@ use cardtable_runtime::library::Library;
 use cardtable_runtime::source::files::Files;
 
 /// Every library of this crate, as game.yaml's `libraries` names them:
-/// `chess`, `engine`, `stockfishBridge`.
-pub static LIBRARIES: &[&dyn Library] =
-    &[&library::ChessLibrary, &engine::EngineLibrary, &stockfish_bridge::StockfishBridgeLibrary];
+/// `chess`, `engine`, `stockfishBridge`; and the runtime's own `search`
+/// (the Computer over the cards, for any game with `play:`), handed over
+/// with them.
+pub static LIBRARIES: &[&dyn Library] = &[
+    &library::ChessLibrary,
+    &engine::EngineLibrary,
+    &stockfish_bridge::StockfishBridgeLibrary,
+    &cardtable_runtime::play::SearchLibrary,
+];
 
 /// Hands [`LIBRARIES`] to the runtime, and the built-in chess game as the
 /// game `extends: chess` names, once a process (again is harmless): the

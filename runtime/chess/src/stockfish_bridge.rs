@@ -32,6 +32,17 @@
 //! name UCI_Variant value NAME` before each position, whatever Kinds stand
 //! on the Board; where the program is not found, the built-in engine
 //! answers. Its answers are held to the cards' Legal Moves as any engine's.
+//!
+//! An engine answers only where it is proven to follow the cards: at the
+//! first question of a game, the bridge plays the check of `cardtable
+//! check` ([`crate::follow::check`]) from the position on a copy of the
+//! World, once. Where the engine that would answer differs from the cards
+//! (or cannot play the game at all), the search over the cards answers
+//! instead ([`cardtable_runtime::play::Thinking`], the runtime's, bounded
+//! by the Strength's row of the content's Search Strengths table), a slice
+//! at each frame's pump ([`Resolved::work`]) so that the frame never waits, and a notice names the
+//! engine and its first differing position and move. Its answer comes back
+//! as an engine's does, held to the cards' Legal Moves the same way.
 
 use crate::engine::{history_hashes, with_rules, AnyRules, Board, Limits, Searcher};
 use crate::facts::{Facts, Tables};
@@ -40,7 +51,8 @@ use crate::process::EngineProcess;
 use cardtable_runtime::game::{Game, Written};
 use cardtable_runtime::ids::{ColumnId, EventId, ObjectId, StructId, TableId};
 use cardtable_runtime::json::Json;
-use cardtable_runtime::library::{CliOption, Command, Lack, Library, Resolved};
+use cardtable_runtime::library::{CliOption, Command, Finding, Lack, Library, Resolved};
+use cardtable_runtime::play::{default_bounds, rehearsal, SearchStrengths, Thinking};
 use cardtable_runtime::value::{Sym, Value};
 use cardtable_runtime::world::World;
 use std::cell::{Cell, RefCell};
@@ -161,6 +173,15 @@ pub struct Bridge {
     latest: Cell<u64>,
     asked: RefCell<Option<Asked>>,
     arrived: RefCell<VecDeque<Answer>>,
+    /// The Search Strengths table, when the content has it: how the search
+    /// over the cards searches at each Strength.
+    search_strengths: Option<SearchStrengths>,
+    /// What the check found at the game's first question (None: not asked yet).
+    followed: RefCell<Option<Vec<Finding>>>,
+    /// Whether the player has been told that the search over the cards plays.
+    told: Cell<bool>,
+    /// The search over the cards on its way: its question's number and its thinking.
+    thinking: RefCell<Option<(u64, Thinking)>>,
 }
 
 /// A UCI engine that plays the game as one of its variants (the Variant
@@ -345,6 +366,10 @@ impl Bridge {
             latest: Cell::new(0),
             asked: RefCell::new(None),
             arrived: RefCell::new(VecDeque::new()),
+            search_strengths: SearchStrengths::read(game, "stockfishBridge")?,
+            followed: RefCell::new(None),
+            told: Cell::new(false),
+            thinking: RefCell::new(None),
         })
     }
 
@@ -367,7 +392,13 @@ impl Bridge {
             let row = name.and_then(|s| world.tables[t.index()].find(s));
             return Self::read_settings(world, *t, row, cols);
         }
-        let o = &world.objects[object.0 as usize];
+        let row = self.strength(world, object).and_then(|s| world.tables[self.strengths.index()].find(s));
+        Self::read_settings(world, self.strengths, row, &self.strength_cols)
+    }
+
+    /// The Strength in the Board State of `object`, by its name.
+    fn strength(&self, world: &World, object: ObjectId) -> Option<Sym> {
+        let o = world.objects.get(object.0 as usize)?;
         let strength = world.game.types[o.ty.0 as usize]
             .struct_offset
             .get(self.board_state.index())
@@ -375,11 +406,62 @@ impl Bridge {
             .flatten()
             .and_then(|off| o.fields.get(off as usize + self.strength_field as usize).copied())
             .unwrap_or(Value::None);
-        let row = match strength {
-            Value::Text(s) => world.tables[self.strengths.index()].find(s),
+        match strength {
+            Value::Text(s) => Some(s),
             _ => None,
+        }
+    }
+
+    /// Why the engine that would answer (`engine`) may not: its first
+    /// difference from the cards, as the check found it at the game's first
+    /// question (played once, from that position, on a copy of the World);
+    /// None when it follows them (or could not be asked: no fault of the
+    /// content).
+    fn differs(&self, world: &World, engine: &Asks) -> Option<String> {
+        if self.followed.borrow().is_none() {
+            let found = crate::follow::check(&self.chess, &rehearsal(world));
+            *self.followed.borrow_mut() = Some(found);
+        }
+        let prefix = match engine {
+            Asks::BuiltIn(_) => "the built-in engine ".to_string(),
+            Asks::Uci(path) => format!("the UCI engine {} ", path.display()),
         };
-        Self::read_settings(world, self.strengths, row, &self.strength_cols)
+        let followed = self.followed.borrow();
+        followed.as_ref()?.iter().find(|f| f.differs && f.text.starts_with(&prefix)).map(|f| f.text.clone())
+    }
+
+    /// The search over the cards answers question `question` instead of an
+    /// engine, for `why` (told once a game, as a notice): it starts here and
+    /// thinks a slice at each frame's pump ([`Resolved::work`]) and in the driver's `wait`.
+    fn search_instead(&self, world: &mut World, question: u64, object: ObjectId, hint: bool, why: &str) {
+        if !self.told.get() {
+            self.told.set(true);
+            world.notices.push(format!("The Computer plays by the search over the cards: {why}."));
+        }
+        let row = if hint { world.syms.get("Hint") } else { self.strength(world, object) };
+        let bounds = match &self.search_strengths {
+            Some(s) => s.bounds(world, row, question),
+            None => default_bounds(question),
+        };
+        match Thinking::start(world, bounds) {
+            Ok(t) => *self.thinking.borrow_mut() = Some((question, t)),
+            Err(e) => self.arrived.borrow_mut().push_back(Answer { question, best: Err(e) }),
+        }
+    }
+
+    /// Moves the search over the cards on for about `time`; its answer,
+    /// once it has one, waits with the engines' (`arrived`).
+    fn think(&self, time: Duration) {
+        let mut thinking = self.thinking.borrow_mut();
+        let Some((question, t)) = thinking.as_mut() else { return };
+        let Some(answer) = t.think(time) else { return };
+        let best = match answer {
+            Ok(Some(m)) => Ok(m),
+            Ok(None) => Err("the position has no legal move".to_string()),
+            Err(e) => Err(format!("the cards faulted while the search played them: {e}")),
+        };
+        self.arrived.borrow_mut().push_back(Answer { question: *question, best });
+        *thinking = None;
     }
 
     /// The five settings in a row of a table (each column's default when
@@ -444,6 +526,8 @@ impl Bridge {
         let fen = self.chess.fen(world).unwrap_or_default();
         let s = self.settings(world, object, hint);
         *self.asked.borrow_mut() = Some(Asked { question, restarts: world.restarts, fen: fen.clone(), hint, object });
+        // A search over the cards on its way answers an earlier question: it stops.
+        *self.thinking.borrow_mut() = None;
         // The built-in engine's search on its way answers an earlier question: it stops.
         if let Some(stop) = self.searching.borrow_mut().take() {
             stop.store(true, Ordering::Relaxed);
@@ -457,17 +541,15 @@ impl Bridge {
                 *self.searching.borrow_mut() = Some(b.stop.clone());
                 Asks::BuiltIn(Box::new(b))
             }
-            (Some(Err(e)), _) => {
-                self.arrived.borrow_mut().push_back(Answer { question, best: Err(e) });
-                return;
-            }
+            // No engine can play this game: the search over the cards does.
+            (Some(Err(e)), _) => return self.search_instead(world, question, object, hint, &e),
             (None, Some(p)) => Asks::Uci(p),
-            (None, None) => {
-                let best = Err("no engine answers".to_string());
-                self.arrived.borrow_mut().push_back(Answer { question, best });
-                return;
-            }
+            (None, None) => return self.search_instead(world, question, object, hint, "no engine answers"),
         };
+        if let Some(why) = self.differs(world, &engine) {
+            *self.searching.borrow_mut() = None;
+            return self.search_instead(world, question, object, hint, &why);
+        }
         let variant = self.variant.as_ref().map(|v| v.name.clone());
         let job = Job { question, engine, fen, variant, skill: s.skill, elo: s.elo, seconds: s.seconds };
         let mut worker = self.worker.borrow_mut();
@@ -664,6 +746,10 @@ impl Resolved for Bridge {
         }
     }
 
+    fn work(&self, time: Duration) {
+        self.think(time);
+    }
+
     fn take_answers(&self, world: &mut World) -> bool {
         if let Some(w) = self.worker.borrow().as_ref() {
             let mut arrived = self.arrived.borrow_mut();
@@ -711,6 +797,9 @@ impl Resolved for Bridge {
     fn wait_answer(&self, timeout: Duration) {
         if !self.arrived.borrow().is_empty() {
             return;
+        }
+        if self.thinking.borrow().is_some() {
+            return self.think(timeout);
         }
         if let Some(w) = self.worker.borrow().as_ref() {
             if let Ok(a) = w.answers.recv_timeout(timeout) {

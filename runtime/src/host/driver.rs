@@ -623,7 +623,7 @@ impl Driver {
     ) -> (T, Trace) {
         self.world.trace = Some(Box::new(Trace::new(trees.clone(), filter.clone())));
         let answer = run(self);
-        self.libraries.pump(&mut self.world);
+        self.libraries.pump_calls(&mut self.world);
         // A command that put another World in place (`restore`) ran no card in this one.
         let trace = self.world.trace.take().map_or_else(|| Trace::new(trees, filter), |t| *t);
         (answer, trace)
@@ -661,8 +661,9 @@ impl Driver {
         self.world.take_store_notices();
         let faults_before = self.world.faults.len();
         let mut answer = self.run(verb, rest);
-        // The cards' calls into code libraries go out; answers that are in come in.
-        self.libraries.pump(&mut self.world);
+        // The cards' calls into code libraries go out; answers that are in come in
+        // (none worked out here: the search over the cards thinks only in a `wait`).
+        self.libraries.pump_calls(&mut self.world);
         if self.world.faults.len() > faults_before {
             if let Json::Obj(pairs) = &mut answer {
                 pairs.push(("faults".into(), faults_json(&self.world.faults[faults_before..])));

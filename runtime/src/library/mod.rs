@@ -20,6 +20,10 @@ use crate::world::{LibraryState, SavedLibraryState, World};
 use std::sync::OnceLock;
 use std::time::Duration;
 
+/// The most time a library's work on the frame's thread ([`Resolved::work`])
+/// is given at each pump of the window: half a frame at 60 frames a second.
+pub const SLICE: Duration = Duration::from_millis(8);
+
 /// A driver command a library adds: `setfen FEN`.
 #[derive(Debug)]
 pub struct Command {
@@ -148,6 +152,14 @@ pub trait Resolved {
     fn take_answers(&self, world: &mut World) -> bool {
         let _ = world;
         false
+    }
+    /// Works on a question on the frame's thread for about `time` (the
+    /// search over the cards, which plays the World's cards and so cannot
+    /// leave it): the window's pump gives it a [`SLICE`] each frame, the
+    /// driver's `wait` the time it waits ([`Resolved::wait_answer`]); a
+    /// driver command gives it none, so an answer comes only in a `wait`.
+    fn work(&self, time: Duration) {
+        let _ = time;
     }
     /// Whether an answer is on its way (a question not answered yet).
     fn awaiting(&self) -> bool {
@@ -284,10 +296,30 @@ impl Libraries {
     }
 
     /// Hands each call the cards have made (`World::library_calls`) to its
-    /// library, then gives the World every answer that has come in. The
-    /// host runs it after every input and every tick of the clock; it
-    /// never blocks.
+    /// library, lets each work a [`SLICE`] ([`Resolved::work`]), then gives
+    /// the World every answer that has come in. The window runs it every
+    /// frame, the driver's `wait` every tick of the clock; it never blocks
+    /// longer than a slice.
     pub fn pump(&self, world: &mut World) {
+        self.hand_calls(world);
+        for u in &self.used {
+            if let Ok(r) = &u.resolved {
+                r.work(SLICE);
+            }
+        }
+        self.take_answers(world);
+    }
+
+    /// [`Libraries::pump`] with no work on the frame's thread: the calls
+    /// handed over and the answers that are in taken. The driver runs it
+    /// after every command, so that an answer worked out on the frame's
+    /// thread comes only in a `wait`, whatever the machine's speed.
+    pub fn pump_calls(&self, world: &mut World) {
+        self.hand_calls(world);
+        self.take_answers(world);
+    }
+
+    fn hand_calls(&self, world: &mut World) {
         let calls = std::mem::take(&mut world.library_calls);
         for call in calls {
             let used = self.by_game_index.get(call.library as usize).copied().flatten();
@@ -296,6 +328,9 @@ impl Libraries {
                 r.call(world, &function, call.object);
             }
         }
+    }
+
+    fn take_answers(&self, world: &mut World) {
         for u in &self.used {
             if let Ok(r) = &u.resolved {
                 r.take_answers(world);

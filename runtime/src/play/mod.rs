@@ -4,14 +4,16 @@
 //! ([`playout`]) and searched for the best move ([`search`]). It knows no game: what a move is, whose turn it is and
 //! when the game ends are the cards' (and game.yaml's `result:`).
 
+mod computer;
 mod perft;
 mod playout;
 mod search;
 mod snapshot;
 
+pub use computer::{default_bounds, SearchLibrary, SearchStrengths, Thinking, SLICE, STRENGTH_NODES};
 pub use perft::{perft, PerftStop, PERFT_DEPTH, PERFT_LEAVES};
 pub use playout::{playout, Playout, PLAYOUT_PLIES};
-pub use search::{search, Bounds, Found, SEARCH_DEPTH, SEARCH_NODES, SEARCH_NODES_MOST};
+pub use search::{search, Bounds, Found, Search, SEARCH_DEPTH, SEARCH_NODES, SEARCH_NODES_MOST};
 pub use snapshot::Snapshot;
 
 use crate::exec::Ctx;

@@ -4,6 +4,13 @@
 //! with random playouts). Every search is bounded by depth, by nodes (each
 //! move made is one) and, if asked, by time; the position is taken back
 //! after every move ([`Snapshot`]).
+//!
+//! A search may be run in slices ([`Search::step`]): it keeps its own
+//! stack (one [`Frame`] a ply, alpha-beta's recursion written out; MCTS's
+//! tree), so that it stops after any number of moves made and goes on at
+//! the next slice exactly where it stopped. Its answer does not depend on
+//! how it was sliced: the Computer thinks a slice a frame
+//! ([`super::Thinking`]) and finds the move `bestmove` finds at once.
 
 use super::{Player, Snapshot};
 use crate::value::Sym;
@@ -74,33 +81,151 @@ fn end_for_side_to_move(player: &Player, world: &World, mover: Sym, moves_left: 
 /// Searches `world`'s position for the best move within `bounds`; the
 /// World is left as it was (but the moves table).
 pub fn search(player: &mut Player, world: &mut World, bounds: Bounds) -> Result<Found, String> {
-    let started = Instant::now();
-    let bounds = Bounds {
-        depth: bounds.depth.clamp(1, SEARCH_DEPTH),
-        nodes: bounds.nodes.clamp(1, SEARCH_NODES_MOST),
-        ..bounds
-    };
-    let mut s =
-        Searcher { player, bounds, started, nodes: 0, lists: Vec::new(), snapshots: Vec::new(), stopped: false };
-    if s.player.rules().evaluate.is_some() {
-        s.alpha_beta(world)
-    } else {
-        s.mcts(world)
+    let mut s = Search::start(player, world, bounds)?;
+    loop {
+        if let Some(found) = s.step(player, world, u64::MAX)? {
+            return Ok(found);
+        }
     }
 }
 
-struct Searcher<'p> {
-    player: &'p mut Player,
+/// One ply of alpha-beta below the root, as the recursion would hold it:
+/// its moves are `lists[ply]`, its position `snapshots[ply]`.
+struct Frame {
+    depth: u32,
+    alpha: f64,
+    beta: f64,
+    best: f64,
+    /// The next of its moves to make.
+    next: usize,
+    /// The Side to move here (the mover of its children).
+    side: Sym,
+}
+
+/// Alpha-beta's root: its moves (`lists[0]`), the iteration on its way.
+struct Root {
+    side: Sym,
+    /// The iteration's depth.
+    depth: u32,
+    /// The next root move to make in this iteration.
+    next: usize,
+    alpha: f64,
+    best: Option<usize>,
+    /// The value a child just gave back (None: no child has ended yet).
+    back: Option<f64>,
+}
+
+/// MCTS's state between its playouts.
+struct Tree {
+    random: Random,
+    root: Snapshot,
+    root_side: Sym,
+    nodes: Vec<Node>,
+    path: Vec<usize>,
+    moves: Vec<Sym>,
+}
+
+enum Method {
+    AlphaBeta(Root),
+    Mcts(Box<Tree>),
+    Done,
+}
+
+/// A search on its way (see the module's words): made by [`Search::start`]
+/// on a position, moved on by [`Search::step`] on the same World until it
+/// answers. Between steps the World holds the position the search is at:
+/// nothing else may change it.
+pub struct Search {
     bounds: Bounds,
     started: Instant,
     nodes: u64,
     /// One buffer of moves and one snapshot a ply, reused.
     lists: Vec<Vec<Sym>>,
     snapshots: Vec<Snapshot>,
+    frames: Vec<Frame>,
     stopped: bool,
+    found: Found,
+    method: Method,
 }
 
-impl Searcher<'_> {
+/// What entering a position gave: its value at once, or a Frame to search.
+enum Entered {
+    Value(f64),
+    Pushed,
+}
+
+impl Search {
+    /// A search of `world`'s position within `bounds`. A position with one
+    /// move or none is answered by the first [`Search::step`] without a
+    /// move made.
+    pub fn start(player: &mut Player, world: &mut World, bounds: Bounds) -> Result<Search, String> {
+        let bounds = Bounds {
+            depth: bounds.depth.clamp(1, SEARCH_DEPTH),
+            nodes: bounds.nodes.clamp(1, SEARCH_NODES_MOST),
+            ..bounds
+        };
+        let alpha_beta = player.rules().evaluate.is_some();
+        let method = if alpha_beta { "alphabeta" } else { "mcts" };
+        let mut root = Vec::new();
+        player.moves(world, &mut root)?;
+        let found = Found { best: root.first().copied(), score: 0.0, depth: 0, nodes: 0, method };
+        let mut s = Search {
+            bounds,
+            started: Instant::now(),
+            nodes: 0,
+            lists: vec![root],
+            snapshots: vec![Snapshot::default()],
+            frames: Vec::new(),
+            stopped: false,
+            found,
+            method: Method::Done,
+        };
+        if s.lists[0].len() <= 1 {
+            return Ok(s);
+        }
+        s.snapshots[0].take(world);
+        let side = player.side(world)?;
+        s.method = if alpha_beta {
+            Method::AlphaBeta(Root { side, depth: 1, next: 0, alpha: -f64::INFINITY, best: None, back: None })
+        } else {
+            let moves = s.lists[0].clone();
+            Method::Mcts(Box::new(Tree {
+                random: Random::seeded(bounds.seed),
+                root: std::mem::take(&mut s.snapshots[0]),
+                root_side: side,
+                nodes: vec![Node { mv: None, children: None, visits: 0.0, wins: 0.0 }],
+                path: Vec::new(),
+                moves,
+            }))
+        };
+        Ok(s)
+    }
+
+    /// Moves the search on by about `slice` moves made (a playout of MCTS
+    /// is never cut); Some(found) once it has ended, the World then at the
+    /// position it started from (but the moves table).
+    pub fn step(&mut self, player: &mut Player, world: &mut World, slice: u64) -> Result<Option<Found>, String> {
+        let until = self.nodes.saturating_add(slice.max(1));
+        let method = std::mem::replace(&mut self.method, Method::Done);
+        let (method, done) = match method {
+            Method::Done => (Method::Done, true),
+            Method::AlphaBeta(mut root) => {
+                let done = self.alpha_beta(player, world, &mut root, until)?;
+                (Method::AlphaBeta(root), done)
+            }
+            Method::Mcts(mut tree) => {
+                let done = self.mcts(player, world, &mut tree, until)?;
+                (Method::Mcts(tree), done)
+            }
+        };
+        if !done {
+            self.method = method;
+            return Ok(None);
+        }
+        self.found.nodes = self.nodes;
+        Ok(Some(self.found.clone()))
+    }
+
     fn out_of_bounds(&mut self) -> bool {
         if self.nodes >= self.bounds.nodes {
             self.stopped = true;
@@ -120,146 +245,146 @@ impl Searcher<'_> {
         }
     }
 
-    fn alpha_beta(&mut self, world: &mut World) -> Result<Found, String> {
-        self.grow(0);
-        let mut root = std::mem::take(&mut self.lists[0]);
-        self.player.moves(world, &mut root)?;
-        let mut found = Found { best: root.first().copied(), score: 0.0, depth: 0, nodes: 0, method: "alphabeta" };
-        if root.len() <= 1 {
-            return Ok(found);
-        }
-        self.snapshots[0].take(world);
-        let side = self.player.side(world)?;
-        for depth in 1..=self.bounds.depth {
-            let (mut best, mut alpha) = (None, -f64::INFINITY);
-            for (i, &m) in root.iter().enumerate() {
-                self.nodes += 1;
-                self.player.make(world, m)?;
-                let score = -self.negamax(world, depth - 1, 1, -f64::INFINITY, -alpha, side)?;
-                self.snapshots[0].restore(world);
-                if self.stopped {
-                    break;
+    /// Alpha-beta until it ends (true) or `until` nodes are made (false,
+    /// just before a move: the next step makes it).
+    fn alpha_beta(
+        &mut self,
+        player: &mut Player,
+        world: &mut World,
+        root: &mut Root,
+        until: u64,
+    ) -> Result<bool, String> {
+        loop {
+            // A value given back: to the Frame above, or to the root.
+            if let Some(v) = root.back.take() {
+                match self.frames.len() {
+                    0 => {
+                        let score = -v;
+                        self.snapshots[0].restore(world);
+                        if !self.stopped {
+                            if score > root.alpha {
+                                (root.alpha, root.best) = (score, Some(root.next));
+                            }
+                            root.next += 1;
+                        }
+                        if self.stopped || root.next == self.lists[0].len() {
+                            if self.end_iteration(root) {
+                                return Ok(true);
+                            }
+                        }
+                    }
+                    n => {
+                        let ply = n;
+                        let f = &mut self.frames[n - 1];
+                        let score = -v;
+                        self.snapshots[ply].restore(world);
+                        if self.stopped {
+                            self.frames.pop();
+                            root.back = Some(0.0);
+                            continue;
+                        }
+                        f.best = f.best.max(score);
+                        f.alpha = f.alpha.max(score);
+                        f.next += 1;
+                        if f.alpha >= f.beta || f.next == self.lists[ply].len() {
+                            root.back = Some(f.best);
+                            self.frames.pop();
+                        }
+                    }
                 }
-                if score > alpha {
-                    (alpha, best) = (score, Some(i));
+                continue;
+            }
+            // The next move: of the deepest Frame, or of the root.
+            if self.nodes >= until {
+                return Ok(false);
+            }
+            let (ply, m, depth, alpha, beta, mover) = match self.frames.last() {
+                Some(f) => {
+                    let ply = self.frames.len();
+                    (ply, self.lists[ply][f.next], f.depth, -f.beta, -f.alpha, f.side)
                 }
-            }
-            // An iteration cut short still counts for the moves it finished:
-            // the first of them is the last iteration's best.
-            if let Some(i) = best {
-                // The best move first in the next iteration.
-                root[..=i].rotate_right(1);
-                found.best = Some(root[0]);
-                found.score = alpha;
-            }
-            if self.stopped {
-                break;
-            }
-            found.depth = depth;
-            if alpha.abs() >= WIN - f64::from(SEARCH_DEPTH) {
-                break;
+                None => (0, self.lists[0][root.next], root.depth, -f64::INFINITY, -root.alpha, root.side),
+            };
+            self.nodes += 1;
+            player.make(world, m)?;
+            match self.enter(player, world, depth - 1, ply + 1, alpha, beta, mover)? {
+                Entered::Value(v) => root.back = Some(v),
+                Entered::Pushed => {}
             }
         }
-        self.lists[0] = root;
-        found.nodes = self.nodes;
-        Ok(found)
     }
 
-    /// The score of the position for the Side to move, `depth` more moves deep.
-    /// `mover`: the Side that made the move to it.
-    fn negamax(
+    /// The root's iteration is over (or cut short): its best move first in
+    /// the next; true when the search is over.
+    fn end_iteration(&mut self, root: &mut Root) -> bool {
+        // An iteration cut short still counts for the moves it finished:
+        // the first of them is the last iteration's best.
+        if let Some(i) = root.best {
+            self.lists[0][..=i].rotate_right(1);
+            self.found.best = Some(self.lists[0][0]);
+            self.found.score = root.alpha;
+        }
+        if self.stopped {
+            return true;
+        }
+        self.found.depth = root.depth;
+        if root.alpha.abs() >= WIN - f64::from(SEARCH_DEPTH) || root.depth >= self.bounds.depth {
+            return true;
+        }
+        *root = Root { side: root.side, depth: root.depth + 1, next: 0, alpha: -f64::INFINITY, best: None, back: None };
+        false
+    }
+
+    /// Enters the position a move just made led to, `depth` more moves to
+    /// search, `mover` the Side that made it: its value when it is known at
+    /// once (a bound reached, the game's end, depth 0), else a Frame pushed.
+    #[allow(clippy::too_many_arguments)]
+    fn enter(
         &mut self,
+        player: &mut Player,
         world: &mut World,
         depth: u32,
         ply: usize,
-        mut alpha: f64,
+        alpha: f64,
         beta: f64,
         mover: Sym,
-    ) -> Result<f64, String> {
+    ) -> Result<Entered, String> {
         if self.out_of_bounds() {
-            return Ok(0.0);
+            return Ok(Entered::Value(0.0));
         }
         self.grow(ply);
-        let leaf_known = self.player.has_result() && depth == 0;
-        if leaf_known {
+        if player.has_result() && depth == 0 {
             // The result alone says whether the game is over: no list needed.
-            if let Some(v) = end_for_side_to_move(self.player, world, mover, None) {
-                return Ok((v - 0.5) * 2.0 * (WIN - ply as f64));
+            if let Some(v) = end_for_side_to_move(player, world, mover, None) {
+                return Ok(Entered::Value((v - 0.5) * 2.0 * (WIN - ply as f64)));
             }
-            return Ok(self.player.evaluate(world)?.unwrap_or(0.0));
+            return Ok(Entered::Value(player.evaluate(world)?.unwrap_or(0.0)));
         }
         let mut moves = std::mem::take(&mut self.lists[ply]);
-        let answer = self.below(world, depth, ply, (&mut alpha, beta), mover, &mut moves);
+        let over = end(player, world, mover, &mut moves);
+        let empty = moves.is_empty();
         self.lists[ply] = moves;
-        answer
-    }
-
-    fn below(
-        &mut self,
-        world: &mut World,
-        depth: u32,
-        ply: usize,
-        window: (&mut f64, f64),
-        mover: Sym,
-        moves: &mut Vec<Sym>,
-    ) -> Result<f64, String> {
-        let (alpha, beta) = window;
-        let over = self.end(world, mover, moves)?;
-        if let Some(v) = over {
-            return Ok((v - 0.5) * 2.0 * (WIN - ply as f64));
+        if let Some(v) = over? {
+            return Ok(Entered::Value((v - 0.5) * 2.0 * (WIN - ply as f64)));
         }
-        if depth == 0 {
-            return Ok(self.player.evaluate(world)?.unwrap_or(0.0));
+        if depth == 0 || empty {
+            return Ok(Entered::Value(player.evaluate(world)?.unwrap_or(0.0)));
         }
         self.snapshots[ply].take(world);
-        let side = self.player.side(world)?;
-        let mut best = -f64::INFINITY;
-        for &m in moves.iter() {
-            self.nodes += 1;
-            self.player.make(world, m)?;
-            let score = -self.negamax(world, depth - 1, ply + 1, -beta, -*alpha, side)?;
-            self.snapshots[ply].restore(world);
-            if self.stopped {
-                return Ok(0.0);
-            }
-            best = best.max(score);
-            *alpha = alpha.max(score);
-            if *alpha >= beta {
-                break;
-            }
-        }
-        Ok(best)
+        let side = player.side(world)?;
+        self.frames.push(Frame { depth, alpha, beta, best: -f64::INFINITY, next: 0, side });
+        Ok(Entered::Pushed)
     }
 
-    /// Whether the game is over, for the Side to move (see
-    /// [`end_for_side_to_move`]); lists the moves into `moves` when the
-    /// result does not already say.
-    fn end(&mut self, world: &mut World, mover: Sym, moves: &mut Vec<Sym>) -> Result<Option<f64>, String> {
-        moves.clear();
-        if self.player.result(world).is_some() {
-            return Ok(end_for_side_to_move(self.player, world, mover, None));
-        }
-        self.player.moves(world, moves)?;
-        Ok(end_for_side_to_move(self.player, world, mover, Some(!moves.is_empty())))
-    }
-
-    fn mcts(&mut self, world: &mut World) -> Result<Found, String> {
-        let mut random = Random::seeded(self.bounds.seed);
-        let mut root_moves = Vec::new();
-        self.player.moves(world, &mut root_moves)?;
-        let mut found = Found { best: root_moves.first().copied(), score: 0.0, depth: 0, nodes: 0, method: "mcts" };
-        if root_moves.len() <= 1 {
-            return Ok(found);
-        }
-        let mut root = Snapshot::default();
-        root.take(world);
-        // The tree: node 0 is the root; each node's children follow in `tree`.
-        let mut tree: Vec<Node> = vec![Node { mv: None, children: None, visits: 0.0, wins: 0.0 }];
-        let mut path: Vec<usize> = Vec::new();
-        let mut moves = Vec::new();
-        let root_side = self.player.side(world)?;
+    /// MCTS's playouts until it ends (true) or `until` nodes are made
+    /// (false, between two playouts, the World at the root).
+    fn mcts(&mut self, player: &mut Player, world: &mut World, t: &mut Tree, until: u64) -> Result<bool, String> {
+        let Tree { random, root, root_side, nodes: tree, path, moves } = t;
         while !self.out_of_bounds() {
-            let mut mover = root_side;
+            if self.nodes >= until {
+                return Ok(false);
+            }
+            let mut mover = *root_side;
             path.clear();
             let mut at = 0;
             path.push(at);
@@ -275,14 +400,14 @@ impl Searcher<'_> {
                 // `move:` reads the moves table as `moves:` last wrote it:
                 // below the root (whose list the snapshot holds), list again.
                 if at != 0 {
-                    self.player.moves(world, &mut moves)?;
+                    player.moves(world, moves)?;
                 }
-                mover = self.player.side(world)?;
+                mover = player.side(world)?;
                 at = pick;
                 path.push(at);
                 let Some(mv) = tree[at].mv else { break };
                 self.nodes += 1;
-                self.player.make(world, mv)?;
+                player.make(world, mv)?;
                 if tree[at].visits == 0.0 {
                     break;
                 }
@@ -290,10 +415,10 @@ impl Searcher<'_> {
             // Expansion: a node seen before gets its children.
             let over = match at {
                 0 => {
-                    self.player.moves(world, &mut moves)?;
+                    player.moves(world, moves)?;
                     None
                 }
-                _ => self.end(world, mover, &mut moves)?,
+                _ => end(player, world, mover, moves)?,
             };
             // `value`: for the Side to move at the leaf.
             let value = match over {
@@ -306,20 +431,20 @@ impl Searcher<'_> {
                 None => {
                     if tree[at].children.is_none() && (tree[at].visits > 0.0 || at == 0) {
                         let first = tree.len();
-                        for &m in &moves {
+                        for &m in moves.iter() {
                             tree.push(Node { mv: Some(m), children: None, visits: 0.0, wins: 0.0 });
                         }
                         tree[at].children = Some((first, moves.len()));
                         let pick = first + random.below(moves.len() as u64) as usize;
-                        mover = self.player.side(world)?;
+                        mover = player.side(world)?;
                         at = pick;
                         path.push(at);
                         if let Some(mv) = tree[at].mv {
                             self.nodes += 1;
-                            self.player.make(world, mv)?;
+                            player.make(world, mv)?;
                         }
                     }
-                    self.rollout(world, &mut random, &mut moves, mover)?
+                    self.rollout(player, world, random, moves, mover)?
                 }
             };
             // Backpropagation: a node's wins are its mover's (the Side to move at its parent).
@@ -335,18 +460,18 @@ impl Searcher<'_> {
         if let Some((first, count)) = tree[0].children {
             let best = (first..first + count).max_by(|&a, &b| tree[a].visits.total_cmp(&tree[b].visits));
             if let Some(b) = best {
-                found.best = tree[b].mv;
-                found.score = if tree[b].visits > 0.0 { tree[b].wins / tree[b].visits } else { 0.0 };
+                self.found.best = tree[b].mv;
+                self.found.score = if tree[b].visits > 0.0 { tree[b].wins / tree[b].visits } else { 0.0 };
             }
         }
-        found.nodes = self.nodes;
-        Ok(found)
+        Ok(true)
     }
 
     /// Random moves from the leaf to the game's end (or [`PLAYOUT_PLIES`]):
     /// its value for the Side to move at the leaf.
     fn rollout(
         &mut self,
+        player: &mut Player,
         world: &mut World,
         random: &mut Random,
         moves: &mut Vec<Sym>,
@@ -354,16 +479,28 @@ impl Searcher<'_> {
     ) -> Result<f64, String> {
         let mut mover = mover;
         for flips in 0..PLAYOUT_PLIES {
-            if let Some(v) = self.end(world, mover, moves)? {
+            if let Some(v) = end(player, world, mover, moves)? {
                 return Ok(if flips.is_multiple_of(2) { v } else { 1.0 - v });
             }
             let m = moves[random.below(moves.len() as u64) as usize];
-            mover = self.player.side(world)?;
+            mover = player.side(world)?;
             self.nodes += 1;
-            self.player.make(world, m)?;
+            player.make(world, m)?;
         }
         Ok(0.5)
     }
+}
+
+/// Whether the game is over, for the Side to move (see
+/// [`end_for_side_to_move`]); lists the moves into `moves` when the
+/// result does not already say.
+fn end(player: &mut Player, world: &mut World, mover: Sym, moves: &mut Vec<Sym>) -> Result<Option<f64>, String> {
+    moves.clear();
+    if player.result(world).is_some() {
+        return Ok(end_for_side_to_move(player, world, mover, None));
+    }
+    player.moves(world, moves)?;
+    Ok(end_for_side_to_move(player, world, mover, Some(!moves.is_empty())))
 }
 
 /// One node of the MCTS tree.

@@ -204,9 +204,10 @@ pub fn chess_driver() -> Driver {
     two_players(load_game(&chess_dir()))
 }
 
-/// A fresh Driver over a chess game, the Player playing both Sides (the
-/// Computer, Make Computer Move, off from the start; its Saved games and
-/// Persistent Values in memory).
+/// A fresh Driver over a chess game (or tic-tac-toe, Breakthrough: any game
+/// whose Computer is a Logic Component named Make Computer Move), the
+/// Player playing both Sides (the Computer off from the start; its Saved
+/// games and Persistent Values in memory).
 pub fn two_players(game: Rc<Game>) -> Driver {
     Driver::with_parts_off(game, Rc::new(cardtable_runtime::save::Store::memory()), false, &["Make Computer Move"])
 }
