@@ -125,6 +125,24 @@ fn breakthrough_wins_nineteen_of_twenty_against_a_random_mover() {
     assert!(won >= 19, "{won} of 20: {results:?}");
 }
 
+/// The measure at the Strength the Computer plays by default (the
+/// Search Strengths row Strong: depth 2, 1000 nodes): 100 games against a
+/// seeded random mover, each Side half of them.
+/// `cargo test --test suite search::breakthrough_wins_ninety_five -- --ignored --nocapture` (docs/testing.md).
+#[test]
+#[ignore]
+fn breakthrough_wins_ninety_five_of_a_hundred_against_a_random_mover() {
+    let results: Vec<&str> = (0..100)
+        .map(|g| {
+            let searcher = if g % 2 == 0 { "White" } else { "Black" };
+            for_searcher(&against_random("breakthrough", searcher, g, "depth 2 nodes 1000"), searcher)
+        })
+        .collect();
+    let won = results.iter().filter(|r| **r == "won").count();
+    eprintln!("breakthrough, depth 2 nodes 1000 against a random mover: {won} of 100 won");
+    assert!(won >= 95, "{won} of 100: {results:?}");
+}
+
 #[test]
 fn bestmove_refuses_words_it_does_not_know_and_bounds_past_their_most() {
     let mut d = driver("tic-tac-toe");

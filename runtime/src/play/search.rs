@@ -267,10 +267,8 @@ impl Search {
                             }
                             root.next += 1;
                         }
-                        if self.stopped || root.next == self.lists[0].len() {
-                            if self.end_iteration(root) {
-                                return Ok(true);
-                            }
+                        if (self.stopped || root.next == self.lists[0].len()) && self.end_iteration(root) {
+                            return Ok(true);
                         }
                     }
                     n => {
