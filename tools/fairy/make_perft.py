@@ -62,6 +62,14 @@ MANIFEST = [
     ("5check", "content/variants/5check"),
     # Promotion zones (content/README.md): Grand Chess's Ranks 8 to 10.
     ("grand", "content/variants/grand"),
+    # Boards of 10 by 8 made over capablanca (`extends: ../capablanca`).
+    ("gothic", "content/variants/gothic"),
+    ("embassy", "content/variants/embassy"),
+    ("janus", "content/variants/janus"),
+    ("centaur", "content/variants/centaur"),
+    # 9 by 9: modern, and chancellor made over it.
+    ("modern", "content/variants/modern"),
+    ("chancellor", "content/variants/chancellor"),
 ]
 
 # Positions every variant's file holds besides its start and the random
@@ -78,6 +86,10 @@ EXTRA = [
 SIXTH_RANK = [("promotions", "4k3/8/r6r/1P4P1/1p4p1/R6R/8/4K3 w - - 0 1")]
 # Capablanca's: its Kings on f, castling three Squares either way.
 TEN_FILES = [("promotions", "r4k3r/1P6P1/10/10/10/10/1p6p1/R4K3R w KQkq - 0 1")]
+# Embassy's and Janus's: their Kings on e, castling to b and to h or i.
+TEN_FILES_E = [("promotions", "r3k4r/1P6P1/10/10/10/10/1p6p1/R3K4R w KQkq - 0 1")]
+# The 9 by 9 Board's (modern, chancellor): promoted on the ninth Rank.
+NINE_BY_NINE = [("promotions", "r3k3r/1P5P1/9/9/9/9/9/1p5p1/R3K3R w KQkq - 0 1")]
 # Los Alamos's 6 by 6.
 SIX_FILES = [("promotions", "r2k1r/1P3P/6/6/1p3p/R2K1R w - - 0 1")]
 # Chess960's starting positions by Scharnagl's number (518: chess's own):
@@ -162,6 +174,12 @@ EXTRA_OF = {
     "makruk": SIXTH_RANK,
     "ai-wok": SIXTH_RANK,
     "capablanca": TEN_FILES,
+    "gothic": TEN_FILES,
+    "centaur": TEN_FILES,
+    "embassy": TEN_FILES_E,
+    "janus": TEN_FILES_E,
+    "modern": NINE_BY_NINE,
+    "chancellor": NINE_BY_NINE,
     "losalamos": SIX_FILES,
     "board10x10": TEN_BY_TEN,
 }
