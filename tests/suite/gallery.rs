@@ -1,5 +1,6 @@
 //! The gallery of variants, `content/variants/NAME/` (issue 22), each made
-//! over content/chess (`extends: ../../chess`; 5check over 3check): that each folder holds only
+//! over content/chess (`extends: ../../chess`; 5check over 3check, gothic,
+//! embassy, janus and centaur over capablanca, chancellor over modern): that each folder holds only
 //! what it changes (its listed files, whole or as a table's changes), that `cardtable
 //! check` finds nothing wrong with it, and that the built-in engine plays it
 //! against itself to a game's end through the cards, every move one the cards
@@ -140,6 +141,101 @@ const GALLERY: &[(&str, &str, &[&str])] = &[
     // Check counting (content/README.md): 5check is made over 3check.
     ("3check", "Three-Check Chess", CHECKS_EDITED),
     ("5check", "Five-Check Chess", &["game.yaml", "tables/Words.csv", "tables/Words.fr.csv"]),
+    // Capablanca's Board with other starts (made over capablanca): its Position changed.
+    ("gothic", "Gothic Chess", &["game.yaml", "tables/Position.csv"]),
+    (
+        "embassy",
+        "Embassy Chess",
+        &["game.yaml", "tables/Castling.csv", "tables/Position.csv", "tables/Words.csv", "tables/Words.fr.csv"],
+    ),
+    (
+        "janus",
+        "Janus Chess",
+        &[
+            "game.yaml",
+            "tables/Castling.csv",
+            "tables/Directions.csv",
+            "tables/Kinds.csv",
+            "tables/Kinds.fr.csv",
+            "tables/Position.csv",
+            "tables/Promotions.csv",
+            "tables/Words.csv",
+            "tables/Words.fr.csv",
+        ],
+    ),
+    ("centaur", "Centaur Chess", OTHER_PIECES_EDITED),
+    (
+        "modern",
+        "Modern Chess",
+        &[
+            "game.yaml",
+            "objects/Promotion Focus.yaml",
+            "objects/Promotion Panel.yaml",
+            "scene.yaml",
+            "tables/Board Size.csv",
+            "tables/Castling.csv",
+            "tables/Directions.csv",
+            "tables/Kinds.csv",
+            "tables/Kinds.fr.csv",
+            "tables/Position.csv",
+            "tables/Promotions.csv",
+            "tables/Sides.csv",
+            "tables/Words.csv",
+            "tables/Words.fr.csv",
+        ],
+    ),
+    // Made over modern: the Minister's place is the Chancellor's.
+    ("chancellor", "Chancellor Chess", OTHER_PIECES_EDITED),
+    (
+        "gardner",
+        "Gardner Minichess",
+        &[
+            "game.yaml",
+            "objects/Game Rules.yaml",
+            "objects/Walnut Board.yaml",
+            "scene.yaml",
+            "tables/Board Size.csv",
+            "tables/Castling.csv",
+            "tables/Directions.csv",
+            "tables/Position.csv",
+            "tables/Sides.csv",
+            "tables/Words.csv",
+            "tables/Words.fr.csv",
+        ],
+    ),
+    (
+        "courier",
+        "Courier Chess",
+        &[
+            "game.yaml",
+            "objects/Promotion Focus.yaml",
+            "objects/Promotion Panel.yaml",
+            "scene.yaml",
+            "tables/Board Size.csv",
+            "tables/Castling.csv",
+            "tables/Directions.csv",
+            "tables/Kinds.csv",
+            "tables/Kinds.fr.csv",
+            "tables/Position.csv",
+            "tables/Promotions.csv",
+            "tables/Words.csv",
+            "tables/Words.fr.csv",
+        ],
+    ),
+];
+
+/// What centaur changes of capablanca, and chancellor of modern: the Kinds
+/// of other pieces, their Directions, the start, the Promotion choice's
+/// places, How to play's words.
+const OTHER_PIECES_EDITED: &[&str] = &[
+    "game.yaml",
+    "tables/Directions.csv",
+    "tables/Kinds.csv",
+    "tables/Kinds.fr.csv",
+    "tables/Position.csv",
+    "tables/Promotions.csv",
+    "tables/Words.csv",
+    "tables/Words.fr.csv",
 ];
 
 /// The chess cards 3check changes to count checks, and How to play's words.
@@ -154,11 +250,14 @@ const CHECKS_EDITED: &[&str] = &[
 ];
 
 /// The game a variant is made over (its game.yaml's `extends:`): chess, but
-/// 5check's, made over 3check.
+/// 5check's, made over 3check; the 10 by 8 Boards' made over capablanca;
+/// chancellor's, made over modern.
 fn base_of(name: &str) -> &'static str {
     match name {
         "5check" => "../3check",
         "grand" => "../capablanca",
+        "gothic" | "embassy" | "janus" | "centaur" => "../capablanca",
+        "chancellor" => "../modern",
         _ => "../../chess",
     }
 }

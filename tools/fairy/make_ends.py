@@ -7,6 +7,10 @@ cards to (the same ply, the same result).
     pip install pyffish==0.0.90
     python3 tools/fairy/make_ends.py                  # every folder of FOLDERS
     python3 tools/fairy/make_ends.py --games 6 --cap 300 --out tests/vectors/ends.txt
+    python3 tools/fairy/make_ends.py content/variants/gothic   # only these folders' games again
+
+Named folders: their games are played again and the other folders' blocks are
+kept as the file (--out) has them, so the file is what a whole run writes.
 
 pyffish is PyPI's Fairy-Stockfish as a Python module (version 0.0.90,
 Fairy-Stockfish 230826); tools/fairy/variants.ini is loaded into it first
@@ -69,6 +73,8 @@ LEFT_OUT = {
     "fifty-move rule (its 6 games, played anyway, agreed: no count and no 100 quiet plies came)",
     "ai-wok": "Makruk's counting rules, and no fifty-move rule (Fairy-Stockfish's ai-wok); the cards: the "
     "fifty-move rule (its 6 games, played anyway, agreed)",
+    "courier": "a bare King loses (unless it bares the other at once), stalemate loses (Fairy-Stockfish's "
+    "courier, as shatranj); the cards: chess's ends",
     "asean": "ASEAN's counting rules (Fairy-Stockfish's asean); the cards: the fifty-move rule alone "
     "(its 6 games, played anyway, agreed)",
     # Not yet: the cards follow these ends, but this script reads them as
@@ -145,13 +151,30 @@ def result_for(variant, fen, moves, chess960, value):
     return "1-0" if (value > 0) == white_to_move else "0-1"
 
 
+def kept_blocks(path):
+    """The lines of each folder's games in a file this script wrote (a blank line before each block)."""
+    blocks = {}
+    if not os.path.exists(path):
+        return blocks
+    folder = None
+    for line in open(path, encoding="utf-8").read().splitlines():
+        if line.startswith("game "):
+            folder = line.split()[1]
+            blocks.setdefault(folder, []).append("")
+        if folder is not None and line:
+            blocks[folder].append(line)
+    return blocks
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=6, help="games a folder")
     parser.add_argument("--cap", type=int, default=300, help="plies a game at most (then `*`)")
     parser.add_argument("--out", default=os.path.join(ROOT, "tests/vectors/ends.txt"))
     parser.add_argument("--with-left-out", action="store_true", help="write LEFT_OUT's games too (to see them fail)")
+    parser.add_argument("only", nargs="*", help="folders to play again (default: every one); the others' games are kept from --out")
     args = parser.parse_args()
+    kept = kept_blocks(args.out) if args.only else {}
     sf.load_variant_config(open(os.path.join(ROOT, "tools/fairy/variants.ini"), encoding="utf-8").read())
     folders = [CHESS] + [f"{GALLERY}/{n}" for n in sorted(os.listdir(os.path.join(ROOT, GALLERY)))]
     out = [
@@ -171,6 +194,11 @@ def main():
         variant = variant_of(folder)
         if variant in LEFT_OUT and not args.with_left_out:
             summary.append(f"{folder}: left out")
+            continue
+        if args.only and folder not in args.only:
+            if folder in kept:
+                out += kept[folder]
+                summary.append(f"{folder}: kept")
             continue
         tally = {}
         for number in range(args.games):

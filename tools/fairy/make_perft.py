@@ -38,7 +38,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 MANIFEST = [
     ("chess", "content/chess"),
     ("nocastle", "content/variants/nocastle"),
-    ("gardner", "content/examples/board-5x5"),
+    ("board5x5", "content/examples/board-5x5"),
     ("board10x8", "content/examples/board-10x8"),
     ("grasshopper-qrbn", "content/examples/grasshopper"),
     ("xiangqi-pieces", "content/examples/xiangqi-pieces"),
@@ -70,6 +70,9 @@ MANIFEST = [
     # 9 by 9: modern, and chancellor made over it.
     ("modern", "content/variants/modern"),
     ("chancellor", "content/variants/chancellor"),
+    ("gardner", "content/variants/gardner"),
+    # 12 by 8, no castling, no double step, a Pawn becomes a Fers.
+    ("courier", "content/variants/courier"),
 ]
 
 # Positions every variant's file holds besides its start and the random
@@ -90,6 +93,8 @@ TEN_FILES = [("promotions", "r4k3r/1P6P1/10/10/10/10/1p6p1/R4K3R w KQkq - 0 1")]
 TEN_FILES_E = [("promotions", "r3k4r/1P6P1/10/10/10/10/1p6p1/R3K4R w KQkq - 0 1")]
 # The 9 by 9 Board's (modern, chancellor): promoted on the ninth Rank.
 NINE_BY_NINE = [("promotions", "r3k3r/1P5P1/9/9/9/9/9/1p5p1/R3K3R w KQkq - 0 1")]
+# Courier's 12 by 8: each Side's Pawns one step from a Fers, straight ahead and by a capture.
+TWELVE_FILES = [("promotions", "r4k5r/1P8P1/12/12/12/12/1p8p1/R4K5R w - - 0 1")]
 # Los Alamos's 6 by 6.
 SIX_FILES = [("promotions", "r2k1r/1P3P/6/6/1p3p/R2K1R w - - 0 1")]
 # Chess960's starting positions by Scharnagl's number (518: chess's own):
@@ -179,6 +184,7 @@ EXTRA_OF = {
     "embassy": TEN_FILES_E,
     "janus": TEN_FILES_E,
     "modern": NINE_BY_NINE,
+    "courier": TWELVE_FILES,
     "chancellor": NINE_BY_NINE,
     "losalamos": SIX_FILES,
     "board10x10": TEN_BY_TEN,

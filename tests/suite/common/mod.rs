@@ -95,6 +95,9 @@ pub fn assert_holds_only_its_changes(dir: &Path, base: &str, title: &str, edited
         if let Ok(original) = std::fs::read(chess.join(f)) {
             assert_ne!(original, std::fs::read(dir.join(f)).expect("read"), "{name}: {f} is a copy of chess's");
         }
+        if let Ok(original) = std::fs::read(dir.join(base).join(f)) {
+            assert_ne!(original, std::fs::read(dir.join(f)).expect("read"), "{name}: {f} is a copy of its base's");
+        }
     }
     for f in edited {
         let changes = f.strip_suffix(".csv").map(|t| format!("{t}.changes.csv"));
