@@ -858,3 +858,35 @@ fn fischerandom_deals_960_starts_and_castles_by_clicking_the_rook() {
 fn fen_of(d: &mut Driver) -> String {
     run(d, "fen").get("fen").as_str().unwrap_or_default().to_string()
 }
+
+/// Janus's King on e castles four Squares to i (its Rook from j1 to h1) and
+/// three to b (a1 to c1), as Fairy-Stockfish's `janus` (the King's click
+/// then the Square it lands on); Embassy's castles three to h (j1 to g1);
+/// and a Pawn of janus, on the last Rank, is offered five Kinds, the Janus
+/// among them, the sixth button of Capablanca's panel hidden.
+#[test]
+fn janus_and_embassy_castle_from_e_and_janus_offers_five_promotions() {
+    let mut d = common::two_players(common::load_game(&variant_dir("janus")));
+    run(&mut d, "setfen r3k4r/pppppppppp/10/10/10/10/PPPPPPPPPP/R3K4R w KQkq - 0 1");
+    let king: Vec<String> = move_set(&mut d, "moves").into_iter().filter(|m| m.starts_with("e1")).collect();
+    assert_eq!(king, ["e1b1", "e1d1", "e1f1", "e1i1"]);
+    assert_eq!(move_set(&mut d, "enginemoves"), move_set(&mut d, "moves"), "the built-in engine agrees");
+    ok(&mut d, "click e1");
+    ok(&mut d, "click i1");
+    assert_eq!(fen_of(&mut d), "r3k4r/pppppppppp/10/10/10/10/PPPPPPPPPP/R6RK1 b kq - 1 1");
+    ok(&mut d, "click e8");
+    ok(&mut d, "click b8");
+    assert_eq!(fen_of(&mut d), "1kr6r/pppppppppp/10/10/10/10/PPPPPPPPPP/R6RK1 w - - 2 2");
+    run(&mut d, "setfen 4k5/1P8/10/10/10/10/10/4K5 w - - 0 1");
+    ok(&mut d, "click b7");
+    ok(&mut d, "click b8");
+    let five = [("Queen", "Queen"), ("Rook", "Janus"), ("Bishop", "Rook"), ("Knight", "Bishop"), ("Fifth", "Knight")];
+    assert_eq!(promotion_offers(&mut d), offers(&five));
+    ok(&mut d, "press Rook");
+    assert_eq!(fen_of(&mut d), "1J2k5/10/10/10/10/10/10/4K5 b - - 0 1");
+    let mut d = common::two_players(common::load_game(&variant_dir("embassy")));
+    run(&mut d, "setfen r3k4r/pppppppppp/10/10/10/10/PPPPPPPPPP/R3K4R w KQkq - 0 1");
+    ok(&mut d, "click e1");
+    ok(&mut d, "click h1");
+    assert_eq!(fen_of(&mut d), "r3k4r/pppppppppp/10/10/10/10/PPPPPPPPPP/R5RK2 b kq - 1 1");
+}

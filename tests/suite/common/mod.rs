@@ -261,9 +261,9 @@ pub fn visible(driver: &mut Driver, command: &str, kind: &str) -> Vec<String> {
 
 /// The Promotion button that offers `kind`, as the cards set it (Show
 /// Promotion Choice: the Promotions table's Kind for the Side to move at the
-/// button's place; `Fifth` is chigorin's fifth button).
+/// button's place; `Fifth` is chigorin's fifth button, `Sixth` capablanca's sixth).
 pub fn promotion_button(driver: &mut Driver, kind: &str) -> &'static str {
-    ["Queen", "Rook", "Bishop", "Knight", "Fifth"]
+    ["Queen", "Rook", "Bishop", "Knight", "Fifth", "Sixth"]
         .into_iter()
         .find(|b| run(driver, &format!("get {b} promotionChoice.kind")).get("value").as_str() == Some(kind))
         .unwrap_or_else(|| panic!("no Promotion button offers {kind}"))

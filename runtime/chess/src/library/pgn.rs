@@ -332,18 +332,26 @@ fn find_move(world: &World, chess: &Chess, legal: &[Move], san: &str) -> Result<
     let promoted = |m: &Move| kinds.get(usize::from(m.promotion)).map(|k| k.move_letter.as_str());
     let text = san.trim_end_matches(['+', '#', '!', '?']);
     let found: Vec<Move> = if matches!(text, "O-O" | "0-0" | "O-O-O" | "0-0-0") {
-        // The royal Piece's move from the e-File to the g-File (c: long).
+        // The royal Piece's move along its Rank by two Files or more (chess's
+        // e1g1, Capablanca's f1i1, Janus's e1b1), or onto a Piece of its own
+        // Side (Chess960's King onto its Rook): towards the last File for
+        // O-O, towards the a-File for O-O-O (long).
         let long = text.len() == 5;
         let grid = chess.grid();
-        let file = |s: &str| grid.parse(s).map(|sq| grid.file_of(sq));
+        let side_at = |i: u8| Chess::text(world, position.cell(usize::from(i), chess.side));
         legal
             .iter()
             .copied()
             .filter(|m| {
-                let (f, t) = (square(m.from), square(m.to));
+                let (Some(f), Some(t)) = (grid.parse(&square(m.from)), grid.parse(&square(m.to))) else {
+                    return false;
+                };
+                let (from_file, to_file) = (i32::from(grid.file_of(f)), i32::from(grid.file_of(t)));
+                let own = !kind_at(m.to).is_empty() && side_at(m.to) == side_at(m.from);
                 chess.facts.has(kind_at(m.from), |k| k.royal)
-                    && file(&f) == Some(4)
-                    && file(&t) == Some(if long { 2 } else { 6 })
+                    && grid.rank_of(f) == grid.rank_of(t)
+                    && ((to_file - from_file).abs() >= 2 || own)
+                    && (to_file < from_file) == long
             })
             .collect()
     } else {
