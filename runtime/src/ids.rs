@@ -39,6 +39,12 @@ impl EventId {
     pub const GAME_START: EventId = EventId(3);
     /// Every frame the Object is drawn (a Draw Event: `when: When Drawn`).
     pub const DRAWN: EventId = EventId(4);
+    /// The left button went up over the Object, after a press that reached no button.
+    pub const MOUSE_RELEASED: EventId = EventId(5);
+    /// The mouse moved while the left button was held after a press that reached no button.
+    pub const MOUSE_DRAGGED: EventId = EventId(6);
+    /// The left button went up after a press that reached no button, wherever it went up.
+    pub const DRAG_ENDED: EventId = EventId(7);
     /// A `load game` brought the saved game back (the last but one built-in Event).
     pub const LOAD_SUCCEEDED: EventId = EventId(BUILTIN_EVENTS.len() as u16 - 2);
     /// A `load game` found no save to bring back, or one that cannot be read (the last).
@@ -54,6 +60,12 @@ pub const BUILTIN_EVENTS: &[&str] = &[
     "Game Start",
     // Every frame each shown Object is drawn: its lines (`set draw color`, `draw line`).
     "When Drawn",
+    // The left button went up over this Object's box (after a press that reached no button).
+    "Mouse Released",
+    // The mouse moved while the left button is held (after a press that reached no button): to every listener.
+    "Mouse Dragged",
+    // The left button went up (after a press that reached no button), wherever: to every listener.
+    "Drag Ended",
     // After a `load game`, once the input that asked for it has ended.
     "load:succeeded",
     "load:failed",
@@ -156,6 +168,9 @@ mod tests {
             (EventId::UI_ACTIVATED, "UI Activated"),
             (EventId::GAME_START, "Game Start"),
             (EventId::DRAWN, "When Drawn"),
+            (EventId::MOUSE_RELEASED, "Mouse Released"),
+            (EventId::MOUSE_DRAGGED, "Mouse Dragged"),
+            (EventId::DRAG_ENDED, "Drag Ended"),
         ] {
             assert_eq!(BUILTIN_EVENTS.get(id.index()), Some(&name));
         }

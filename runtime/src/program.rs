@@ -63,6 +63,9 @@ pub enum Expr {
     /// `random(n)`: an integer from 0 to n-1, from the World's generator.
     Random(Box<Expr>),
     Clamp(Box<[Expr; 3]>),
+    /// `pointerX()`, `pointerY()`: where the mouse is on the game screen, in
+    /// pixels from its bottom-left corner.
+    Pointer(Axis),
     Hypot(Box<[Expr; 2]>),
     Unary(UnaryOp, Box<Expr>),
     /// Every binary operator but `&&` and `||`.

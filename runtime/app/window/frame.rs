@@ -90,6 +90,8 @@ struct Window {
     frame_times: Option<FrameTimes>,
     /// The debug view (F12, `--debug`): open or closed, and what it shows.
     debug: Debug,
+    /// F11 made the window fill the screen.
+    fullscreen: bool,
     /// The lines a test waits for (`CARDTABLE_REPORT_INPUTS`): idle, each input taken.
     reports: report::InputReport,
 }
@@ -152,6 +154,7 @@ impl Window {
             report_first_frame,
             frame_times,
             debug,
+            fullscreen: false,
             reports: report::InputReport::from_env(),
             driver,
         })
@@ -257,19 +260,45 @@ impl Window {
                     if let Some((x, y)) = view.to_game(mx / dpi, my / dpi) {
                         // Traced while the debug view is open; else `World::click_at` as it is.
                         let header = || format!("click at {x:.0}, {y:.0}");
-                        self.debug.run(&mut self.driver, header, |w| w.click_at(x, y));
+                        self.debug.run(&mut self.driver, header, |w| w.mouse_down(x, y, None));
                         self.reports.taken(format_args!("click at {x:.0}, {y:.0}"));
                     } else {
                         self.reports.taken(format_args!("click outside the game screen"));
                     }
                 }
-                Input::Key(debug::KEY) => {
+                Input::Moved(mx, my) | Input::Released(mx, my) => {
+                    let dpi = miniquad::window::dpi_scale();
+                    // A drag let go off the game screen ends there, over no Object.
+                    let (x, y) = view.to_game_anywhere(mx / dpi, my / dpi);
+                    let world = &mut self.driver.world;
+                    if let Input::Released(..) = input {
+                        let dragged = world.dragging;
+                        world.mouse_up(x, y, None);
+                        if dragged {
+                            self.played = started;
+                            self.reports.taken(format_args!("release at {x:.0}, {y:.0}"));
+                        }
+                    } else if world.dragging {
+                        world.mouse_move(x, y, None);
+                        self.played = started;
+                        self.reports.taken(format_args!("drag at {x:.0}, {y:.0}"));
+                    } else {
+                        world.pointer = (x, y);
+                    }
+                }
+                Input::Key(miniquad::KeyCode::F11, _) => {
+                    // F11 makes the window fill the screen, and again brings it back.
+                    self.fullscreen = !self.fullscreen;
+                    miniquad::window::set_fullscreen(self.fullscreen);
+                    self.reports.taken(format_args!("fullscreen {}", self.fullscreen));
+                }
+                Input::Key(debug::KEY, _) => {
                     self.debug.toggle(self.opts.screenshot.is_some());
                     self.reports.debug_view(self.debug.open);
                 }
-                Input::Key(code) if self.debug.open && self.debug.page_key(code) => {}
-                Input::Key(code) => {
-                    if let Some(key) = key_of(code) {
+                Input::Key(code, _) if self.debug.open && self.debug.page_key(code) => {}
+                Input::Key(code, mods) => {
+                    if let Some(key) = key_of(code, mods) {
                         let header = || format!("key {}", key.name());
                         self.debug.run(&mut self.driver, header, |w| {
                             w.press_key(key);

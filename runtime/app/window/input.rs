@@ -8,7 +8,11 @@ use macroquad::prelude::{KeyCode, MouseButton};
 pub enum Input {
     /// The left button went down at this point of the window (physical pixels).
     Click(f32, f32),
-    Key(KeyCode),
+    /// The mouse moved to this point (the last of a run of moves).
+    Moved(f32, f32),
+    /// The left button went up at this point.
+    Released(f32, f32),
+    Key(KeyCode, miniquad::KeyMods),
     /// The mouse wheel turned: up when positive (the debug view scrolls by it).
     Wheel(f32),
 }
@@ -20,9 +24,21 @@ pub struct Inputs(pub Vec<Input>);
 impl miniquad::EventHandler for Inputs {
     fn update(&mut self) {}
     fn draw(&mut self) {}
-    fn key_down_event(&mut self, code: KeyCode, _mods: miniquad::KeyMods, repeat: bool) {
+    fn key_down_event(&mut self, code: KeyCode, mods: miniquad::KeyMods, repeat: bool) {
         if !repeat {
-            self.0.push(Input::Key(code));
+            self.0.push(Input::Key(code, mods));
+        }
+    }
+    fn mouse_motion_event(&mut self, x: f32, y: f32) {
+        // Moves one after another count as their last: a drag follows the mouse, not each of its steps.
+        if let Some(Input::Moved(..)) = self.0.last() {
+            self.0.pop();
+        }
+        self.0.push(Input::Moved(x, y));
+    }
+    fn mouse_button_up_event(&mut self, button: MouseButton, x: f32, y: f32) {
+        if button == MouseButton::Left {
+            self.0.push(Input::Released(x, y));
         }
     }
     fn mouse_button_down_event(&mut self, button: MouseButton, x: f32, y: f32) {
@@ -39,7 +55,7 @@ impl miniquad::EventHandler for Inputs {
 
 /// A key of the keyboard as the content names it (game.yaml's `inputs:`);
 /// None for a key the content cannot bind.
-pub fn key_of(code: KeyCode) -> Option<cardtable_runtime::game::Key> {
+pub fn key_of(code: KeyCode, mods: miniquad::KeyMods) -> Option<cardtable_runtime::game::Key> {
     let name = match code {
         KeyCode::Left => "Left",
         KeyCode::Right => "Right",
@@ -50,6 +66,7 @@ pub fn key_of(code: KeyCode) -> Option<cardtable_runtime::game::Key> {
         KeyCode::Enter | KeyCode::KpEnter => "Enter",
         KeyCode::Space => "Space",
         KeyCode::Escape => "Escape",
+        KeyCode::Tab => "Tab",
         KeyCode::A => "A",
         KeyCode::B => "B",
         KeyCode::C => "C",
@@ -78,5 +95,6 @@ pub fn key_of(code: KeyCode) -> Option<cardtable_runtime::game::Key> {
         KeyCode::Z => "Z",
         _ => return None,
     };
-    cardtable_runtime::game::Key::parse(name)
+    let key = cardtable_runtime::game::Key::parse(name)?;
+    Some(if mods.ctrl { key.with_ctrl() } else { key })
 }

@@ -27,8 +27,13 @@ impl View {
 
     /// A window point to a game-screen point (pixels from the bottom-left), if it is on the game screen.
     pub fn to_game(&self, mx: f32, my: f32) -> Option<(f32, f32)> {
-        let x = (mx - self.left) / self.scale;
-        let y = self.h - (my - self.top) / self.scale;
+        let (x, y) = self.to_game_anywhere(mx, my);
         (x >= 0.0 && x <= self.w && y >= 0.0 && y <= self.h).then_some((x, y))
+    }
+
+    /// A window point to a game-screen point, on the game screen or off it
+    /// (a drag let go beside the game screen lands on no Object).
+    pub fn to_game_anywhere(&self, mx: f32, my: f32) -> (f32, f32) {
+        ((mx - self.left) / self.scale, self.h - (my - self.top) / self.scale)
     }
 }

@@ -256,8 +256,9 @@ impl<'a> Cx<'a> {
             "data" | "dataFind" | "clamp" => 3,
             "dataRow" | "hypot" => 2,
             "dataCount" | "abs" | "floor" | "random" => 1,
+            "pointerX" | "pointerY" => 0,
             other => {
-                self.err(at, format!("unknown function `{other}`; expected data, dataRow, dataCount, dataFind, abs, floor, random, clamp or hypot"));
+                self.err(at, format!("unknown function `{other}`; expected data, dataRow, dataCount, dataFind, abs, floor, random, clamp, hypot, pointerX or pointerY"));
                 return None;
             }
         };
@@ -304,6 +305,8 @@ impl<'a> Cx<'a> {
             "abs" => Expr::Abs(sub(self, 0)?),
             "floor" => Expr::Floor(sub(self, 0)?),
             "random" => Expr::Random(sub(self, 0)?),
+            "pointerX" => Expr::Pointer(crate::program::Axis::X),
+            "pointerY" => Expr::Pointer(crate::program::Axis::Y),
             "clamp" => {
                 let (x, lo, hi) = (sub(self, 0), sub(self, 1), sub(self, 2));
                 Expr::Clamp(Box::new([*x?, *lo?, *hi?]))

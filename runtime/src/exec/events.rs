@@ -203,17 +203,93 @@ impl World {
     /// elements) hear it. A button turned off (`set button on: false`) takes
     /// the click and hears nothing.
     pub fn click_at(&mut self, px: f32, py: f32) {
-        self.click_by(px, py, None)
+        self.click_by(px, py, None);
     }
 
     /// A click as [`World::click_at`] makes it, its listeners (and every
     /// card they call, every Event they send) walked from `trees` by the tree
     /// walker: to check the machine against.
     pub fn click_at_walked(&mut self, px: f32, py: f32, trees: &Trees) {
-        self.click_by(px, py, Some(trees))
+        self.click_by(px, py, Some(trees));
     }
 
-    fn click_by(&mut self, px: f32, py: f32, trees: Option<&Trees>) {
+    /// The left button went down at a point of the game screen: the click
+    /// [`World::click_at`] makes, and, when no button took it, a drag begins:
+    /// until the button goes up ([`World::mouse_up`]), each move of the mouse
+    /// ([`World::mouse_move`]) is heard as Mouse Dragged.
+    pub fn mouse_down(&mut self, px: f32, py: f32, trees: Option<&Trees>) {
+        self.dragging = false;
+        let took = self.click_by(px, py, trees);
+        self.dragging = !took;
+    }
+
+    /// The mouse moved to a point of the game screen; during a drag (and
+    /// while no menu is open) every Object that listens hears Mouse Dragged,
+    /// in the order they were made, and reads the point as `pointerX()`,
+    /// `pointerY()`.
+    pub fn mouse_move(&mut self, px: f32, py: f32, trees: Option<&Trees>) {
+        self.pointer = (px, py);
+        if !self.dragging || self.menu_open() {
+            return;
+        }
+        self.holding += 1;
+        self.to_every_listener(EventId::MOUSE_DRAGGED, trees);
+        self.holding -= 1;
+        self.settle();
+    }
+
+    /// The left button went up at a point of the game screen. After a drag,
+    /// the Objects under the point hear Mouse Released, as a click's would
+    /// (a shown button takes it: the world under it hears nothing; while a
+    /// menu is open only its buttons hear), then every Object that listens
+    /// hears Drag Ended. After a press a button took, nothing is heard.
+    pub fn mouse_up(&mut self, px: f32, py: f32, trees: Option<&Trees>) {
+        self.pointer = (px, py);
+        if !std::mem::take(&mut self.dragging) {
+            return;
+        }
+        let on_screen =
+            |w: &World, id: &ObjectId| w.game.types[w.objects[id.0 as usize].ty.0 as usize].layer == Layer::Screen;
+        let mut hits = self.hits(px, py);
+        if self.menu_open() {
+            hits.retain(|id| on_screen(self, id) && self.in_open_menu(&self.objects[id.0 as usize]));
+        }
+        if hits.iter().any(|id| on_screen(self, id)) {
+            hits.retain(|id| on_screen(self, id) && !self.objects[id.0 as usize].button_off);
+        }
+        self.holding += 1;
+        for id in hits {
+            if self.restart_asked {
+                break;
+            }
+            self.input(|w, g| w.send(g, EventId::MOUSE_RELEASED, Some(id), Some(id), trees));
+        }
+        self.to_every_listener(EventId::DRAG_ENDED, trees);
+        self.holding -= 1;
+        self.settle();
+    }
+
+    /// An Event every Object that listens to it hears, each as its own
+    /// Other, in the order they were made.
+    fn to_every_listener(&mut self, event: EventId, trees: Option<&Trees>) {
+        let mut last = None;
+        for i in 0..self.listeners[event.index()].len() {
+            if self.restart_asked {
+                break;
+            }
+            let Some(l) = self.listeners[event.index()].get(i).copied() else { break };
+            if last == Some(l.object) {
+                continue;
+            }
+            last = Some(l.object);
+            self.input(|w, g| w.send(g, event, Some(l.object), Some(l.object), trees));
+        }
+    }
+
+    /// A click; whether a shown button (or an open menu) took it.
+    fn click_by(&mut self, px: f32, py: f32, trees: Option<&Trees>) -> bool {
+        self.pointer = (px, py);
+        let menu = self.menu_open();
         let mut hits = self.hits(px, py);
         let on_screen =
             |w: &World, id: &ObjectId| w.game.types[w.objects[id.0 as usize].ty.0 as usize].layer == Layer::Screen;
@@ -222,6 +298,7 @@ impl World {
             hits.retain(|id| on_screen(self, id) && self.in_open_menu(&self.objects[id.0 as usize]));
         }
         let buttons: Vec<ObjectId> = hits.iter().copied().filter(|id| on_screen(self, id)).collect();
+        let took = menu || !buttons.is_empty();
         // A click that asked to begin the World again reaches no more Objects.
         self.holding += 1;
         if buttons.is_empty() {
@@ -247,6 +324,7 @@ impl World {
         }
         self.holding -= 1;
         self.settle();
+        took
     }
 
     /// A key pressed: every Command bound to it in the Input Contexts that

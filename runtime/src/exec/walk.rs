@@ -933,6 +933,10 @@ impl World {
                 let n = self.eval_as::<TRACE>(g, cx, a)?;
                 self.random_below(n)?
             }
+            Expr::Pointer(axis) => Value::Num(f64::from(match axis {
+                crate::program::Axis::X => self.pointer.0,
+                crate::program::Axis::Y => self.pointer.1,
+            })),
             Expr::Clamp(args) => {
                 let x = self.num_as::<TRACE>(g, cx, &args[0])?;
                 let lo = self.num_as::<TRACE>(g, cx, &args[1])?;

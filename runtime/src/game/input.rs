@@ -6,17 +6,25 @@
 use crate::ids::EventId;
 
 /// A key the content may bind, by its name: the arrows, Home, End, Enter,
-/// Space, Escape and the letters A to Z.
+/// Space, Escape, Tab and the letters A to Z, each alone or with Ctrl
+/// (`Ctrl+Z`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Key(u8);
 
 /// The keys' names, in `Key` order; the letters follow.
-const NAMED: [&str; 9] = ["Left", "Right", "Up", "Down", "Home", "End", "Enter", "Space", "Escape"];
+const NAMED: [&str; 10] = ["Left", "Right", "Up", "Down", "Home", "End", "Enter", "Space", "Escape", "Tab"];
+
+/// The bit of a key pressed with Ctrl.
+const CTRL: u8 = 0x80;
 
 impl Key {
-    /// A key by its name (`Left`, `escape`, `A`); case does not count.
+    /// A key by its name (`Left`, `escape`, `A`, `Ctrl+Z`); case does not count.
     pub fn parse(name: &str) -> Option<Key> {
         let name = name.trim();
+        let ctrl = name.get(..5).filter(|p| p.eq_ignore_ascii_case("ctrl+"));
+        if ctrl.is_some() {
+            return Key::parse(&name[5..]).filter(|k| k.0 & CTRL == 0).map(|k| Key(k.0 | CTRL));
+        }
         if let Some(i) = NAMED.iter().position(|n| n.eq_ignore_ascii_case(name)) {
             return Some(Key(i as u8));
         }
@@ -26,17 +34,28 @@ impl Key {
         }
     }
 
+    /// The same key with Ctrl held.
+    pub fn with_ctrl(self) -> Key {
+        Key(self.0 | CTRL)
+    }
+
     /// The key's name as the content writes it.
     pub fn name(self) -> String {
-        match NAMED.get(self.0 as usize) {
+        let plain = self.0 & !CTRL;
+        let name = match NAMED.get(plain as usize) {
             Some(n) => n.to_string(),
-            None => ((b'A' + (self.0 - NAMED.len() as u8)) as char).to_string(),
+            None => ((b'A' + (plain - NAMED.len() as u8)) as char).to_string(),
+        };
+        if self.0 & CTRL == 0 {
+            name
+        } else {
+            format!("Ctrl+{name}")
         }
     }
 
     /// Every key name, for a message that lists them.
     pub fn known() -> String {
-        format!("{}, or a letter A to Z", NAMED.join(", "))
+        format!("{}, or a letter A to Z, each alone or after Ctrl+ (Ctrl+Z)", NAMED.join(", "))
     }
 }
 
@@ -59,12 +78,29 @@ mod tests {
 
     #[test]
     fn every_key_name_reads_back_as_itself() {
-        for name in ["Left", "Right", "Up", "Down", "Home", "End", "Enter", "Space", "Escape", "A", "Z"] {
+        for name in [
+            "Left",
+            "Right",
+            "Up",
+            "Down",
+            "Home",
+            "End",
+            "Enter",
+            "Space",
+            "Escape",
+            "Tab",
+            "A",
+            "Z",
+            "Ctrl+Z",
+            "Ctrl+Enter",
+        ] {
             assert_eq!(Key::parse(name).map(Key::name).as_deref(), Some(name));
         }
         assert_eq!(Key::parse("escape"), Key::parse("Escape"));
         assert_eq!(Key::parse("q").map(Key::name).as_deref(), Some("Q"));
-        for bad in ["", "Esc", "AB", "1", "F1", "é"] {
+        assert_eq!(Key::parse("ctrl+z"), Key::parse("Ctrl+Z"));
+        assert_ne!(Key::parse("Ctrl+Z"), Key::parse("Z"));
+        for bad in ["", "Esc", "AB", "1", "F1", "é", "Ctrl+", "Ctrl+Ctrl+Z", "Ctrl+é"] {
             assert_eq!(Key::parse(bad), None, "{bad}");
         }
     }

@@ -54,6 +54,14 @@ struct Own {
     run: fn(&mut Driver, &str) -> Json,
 }
 
+/// What a mouse command does (`mousedown`, `mousemove`, `mouseup`).
+#[derive(Clone, Copy)]
+enum Mouse {
+    Down,
+    Move,
+    Up,
+}
+
 /// The driver's own commands, in the order `help` lists them; the game's
 /// libraries add theirs.
 const COMMANDS: &[Own] = &[
@@ -68,6 +76,30 @@ const COMMANDS: &[Own] = &[
         usage: "click NAME",
         help: "clicks the Object named NAME, as the window's mouse does",
         run: |d, rest| d.click(rest),
+    },
+    Own {
+        verb: "mousedown",
+        usage: "mousedown NAME|X Y",
+        help: "the left button goes down over the Object NAME (its centre) or at X, Y (game-screen pixels from the bottom-left): a click, and a drag when no button took it",
+        run: |d, rest| d.mouse(rest, Mouse::Down),
+    },
+    Own {
+        verb: "mousemove",
+        usage: "mousemove NAME|X Y",
+        help: "the mouse moves to the Object NAME or to X, Y: during a drag, Mouse Dragged",
+        run: |d, rest| d.mouse(rest, Mouse::Move),
+    },
+    Own {
+        verb: "mouseup",
+        usage: "mouseup NAME|X Y",
+        help: "the left button goes up over the Object NAME or at X, Y: after a drag, Mouse Released and Drag Ended",
+        run: |d, rest| d.mouse(rest, Mouse::Up),
+    },
+    Own {
+        verb: "drag",
+        usage: "drag FROM TO",
+        help: "drags from the Object FROM to the Object TO as a player does: mousedown FROM, mousemove halfway, mousemove TO, mouseup TO",
+        run: |d, rest| d.drag(rest),
     },
     Own {
         verb: "press",
@@ -919,6 +951,79 @@ impl Driver {
             }
             _ => Json::error(format!("`wait` takes a number of seconds from 0 to 3600, found `{rest}`")),
         }
+    }
+
+    /// Where a mouse command points: `X Y` (game-screen pixels from the
+    /// bottom-left), or the centre of the first Object named NAME that has a
+    /// box, as `click` finds it.
+    fn point_of(&self, rest: &str) -> Result<(f32, f32), Json> {
+        let words = split_words(rest);
+        if let [x, y] = words.as_slice() {
+            if let (Ok(x), Ok(y)) = (x.parse::<f32>(), y.parse::<f32>()) {
+                if x.is_finite() && y.is_finite() {
+                    return Ok((x, y));
+                }
+            }
+        }
+        let name = unquote(rest);
+        let game = &self.world.game;
+        let target = self.world.object_named(name).find(|id| {
+            let o = &self.world.objects[id.0 as usize];
+            game.types[o.ty.0 as usize].hit_box.is_some()
+        });
+        match target {
+            Some(id) => Ok(self.world.screen_point(id)),
+            None => Err(Json::error(format!(
+                "no Object named `{name}` that can be clicked, and not a point `X Y` of the game screen"
+            ))),
+        }
+    }
+
+    /// The left button down, the mouse moved, or the button up, at a point.
+    fn mouse(&mut self, rest: &str, what: Mouse) -> Json {
+        let (x, y) = match self.point_of(rest) {
+            Ok(p) => p,
+            Err(e) => return e,
+        };
+        self.mouse_at(x, y, what);
+        let verb = match what {
+            Mouse::Down => "mousedown",
+            Mouse::Move => "mousemove",
+            Mouse::Up => "mouseup",
+        };
+        Json::obj(vec![
+            (verb, Json::Arr(vec![Json::Num(f64::from(x)), Json::Num(f64::from(y))])),
+            ("dragging", Json::Bool(self.world.dragging)),
+        ])
+    }
+
+    fn mouse_at(&mut self, x: f32, y: f32, what: Mouse) {
+        let trees = self.walked.clone();
+        let trees = trees.as_deref();
+        match what {
+            Mouse::Down => self.world.mouse_down(x, y, trees),
+            Mouse::Move => self.world.mouse_move(x, y, trees),
+            Mouse::Up => self.world.mouse_up(x, y, trees),
+        }
+    }
+
+    /// `drag FROM TO`: as a player drags, the button down over FROM, a move
+    /// halfway, a move over TO, the button up over TO.
+    fn drag(&mut self, rest: &str) -> Json {
+        let words = split_words(rest);
+        let [from, to] = words.as_slice() else {
+            return Json::error(format!("`drag` takes two Objects' names, FROM and TO, found `{rest}`"));
+        };
+        let quoted = |s: &str| format!("\"{s}\"");
+        let (a, b) = match (self.point_of(&quoted(from)), self.point_of(&quoted(to))) {
+            (Ok(a), Ok(b)) => (a, b),
+            (Err(e), _) | (_, Err(e)) => return e,
+        };
+        self.mouse_at(a.0, a.1, Mouse::Down);
+        self.mouse_at((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0, Mouse::Move);
+        self.mouse_at(b.0, b.1, Mouse::Move);
+        self.mouse_at(b.0, b.1, Mouse::Up);
+        Json::obj(vec![("dragged", Json::Arr(vec![Json::Str(from.clone()), Json::Str(to.clone())]))])
     }
 
     fn click(&mut self, name: &str) -> Json {

@@ -220,6 +220,11 @@ pub struct World {
     /// The key being pressed while its Command's handlers run: a handler
     /// with `key:` hears only that key.
     pub(crate) key_now: Option<Key>,
+    /// Where the mouse is on the game screen, in pixels from the bottom-left
+    /// (the cards' `pointerX()` and `pointerY()`), and whether its left
+    /// button is held after a press that reached no button (a drag).
+    pub pointer: (f32, f32),
+    pub dragging: bool,
     /// The timers running, in the order they were started.
     pub timers: Vec<Timer>,
     /// The tweens running.
@@ -304,6 +309,8 @@ impl World {
             restarts: 0,
             inputs_on: game.inputs.iter().map(|c| c.on_at_start).collect(),
             key_now: None,
+            pointer: (0.0, 0.0),
+            dragging: false,
             timers: Vec::new(),
             tweens: Vec::new(),
             modes: Vec::new(),
