@@ -13,6 +13,7 @@ mod checks;
 mod cli;
 mod computer;
 mod content_changes;
+mod drag;
 mod draws;
 mod drive_binary;
 mod ends;

@@ -1832,3 +1832,97 @@ fn sighup_ends_a_window_left_alone_with_its_save_on_the_disk() {
     let save = std::fs::read_to_string(data.join("saves/auto.yaml")).expect("the save is on the disk");
     assert!(save.contains("e4"), "the save holds 1. e4:\n{save}");
 }
+
+/// A real drag in a real window: xdotool holds the left button down over
+/// e2 (`mousedown 1`), moves the mouse in steps to a point between e3 and
+/// f3, and presses Q (a key the game binds to nothing; the window's
+/// `--keys 1` waits for it before its frames), the button still held: the
+/// screenshot is the drag halfway. The Pawn is drawn under the mouse, over
+/// the Board, the Pawn left on e2 shows faintly, and the Pawn's two Legal
+/// Moves (e3, e4) are marked. The button goes up once the window has ended.
+#[test]
+fn a_drag_halfway_shows_the_piece_under_the_mouse_and_its_moves_marked() {
+    let Some(run) = common::display() else { return };
+    if !common::xdotool() {
+        return;
+    }
+    let png = out_dir().join("drag-halfway.png");
+    let (ex, ey) = Shot::square_centre(5, 2);
+    let (hx, hy) = (ex + 55, ey - 130);
+    let actions = format!(
+        "xdotool mousemove --window \"$wid\" {ex} {ey}\n\
+         xdotool mousedown 1\n\
+         upto 1 'click at'\n\
+         for i in 1 2 3 4 5; do xdotool mousemove --window \"$wid\" $(({ex} + 11 * i)) $(({ey} - 26 * i)); done\n\
+         upto 1 'drag at {hx}, {}'\n\
+         xdotool key q\n\
+         (while kill -0 $pid 2>/dev/null; do sleep 0.05; done; xdotool mouseup 1) &",
+        1100 - hy
+    );
+    with_xdotool(&run, "", "--off 'Make Computer Move' --keys 1 --frames 3", &png, &actions);
+    let shot = read_png(&png);
+    // The Pawn under the mouse: boxwood pixels round the pointer, which is on no Square's centre.
+    let pale = |(x0, x1, y0, y1): (u32, u32, u32, u32)| {
+        count_pixels(&shot, (x0, x1, y0, y1), |c| {
+            let (max, min) = (c[0].max(c[1]).max(c[2]), c[0].min(c[1]).min(c[2]));
+            luma(c) > 170.0 && (max - min) < 0.4 * max
+        })
+    };
+    let under_mouse = pale(around((hx, hy), 30));
+    let left_behind = pale(around((ex, ey), 30));
+    let e7_pawn_row = shot.white_pixels(4, 2);
+    assert!(under_mouse > 500, "the Pawn is drawn under the mouse: {under_mouse} pale pixels");
+    assert!(
+        left_behind * 3 < under_mouse,
+        "the Pawn left on e2 shows faintly: {left_behind} pale pixels there, {under_mouse} under the mouse"
+    );
+    assert!(e7_pawn_row > 100, "d2's Pawn stands as it was: {e7_pawn_row}");
+    // The Move Marks: a dot at the centres of e3 and e4, of another colour than the Square's corner.
+    for rank in [3, 4] {
+        let (mx, my) = Shot::square_centre(5, rank);
+        let corner = shot.corner_colour(5, rank);
+        let dot = count_pixels(&shot, around((mx, my), 10), |c| apart(c, corner) > 40.0);
+        assert!(dot > 300, "e{rank}'s Move Mark shows: {dot} pixels of the dot's colour");
+    }
+    let (fx, fy) = Shot::square_centre(5, 5);
+    let corner = shot.corner_colour(5, 5);
+    let grain = count_pixels(&shot, around((fx, fy), 10), |c| apart(c, corner) > 40.0);
+    assert!(grain < 100, "no Move Mark on e5: {grain} pixels of another colour (the grain's)");
+}
+
+/// Real drags in a real window: e2 dragged to e4 and let go there, the
+/// Pawn moves; then Black's e7 Pawn dragged to e3, which it cannot reach,
+/// and let go: it goes back. xdotool waits for each release to be taken
+/// (`input: release at`), then presses Q for the screenshot.
+#[test]
+fn a_real_drag_moves_the_pawn_and_a_drag_to_an_illegal_square_returns_it() {
+    let Some(run) = common::display() else { return };
+    if !common::xdotool() {
+        return;
+    }
+    let png = out_dir().join("drag-played.png");
+    let drag = |n: u32, from: (u32, u32), to: (u32, u32)| {
+        let (a, b) = (Shot::square_centre(from.0, from.1), Shot::square_centre(to.0, to.1));
+        format!(
+            "xdotool mousemove --window \"$wid\" {} {}\n\
+             xdotool mousedown 1\n\
+             upto {n} 'click at'\n\
+             for i in 1 2 3 4; do xdotool mousemove --window \"$wid\" $(({} + ({} - {}) * i / 4)) $(({} + ({} - {}) * i / 4)); done\n\
+             upto {n} 'drag at {}, {}'\n\
+             xdotool mouseup 1\n\
+             upto {n} 'release at'",
+            a.0, a.1, a.0, b.0, a.0, a.1, b.1, a.1, b.0, 1100 - b.1
+        )
+    };
+    let actions = format!("{}\n{}\nxdotool key q", drag(1, (5, 2), (5, 4)), drag(2, (5, 7), (5, 3)));
+    with_xdotool(&run, "", "--off 'Make Computer Move' --keys 1 --frames 3", &png, &actions);
+    let shot = read_png(&png);
+    assert!(shot.white_pixels(5, 4) > 100, "White's Pawn went to e4: {}", shot.white_pixels(5, 4));
+    assert_eq!(shot.white_pixels(5, 2), 0, "and left e2");
+    let dark = |file: u32, rank: u32| {
+        let (cx, cy) = Shot::square_centre(file, rank);
+        count_pixels(&shot, around((cx, cy), 20), |c| luma(c) < 60.0)
+    };
+    assert!(dark(5, 7) > 100, "Black's Pawn went back to e7: {} dark pixels", dark(5, 7));
+    assert!(dark(5, 3) < 20, "and is not on e3: {} dark pixels", dark(5, 3));
+}
