@@ -219,6 +219,7 @@ impl World {
     /// ([`World::mouse_move`]) is heard as Mouse Dragged.
     pub fn mouse_down(&mut self, px: f32, py: f32, trees: Option<&Trees>) {
         self.dragging = false;
+        self.button_focus = None;
         let took = self.click_by(px, py, trees);
         self.dragging = !took;
     }
@@ -344,7 +345,21 @@ impl World {
 
     fn key_by(&mut self, key: Key, trees: Option<&Trees>) -> KeyCommands {
         let game = self.game.clone();
-        let mut sent = KeyCommands { events: [EventId(0); MAX_COMMANDS_PER_KEY], count: 0 };
+        let mut sent = KeyCommands { events: [EventId(0); MAX_COMMANDS_PER_KEY], count: 0, pressed: None };
+        // Tab, where the content binds it to nothing, walks the buttons; Enter or Space presses the one walked to.
+        let bound = |k: Key| game.inputs.iter().any(|c| c.bindings.iter().any(|b| b.0 == k) || c.presses.iter().any(|p| p.0 == k));
+        if Some(key) == Key::parse("Tab") && !bound(key) {
+            self.walk_buttons();
+            return sent;
+        }
+        let focused = self.button_focus.filter(|&id| self.can_press(id));
+        if let (Some(id), true) = (focused, Key::parse("Enter") == Some(key) || Key::parse("Space") == Some(key)) {
+            let (x, y) = self.screen_point(id);
+            self.click_by(x, y, trees);
+            sent.pressed = Some(id);
+            return sent;
+        }
+        self.button_focus = None;
         for (c, _) in game.inputs.iter().zip(&self.inputs_on).filter(|(_, on)| **on) {
             for &(_, e) in c.bindings.iter().filter(|(k, _)| *k == key) {
                 // The loader lets no key be bound in more contexts than there is room for.
@@ -378,7 +393,47 @@ impl World {
         self.key_now = None;
         self.holding -= 1;
         self.settle();
+        // Then the first button a context that is on binds the key to (`press NAME`) that can be pressed now.
+        let presses = game.inputs.iter().zip(&self.inputs_on).filter(|(_, on)| **on);
+        for (_, name) in presses.flat_map(|(c, _)| c.presses.iter().filter(|(k, _)| *k == key)) {
+            if self.restart_asked {
+                break;
+            }
+            if let Some(id) = self.pressable(name) {
+                let (x, y) = self.screen_point(id);
+                self.click_by(x, y, trees);
+                sent.pressed = Some(id);
+                break;
+            }
+        }
         sent
+    }
+
+    /// The button named `name` a click could press now ([`World::can_press`]).
+    pub fn pressable(&self, name: &str) -> Option<ObjectId> {
+        (0..self.objects.len() as u32)
+            .map(ObjectId)
+            .find(|&id| self.syms.text(self.objects[id.0 as usize].name) == name && self.can_press(id))
+    }
+
+    /// Whether a click could press the Object now: a button (a screen
+    /// Object with a box), shown, on, and, while a menu is open, of an open menu.
+    pub fn can_press(&self, id: ObjectId) -> bool {
+        let Some(o) = self.objects.get(id.0 as usize) else { return false };
+        let t = &self.game.types[o.ty.0 as usize];
+        t.layer == Layer::Screen
+            && t.hit_box.is_some()
+            && self.shown(o)
+            && !o.button_off
+            && (!self.menu_open() || self.in_open_menu(o))
+    }
+
+    /// Tab: the focus goes to the next button a click could press, in the
+    /// order the Objects were made, from the last round to the first.
+    fn walk_buttons(&mut self) {
+        let n = self.objects.len() as u32;
+        let from = self.button_focus.map_or(0, |id| id.0 + 1);
+        self.button_focus = (0..n).map(|i| ObjectId((from + i) % n.max(1))).find(|&id| self.can_press(id));
     }
 
     /// The text an Object's Text component shows now, read from outside (the
@@ -447,6 +502,8 @@ impl World {
 pub struct KeyCommands {
     events: [EventId; MAX_COMMANDS_PER_KEY],
     count: usize,
+    /// The button the key pressed (`press NAME: [KEY]`), if it pressed one.
+    pub pressed: Option<ObjectId>,
 }
 
 impl KeyCommands {

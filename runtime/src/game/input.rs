@@ -70,6 +70,12 @@ pub struct InputContext {
     pub on_at_start: bool,
     /// Each key it binds and the Command (an Event) the key sends, in the order written.
     pub bindings: Vec<(Key, EventId)>,
+    /// Each key it binds to a button (`press NAME: [KEY]`) and the button's
+    /// name: the key presses it as a click on it would, in the order written.
+    pub presses: Vec<(Key, String)>,
+    /// Where each press binding is written (file, line, column), for the
+    /// loader's check that it names a button of the scene.
+    pub press_at: Vec<(std::path::PathBuf, crate::source::diag::Pos)>,
 }
 
 #[cfg(test)]

@@ -1055,7 +1055,11 @@ impl Driver {
         };
         let game = &self.world.game;
         let commands = sent.events().iter().map(|e| Json::Str(game.events[e.index()].name.clone())).collect();
-        Json::obj(vec![("key", Json::Str(key.name())), ("commands", Json::Arr(commands))])
+        let mut answer = vec![("key", Json::Str(key.name())), ("commands", Json::Arr(commands))];
+        if let Some(id) = sent.pressed {
+            answer.push(("pressed", Json::Str(self.world.syms.text(self.world.objects[id.0 as usize].name).into())));
+        }
+        Json::obj(answer)
     }
 
     /// Presses a shown button, found by its name or the text it shows; while

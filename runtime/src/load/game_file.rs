@@ -309,10 +309,31 @@ fn read_inputs(game: &mut Game, file: &yaml::YamlFile, inputs: &Fields, d: &mut 
             continue;
         }
         let mut bindings = Vec::new();
+        let (mut presses, mut press_at) = (Vec::new(), Vec::new());
         if let Some(c) = Fields::of(file, node, "an Input Context (its Commands, each with its keys)", d) {
             for (command, keys) in c.map.iter() {
                 let cname = command.as_str().to_string();
                 let cpos = yaml::scalar_pos(command);
+                // `press NAME: [KEY]`: the key presses the button NAME (checked once the scene is read).
+                if let Some(button) = cname.strip_prefix("press ").map(str::trim) {
+                    let keys = names_list(file, keys, d);
+                    if keys.is_empty() {
+                        d.error(rel, cpos, format!("`{cname}` has no key; list them, as `[N]`"));
+                    }
+                    for (k, pos) in keys {
+                        match Key::parse(&k) {
+                            None => d.error(rel, pos, format!("unknown key `{k}`; expected {}", Key::known())),
+                            Some(key) if presses.iter().any(|(b, n): &(Key, String)| *b == key && n == button) => {
+                                d.error(rel, pos, format!("the key `{}` presses `{button}` twice", key.name()))
+                            }
+                            Some(key) => {
+                                presses.push((key, button.to_string()));
+                                press_at.push((rel.to_path_buf(), cpos));
+                            }
+                        }
+                    }
+                    continue;
+                }
                 let event = match game.names.events.get(&cname) {
                     Some(&e) if commands.contains(&e) => e,
                     Some(_) => {
@@ -344,7 +365,7 @@ fn read_inputs(game: &mut Game, file: &yaml::YamlFile, inputs: &Fields, d: &mut 
                 }
             }
         }
-        game.inputs.push(InputContext { on_at_start: name == "Default", name, bindings });
+        game.inputs.push(InputContext { on_at_start: name == "Default", name, bindings, presses, press_at });
     }
     // A key sends at most one Command of each context, and a few at most.
     for (key, _) in inputs.map.iter() {

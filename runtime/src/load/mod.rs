@@ -249,6 +249,7 @@ fn load_checking(
     }
     load_pictures(&mut game, &mut d);
     load_scene(&mut game, &scratch, &mut d);
+    check_presses(&game, &mut d);
     game.field_references = scratch.field_refers.clone();
     let (trees, lowerings) = compile_bodies(&mut game, &shells, &scratch, &mut d);
     if let Some(written) = &play {
@@ -494,5 +495,27 @@ mod tests {
         // Where `chess` and `Chess` are one folder, the copy's saves would be the original's.
         assert_eq!(copy_name(Path::new("/tmp/chess"), text), "chess copy");
         assert_eq!(copy_name(Path::new("/tmp/Chess"), text), "Chess copy");
+    }
+}
+
+/// Each `press NAME: [KEY]` of game.yaml's `inputs:` names a button the
+/// scene places: an Object of a screen-layer type with a box.
+fn check_presses(game: &Game, d: &mut Diagnostics) {
+    use crate::game::Layer;
+    for c in &game.inputs {
+        for ((_, name), (file, pos)) in c.presses.iter().zip(&c.press_at) {
+            let placed = game.syms.get(name).and_then(|sym| game.scene.iter().find(|p| p.name == sym));
+            let why = match placed {
+                None => format!("`press {name}` names no Object of the scene"),
+                Some(p) => {
+                    let t = &game.types[p.ty.0 as usize];
+                    if t.layer == Layer::Screen && t.hit_box.is_some() {
+                        continue;
+                    }
+                    format!("`press {name}`: `{name}` is a `{}`, not a button (a screen Object with a box)", t.name)
+                }
+            };
+            d.error(file, *pos, why);
+        }
     }
 }

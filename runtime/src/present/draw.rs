@@ -42,6 +42,10 @@ pub struct DrawItem {
 /// depth below 20 (a board and its pieces), under the buttons and panels.
 pub const LINE_DEPTH: f32 = 20.0;
 
+/// The ring round the button Tab walked to: its colour (RGBA) and width in pixels.
+pub const FOCUS_RING: u32 = 0x2F6FEBFF;
+pub const FOCUS_RING_WIDTH: f32 = 4.0;
+
 /// How much of a button turned off shows (its alpha, times this).
 pub const DIMMED: f32 = 0.4;
 
@@ -110,6 +114,25 @@ pub fn draw_list(world: &mut World, out: &mut Vec<DrawItem>) {
             color: rgba(line.color, 1.0),
             kind: DrawKind::Line { width: line.width },
         });
+    }
+    // The button Tab walked to: a ring round its box, over it.
+    if let Some(id) = world.button_focus.filter(|&id| world.can_press(id)) {
+        let o = &world.objects[id.0 as usize];
+        let t = &game.types[o.ty.0 as usize];
+        if let Some((w, h)) = t.hit_box {
+            let (cx, cy) = (o.x, screen_h - o.y);
+            let depth = t.sprite.as_ref().map_or(0.0, |s| s.depth).max(t.text.as_ref().map_or(0.0, |s| s.depth)) + 0.5;
+            let (l, r, top, bottom) = (cx - w / 2.0 - 3.0, cx + w / 2.0 + 3.0, cy - h / 2.0 - 3.0, cy + h / 2.0 + 3.0);
+            for (x1, y1, x2, y2) in [(l, top, r, top), (r, top, r, bottom), (r, bottom, l, bottom), (l, bottom, l, top)] {
+                out.push(DrawItem {
+                    object: id,
+                    depth,
+                    rect: (x1, y1, x2, y2),
+                    color: rgba(FOCUS_RING, 1.0),
+                    kind: DrawKind::Line { width: FOCUS_RING_WIDTH },
+                });
+            }
+        }
     }
     // Stable: an Object's lines stay in the order drawn, after its sprite and text.
     out.sort_by(|a, b| a.depth.total_cmp(&b.depth).then(a.object.cmp(&b.object)));

@@ -225,6 +225,8 @@ pub struct World {
     /// button is held after a press that reached no button (a drag).
     pub pointer: (f32, f32),
     pub dragging: bool,
+    /// The button Tab walked to (Enter or Space presses it); a click or another key lets it go.
+    pub button_focus: Option<ObjectId>,
     /// The timers running, in the order they were started.
     pub timers: Vec<Timer>,
     /// The tweens running.
@@ -311,6 +313,7 @@ impl World {
             key_now: None,
             pointer: (0.0, 0.0),
             dragging: false,
+            button_focus: None,
             timers: Vec::new(),
             tweens: Vec::new(),
             modes: Vec::new(),
