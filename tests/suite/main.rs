@@ -27,6 +27,7 @@ mod files;
 mod gallery;
 mod held;
 mod hint;
+mod keys;
 mod hill;
 mod hoppers;
 mod language;

@@ -1926,3 +1926,30 @@ fn a_real_drag_moves_the_pawn_and_a_drag_to_an_illegal_square_returns_it() {
     assert!(dark(5, 7) > 100, "Black's Pawn went back to e7: {} dark pixels", dark(5, 7));
     assert!(dark(5, 3) < 20, "and is not on e3: {} dark pixels", dark(5, 3));
 }
+
+/// Real keys for the buttons: the script plays e2-e4, then xdotool presses
+/// Ctrl+Z (Undo: the Pawn is back on e2) and Tab (the window's `--keys 2`
+/// waits for both): the ring of the button walked to is drawn round New
+/// game, the first button under the Board.
+#[test]
+fn ctrl_z_undoes_in_the_window_and_tab_rings_the_first_button() {
+    let Some(run) = common::display() else { return };
+    if !common::xdotool() {
+        return;
+    }
+    let dir = out_dir();
+    let script = dir.join("keys-buttons.script");
+    std::fs::write(&script, "click e2\nclick e4\n").unwrap();
+    let png = dir.join("keys-buttons.png");
+    let args = format!("--off 'Make Computer Move' --script '{}' --keys 2 --frames 3", script.display());
+    with_xdotool(&run, "", &args, &png, "xdotool key ctrl+z\nupto 1 'key Ctrl+Z'\nxdotool key Tab");
+    let shot = read_png(&png);
+    assert!(shot.white_pixels(5, 2) > 100, "Undo put the Pawn back on e2: {}", shot.white_pixels(5, 2));
+    assert_eq!(shot.white_pixels(5, 4), 0, "and took it off e4");
+    // The ring: blue pixels just outside the New game button's box (132 x 52, centred 72, 1058).
+    let blue = |c: [f32; 3]| c[2] > c[0] + 80.0 && c[2] > c[1] + 40.0;
+    let ring = count_pixels(&shot, (2, 142, 1028, 1090), blue);
+    assert!(ring > 300, "the New game button is ringed: {ring} blue pixels");
+    let flip = count_pixels(&shot, (146, 278, 1028, 1090), blue);
+    assert_eq!(flip, 0, "and the Flip button is not");
+}

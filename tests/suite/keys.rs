@@ -1,0 +1,115 @@
+//! Keys for the buttons through the driver, as a player presses them: the
+//! chess game's game.yaml binds N, F, U and Ctrl+Z, H, T and M to the
+//! buttons under the Board (`press NAME: [KEY]`), and Escape to the button
+//! that closes each panel; Tab walks the buttons a click could press, and
+//! Enter presses the one walked to. A key presses its button as a click
+//! does, and nothing when the button is off or held out by an open menu.
+
+use crate::common;
+
+use cardtable_runtime::host::driver::Driver;
+use cardtable_runtime::json::Json;
+use common::{chess_driver, ok, text};
+
+/// The button a key pressed (`null` when it pressed none).
+fn key(d: &mut Driver, k: &str) -> Json {
+    ok(d, &format!("key {k}")).get("pressed").clone()
+}
+
+fn pressed(name: &str) -> Json {
+    Json::Str(name.into())
+}
+
+/// Whether a UI Group is shown.
+fn shown(d: &mut Driver, group: &str) -> bool {
+    let all = ok(d, "objects");
+    all.get("objects").as_array().iter().any(|o| o.get("group").as_str() == Some(group) && o.get("shown") == &Json::Bool(true))
+}
+
+fn fen(d: &mut Driver) -> String {
+    ok(d, "fen").get("fen").as_str().expect("a FEN").to_string()
+}
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+#[test]
+fn each_letter_presses_its_button_and_escape_closes_each_panel() {
+    let mut d = chess_driver();
+    assert_eq!(key(&mut d, "N"), pressed("New Game"));
+    assert!(shown(&mut d, "New Game Panel"));
+    assert_eq!(key(&mut d, "F"), Json::Null, "the open panel holds the Flip button out");
+    assert_eq!(key(&mut d, "Escape"), pressed("Cancel New Game"));
+    assert!(!shown(&mut d, "New Game Panel"));
+    assert_eq!(key(&mut d, "F"), pressed("Flip"));
+    assert_eq!(ok(&mut d, "get \"Game Rules\" boardState.isFlipped").get("value"), &Json::Bool(true));
+    assert_eq!(key(&mut d, "T"), pressed("Threats"));
+    assert_eq!(ok(&mut d, "get \"Game Rules\" boardState.isShowingThreats").get("value"), &Json::Bool(true));
+    assert_eq!(key(&mut d, "M"), pressed("Game"));
+    assert!(shown(&mut d, "Game Menu Panel"));
+    ok(&mut d, "press \"How To Play\"");
+    assert!(shown(&mut d, "How To Play Panel"));
+    assert_eq!(key(&mut d, "Escape"), pressed("Done How To Play"), "Escape closes How to play too");
+    assert!(!shown(&mut d, "How To Play Panel"));
+    assert_eq!(key(&mut d, "M"), pressed("Game"));
+    assert_eq!(key(&mut d, "Escape"), pressed("Close"));
+    assert!(!shown(&mut d, "Game Menu Panel"));
+    ok(&mut d, "press Settings");
+    assert_eq!(key(&mut d, "Escape"), pressed("Done"));
+    assert!(!shown(&mut d, "Settings Panel"));
+    ok(&mut d, "press Game");
+    ok(&mut d, "press Resign");
+    assert!(shown(&mut d, "Resign Question"));
+    assert_eq!(key(&mut d, "Escape"), pressed("Cancel Resign"));
+    assert!(!shown(&mut d, "Resign Question"));
+    assert_eq!(common::state(&mut d), "Playing", "the game goes on");
+    // With no panel open, Escape presses nothing, and still clears a selection (the Command Cancel).
+    ok(&mut d, "click e2");
+    assert_eq!(key(&mut d, "Escape"), Json::Null);
+    assert_eq!(text(&mut d, "get \"Game Rules\" boardState.selected"), "");
+}
+
+#[test]
+fn u_and_ctrl_z_undo_and_a_button_turned_off_is_pressed_by_no_key() {
+    let mut d = chess_driver();
+    assert_eq!(key(&mut d, "U"), Json::Null, "Undo is off before any Move");
+    assert_eq!(key(&mut d, "Ctrl+Z"), Json::Null);
+    for c in ["click e2", "click e4", "click e7", "click e5", "click g1", "click f3", "click b8", "click c6"] {
+        ok(&mut d, c);
+    }
+    assert_eq!(key(&mut d, "Z"), Json::Null, "Z alone is not Ctrl+Z");
+    // Undo takes back the Player's last Turn: a Move of each Side.
+    assert_eq!(key(&mut d, "Ctrl+Z"), pressed("Undo"));
+    assert_eq!(fen(&mut d), "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2");
+    assert_eq!(key(&mut d, "U"), pressed("Undo"));
+    assert_eq!(fen(&mut d), START);
+    assert_eq!(key(&mut d, "H"), pressed("Hint"));
+    assert_eq!(common::state(&mut d), "Finding A Hint");
+}
+
+#[test]
+fn tab_walks_the_buttons_a_click_could_press_and_enter_presses_the_one_walked_to() {
+    let mut d = chess_driver();
+    // New game, Flip board, then Hint (Undo is off, Retry hidden), Settings, Game, Threats; and round again.
+    let mut walked = Vec::new();
+    for _ in 0..7 {
+        ok(&mut d, "key Tab");
+        let at = d.world.button_focus.map(|id| d.world.syms.text(d.world.objects[id.0 as usize].name).to_string());
+        walked.push(at.unwrap_or_default());
+    }
+    assert_eq!(walked, ["New Game", "Flip", "Hint", "Settings", "Game", "Threats", "New Game"]);
+    ok(&mut d, "key Tab");
+    assert_eq!(key(&mut d, "Enter"), pressed("Flip"));
+    assert_eq!(ok(&mut d, "get \"Game Rules\" boardState.isFlipped").get("value"), &Json::Bool(true));
+    // In an open menu, Tab walks its buttons only.
+    ok(&mut d, "press Game");
+    ok(&mut d, "key Tab");
+    let at = d.world.button_focus.expect("a button walked to");
+    assert!(d.world.in_open_menu(&d.world.objects[at.0 as usize]), "a button of the Game menu");
+    // Another key lets the walked-to button go: Enter presses the focused Square again.
+    ok(&mut d, "key Escape");
+    ok(&mut d, "key Tab");
+    ok(&mut d, "key Left");
+    assert_eq!(d.world.button_focus, None);
+    let enter = ok(&mut d, "key Enter");
+    assert_eq!(enter.get("commands").as_array(), [Json::Str("Press Square".into())]);
+}
