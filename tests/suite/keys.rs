@@ -23,7 +23,10 @@ fn pressed(name: &str) -> Json {
 /// Whether a UI Group is shown.
 fn shown(d: &mut Driver, group: &str) -> bool {
     let all = ok(d, "objects");
-    all.get("objects").as_array().iter().any(|o| o.get("group").as_str() == Some(group) && o.get("shown") == &Json::Bool(true))
+    all.get("objects")
+        .as_array()
+        .iter()
+        .any(|o| o.get("group").as_str() == Some(group) && o.get("shown") == &Json::Bool(true))
 }
 
 fn fen(d: &mut Driver) -> String {
@@ -112,4 +115,44 @@ fn tab_walks_the_buttons_a_click_could_press_and_enter_presses_the_one_walked_to
     assert_eq!(d.world.button_focus, None);
     let enter = ok(&mut d, "key Enter");
     assert_eq!(enter.get("commands").as_array(), [Json::Str("Press Square".into())]);
+}
+
+/// The Focus Mark a key showed is kept in the save; a game brought back
+/// in a new process hides it until the next key (Hide Focus On Resume).
+#[test]
+fn a_resumed_game_shows_no_focus_ring_before_a_key() {
+    let data = common::TempDir::new("focus-resumed");
+    let content = common::chess_dir();
+    let off = "off \"Make Computer Move\"\n";
+    let (first, _) =
+        common::drive_in(&data.dir, &content, &format!("{off}key Left\nclick e2\nclick e4\nobjects \"Focus Mark\"\n"));
+    let visible = |j: &Json| j.get("objects").as_array()[0].get("visible").clone();
+    assert_eq!(visible(&first[4]), Json::Bool(true), "the first key showed it");
+    let (again, _) = common::drive_in(
+        &data.dir,
+        &content,
+        &format!("{off}fen\nobjects \"Focus Mark\"\nkey Right\nobjects \"Focus Mark\"\n"),
+    );
+    assert_eq!(
+        again[1].get("fen").as_str(),
+        Some("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"),
+        "the game came back"
+    );
+    assert_eq!(visible(&again[2]), Json::Bool(false), "no ring before a key");
+    assert_eq!(visible(&again[4]), Json::Bool(true), "the next key shows it");
+}
+
+/// The Game button follows the Board Finish, as the other buttons do.
+#[test]
+fn the_game_button_follows_the_board_finish() {
+    let mut d = chess_driver();
+    let frame = |d: &mut Driver, b: &str| ok(d, &format!("get {b} sprite.frame")).get("value").to_string();
+    for finish in ["Tournament", "Slate", "Marble", "Walnut"] {
+        for c in ["press Settings", &format!("press {finish}"), "press Done"] {
+            ok(&mut d, c);
+        }
+        let flip = frame(&mut d, "Flip");
+        assert_eq!(frame(&mut d, "Game"), flip, "{finish}: the Game button shows the Flip button's frame");
+    }
+    assert_ne!(frame(&mut d, "Game"), "2", "back to walnut");
 }

@@ -49,14 +49,20 @@ fn cannot_open(panic: &str) -> String {
     }
 }
 
+/// The most a player's window is high when it opens, in pixels: 768 less a
+/// taskbar (40) and a title bar (30), and some room.
+pub const FITS_HEIGHT: f32 = 680.0;
+
 /// The window's configuration: for a screenshot, the game screen's own size,
 /// not resizable; for a player, a window that fits a common desktop, wider
 /// by the debug view's panel when it opens with it (`debug`).
 pub fn conf(game: &Game, screenshot: bool, debug: bool) -> macroquad::conf::Conf {
     let (w, h) = game.screen;
     // A screenshot is taken at the game screen's own size; a player gets a
-    // window that fits a common desktop, and may resize it.
-    let scale = if screenshot { 1.0 } else { 0.8 };
+    // window that fits a common desktop, and may resize it: at most 0.8 of
+    // the game screen, and at most FITS_HEIGHT high (a 1366 x 768 laptop
+    // screen, less its taskbar and the window's title bar).
+    let scale = if screenshot { 1.0 } else { (FITS_HEIGHT / h).min(0.8) };
     let panel = if debug && !screenshot { super::debug::WIDTH } else { 0.0 };
     macroquad::conf::Conf {
         miniquad_conf: miniquad::conf::Conf {
@@ -131,3 +137,23 @@ pub fn open(conf: macroquad::conf::Conf, body: impl Future<Output = ExitCode> + 
 }
 
 type PanicHook = Box<dyn Fn(&std::panic::PanicHookInfo<'_>) + Sync + Send + 'static>;
+
+#[cfg(test)]
+mod tests {
+    /// The chess game's window opens within a 1366 x 768 laptop screen with
+    /// its taskbar (issue 35): 680 pixels high at most, the game screen's
+    /// shape kept; a screenshot is the game screen's own size.
+    #[test]
+    fn the_player_s_window_fits_a_1366_by_768_screen() {
+        cardtable_chess::install();
+        let loaded = cardtable_runtime::load::load_files_in(cardtable_chess::builtin(), None)
+            .unwrap_or_else(|_| panic!("loads"));
+        let (w, h) = loaded.game.screen;
+        let player = super::conf(&loaded.game, false, false).miniquad_conf;
+        assert!(player.window_height <= 680 && player.window_width <= 1366, "{}", player.window_height);
+        let shape = player.window_width as f32 / player.window_height as f32;
+        assert!((shape - w / h).abs() < 0.01, "the game screen's shape: {shape}");
+        let shot = super::conf(&loaded.game, true, false).miniquad_conf;
+        assert_eq!((shot.window_width, shot.window_height), (w as i32, h as i32));
+    }
+}

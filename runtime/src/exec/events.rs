@@ -347,7 +347,9 @@ impl World {
         let game = self.game.clone();
         let mut sent = KeyCommands { events: [EventId(0); MAX_COMMANDS_PER_KEY], count: 0, pressed: None };
         // Tab, where the content binds it to nothing, walks the buttons; Enter or Space presses the one walked to.
-        let bound = |k: Key| game.inputs.iter().any(|c| c.bindings.iter().any(|b| b.0 == k) || c.presses.iter().any(|p| p.0 == k));
+        let bound = |k: Key| {
+            game.inputs.iter().any(|c| c.bindings.iter().any(|b| b.0 == k) || c.presses.iter().any(|p| p.0 == k))
+        };
         if Some(key) == Key::parse("Tab") && !bound(key) {
             self.walk_buttons();
             return sent;

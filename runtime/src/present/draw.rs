@@ -123,7 +123,8 @@ pub fn draw_list(world: &mut World, out: &mut Vec<DrawItem>) {
             let (cx, cy) = (o.x, screen_h - o.y);
             let depth = t.sprite.as_ref().map_or(0.0, |s| s.depth).max(t.text.as_ref().map_or(0.0, |s| s.depth)) + 0.5;
             let (l, r, top, bottom) = (cx - w / 2.0 - 3.0, cx + w / 2.0 + 3.0, cy - h / 2.0 - 3.0, cy + h / 2.0 + 3.0);
-            for (x1, y1, x2, y2) in [(l, top, r, top), (r, top, r, bottom), (r, bottom, l, bottom), (l, bottom, l, top)] {
+            for (x1, y1, x2, y2) in [(l, top, r, top), (r, top, r, bottom), (r, bottom, l, bottom), (l, bottom, l, top)]
+            {
                 out.push(DrawItem {
                     object: id,
                     depth,
