@@ -234,7 +234,7 @@ impl World {
             return;
         }
         self.holding += 1;
-        self.to_every_listener(EventId::MOUSE_DRAGGED, trees);
+        self.send_to_every_listener(EventId::MOUSE_DRAGGED, trees);
         self.holding -= 1;
         self.settle();
     }
@@ -265,14 +265,14 @@ impl World {
             }
             self.input(|w, g| w.send(g, EventId::MOUSE_RELEASED, Some(id), Some(id), trees));
         }
-        self.to_every_listener(EventId::DRAG_ENDED, trees);
+        self.send_to_every_listener(EventId::DRAG_ENDED, trees);
         self.holding -= 1;
         self.settle();
     }
 
     /// An Event every Object that listens to it hears, each as its own
     /// Other, in the order they were made.
-    fn to_every_listener(&mut self, event: EventId, trees: Option<&Trees>) {
+    fn send_to_every_listener(&mut self, event: EventId, trees: Option<&Trees>) {
         let mut last = None;
         for i in 0..self.listeners[event.index()].len() {
             if self.restart_asked {

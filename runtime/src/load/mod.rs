@@ -479,25 +479,6 @@ fn files_in(source: &Files, dir: &str, ext: &str, d: &mut Diagnostics) -> Vec<Pa
     files
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_copy_is_named_after_its_folder_and_never_shares_the_originals_saves() {
-        let text = "game: Chess\nlibraries: [chess]\r\ngame: not this one\n";
-        assert_eq!(renamed(text, "my-chess"), "game: my-chess\nlibraries: [chess]\r\ngame: not this one\n");
-        assert_eq!(renamed("game: Chess\r\nx: 1", "Mine 2"), "game: Mine 2\r\nx: 1");
-        assert_eq!(renamed("game: Chess\n", "it's: #1"), "game: 'it''s: #1'\n");
-        assert_eq!(renamed("game: Chess\n", "2048"), "game: '2048'\n");
-        assert_eq!(copy_name(Path::new("/tmp/games/my-chess"), text), "my-chess");
-        assert_eq!(copy_name(Path::new("games/my-chess/"), text), "my-chess");
-        // Where `chess` and `Chess` are one folder, the copy's saves would be the original's.
-        assert_eq!(copy_name(Path::new("/tmp/chess"), text), "chess copy");
-        assert_eq!(copy_name(Path::new("/tmp/Chess"), text), "Chess copy");
-    }
-}
-
 /// Each `press NAME: [KEY]` of game.yaml's `inputs:` names a button the
 /// scene places: an Object of a screen-layer type with a box.
 fn check_presses(game: &Game, d: &mut Diagnostics) {
@@ -517,5 +498,24 @@ fn check_presses(game: &Game, d: &mut Diagnostics) {
             };
             d.error(file, *pos, why);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_copy_is_named_after_its_folder_and_never_shares_the_originals_saves() {
+        let text = "game: Chess\nlibraries: [chess]\r\ngame: not this one\n";
+        assert_eq!(renamed(text, "my-chess"), "game: my-chess\nlibraries: [chess]\r\ngame: not this one\n");
+        assert_eq!(renamed("game: Chess\r\nx: 1", "Mine 2"), "game: Mine 2\r\nx: 1");
+        assert_eq!(renamed("game: Chess\n", "it's: #1"), "game: 'it''s: #1'\n");
+        assert_eq!(renamed("game: Chess\n", "2048"), "game: '2048'\n");
+        assert_eq!(copy_name(Path::new("/tmp/games/my-chess"), text), "my-chess");
+        assert_eq!(copy_name(Path::new("games/my-chess/"), text), "my-chess");
+        // Where `chess` and `Chess` are one folder, the copy's saves would be the original's.
+        assert_eq!(copy_name(Path::new("/tmp/chess"), text), "chess copy");
+        assert_eq!(copy_name(Path::new("/tmp/Chess"), text), "Chess copy");
     }
 }
