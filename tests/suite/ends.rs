@@ -6,8 +6,8 @@
 //! ply, the result, the reason), or `*` still for a game the file's cap
 //! cut. Chess and each variant of the gallery whose ends the cards follow
 //! (the script's LEFT_OUT says which do not, and why).
-//! All 87 games take some 55 s of CPU in a debug build on two threads (66 before issue 34's
-//! 10 by 8, 9 by 9 and 5 by 5 folders, 42 s measured in the same run).
+//! All the games take about a minute of CPU in a debug build on two threads
+//! (66 of them took 40 s under a load average of 5).
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 

@@ -4,8 +4,9 @@
 //! Pawn is called Soldier reads and writes the same FENs and counts the same
 //! leaf positions with the built-in engine as chess does. Only the libraries
 //! are asked here (`setfen`, `fen`, `enginemoves`, `engineperft`); the cards
-//! are, in tests/suite/role_cards.rs. And a content without a royal Kind is a load
-//! mistake at the Kinds table's `royal`.
+//! are, in tests/suite/role_cards.rs. A content without a royal Kind loads (no
+//! Piece is then in check: Antichess), and `check` says the built-in engine
+//! cannot play it; two royal Kinds are a load mistake at the Kinds table's `royal`.
 
 use crate::common;
 
@@ -88,14 +89,24 @@ fn check(dir: &std::path::Path) -> String {
 }
 
 #[test]
-fn a_content_without_a_royal_kind_or_with_two_is_a_load_mistake() {
+fn a_content_without_a_royal_kind_loads_and_one_with_two_is_a_load_mistake() {
     let copy = TempContent::chess("roles-no-royal");
     copy.replace_once("tables/Kinds.csv", "\nKing,0,6,K,,0,,K,,true,", "\nKing,0,6,K,,0,,K,,false,");
-    let stderr = check(&copy.dir);
-    let header = "tables/Kinds.csv:1:91: error: the chess libraries need one royal Kind";
-    assert!(stderr.contains(header), "{stderr}");
-    // Each library reads the Kinds: the mistake is told once.
-    assert!(stderr.contains("has 1 mistake;"), "{stderr}");
+    let out = Command::new(env!("CARGO_BIN_EXE_cardtable")).arg("check").arg(&copy.dir).output().expect("run check");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.contains("starts without a fault"), "{stdout}");
+    assert!(
+        stdout.contains(
+            "the built-in engine cannot play this game (the built-in engine plays a game with one royal Kind (a row \
+             of Kinds whose `royal` is true), and this one has none"
+        ),
+        "{stdout}"
+    );
+    assert!(stdout.contains("the Computer has no engine here"), "{stdout}");
+    let mut d = common::two_players(common::load_game(&copy.dir));
+    let answer = d.command("enginemoves");
+    assert!(answer.is_error() && answer.to_string().contains("one royal Kind"), "{answer}");
 
     copy.replace_once("tables/Kinds.csv", "\nKing,0,6,K,,0,,K,,false,", "\nKing,0,6,K,,0,,K,,true,");
     copy.replace_once(

@@ -11,6 +11,7 @@ cards to (the same ply, the same result).
 
 Named folders: their games are played again and the other folders' blocks are
 kept as the file (--out) has them, so the file is what a whole run writes.
+    python3 tools/fairy/make_ends.py extinction horde  # these again, the others' games kept
 
 pyffish is PyPI's Fairy-Stockfish as a Python module (version 0.0.90,
 Fairy-Stockfish 230826); tools/fairy/variants.ini is loaded into it first
@@ -25,8 +26,9 @@ random.Random("VARIANT:GAME"), until the game ends, or --cap plies (then
 start of every Turn and without a claim, its checks in Show Result's order:
 
   - no legal move (Is Out Of Moves): pyffish.game_result, the value for the
-    Side to move (negative: it lost; 0: a draw); `checkmate` when it lost,
-    `stalemate` when drawn;
+    Side to move (negative: it lost; 0: a draw; positive: it won, as
+    Antichess's stalemate); `checkmate` when it is in check
+    (pyffish.gives_check), else `stalemate`;
   - insufficient material (Is Material Insufficient: neither Side can
     mate): pyffish.has_insufficient_material says it of each Side; the
     game ends when it says it of both;
@@ -38,9 +40,10 @@ start of every Turn and without a claim, its checks in Show Result's order:
     (board, Side to move, castling, as pyffish's FEN writes them) has come
     a third time, else `fifty-move rule` (Show Result names repetition
     first when both hold);
-  - pyffish.is_immediate_game_end too (a variant's own end at once, as a
-    bare King); none of the folders kept here has one, and a game that met
-    one would say so in the reason `immediate`, which no card writes.
+  - before all of these, pyffish.is_immediate_game_end (a variant's own
+    end at once: King of the Hill's hill, Three-check's last check,
+    Antichess's last Piece taken), as each variant's Look For Game End asks
+    it first; its reason is the one the variant's cards write (IMMEDIATE).
 
 Variants whose ends the cards do not follow are left out (LEFT_OUT, with
 why; each variant's README says it under "Fairy-Stockfish's rules not
@@ -77,17 +80,25 @@ LEFT_OUT = {
     "courier, as shatranj); the cards: chess's ends",
     "asean": "ASEAN's counting rules (Fairy-Stockfish's asean); the cards: the fifty-move rule alone "
     "(its 6 games, played anyway, agreed)",
-    # Not yet: the cards follow these ends, but this script reads them as
-    # pyffish's immediate end and has no words for their reasons.
-    "kingofthehill": "not yet here: the hill is an immediate end of pyffish's, which this script does not map "
-    "to the cards' reason; its ends are proven by tests/suite/hill.rs (games judged by Fairy-Stockfish)",
-    "3check": "not yet here: the last check is an immediate end of pyffish's, which this script does not map "
-    "to the cards' reason; its ends are proven by tests/suite/checks.rs",
-    "5check": "not yet here: the last check is an immediate end of pyffish's, which this script does not map "
-    "to the cards' reason; its ends are proven by tests/suite/checks.rs",
     "grand": "not yet here: tests/suite/ends.rs plays each game by clicks, and the window's Promotion choice "
     "opens on the last Rank alone (a promotion on Rank 8 or 9 cannot be clicked; content/variants/grand's "
     "README); its moves are proven by tests/fairy/grand.perft",
+}
+
+
+# A variant's own end at once (pyffish.is_immediate_game_end: a flag
+# reached, the last check given, a Side gone extinct), asked before any
+# other end as the variants' Look For Game End asks it first, and the
+# reason its cards write (Show Flag Result, Show Checks Result, Show
+# Scored Result with the Words row Extinction Reason).
+IMMEDIATE = {
+    "kingofthehill": "the King reached the hill",
+    "3check": "check count",
+    "5check": "check count",
+    "antichess": "no pieces left",
+    "extinction": "every piece of a kind lost",
+    "horde": "every piece lost",
+    "giveaway": "no pieces left",
 }
 
 
@@ -128,10 +139,18 @@ def play(variant, number, cap):
     moves = []
     seen = {position_key(fen): 1}
     while True:
+        ended, value = sf.is_immediate_game_end(variant, fen, moves, chess960)
+        if ended:
+            if variant not in IMMEDIATE:
+                sys.exit(f"{variant}: an immediate end of pyffish's with no reason in IMMEDIATE")
+            return moves, result_for(variant, fen, moves, chess960, value), IMMEDIATE[variant]
         legal = sorted(sf.legal_moves(variant, fen, moves, chess960))
         if not legal:
             value = sf.game_result(variant, fen, moves, chess960)
-            return moves, result_for(variant, fen, moves, chess960, value), "checkmate" if value < 0 else "stalemate"
+            # Checkmate when the Side to move is in check, else stalemate; what
+            # either scores is the variant's (Antichess: stalemate wins).
+            mated = sf.gives_check(variant, fen, moves, chess960)
+            return moves, result_for(variant, fen, moves, chess960, value), "checkmate" if mated else "stalemate"
         white, black = sf.has_insufficient_material(variant, fen, moves, chess960)
         if white and black:
             return moves, "1/2-1/2", "insufficient material"
@@ -140,9 +159,6 @@ def play(variant, number, cap):
             now = sf.get_fen(variant, fen, moves, chess960)
             reason = "threefold repetition" if seen[position_key(now)] >= 3 else "fifty-move rule"
             return moves, result_for(variant, fen, moves, chess960, value), reason
-        ended, value = sf.is_immediate_game_end(variant, fen, moves, chess960)
-        if ended:
-            return moves, result_for(variant, fen, moves, chess960, value), "immediate"
         if len(moves) >= cap:
             return moves, "*", ""
         moves.append(rng.choice(legal))
@@ -202,7 +218,7 @@ def main():
         if variant in LEFT_OUT and not args.with_left_out:
             summary.append(f"{folder}: left out")
             continue
-        if args.only and folder not in args.only:
+        if args.only and folder not in args.only and variant not in args.only:
             if folder in kept:
                 out += kept[folder]
                 summary.append(f"{folder}: kept")

@@ -73,6 +73,11 @@ MANIFEST = [
     ("gardner", "content/variants/gardner"),
     # 12 by 8, no castling, no double step, a Pawn becomes a Fers.
     ("courier", "content/variants/courier"),
+    # No royal Kind, extinction, obligatory capture, stalemate scored (content/README.md).
+    ("antichess", "content/variants/antichess"),
+    ("extinction", "content/variants/extinction"),
+    ("horde", "content/variants/horde"),
+    ("giveaway", "content/variants/giveaway"),
 ]
 
 # Positions every variant's file holds besides its start and the random
@@ -171,8 +176,47 @@ GRAND = [
     ("zone-optional", "r8r/1nbqkcabn1/1ppppppppp/P9/10/10/10/1PPPPPPPPP/1NB1KCABN1/R8R w - - 0 1"),
     ("zone-black", "9r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1p1QKCABN1/R8R b - - 0 1"),
 ]
+# Antichess's: a capture that must be made (by en passant too), the last
+# Piece taken (the game then over: perft 2 is 0), a Pawn promoted to a
+# King, a Side with no Piece (perft 0) and a Side with no move (perft 0).
+ANTI = EXTRA + [
+    ("must-capture", "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w - - 0 2"),
+    ("must-capture-en-passant", "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b - e3 0 3"),
+    ("last-capture", "8/8/8/3p4/4P3/8/8/8 w - - 0 1"),
+    ("promote-to-king", "8/P7/8/8/8/8/7p/k7 w - - 0 1"),
+    ("no-piece", "8/8/8/8/8/8/8/k7 w - - 0 1"),
+    ("no-move", "8/8/8/8/p7/P7/8/8 w - - 0 1"),
+]
+# Extinction's: castling with a King that is no royal Piece (attacked,
+# through an attacked Square), and a Side's last Queen taken (the game then
+# over). A Side that lacks a Kind has gone extinct already: EXTRA's
+# positions have no move.
+EXTINCT = EXTRA + [
+    ("castle-attacked", "rnbqkbnr/pppppppp/8/8/8/8/PPPPqPPP/RNBQK2R w KQkq - 0 1"),
+    ("castle-through-attack", "rnbqk1nr/pppppppp/8/8/2b5/8/PPPP1PPP/RNBQK2R w KQkq - 0 1"),
+    ("take-the-queen", "rnb1kbnr/pppppppp/8/8/1q6/P7/1PPPPPPP/RNBQKBNR w KQkq - 0 1"),
+]
+# Horde's (White has no King, a royal one for Black): a Pawn's double step
+# from the first Rank, blocked, taken en passant on the second Rank, White's
+# last Piece taken (the game then over), no White Piece (perft 0), and
+# White's promotions.
+HORDE = [
+    ("rank-one", "4k3/8/8/8/8/8/8/P7 w - - 0 1"),
+    ("rank-one-blocked", "4k3/8/8/8/8/p7/8/P7 w - - 0 1"),
+    ("en-passant-rank-two", "4k3/8/8/8/8/1p6/8/P7 w - - 0 1"),
+    ("last-piece", "4k3/8/8/8/8/8/1p6/P7 b - - 0 1"),
+    ("no-white-piece", "4k3/8/8/8/8/8/8/8 w - - 0 1"),
+    ("promotions", "4k3/P7/8/8/8/8/8/8 w - - 0 1"),
+]
+# Giveaway's: Antichess's, and castling by a King that is no royal Piece,
+# attacked and through an attacked Square.
+GIVE = ANTI + [p for p in EXTINCT if p[0].startswith("castle")]
 EXTRA_OF = {
     "grand": GRAND,
+    "antichess": ANTI,
+    "giveaway": GIVE,
+    "horde": HORDE,
+    "extinction": EXTINCT,
     "kingofthehill": HILL,
     "3check": CHECKS,
     "5check": CHECKS,
@@ -195,6 +239,10 @@ EXTRA_OF = {
 # unchecked` line).
 ENGINE_UNCHECKED = {
     "grand": "the built-in engine promotes on one Rank (it refuses a game with a Promotion Zones table)",
+    "giveaway": "the built-in engine plays a game with one royal Kind, and this one has none (`check` says so)",
+    "horde": "the built-in engine knows no double step from the first Rank, nor extinction (`check` names it)",
+    "extinction": "the built-in engine plays a game with one royal Kind, and this one has none (`check` says so)",
+    "antichess": "the built-in engine plays a game with one royal Kind, and this one has none (`check` says so)",
     "3check": "the built-in engine counts no checks (it plays on after the last)",
     "5check": "the built-in engine counts no checks (it plays on after the last)",
     "kingofthehill": "the built-in engine knows no hill (the cards' Look For Game End ends the game there)",

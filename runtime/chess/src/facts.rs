@@ -474,8 +474,11 @@ impl KindFacts {
 pub struct Facts {
     /// Each Kind, in the Kinds table's order.
     pub kinds: Vec<KindFacts>,
-    /// The one royal Kind (its row of Kinds).
-    pub royal: u8,
+    /// The royal Kind (its row of Kinds), or None: a game with no royal
+    /// Kind (Antichess, Extinction), where no Piece is in check and none is
+    /// kept from being taken. The chess library, FEN and PGN play it; the
+    /// built-in engine does not ([`Facts::NO_ROYAL`]).
+    pub royal: Option<u8>,
     /// The names of the Sides whose `fenLetter` is `w` and `b`: FEN's White
     /// (its Pieces' letters upper case, and the first of the engine's two
     /// Sides) and Black.
@@ -490,15 +493,39 @@ pub struct Facts {
 const FEN_SIDES: [&str; 2] = ["w", "b"];
 
 impl Facts {
+    /// Why the built-in engine cannot play a game with no royal Kind.
+    pub const NO_ROYAL: &'static str = "the built-in engine plays a game with one royal Kind (a row of Kinds whose \
+        `royal` is true), and this one has none: it knows no game in which every Piece may be taken";
+
+    /// The tables of rules the built-in engine does not know (content/README.md,
+    /// No royal Kind, extinction, obligatory capture): a game that has one is
+    /// not the engine's to play.
+    pub const RULES_UNKNOWN_TO_THE_ENGINE: [&'static str; 3] = ["Extinction", "Must Capture", "Out Of Moves"];
+
+    /// Why the built-in engine cannot play this game's rules, if it cannot:
+    /// no royal Kind ([`Facts::NO_ROYAL`]), or a table of a rule it does not
+    /// know ([`Facts::RULES_UNKNOWN_TO_THE_ENGINE`]).
+    pub fn engine_cannot_play(&self, game: &Game) -> Option<String> {
+        if self.royal.is_none() {
+            return Some(Facts::NO_ROYAL.to_string());
+        }
+        let tables = Tables::new(game, "engine");
+        let unknown = Facts::RULES_UNKNOWN_TO_THE_ENGINE.into_iter().find(|t| tables.optional(t).is_some())?;
+        Some(format!(
+            "the built-in engine knows no rule of the `{unknown}` table (extinction, obligatory capture, what no move \
+             scores): it would play another game"
+        ))
+    }
+
     /// Reads the Kinds and the Sides for `library`, or says what the
     /// content lacks, at its cell: two Kinds with one letter, a letter a
-    /// FEN cannot hold, no royal Kind or more than one, a Sides table with
+    /// FEN cannot hold, more than one royal Kind, a Sides table with
     /// no Side (or two) of each FEN letter, a Board Size the libraries
     /// cannot play.
     pub fn read(game: &Game, library: &'static str) -> Result<Facts, Lack> {
         let tables = Tables::new(game, library);
         let kinds = read_kinds(&tables)?;
-        let royal = one_royal(&tables, &kinds)?;
+        let royal = at_most_one_royal(&tables, &kinds)?;
         let (sides, side_rows) = read_sides(&tables)?;
         let grid = Grid::read(&tables)?;
         Ok(Facts { kinds, royal, sides, side_rows, grid })
@@ -599,19 +626,16 @@ fn read_kinds(tables: &Tables) -> Result<Vec<KindFacts>, Lack> {
     Ok(kinds)
 }
 
-/// The one royal Kind: none, or a second, is a mistake (the chess
-/// libraries find one King for each Side, as Find King does). The mistakes
-/// of the Kinds and the Sides name no library: each library that reads
-/// them finds the same, and it is told once.
-fn one_royal(tables: &Tables, kinds: &[KindFacts]) -> Result<u8, Lack> {
+/// The royal Kind, if there is one: a second is a mistake (the chess
+/// libraries find one King for each Side, as Find King does). None is a
+/// game with no royal Kind (content/README.md, No royal Kind, and
+/// extinction). The mistakes of the Kinds and the Sides name no library:
+/// each library that reads them finds the same, and it is told once.
+fn at_most_one_royal(tables: &Tables, kinds: &[KindFacts]) -> Result<Option<u8>, Lack> {
     let t = tables.table("Kinds")?;
     let col = tables.column(t, "royal")?;
     let mut royal = kinds.iter().enumerate().filter(|(_, k)| k.royal);
-    let Some((first, _)) = royal.next() else {
-        let why =
-            "the chess libraries need one royal Kind (a row of Kinds whose `royal` is true: the King), found none";
-        return Err(tables.lack_at(t, None, Some(col), why.to_string()));
-    };
+    let Some((first, _)) = royal.next() else { return Ok(None) };
     if let Some((second, k)) = royal.next() {
         let why = format!(
             "the chess libraries play one royal Kind (a row of Kinds whose `royal` is true), found two: `{}` and `{}`",
@@ -619,7 +643,7 @@ fn one_royal(tables: &Tables, kinds: &[KindFacts]) -> Result<u8, Lack> {
         );
         return Err(tables.lack_at(t, Some(second), Some(col), why));
     }
-    Ok(first as u8)
+    Ok(Some(first as u8))
 }
 
 /// The names and rows of the Sides whose `fenLetter` is w and b.

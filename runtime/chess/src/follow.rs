@@ -220,11 +220,14 @@ fn engines(chess: &Chess, world: &World, notes: &mut Vec<Finding>) -> Vec<Asked>
     let is_chess =
         rules.as_ref().is_ok_and(|r| with_rules!(r, r => Board::from_fen(r, &start).is_ok_and(|b| b.is_chess(r))));
     if variant.is_none() && !is_chess {
-        notes.push(note(
+        let answers = match &rules {
+            Ok(_) => "the built-in engine answers for it",
+            Err(_) => "and the built-in engine cannot play it: the Computer has no engine here",
+        };
+        notes.push(note(format!(
             "no UCI engine is asked for this game (its Board or its Kinds are not chess's, and it names no Variant \
-             Engine): the built-in engine answers for it"
-                .into(),
-        ));
+             Engine): {answers}"
+        )));
         return engines;
     }
     let program = variant.as_ref().map_or("stockfish", |v| v.program.as_str());

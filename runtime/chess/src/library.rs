@@ -823,7 +823,9 @@ impl Chess {
     /// The FEN as the content's rules can hold it, each mend told, or why
     /// it cannot be held ([`crate::engine::held::hold`]): every position
     /// set up from outside goes through it. A content without the tables
-    /// the rules read (Directions...) has its FEN set up as it is.
+    /// the rules read (Directions...), or whose rules the engine cannot play
+    /// (no royal Kind, extinction: a Side may have no royal Piece), has its
+    /// FEN set up as it is.
     pub fn hold(&self, game: &Game, fen: &str) -> Result<crate::engine::held::Held, String> {
         let read = Fen::read(self.facts.grid, fen, |c| self.facts.kind_of_letter(c))?;
         self.hold_checks(game, &read)?;
@@ -964,7 +966,7 @@ impl Chess {
         let rank = grid.rank_of(rook_now);
         let king_side = grid.file_of(rook_now) > grid.file_of(king_now);
         let rook_kind = (*b.rook_kinds.get(r)?)?;
-        castling_by_file(grid, read, self.facts.royal, rook_kind, rank, rank < grid.ranks / 2, king_side)
+        castling_by_file(grid, read, self.facts.royal?, rook_kind, rank, rank < grid.ranks / 2, king_side)
     }
 
     /// Every legal move of the side to move, as the cards' Find Legal Moves marks them.

@@ -61,9 +61,14 @@ pub(crate) use with_rules;
 impl AnyRules {
     /// Reads the rules from a game's content ([`Rules::new`]) on the bits
     /// its Board needs; a Board of more than 128 Squares is a lack that says
-    /// so ([`rules::too_big`]).
+    /// so ([`rules::too_big`]), and so is a game the engine cannot play
+    /// ([`Facts::engine_cannot_play`]).
     pub fn new(game: &Game) -> Result<AnyRules, Lack> {
-        let grid = Facts::read(game, "engine")?.grid;
+        let facts = Facts::read(game, "engine")?;
+        if let Some(why) = facts.engine_cannot_play(game) {
+            return Err(why.into());
+        }
+        let grid = facts.grid;
         if grid.squares() <= u64::SQUARES {
             Ok(AnyRules::Bits64(Arc::new(Rules::new(game)?)))
         } else {
@@ -148,12 +153,16 @@ impl Library for EngineLibrary {
 
 impl Engine {
     /// Reads the rules from the content, and the chess library's names. A
-    /// Board too large for the engine, or promotion zones, are no lack of
-    /// the content: the engine's commands say why they cannot play it.
+    /// Board too large for the engine, promotion zones, or a game with no
+    /// royal Kind or with a rule it does not know
+    /// ([`Facts::engine_cannot_play`]), are no lack of the content: the
+    /// engine's commands (and `check`) say why they cannot play it.
     pub fn new(game: &Game) -> Result<Engine, Lack> {
         let tables = crate::facts::Tables::new(game, "engine");
-        let refused =
-            rules::too_big::<u128>(Facts::read(game, "engine")?.grid).or_else(|| rules::promotes_elsewhere(&tables));
+        let facts = Facts::read(game, "engine")?;
+        let refused = rules::too_big::<u128>(facts.grid)
+            .or_else(|| facts.engine_cannot_play(game))
+            .or_else(|| rules::promotes_elsewhere(&tables));
         let rules = match refused {
             Some(why) => Err(why),
             None => Ok(AnyRules::new(game)?),

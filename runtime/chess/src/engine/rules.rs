@@ -276,6 +276,7 @@ impl<S: SquareSet> Rules<S> {
         if let Some(why) = promotes_elsewhere(&tables) {
             return Err(why.into());
         }
+        let Some(royal) = facts.royal else { return Err(Facts::NO_ROYAL.into()) };
         let kinds = read_kinds(&tables, &facts)?;
         let pawn = the_pawn(&tables, &facts)?;
         let sides = read_sides(&tables, &facts)?;
@@ -301,11 +302,11 @@ impl<S: SquareSet> Rules<S> {
         let castle_squares = castlings.iter().fold(castle_from, |m, c| m | S::bit(usize::from(c.rook_from)));
         let kind_values: Vec<i32> = kinds.iter().map(|k| k.value).collect();
         let pawn_ranks = [(sides[0].pawn_rank, sides[0].forward), (sides[1].pawn_rank, sides[1].forward)];
-        let piece_squares = PieceSquares::new(&kind_values, facts.royal, pawn, pawn_ranks, grid);
+        let piece_squares = PieceSquares::new(&kind_values, royal, pawn, pawn_ranks, grid);
         let mut rules = Rules {
             grid,
             kinds,
-            king: facts.royal,
+            king: royal,
             pawn,
             sides,
             side_names: facts.sides.clone(),
