@@ -79,19 +79,19 @@ const COMMANDS: &[Own] = &[
     },
     Own {
         verb: "mousedown",
-        usage: "mousedown NAME|X Y",
+        usage: "mousedown AT",
         help: "the left button goes down over the Object NAME (its centre) or at X, Y (game-screen pixels from the bottom-left): a click, and a drag when no button took it",
         run: |d, rest| d.mouse(rest, Mouse::Down),
     },
     Own {
         verb: "mousemove",
-        usage: "mousemove NAME|X Y",
+        usage: "mousemove AT",
         help: "the mouse moves to the Object NAME or to X, Y: during a drag, Mouse Dragged",
         run: |d, rest| d.mouse(rest, Mouse::Move),
     },
     Own {
         verb: "mouseup",
-        usage: "mouseup NAME|X Y",
+        usage: "mouseup AT",
         help: "the left button goes up over the Object NAME or at X, Y: after a drag, Mouse Released and Drag Ended",
         run: |d, rest| d.mouse(rest, Mouse::Up),
     },
