@@ -3,6 +3,7 @@
 use crate::ids::{ObjectId, TypeId};
 use std::collections::HashMap;
 use std::fmt;
+use std::rc::Rc;
 
 /// An interned text. Two equal texts have equal symbols, so comparing texts
 /// is comparing integers.
@@ -14,8 +15,19 @@ pub const EMPTY: Sym = Sym(0);
 
 /// Every text the game has seen. Content texts are interned at load; texts
 /// made while playing (rare: joined texts, numbers shown as text) are added.
+///
+/// Its texts are in two layers: a shared one, frozen ([`Interner::freeze`]:
+/// the content's, at the end of the load), and its own, added since. A copy
+/// (every World, every rehearsal of a move) shares the frozen layer and
+/// copies only its own.
 #[derive(Clone, Debug)]
 pub struct Interner {
+    shared: Rc<Layer>,
+    own: Layer,
+}
+
+#[derive(Clone, Debug, Default)]
+struct Layer {
     texts: Vec<Box<str>>,
     ids: HashMap<Box<str>, Sym>,
     /// What its texts cost, each as `Interner::cost` counts it.
@@ -24,7 +36,7 @@ pub struct Interner {
 
 impl Default for Interner {
     fn default() -> Self {
-        let mut interner = Interner { texts: Vec::new(), ids: HashMap::new(), bytes: 0 };
+        let mut interner = Interner { shared: Rc::default(), own: Layer::default() };
         interner.intern("");
         interner
     }
@@ -40,41 +52,56 @@ impl Interner {
     }
 
     pub fn intern(&mut self, text: &str) -> Sym {
-        if let Some(&sym) = self.ids.get(text) {
-            return sym;
+        match self.get(text) {
+            Some(sym) => sym,
+            None => self.add(text),
         }
-        self.add(text)
     }
 
     /// The symbol of `text`, interned if it is not yet, unless that would
     /// take the texts' cost (`Interner::bytes`) past `most`: then None.
     pub fn intern_within(&mut self, text: &str, most: usize) -> Option<Sym> {
-        if let Some(&sym) = self.ids.get(text) {
+        if let Some(sym) = self.get(text) {
             return Some(sym);
         }
-        (self.bytes.saturating_add(Self::cost(text.len())) <= most).then(|| self.add(text))
+        (self.bytes().saturating_add(Self::cost(text.len())) <= most).then(|| self.add(text))
     }
 
     fn add(&mut self, text: &str) -> Sym {
-        let sym = Sym(self.texts.len() as u32);
-        self.texts.push(text.into());
-        self.ids.insert(text.into(), sym);
-        self.bytes = self.bytes.saturating_add(Self::cost(text.len()));
+        let sym = Sym((self.shared.texts.len() + self.own.texts.len()) as u32);
+        self.own.texts.push(text.into());
+        self.own.ids.insert(text.into(), sym);
+        self.own.bytes = self.own.bytes.saturating_add(Self::cost(text.len()));
         sym
+    }
+
+    /// Makes every text it holds part of the frozen layer its copies share.
+    pub fn freeze(&mut self) {
+        if self.own.texts.is_empty() {
+            return;
+        }
+        let own = std::mem::take(&mut self.own);
+        let shared = Rc::make_mut(&mut self.shared);
+        shared.texts.extend(own.texts);
+        shared.ids.extend(own.ids);
+        shared.bytes = shared.bytes.saturating_add(own.bytes);
     }
 
     /// What all its texts cost (`Interner::cost`), in bytes.
     pub fn bytes(&self) -> usize {
-        self.bytes
+        self.shared.bytes.saturating_add(self.own.bytes)
     }
 
     /// The symbol of a text already interned, without adding it.
     pub fn get(&self, text: &str) -> Option<Sym> {
-        self.ids.get(text).copied()
+        self.shared.ids.get(text).or_else(|| self.own.ids.get(text)).copied()
     }
 
     pub fn text(&self, sym: Sym) -> &str {
-        self.texts.get(sym.0 as usize).map(|t| &**t).unwrap_or("")
+        let i = sym.0 as usize;
+        let shared = self.shared.texts.len();
+        let text = if i < shared { self.shared.texts.get(i) } else { self.own.texts.get(i - shared) };
+        text.map(|t| &**t).unwrap_or("")
     }
 }
 
@@ -298,6 +325,28 @@ pub fn parse_bool(text: &str) -> Option<bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_copy_shares_the_frozen_texts_and_adds_its_own() {
+        let mut content = Interner::default();
+        let pawn = content.intern("Pawn");
+        content.freeze();
+        let bytes = content.bytes();
+        assert_eq!(bytes, Interner::cost(0) + Interner::cost(4), "the empty text and `Pawn`");
+        let mut play = content.clone();
+        assert!(Rc::ptr_eq(&play.shared, &content.shared), "a copy shares the frozen layer");
+        let nf3 = play.intern("Nf3");
+        assert_eq!(play.intern("Pawn"), pawn, "a frozen text keeps its symbol");
+        assert_eq!(play.intern("Nf3"), nf3);
+        assert_eq!((play.text(pawn), play.text(nf3), play.text(EMPTY)), ("Pawn", "Nf3", ""));
+        assert_eq!(content.get("Nf3"), None, "the original does not see the copy's texts");
+        assert_eq!(play.bytes(), bytes + Interner::cost(3));
+        // Frozen again, a copy's texts keep their symbols.
+        play.freeze();
+        assert_eq!((play.get("Nf3"), play.text(nf3), play.bytes()), (Some(nf3), "Nf3", bytes + Interner::cost(3)));
+        assert_eq!(play.intern("Qh5"), Sym(nf3.0 + 1));
+        assert_eq!(content.text(Sym(nf3.0)), "", "a symbol the original never made shows as empty");
+    }
 
     #[test]
     fn hot_types_stay_small() {

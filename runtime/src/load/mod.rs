@@ -260,6 +260,8 @@ fn load_checking(
     if let Files::Layered(_) = &game.files {
         name_real_files(&mut game, &mut d.list);
     }
+    // The content's texts, shared by every World of the game and its copies.
+    game.syms.freeze();
     let loaded = if d.has_errors() { Err(d.list) } else { Ok(Loaded { game, warnings: d.list, trees }) };
     // The mistakes of the other languages only of a game that loads, as the
     // load in each of them would tell them.

@@ -31,8 +31,11 @@
 //! written before saves held only what play writes holds every table and
 //! Global: it still reads as meant, the content's part of it ignored.)
 
+mod keyed;
 mod store;
 mod writer;
+
+pub use keyed::{Key, Keyed};
 
 pub use store::{
     bad_name, folder_name, ignore_file_size_signal, leftovers, limit_of, platform_dir, read_values, stamp, Kept, Store,
@@ -155,7 +158,7 @@ pub struct SavedMode {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SavedRow {
     pub name: String,
-    pub cells: BTreeMap<String, Cell>,
+    pub cells: Keyed<Cell>,
 }
 
 /// One Object as a save holds it.
@@ -164,14 +167,14 @@ pub struct SavedRow {
 pub struct SavedObject {
     /// Its object type, by name.
     #[serde(rename = "type")]
-    pub ty: String,
+    pub ty: Key,
     pub name: String,
     pub x: f32,
     pub y: f32,
     /// Its Data Structures' fields: structure name, then field name (the
     /// field that is the Object's name is `name` above).
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub fields: BTreeMap<String, BTreeMap<String, Cell>>,
+    #[serde(default, skip_serializing_if = "Keyed::is_empty")]
+    pub fields: Keyed<Keyed<Cell>>,
     pub frame: u32,
     pub alpha: f32,
     /// `#RRGGBBAA`
@@ -185,10 +188,10 @@ pub struct SavedObject {
     pub alive: bool,
     /// The UI Group it is shown and hidden with, by name.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub group: Option<String>,
+    pub group: Option<Key>,
     /// The picture its sprite shows when a card changed it (`art/board-slate.png`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub picture: Option<String>,
+    pub picture: Option<Key>,
     /// Its sprite's scale, each way (1: its own size).
     #[serde(default = "one", skip_serializing_if = "is_one")]
     pub scale_x: f32,

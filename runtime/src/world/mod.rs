@@ -179,6 +179,9 @@ pub struct World {
     /// dropped unmade, as a held save that is never released would be
     /// (no load sees a held save), without the cost of making them.
     pub(crate) dropping_saves: bool,
+    /// The names a save writes (columns, Data Structures, fields), made at
+    /// the first save and shared by the World's copies.
+    pub(crate) save_keys: std::cell::OnceCell<Rc<saved::SaveKeys>>,
     /// The running cards' frames.
     pub(crate) stack: Stack,
     pub(crate) ret: Vec<Value>,
@@ -295,6 +298,7 @@ impl World {
             holding: 0,
             held_saves: None,
             dropping_saves: false,
+            save_keys: std::cell::OnceCell::new(),
             stack: Stack::with_capacity(4096),
             ret: vec![Value::None; ret_width],
             steps_left: game.limits.steps,

@@ -7,10 +7,55 @@
 use super::{LibraryState, Object, World};
 use crate::game::{Game, GridLayout, GridMistake};
 use crate::ids::{ColumnId, GlobalId, GroupId, ObjectId, TableId};
-use crate::save::{check_slot, Cell, Fingerprint, SaveFile, SavedObject, SavedRow, SavedWorld, Store, FORMAT};
+use crate::save::{
+    check_slot, Cell, Fingerprint, Key, Keyed, SaveFile, SavedObject, SavedRow, SavedWorld, Store, FORMAT,
+};
 use crate::value::{parse_color, Interner, Shown, Type, Value, EMPTY};
 use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
+
+/// `#RRGGBBAA`, as `format!("#{c:08X}")` writes it, without the formatter:
+/// a save writes two for each Object.
+fn color_text(c: u32) -> String {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    let mut s = String::with_capacity(9);
+    s.push('#');
+    for shift in (0..8).rev() {
+        s.push(HEX[(c >> (shift * 4)) as usize & 15] as char);
+    }
+    s
+}
+
+/// The names a save writes, made once a World: each table's columns, each
+/// Data Structure's name and its fields, as shared [`Key`]s.
+pub(crate) struct SaveKeys {
+    columns: Vec<Vec<Key>>,
+    structs: Vec<Key>,
+    fields: Vec<Vec<Key>>,
+    types: Vec<Key>,
+    groups: Vec<Key>,
+    /// Each picture's path, `/` between its parts (`art/board-slate.png`).
+    pictures: Vec<Key>,
+}
+
+impl SaveKeys {
+    fn of(game: &Game) -> SaveKeys {
+        let keys = |names: &mut dyn Iterator<Item = &String>| names.map(|n| Key::from(n.as_str())).collect();
+        SaveKeys {
+            columns: game.tables.iter().map(|t| keys(&mut t.columns.iter().map(|c| &c.name))).collect(),
+            structs: keys(&mut game.structs.iter().map(|s| &s.name)),
+            fields: game.structs.iter().map(|s| keys(&mut s.fields.iter().map(|f| &f.name))).collect(),
+            types: keys(&mut game.types.iter().map(|t| &t.name)),
+            groups: keys(&mut game.groups.iter().map(|(name, _)| name)),
+            pictures: (game.images.iter())
+                .map(|im| {
+                    let parts: Vec<_> = im.path.components().map(|c| c.as_os_str().to_string_lossy()).collect();
+                    Key::from(parts.join("/"))
+                })
+                .collect(),
+        }
+    }
+}
 
 /// What a game's code libraries hold a saved game to as it loads
 /// (`library::Libraries`): each its own part of the World (the chess
@@ -90,28 +135,29 @@ impl World {
     pub fn to_save(&self) -> SaveFile {
         let game = &self.game;
         let written = &game.written;
+        let keys = self.save_keys.get_or_init(|| Rc::new(SaveKeys::of(game))).clone();
         let tables = game
             .tables
             .iter()
             .zip(&self.tables)
             .enumerate()
             .filter(|(t, _)| written.table(TableId(*t as u16)))
-            .map(|(_, (def, table))| {
+            .map(|(t, (def, table))| {
+                let columns = &keys.columns[t];
                 let rows = (0..table.row_count())
-                    .map(|r| SavedRow {
-                        name: self.syms.text(table.rows()[r]).to_string(),
-                        cells: def
-                            .columns
-                            .iter()
-                            .enumerate()
-                            .map(|(c, col)| (col.name.clone(), self.cell_of(table.cell(r, ColumnId(c as u16)))))
-                            .collect(),
+                    .map(|r| {
+                        let mut cells = Keyed::with_capacity(columns.len());
+                        for (c, key) in columns.iter().enumerate() {
+                            cells.push(key.clone(), self.cell_of(table.cell(r, ColumnId(c as u16))));
+                        }
+                        SavedRow { name: self.syms.text(table.rows()[r]).to_string(), cells }
                     })
                     .collect();
                 (def.name.clone(), rows)
             })
             .collect();
-        let objects = self.objects.iter().enumerate().map(|(i, o)| self.saved_object(ObjectId(i as u32), o)).collect();
+        let objects =
+            self.objects.iter().enumerate().map(|(i, o)| self.saved_object(&keys, ObjectId(i as u32), o)).collect();
         let world = SavedWorld {
             time: self.time,
             state: game.states.get(self.state as usize).cloned().unwrap_or_default(),
@@ -139,42 +185,41 @@ impl World {
         }
     }
 
-    fn saved_object(&self, id: ObjectId, o: &Object) -> SavedObject {
+    fn saved_object(&self, keys: &SaveKeys, id: ObjectId, o: &Object) -> SavedObject {
         let game = &self.game;
         let t = &game.types[o.ty.0 as usize];
-        let mut fields = BTreeMap::new();
+        let mut fields = Keyed::default();
         for &s in &t.structs {
             let Some(Some(off)) = t.struct_offset.get(s.index()).copied() else { continue };
             let def = &game.structs[s.index()];
-            let values: BTreeMap<String, Cell> = def
-                .fields
-                .iter()
-                .enumerate()
-                .filter(|(i, f)| !f.is_object_name && game.written.field(s, *i))
-                .filter_map(|(i, f)| Some((f.name.clone(), self.cell_of(*o.fields.get(off as usize + i)?))))
-                .collect();
+            let mut values = Keyed::default();
+            for (i, f) in def.fields.iter().enumerate() {
+                if f.is_object_name || !game.written.field(s, i) {
+                    continue;
+                }
+                if let Some(&v) = o.fields.get(off as usize + i) {
+                    values.push(keys.fields[s.index()][i].clone(), self.cell_of(v));
+                }
+            }
             if !values.is_empty() {
-                fields.insert(def.name.clone(), values);
+                fields.push(keys.structs[s.index()].clone(), values);
             }
         }
         SavedObject {
-            ty: t.name.clone(),
+            ty: keys.types[o.ty.0 as usize].clone(),
             name: self.syms.text(o.name).to_string(),
             x: o.x,
             y: o.y,
             fields,
             frame: o.frame,
             alpha: o.alpha,
-            tint: format!("#{:08X}", o.tint),
+            tint: color_text(o.tint),
             visible: o.visible,
             text: o.text.map(|s| self.syms.text(s).to_string()),
-            text_color: format!("#{:08X}", o.text_color),
+            text_color: color_text(o.text_color),
             alive: o.alive,
-            group: o.group.and_then(|g| game.groups.get(g.0 as usize)).map(|(name, _)| name.clone()),
-            picture: o
-                .image
-                .and_then(|im| game.images.get(im.index()))
-                .map(|im| im.path.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/")),
+            group: o.group.and_then(|g| keys.groups.get(g.0 as usize)).cloned(),
+            picture: o.image.and_then(|im| keys.pictures.get(im.index())).cloned(),
             scale_x: o.scale_x,
             scale_y: o.scale_y,
             off: self
@@ -193,7 +238,7 @@ impl World {
             Value::Num(n) => Cell::Number(n),
             Value::Bool(b) => Cell::Boolean(b),
             Value::Text(s) => Cell::Text(self.syms.text(s).to_string()),
-            Value::Color(c) => Cell::Text(format!("#{c:08X}")),
+            Value::Color(c) => Cell::Text(color_text(c)),
             Value::Obj(id) => Cell::Object { object: id.0 as usize },
         }
     }
@@ -267,7 +312,7 @@ impl World {
             ));
         }
         for (i, o) in s.objects.iter().enumerate() {
-            let Some(&ty) = game.names.types.get(&o.ty) else {
+            let Some(&ty) = game.names.types.get(&*o.ty) else {
                 return Err(format!(
                     "its Object number {} (`{}`) is a `{}`, and the game has no object type `{}`",
                     i + 1,
@@ -416,8 +461,9 @@ impl World {
                 );
             }
         }
-        let saved_columns = columns.into_iter().flat_map(|c| c.keys()).chain(rows.iter().flat_map(|r| r.cells.keys()));
-        for gone in saved_columns.filter(|c| def.columns.iter().all(|col| &col.name != *c)) {
+        let saved_columns = (columns.into_iter().flat_map(|c| c.keys().map(String::as_str)))
+            .chain(rows.iter().flat_map(|r| r.cells.keys().map(|k| &**k)));
+        for gone in saved_columns.filter(|c| def.columns.iter().all(|col| col.name != *c)) {
             note(
                 notes,
                 format!("the table `{}` has no column `{gone}` any more: its saved values were dropped", def.name),
@@ -650,14 +696,14 @@ impl World {
         let text_color = color(&o.text_color, "text color", self.objects[i].text_color);
         let group = match &o.group {
             None => None,
-            Some(g) => match game.groups.iter().position(|(n, _)| n == g) {
+            Some(g) => match game.groups.iter().position(|(n, _)| **n == **g) {
                 Some(at) => Some(GroupId(at as u16)),
                 None => return Err(format!("the UI Group `{g}` is gone")),
             },
         };
         let mut fields = self.objects[i].fields.clone();
         for (sname, values) in &o.fields {
-            let Some(&s) = game.names.structs.get(sname) else {
+            let Some(&s) = game.names.structs.get(&**sname) else {
                 note(notes, format!("the Data Structure `{sname}` is gone: its saved values were dropped"));
                 continue;
             };
@@ -669,9 +715,9 @@ impl World {
                 continue;
             };
             let def = &game.structs[s.index()];
-            let was = print.structures.get(sname);
+            let was = print.structures.get(&**sname);
             for (fname, cell) in values {
-                let Some(f) = def.fields.iter().position(|fd| &fd.name == fname) else {
+                let Some(f) = def.fields.iter().position(|fd| *fd.name == **fname) else {
                     note(notes, format!("the Data Structure `{sname}` has no field `{fname}` any more: its saved values were dropped"));
                     continue;
                 };
@@ -679,12 +725,12 @@ impl World {
                 if !game.written.field(s, f) || field.is_object_name {
                     continue;
                 }
-                let changed = was.and_then(|w| w.get(fname)).is_some_and(|ty| ty != field.ty.name());
+                let changed = was.and_then(|w| w.get(&**fname)).is_some_and(|ty| ty != field.ty.name());
                 let now = fields.get(off as usize + f).copied().unwrap_or(field.default);
                 let v = match self.value_of(cell, field.ty, count) {
                     Ok(v) if !changed => v,
                     // Of the type the save says, yet not that type's value: the file is wrong, not the content.
-                    Err(e) if was.is_some_and(|w| w.contains_key(fname)) && !changed => {
+                    Err(e) if was.is_some_and(|w| w.contains_key(&**fname)) && !changed => {
                         note(
                             mended,
                             format!(
@@ -939,5 +985,15 @@ pub const MENDS_TOLD: usize = 12;
 fn note(notes: &mut Vec<String>, text: String) {
     if !notes.contains(&text) {
         notes.push(text);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_color_is_written_as_the_formatter_writes_it() {
+        for c in [0, 0xFFFF_FFFF, 0x0123_4567, 0x89AB_CDEF, 0xF0F0_0A0A] {
+            assert_eq!(super::color_text(c), format!("#{c:08X}"));
+        }
     }
 }
