@@ -4,7 +4,9 @@
 //! clicks, the Computer off, from the folder's start; after every move but
 //! the last the result is `*`, and after the last it is the file's (the
 //! ply, the result, the reason), or `*` still for a game the file's cap
-//! cut. Chess and each variant of the gallery whose ends the cards follow
+//! cut. A game with a `from` line is set up from that FEN first (Suicide's
+//! stalemates, scored by the Pieces left). Chess and each variant of the
+//! gallery whose ends the cards follow
 //! (the script's LEFT_OUT says which do not, and why).
 //! `cargo test` plays the games numbered 0, 2, 4 of each folder (every
 //! folder and every reason among them, about half the plies: issue 33's
@@ -25,6 +27,8 @@ struct Game {
     /// Its number among its folder's games (the `game` line's last word).
     number: usize,
     start: String,
+    /// The position it is set up from (`setfen`), where it is not the start.
+    from: Option<String>,
     moves: Vec<String>,
     ends: usize,
     result: String,
@@ -45,6 +49,7 @@ fn games() -> Vec<Game> {
         let g = games.last_mut().expect("a game first");
         match key {
             "start" => g.start = value.to_string(),
+            "from" => g.from = Some(value.to_string()),
             "moves" => g.moves = value.split_whitespace().map(str::to_string).collect(),
             "ends" => g.ends = value.parse().expect("a ply"),
             "result" => g.result = value.to_string(),
@@ -73,6 +78,12 @@ fn play(g: &Game) -> Result<(), String> {
     let fen = common::run(&mut d, "fen").get("fen").as_str().unwrap_or_default().to_string();
     if fen != g.start {
         return Err(format!("{}: the folder starts at {fen}, the file at {}", g.name, g.start));
+    }
+    if let Some(from) = &g.from {
+        let set = common::run(&mut d, &format!("setfen {from}"));
+        if set.get("fen").as_str() != Some(from.as_str()) {
+            return Err(format!("{}: setfen {from} answers {set}", g.name));
+        }
     }
     for (ply, uci) in g.moves.iter().enumerate() {
         let now = result(&mut d);
@@ -141,9 +152,10 @@ fn play_all(chosen: Vec<Game>) {
     assert!(failures.is_empty(), "{} of {} games differ:\n{}", failures.len(), chosen.len(), failures.join("\n"));
 }
 
-/// The games `cargo test` plays: those numbered 0, 2, 4 of each folder.
+/// The games `cargo test` plays: those numbered 0, 2, 4 of each folder, and
+/// every game set up from a position of its own (`from`: a ply or none).
 fn even(g: &Game) -> bool {
-    g.number.is_multiple_of(2)
+    g.number.is_multiple_of(2) || g.from.is_some()
 }
 
 #[test]

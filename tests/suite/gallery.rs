@@ -1,7 +1,8 @@
 //! The gallery of variants, `content/variants/NAME/` (issue 22), each made
 //! over content/chess (`extends: ../../chess`; 5check over 3check, grand, gothic,
 //! embassy, janus and centaur over capablanca, chancellor over modern, extinction, horde and
-//! giveaway over antichess): that each folder holds only
+//! giveaway over antichess; kinglet and threekings over extinction, codrus over giveaway, losers,
+//! breakthrough and suicide over antichess): that each folder holds only
 //! what it changes (its listed files, whole or as a table's changes), that `cardtable
 //! check` finds nothing wrong with it, and that the built-in engine plays it
 //! against itself to a game's end through the cards, every move one the cards
@@ -243,6 +244,37 @@ const GALLERY: &[(&str, &str, &[&str])] = &[
             "tables/Words.csv",
         ],
     ),
+    // More of the same tables (issue 34's gallery grown): kinglet and
+    // threekings made over extinction, codrus over giveaway, losers over antichess.
+    ("kinglet", "Kinglet Chess", &["game.yaml", "tables/Promotions.csv", "tables/Words.csv"]),
+    (
+        "threekings",
+        "Three Kings Chess",
+        &["game.yaml", "tables/Castling.csv", "tables/Position.csv", "tables/Promotions.csv", "tables/Words.csv"],
+    ),
+    ("codrus", "Codrus", &["game.yaml", "tables/Promotions.csv", "tables/Words.csv"]),
+    (
+        "losers",
+        "Losers",
+        &["game.yaml", "tables/Castling.csv", "tables/Kinds.csv", "tables/Promotions.csv", "tables/Words.csv"],
+    ),
+    // King of the Hill's flag region over antichess: Pawns alone, the last Rank wins.
+    (
+        "breakthrough",
+        "Breakthrough",
+        &[
+            "game.yaml",
+            "logic/Find Legal Moves.yaml",
+            "logic/Look For Game End.yaml",
+            "tables/Directions.csv",
+            "tables/Kinds.csv",
+            "tables/Position.csv",
+            "tables/Promotions.csv",
+            "tables/Words.csv",
+        ],
+    ),
+    // Antichess whose stalemate is scored by the Pieces left.
+    ("suicide", "Suicide Chess", &["game.yaml"]),
 ];
 
 /// What centaur changes of capablanca, and chancellor of modern: the Kinds
@@ -301,7 +333,9 @@ fn base_of(name: &str) -> &'static str {
         "grand" => "../capablanca",
         "gothic" | "embassy" | "janus" | "centaur" => "../capablanca",
         "chancellor" => "../modern",
-        "extinction" | "horde" | "giveaway" => "../antichess",
+        "extinction" | "horde" | "giveaway" | "losers" | "breakthrough" | "suicide" => "../antichess",
+        "kinglet" | "threekings" => "../extinction",
+        "codrus" => "../giveaway",
         _ => "../../chess",
     }
 }
@@ -412,6 +446,29 @@ fn own_files(name: &str) -> Vec<&'static str> {
     }
     if name == "horde" {
         own.extend(["tables/First Move Ranks.csv", "tables/First Move Ranks.yaml"]);
+    }
+    if ["kinglet", "threekings", "codrus"].contains(&name) {
+        // Its own extinction: which Kind's loss ends the game, and what it scores.
+        own.push("tables/Extinction.csv");
+    }
+    if name == "suicide" {
+        own.push("tables/Out Of Moves.csv");
+    }
+    if name == "losers" {
+        own.extend(["tables/Extinction.csv", "tables/Out Of Moves.csv"]);
+    }
+    if name == "breakthrough" {
+        // King of the Hill's flag cards and table, and its own extinction
+        // (none), obligatory capture (none) and what no move scores (a loss).
+        own.extend([
+            "logic/Is Flag Reached.yaml",
+            "logic/Show Flag Result.yaml",
+            "tables/Flag Squares.csv",
+            "tables/Flag Squares.yaml",
+            "tables/Extinction.csv",
+            "tables/Must Capture.csv",
+            "tables/Out Of Moves.csv",
+        ]);
     }
     if name == "antichess" || name == "extinction" || name == "horde" {
         // Its own facts: which Kinds' extinction ends the game, what no
@@ -594,7 +651,18 @@ fn the_engine_plays_each_variant_against_itself_to_the_end() {
 
 /// The variants with no royal Kind or with a rule the built-in engine does
 /// not know (extinction), which it cannot play.
-const NO_ROYAL: &[&str] = &["antichess", "extinction", "horde", "giveaway"];
+const NO_ROYAL: &[&str] = &[
+    "antichess",
+    "extinction",
+    "horde",
+    "giveaway",
+    "kinglet",
+    "threekings",
+    "codrus",
+    "losers",
+    "breakthrough",
+    "suicide",
+];
 
 /// One game of [`the_engine_plays_each_variant_against_itself_to_the_end`].
 /// Grand Chess's is not played: the built-in engine refuses its Promotion

@@ -99,6 +99,12 @@ IMMEDIATE = {
     "extinction": "every piece of a kind lost",
     "horde": "every piece lost",
     "giveaway": "no pieces left",
+    "kinglet": "every pawn lost",
+    "threekings": "a king lost",
+    "codrus": "the king lost",
+    "losers": "only the king left",
+    "breakthrough": "a piece reached the last rank",
+    "suicide": "no pieces left",
 }
 
 
@@ -107,6 +113,20 @@ IMMEDIATE = {
 # through the cards (tests/suite/ends.rs); the first games of the seed, the
 # same as a run of more would write first.
 GAMES_OF = {name: 3 for name in ("gothic", "embassy", "janus", "centaur", "modern", "chancellor", "gardner")}
+
+
+# Games set up from a position of their own (the block's `from` line: the
+# driver's `setfen`, then the moves), for an end the random games from the
+# start seldom reach: Suicide's stalemate, scored by the Pieces each Side has
+# (fewer wins, as many draw, more lose). Numbered after the random games.
+FROM_OF = {
+    "suicide": [
+        "7k/8/8/8/p7/P7/8/8 w - - 0 1",
+        "8/8/8/8/p7/P7/8/8 w - - 0 1",
+        "8/8/8/8/p7/P7/P7/8 w - - 0 1",
+        "8/8/8/p7/P7/1p6/8/7k b - - 0 1",
+    ],
+}
 
 
 def variant_of(folder):
@@ -125,7 +145,9 @@ def start_of(variant):
         text = open(os.path.join(ROOT, "tests/fairy/fischerandom.perft"), encoding="utf-8").read().splitlines()
         at = text.index("id start")
         return text[at + 1].split(" ", 1)[1], True
-    return sf.start_fen(variant), False
+    # As pyffish's get_fen writes it: Breakthrough's startFen has no castling
+    # nor en passant field (`w 0 1`), which get_fen writes (`w - - 0 1`).
+    return sf.get_fen(variant, sf.start_fen(variant), []), False
 
 
 def position_key(fen):
@@ -133,8 +155,10 @@ def position_key(fen):
     return " ".join(fen.split()[:3])
 
 
-def play(variant, number, cap):
+def play(variant, number, cap, setup=None):
     fen, chess960 = start_of(variant)
+    if setup is not None:
+        fen = sf.get_fen(variant, setup, [], chess960)
     rng = random.Random(f"{variant}:{number}")
     moves = []
     seen = {position_key(fen): 1}
@@ -208,7 +232,8 @@ def main():
         "# `moves` in UCI from there",
         "# (Chess960's castling: the King onto its Rook), `ends PLY` (the number of moves: the game",
         "# is over after the last, not before), `result` as PGN writes it (`*`: not over by the cap)",
-        "# and `reason` in the cards' words (empty for `*`). tests/suite/ends.rs plays them.",
+        "# and `reason` in the cards' words (empty for `*`); `from`, a game set up from that FEN",
+        "# (the driver's `setfen`) rather than the start. tests/suite/ends.rs plays them.",
         "# Left out (their ends are rules the cards do not have; tools/fairy/make_ends.py, LEFT_OUT):",
     ]
     out += [f"#   {name}: {why}" for name, why in sorted(LEFT_OUT.items())]
@@ -228,6 +253,12 @@ def main():
             moves, result, reason = play(variant, number, args.cap)
             start, _ = start_of(variant)
             out += ["", f"game {folder} {variant} {number}", f"start {start}", "moves " + " ".join(moves)]
+            out += [f"ends {len(moves)}", f"result {result}", f"reason {reason}".rstrip()]
+            tally[reason or "*"] = tally.get(reason or "*", 0) + 1
+        for number, setup in enumerate(FROM_OF.get(variant, []), GAMES_OF.get(variant, args.games)):
+            moves, result, reason = play(variant, number, args.cap, setup)
+            start, _ = start_of(variant)
+            out += ["", f"game {folder} {variant} {number}", f"start {start}", f"from {setup}", "moves " + " ".join(moves)]
             out += [f"ends {len(moves)}", f"result {result}", f"reason {reason}".rstrip()]
             tally[reason or "*"] = tally.get(reason or "*", 0) + 1
         summary.append(f"{folder}: {tally}")

@@ -78,6 +78,15 @@ MANIFEST = [
     ("extinction", "content/variants/extinction"),
     ("horde", "content/variants/horde"),
     ("giveaway", "content/variants/giveaway"),
+    # Issue 34's gallery grown: more of the same tables (extinction, obligatory capture, what no move scores).
+    ("kinglet", "content/variants/kinglet"),
+    ("threekings", "content/variants/threekings"),
+    ("codrus", "content/variants/codrus"),
+    ("losers", "content/variants/losers"),
+    # A flag region (King of the Hill's) over antichess: Pawns alone, the last Rank wins.
+    ("breakthrough", "content/variants/breakthrough"),
+    # Antichess whose stalemate is scored by the Pieces left (Out Of Moves: `fewer`).
+    ("suicide", "content/variants/suicide"),
 ]
 
 # Positions every variant's file holds besides its start and the random
@@ -211,7 +220,56 @@ HORDE = [
 # Giveaway's: Antichess's, and castling by a King that is no royal Piece,
 # attacked and through an attacked Square.
 GIVE = ANTI + [p for p in EXTINCT if p[0].startswith("castle")]
+# Kinglet's: the promotions, castling by a King that is no royal Piece,
+# and a Side's last Pawn promoted (to a King, its only choice: that Side has
+# then lost).
+KINGLET = [p for p in EXTINCT if p[0] != "take-the-queen"] + [
+    ("last-pawn-promoted", "4k3/P7/8/8/8/8/p7/4K3 w - - 0 1"),
+]
+# Three Kings': three Kings a Side; a King taken (the Side left with two has
+# lost), Pawns one step from their promotions, and a King stepping into attack.
+THREE_KINGS = [
+    ("take-a-king", "k3k2k/8/8/8/8/8/4Q3/K3K2K w - - 0 1"),
+    ("promotions", "kr3k1k/1P4P1/8/8/8/8/1p4p1/KR3K1K w - - 0 1"),
+    ("into-attack", "k3k2k/8/8/8/8/8/3r4/K3K2K w - - 0 1"),
+]
+# Codrus's: Giveaway's, and a King given up (its Side has then won).
+CODRUS = GIVE + [("give-the-king", "4k3/8/8/8/8/8/4q3/4K3 b - - 0 1")]
+# Losers': a royal King and obligatory capture: a capture the King's safety
+# forbids (a pinned Bishop: no capture is legal, so every move is), a
+# capture that must be made, the last Piece but the King taken (that Side
+# has then won), a checkmate and a stalemate (each a win for the Side with
+# no move), and the promotions with castling.
+LOSERS = EXTRA + [
+    ("pinned-capture", "4k3/4r3/8/8/2p5/8/4B3/4K3 w - - 0 1"),
+    ("must-capture", "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1"),
+    ("last-piece", "4k3/8/8/8/8/8/3p4/4KN2 w - - 0 1"),
+    ("mated", "4k3/8/8/8/8/8/5PPP/3r2K1 w - - 0 1"),
+    ("stalemated", "7k/5Q2/6K1/8/8/8/p7/P7 b - - 0 1"),
+]
+# Breakthrough's: a Piece a step from its last Rank (by a step, by a
+# capture), a game already won there (perft 0), and a Side with no Piece
+# (no move: perft 0).
+BREAKTHROUGH = [
+    ("flag-step", "8/1P6/8/8/8/8/6p1/8 w - - 0 1"),
+    ("flag-capture", "pp6/1P6/8/8/8/8/8/8 w - - 0 1"),
+    ("flag-won", "1P6/8/8/8/8/8/6p1/8 b - - 0 1"),
+    ("no-piece", "8/8/8/8/4p3/8/8/8 w - - 0 1"),
+]
+# Suicide's: Antichess's, and a Side with no move and fewer Pieces, as
+# many, and more (perft 0: the score is tests/suite/gallery.rs's).
+SUICIDE = ANTI + [
+    ("stalemate-fewer", "7k/8/8/8/p7/P7/8/8 w - - 0 1"),
+    ("stalemate-even", "8/8/8/8/p7/P7/8/8 w - - 0 1"),
+    ("stalemate-more", "8/8/8/8/p7/P7/P7/8 w - - 0 1"),
+]
 EXTRA_OF = {
+    "suicide": SUICIDE,
+    "breakthrough": BREAKTHROUGH,
+    "kinglet": KINGLET,
+    "threekings": THREE_KINGS,
+    "codrus": CODRUS,
+    "losers": LOSERS,
     "grand": GRAND,
     "antichess": ANTI,
     "giveaway": GIVE,
@@ -238,6 +296,12 @@ EXTRA_OF = {
 # tests/suite/fairy.rs checks only the cards' there (the file's `engine
 # unchecked` line).
 ENGINE_UNCHECKED = {
+    "suicide": "the built-in engine plays a game with one royal Kind, and this one has none (`check` says so)",
+    "breakthrough": "the built-in engine plays a game with one royal Kind, and this one has none (`check` says so)",
+    "kinglet": "the built-in engine plays a game with one royal Kind, and this one has none (`check` says so)",
+    "threekings": "the built-in engine plays a game with one royal Kind, and this one has none (`check` says so)",
+    "codrus": "the built-in engine plays a game with one royal Kind, and this one has none (`check` says so)",
+    "losers": "the built-in engine knows no extinction, obligatory capture, nor a checkmate that wins (`check` names it)",
     "grand": "the built-in engine promotes on one Rank (it refuses a game with a Promotion Zones table)",
     "giveaway": "the built-in engine plays a game with one royal Kind, and this one has none (`check` says so)",
     "horde": "the built-in engine knows no double step from the first Rank, nor extinction (`check` names it)",
