@@ -2,7 +2,7 @@
 //! over content/chess (`extends: ../../chess`; 5check over 3check, grand, gothic,
 //! embassy, janus and centaur over capablanca, chancellor over modern, extinction, horde and
 //! giveaway over antichess; kinglet and threekings over extinction, codrus over giveaway, losers,
-//! breakthrough and suicide over antichess): that each folder holds only
+//! breakthrough and suicide over antichess; makpong over makruk): that each folder holds only
 //! what it changes (its listed files, whole or as a table's changes), that `cardtable
 //! check` finds nothing wrong with it, and that the built-in engine plays it
 //! against itself to a game's end through the cards, every move one the cards
@@ -275,6 +275,8 @@ const GALLERY: &[(&str, &str, &[&str])] = &[
     ),
     // Antichess whose stalemate is scored by the Pieces left.
     ("suicide", "Suicide Chess", &["game.yaml"]),
+    // Makruk whose King may not move away from check (made over makruk).
+    ("makpong", "Makpong", &["game.yaml", "logic/Find Legal Moves.yaml"]),
 ];
 
 /// What centaur changes of capablanca, and chancellor of modern: the Kinds
@@ -336,6 +338,7 @@ fn base_of(name: &str) -> &'static str {
         "extinction" | "horde" | "giveaway" | "losers" | "breakthrough" | "suicide" => "../antichess",
         "kinglet" | "threekings" => "../extinction",
         "codrus" => "../giveaway",
+        "makpong" => "../makruk",
         _ => "../../chess",
     }
 }
@@ -450,6 +453,13 @@ fn own_files(name: &str) -> Vec<&'static str> {
     if ["kinglet", "threekings", "codrus"].contains(&name) {
         // Its own extinction: which Kind's loss ends the game, and what it scores.
         own.push("tables/Extinction.csv");
+    }
+    if name == "makpong" {
+        own.extend([
+            "logic/Keep Capture Of The Checker.yaml",
+            "tables/Royal In Check.csv",
+            "tables/Royal In Check.yaml",
+        ]);
     }
     if name == "suicide" {
         own.push("tables/Out Of Moves.csv");
@@ -650,7 +660,8 @@ fn the_engine_plays_each_variant_against_itself_to_the_end() {
 }
 
 /// The variants with no royal Kind or with a rule the built-in engine does
-/// not know (extinction), which it cannot play.
+/// not know (extinction, obligatory capture, Makpong's King held in check),
+/// which it cannot play.
 const NO_ROYAL: &[&str] = &[
     "antichess",
     "extinction",
@@ -662,6 +673,7 @@ const NO_ROYAL: &[&str] = &[
     "losers",
     "breakthrough",
     "suicide",
+    "makpong",
 ];
 
 /// One game of [`the_engine_plays_each_variant_against_itself_to_the_end`].

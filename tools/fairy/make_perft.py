@@ -87,6 +87,8 @@ MANIFEST = [
     ("breakthrough", "content/variants/breakthrough"),
     # Antichess whose stalemate is scored by the Pieces left (Out Of Moves: `fewer`).
     ("suicide", "content/variants/suicide"),
+    # Makruk whose King may not move away from check (the Royal In Check table).
+    ("makpong", "content/variants/makpong"),
 ]
 
 # Positions every variant's file holds besides its start and the random
@@ -263,7 +265,18 @@ SUICIDE = ANTI + [
     ("stalemate-even", "8/8/8/8/p7/P7/8/8 w - - 0 1"),
     ("stalemate-more", "8/8/8/8/p7/P7/P7/8 w - - 0 1"),
 ]
+# Makpong's: Makruk's promotions, and a King in check: taking the one
+# Piece that checks it (its only move), held (mated: perft 0), the check
+# blocked by another Piece (the only move), and a double check whose one
+# checker it could take (mated: perft 0).
+MAKPONG = SIXTH_RANK + [
+    ("king-takes-checker", "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1"),
+    ("king-held", "4k3/8/8/4r3/8/8/8/3RK3 w - - 0 1"),
+    ("check-blocked", "4k3/8/8/4r3/8/8/3R4/4K3 w - - 0 1"),
+    ("double-check", "4k3/8/8/8/8/5n2/4r3/4K3 w - - 0 1"),
+]
 EXTRA_OF = {
+    "makpong": MAKPONG,
     "suicide": SUICIDE,
     "breakthrough": BREAKTHROUGH,
     "kinglet": KINGLET,
@@ -296,6 +309,7 @@ EXTRA_OF = {
 # tests/suite/fairy.rs checks only the cards' there (the file's `engine
 # unchecked` line).
 ENGINE_UNCHECKED = {
+    "makpong": "the built-in engine lets a King in check move (it refuses a game with a Royal In Check table)",
     "suicide": "the built-in engine plays a game with one royal Kind, and this one has none (`check` says so)",
     "breakthrough": "the built-in engine plays a game with one royal Kind, and this one has none (`check` says so)",
     "kinglet": "the built-in engine plays a game with one royal Kind, and this one has none (`check` says so)",
