@@ -277,6 +277,19 @@ const GALLERY: &[(&str, &str, &[&str])] = &[
     ("suicide", "Suicide Chess", &["game.yaml"]),
     // Makruk whose King may not move away from check (made over makruk).
     ("makpong", "Makpong", &["game.yaml", "logic/Find Legal Moves.yaml"]),
+    // King of the Hill's flag on the eighth Rank, Black's Move to follow, no check given.
+    (
+        "racingkings",
+        "Racing Kings",
+        &[
+            "game.yaml",
+            "logic/Find Legal Moves.yaml",
+            "logic/Look For Game End.yaml",
+            "tables/Castling.csv",
+            "tables/Position.csv",
+            "tables/Words.csv",
+        ],
+    ),
 ];
 
 /// What centaur changes of capablanca, and chancellor of modern: the Kinds
@@ -453,6 +466,20 @@ fn own_files(name: &str) -> Vec<&'static str> {
     if ["kinglet", "threekings", "codrus"].contains(&name) {
         // Its own extinction: which Kind's loss ends the game, and what it scores.
         own.push("tables/Extinction.csv");
+    }
+    if name == "racingkings" {
+        own.extend([
+            "logic/Can Royal Reach Flag.yaml",
+            "logic/Drop Move If Checking.yaml",
+            "logic/Is Flag Reached.yaml",
+            "logic/Is Race Over.yaml",
+            "logic/Keep Moves Without Check.yaml",
+            "logic/Show Flag Result.yaml",
+            "tables/Flag Squares.csv",
+            "tables/Flag Squares.yaml",
+            "tables/May Give Check.csv",
+            "tables/May Give Check.yaml",
+        ]);
     }
     if name == "makpong" {
         own.extend([
@@ -660,7 +687,8 @@ fn the_engine_plays_each_variant_against_itself_to_the_end() {
 }
 
 /// The variants with no royal Kind or with a rule the built-in engine does
-/// not know (extinction, obligatory capture, Makpong's King held in check),
+/// not know (extinction, obligatory capture, Makpong's King held in check,
+/// Racing Kings' flag and checks),
 /// which it cannot play.
 const NO_ROYAL: &[&str] = &[
     "antichess",
@@ -674,6 +702,7 @@ const NO_ROYAL: &[&str] = &[
     "breakthrough",
     "suicide",
     "makpong",
+    "racingkings",
 ];
 
 /// One game of [`the_engine_plays_each_variant_against_itself_to_the_end`].

@@ -105,6 +105,7 @@ IMMEDIATE = {
     "losers": "only the king left",
     "breakthrough": "a piece reached the last rank",
     "suicide": "no pieces left",
+    "racingkings": "a king reached the last rank",
 }
 
 
@@ -117,7 +118,7 @@ GAMES_OF = {name: 3 for name in ("gothic", "embassy", "janus", "centaur", "moder
 
 # Games set up from a position of their own (the block's `from` line: the
 # driver's `setfen`, then the moves), for an end the random games from the
-# start seldom reach: Suicide's stalemate, scored by the Pieces each Side has
+# start seldom reach: Racing Kings' draw at the flag; Suicide's stalemate, scored by the Pieces each Side has
 # (fewer wins, as many draw, more lose). Numbered after the random games.
 FROM_OF = {
     "suicide": [
@@ -125,6 +126,14 @@ FROM_OF = {
         "8/8/8/8/p7/P7/8/8 w - - 0 1",
         "8/8/8/8/p7/P7/P7/8 w - - 0 1",
         "8/8/8/p7/P7/1p6/8/7k b - - 0 1",
+    ],
+    # Racing Kings' end at the flag: White there first, Black to move may
+    # follow (a draw) or not (1-0), or cannot (over at once).
+    "racingkings": [
+        "K7/6k1/8/8/8/8/8/8 b - - 0 1",
+        "K7/7k/8/8/8/8/8/8 b - - 0 1",
+        "1K6/5k2/8/8/8/8/8/8 b - - 0 1",
+        "K7/8/8/8/8/6k1/8/8 b - - 0 1",
     ],
 }
 

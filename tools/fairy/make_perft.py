@@ -89,6 +89,8 @@ MANIFEST = [
     ("suicide", "content/variants/suicide"),
     # Makruk whose King may not move away from check (the Royal In Check table).
     ("makpong", "content/variants/makpong"),
+    # A flag region of the eighth Rank, Black's one Move to follow, no check given (May Give Check).
+    ("racingkings", "content/variants/racingkings"),
 ]
 
 # Positions every variant's file holds besides its start and the random
@@ -275,7 +277,20 @@ MAKPONG = SIXTH_RANK + [
     ("check-blocked", "4k3/8/8/4r3/8/8/3R4/4K3 w - - 0 1"),
     ("double-check", "4k3/8/8/8/8/5n2/4r3/4K3 w - - 0 1"),
 ]
+# Racing Kings': White's King a step from the eighth Rank (Black then cannot
+# follow: over), Black to move after White reached it (Black may follow:
+# every move; then drawn or lost), Black unable to follow (perft 0), Black
+# there first, and a Rook whose checking moves are none.
+RACING = [
+    ("white-reaches", "8/8/8/8/8/6k1/1K6/8 w - - 0 1"),
+    ("white-reaches-last-step", "8/1K6/8/8/8/6k1/8/8 w - - 0 1"),
+    ("black-follows", "K7/6k1/8/8/8/8/8/8 b - - 0 1"),
+    ("black-cannot-follow", "K7/8/8/8/8/6k1/8/8 b - - 0 1"),
+    ("black-first", "8/6k1/8/8/8/8/8/K7 b - - 0 1"),
+    ("no-check", "8/8/8/8/8/8/k7/6RK w - - 0 1"),
+]
 EXTRA_OF = {
+    "racingkings": RACING,
     "makpong": MAKPONG,
     "suicide": SUICIDE,
     "breakthrough": BREAKTHROUGH,
@@ -309,6 +324,7 @@ EXTRA_OF = {
 # tests/suite/fairy.rs checks only the cards' there (the file's `engine
 # unchecked` line).
 ENGINE_UNCHECKED = {
+    "racingkings": "the built-in engine knows no flag and lets a move give check (it refuses a game with a May Give Check table)",
     "makpong": "the built-in engine lets a King in check move (it refuses a game with a Royal In Check table)",
     "suicide": "the built-in engine plays a game with one royal Kind, and this one has none (`check` says so)",
     "breakthrough": "the built-in engine plays a game with one royal Kind, and this one has none (`check` says so)",

@@ -498,10 +498,11 @@ impl Facts {
         `royal` is true), and this one has none: it knows no game in which every Piece may be taken";
 
     /// The tables of rules the built-in engine does not know (content/README.md,
-    /// No royal Kind, extinction, obligatory capture; Makpong's Royal In Check):
+    /// No royal Kind, extinction, obligatory capture; Makpong's Royal In Check,
+    /// Racing Kings' May Give Check):
     /// a game that has one is not the engine's to play.
-    pub const RULES_UNKNOWN_TO_THE_ENGINE: [&'static str; 4] =
-        ["Extinction", "Must Capture", "Out Of Moves", "Royal In Check"];
+    pub const RULES_UNKNOWN_TO_THE_ENGINE: [&'static str; 5] =
+        ["Extinction", "Must Capture", "Out Of Moves", "Royal In Check", "May Give Check"];
 
     /// Why the built-in engine cannot play this game's rules, if it cannot:
     /// no royal Kind ([`Facts::NO_ROYAL`]), or a table of a rule it does not
@@ -514,7 +515,7 @@ impl Facts {
         let unknown = Facts::RULES_UNKNOWN_TO_THE_ENGINE.into_iter().find(|t| tables.optional(t).is_some())?;
         Some(format!(
             "the built-in engine knows no rule of the `{unknown}` table (extinction, obligatory capture, what no move \
-             scores, a royal Piece held in check): it would play another game"
+             scores, a royal Piece held in check, no check given): it would play another game"
         ))
     }
 
