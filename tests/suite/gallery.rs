@@ -2,8 +2,8 @@
 //! over content/chess (`extends: ../../chess`; 5check over 3check, grand, gothic,
 //! embassy, janus and centaur over capablanca, chancellor over modern, extinction, horde and
 //! giveaway over antichess; kinglet and threekings over extinction, codrus over giveaway, losers,
-//! breakthrough and suicide over antichess; makpong over makruk): that each folder holds only
-//! what it changes (its listed files, whole or as a table's changes), that `cardtable
+//! breakthrough, suicide and jesonmor over antichess; makpong over makruk): that each folder
+//! holds only what it changes (its listed files, whole or as a table's changes), that `cardtable
 //! check` finds nothing wrong with it, and that the built-in engine plays it
 //! against itself to a game's end through the cards, every move one the cards
 //! allow. Its moves and perft against Fairy-Stockfish's are tests/suite/fairy.rs's.
@@ -290,6 +290,24 @@ const GALLERY: &[(&str, &str, &[&str])] = &[
             "tables/Words.csv",
         ],
     ),
+    // Nine Knights a Side on modern's 9 by 9 Board, over antichess; the flag e5.
+    (
+        "jesonmor",
+        "Jeson Mor",
+        &[
+            "game.yaml",
+            "logic/Find Legal Moves.yaml",
+            "logic/Look For Game End.yaml",
+            "scene.yaml",
+            "tables/Board Size.csv",
+            "tables/Directions.csv",
+            "tables/Kinds.csv",
+            "tables/Position.csv",
+            "tables/Promotions.csv",
+            "tables/Sides.csv",
+            "tables/Words.csv",
+        ],
+    ),
 ];
 
 /// What centaur changes of capablanca, and chancellor of modern: the Kinds
@@ -348,7 +366,7 @@ fn base_of(name: &str) -> &'static str {
         "grand" => "../capablanca",
         "gothic" | "embassy" | "janus" | "centaur" => "../capablanca",
         "chancellor" => "../modern",
-        "extinction" | "horde" | "giveaway" | "losers" | "breakthrough" | "suicide" => "../antichess",
+        "extinction" | "horde" | "giveaway" | "losers" | "breakthrough" | "suicide" | "jesonmor" => "../antichess",
         "kinglet" | "threekings" => "../extinction",
         "codrus" => "../giveaway",
         "makpong" => "../makruk",
@@ -494,7 +512,7 @@ fn own_files(name: &str) -> Vec<&'static str> {
     if name == "losers" {
         own.extend(["tables/Extinction.csv", "tables/Out Of Moves.csv"]);
     }
-    if name == "breakthrough" {
+    if name == "breakthrough" || name == "jesonmor" {
         // King of the Hill's flag cards and table, and its own extinction
         // (none), obligatory capture (none) and what no move scores (a loss).
         own.extend([
@@ -703,6 +721,7 @@ const NO_ROYAL: &[&str] = &[
     "suicide",
     "makpong",
     "racingkings",
+    "jesonmor",
 ];
 
 /// One game of [`the_engine_plays_each_variant_against_itself_to_the_end`].

@@ -106,6 +106,7 @@ IMMEDIATE = {
     "breakthrough": "a piece reached the last rank",
     "suicide": "no pieces left",
     "racingkings": "a king reached the last rank",
+    "jesonmor": "a knight held the centre",
 }
 
 

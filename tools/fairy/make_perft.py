@@ -91,6 +91,8 @@ MANIFEST = [
     ("makpong", "content/variants/makpong"),
     # A flag region of the eighth Rank, Black's one Move to follow, no check given (May Give Check).
     ("racingkings", "content/variants/racingkings"),
+    # Knights on 9 by 9 (modern's Board over antichess), the flag e5 kept a Move (flagMove).
+    ("jesonmor", "content/variants/jesonmor"),
 ]
 
 # Positions every variant's file holds besides its start and the random
@@ -289,7 +291,17 @@ RACING = [
     ("black-first", "8/6k1/8/8/8/8/8/K7 b - - 0 1"),
     ("no-check", "8/8/8/8/8/8/k7/6RK w - - 0 1"),
 ]
+# Jeson Mor's: a Knight a Move from e5 (White wins a Move after, unless it
+# is taken), a Knight on e5 at its Side's Turn (won: perft 0), a Knight on
+# e5 that the other Side may take, and a Side with no Knight (perft 0).
+JESONMOR = [
+    ("flag-step", "n8/9/9/9/9/9/3N5/9/9 w - - 0 1"),
+    ("flag-held", "n8/9/9/9/4N4/9/9/9/9 w - - 0 1"),
+    ("flag-attacked", "9/9/3n5/9/4N4/9/9/9/9 b - - 0 1"),
+    ("no-piece", "9/9/9/9/9/9/9/9/4N4 b - - 0 1"),
+]
 EXTRA_OF = {
+    "jesonmor": JESONMOR,
     "racingkings": RACING,
     "makpong": MAKPONG,
     "suicide": SUICIDE,
@@ -324,6 +336,7 @@ EXTRA_OF = {
 # tests/suite/fairy.rs checks only the cards' there (the file's `engine
 # unchecked` line).
 ENGINE_UNCHECKED = {
+    "jesonmor": "the built-in engine plays a game with one royal Kind, and this one has none (`check` says so)",
     "racingkings": "the built-in engine knows no flag and lets a move give check (it refuses a game with a May Give Check table)",
     "makpong": "the built-in engine lets a King in check move (it refuses a game with a Royal In Check table)",
     "suicide": "the built-in engine plays a game with one royal Kind, and this one has none (`check` says so)",
