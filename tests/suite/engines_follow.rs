@@ -12,6 +12,7 @@
 
 use crate::common;
 
+use cardtable_runtime::json::Json;
 use cardtable_runtime::library::Finding;
 use cardtable_runtime::source::files::Files;
 use common::{ok, TempContent};
@@ -217,4 +218,131 @@ fn a_hanging_engine_is_ended_and_a_missing_one_is_told() {
     let missing = found.iter().find(|f| f.text.contains("`no-such-engine`")).unwrap_or_else(|| panic!("{found:#?}"));
     assert!(missing.text.starts_with("the UCI engine `no-such-engine` is not found"), "{found:#?}");
     assert!(found.iter().all(|f| !f.differs), "{found:#?}");
+}
+
+/// The king-into-check copy (Drop Move If Unsafe's `from == kingSquare`
+/// made `to == kingSquare`).
+fn king_into_check(label: &str) -> TempContent {
+    let copy = TempContent::chess(label);
+    copy.replace_once("logic/Drop Move If Unsafe.yaml", "  - if: from == kingSquare", "  - if: to == kingSquare");
+    copy
+}
+
+/// One start of `cardtable drive --data-dir DATA --engine ENGINE CONTENT`
+/// (its saved game removed first, so each start plays from the start):
+/// White plays e2e4, the Computer (Black) answers; then the answers of
+/// `state`, `engine`, `notices` and the Computer's Chosen Move, and the
+/// moves the cards allowed after e2e4.
+fn one_start(data: &std::path::Path, content: &std::path::Path, engine: &str) -> [Json; 5] {
+    let _ = std::fs::remove_dir_all(data.join("saves"));
+    let waits = "wait 1\n".repeat(30);
+    let input = format!(
+        "click e2\nclick e4\nmoves\n{waits}state\nengine\nnotices\neval data('Chosen Moves', 'Computer', 'from') + \
+         data('Chosen Moves', 'Computer', 'to')\n"
+    );
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cardtable"))
+        .args(["drive", "--data-dir"])
+        .arg(data)
+        .args(["--engine", engine])
+        .arg(content)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start cardtable drive");
+    use std::io::Write;
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    let answers: Vec<Json> = stdout.lines().map(|l| common::parse_json(l).unwrap()).collect();
+    let n = answers.len();
+    assert_eq!(n, 3 + 30 + 4, "{stdout}");
+    [answers[n - 4].clone(), answers[n - 3].clone(), answers[n - 2].clone(), answers[n - 1].clone(), answers[2].clone()]
+}
+
+/// The notice that the search over the cards plays, if one was given.
+fn search_notice(notices: &Json) -> Option<String> {
+    notices
+        .get("notices")
+        .as_array()
+        .iter()
+        .filter_map(|n| n.as_str())
+        .find(|n| n.starts_with("The Computer plays by the search over the cards: "))
+        .map(str::to_string)
+}
+
+/// The check at the game's first question is kept in the data folder, by
+/// the key of the content's rules and the engines: the next start reads it
+/// there (the driver's `engine` says `checked.from`: `play`, then `cache`)
+/// and tells the same notice, and the Computer plays by the cards both
+/// times; a card changed (the book's Drop Move If Unsafe put back) makes
+/// another key, so the check is played again, and finds that the built-in
+/// engine follows the cards now.
+#[test]
+fn the_engines_check_is_kept_by_the_content_s_hash_and_played_again_when_a_card_changes() {
+    let copy = king_into_check("engines-checked-kept");
+    let data = common::TempDir::new("engines-checked-data");
+    let mut keys = Vec::new();
+    let mut told = Vec::new();
+    for (start, from) in [(1, "play"), (2, "cache")] {
+        let [state, engine, notices, chosen, moves] = one_start(&data.path(""), &copy.dir, "builtin");
+        assert_eq!(state.get("state").as_str(), Some("Playing"), "start {start}: {notices}");
+        let checked = engine.get("checked");
+        assert_eq!(checked.get("from").as_str(), Some(from), "start {start}: {engine}");
+        keys.push(checked.get("key").as_str().expect("a key").to_string());
+        let why = search_notice(&notices).unwrap_or_else(|| panic!("start {start}: {notices}"));
+        assert!(why.contains("the built-in engine differs from the cards"), "{why}");
+        assert!(why.contains("is a legal move of the cards, not of the built-in engine"), "{why}");
+        told.push(why);
+        let chosen = chosen.get("value").as_str().unwrap_or_default().to_string();
+        let listed = common::strings(moves.get("moves"));
+        assert!(listed.iter().any(|m| m.starts_with(&chosen)), "start {start}: {chosen} is the cards' move");
+    }
+    assert_eq!(keys[0], keys[1]);
+    assert_eq!(told[0], told[1], "the kept check tells what the played one told");
+    let values = std::fs::read_to_string(data.path("values.yaml")).unwrap();
+    assert!(values.contains("stockfishBridge: engines checked") && values.contains(&keys[0]), "{values}");
+
+    copy.replace_once("logic/Drop Move If Unsafe.yaml", "  - if: to == kingSquare", "  - if: from == kingSquare");
+    let [state, engine, notices, _, _] = one_start(&data.path(""), &copy.dir, "builtin");
+    assert_eq!(state.get("state").as_str(), Some("Playing"), "{notices}");
+    let checked = engine.get("checked");
+    assert_eq!(checked.get("from").as_str(), Some("play"), "a card changed: {engine}");
+    assert_ne!(checked.get("key").as_str(), Some(keys[0].as_str()));
+    let findings = checked.get("findings").as_array();
+    assert!(
+        findings.iter().any(|f| f.get("text").as_str().is_some_and(|t| t.starts_with("the built-in engine follows"))),
+        "{engine}"
+    );
+    assert_eq!(search_notice(&notices), None, "the built-in engine plays: {notices}");
+}
+
+/// `--engine PATH` is the engine checked: Stockfish under another name (a
+/// link in a folder of the test's own, on no PATH) plays the
+/// king-into-check copy; the check names that program at the first
+/// position it differs, a King's step, and the Computer plays by the cards.
+#[test]
+fn the_engine_named_by_engine_path_is_the_one_checked() {
+    let copy = king_into_check("engine-path-checked");
+    let data = common::TempDir::new("engine-path-data");
+    let bin = common::TempDir::new("engine-path-bin");
+    let mine = bin.path("my-engine");
+    std::os::unix::fs::symlink(common::stockfish(), &mine).unwrap();
+    let [state, engine, notices, chosen, moves] = one_start(&data.path(""), &copy.dir, &mine.to_string_lossy());
+    assert_eq!(state.get("state").as_str(), Some("Playing"), "{notices}");
+    assert_eq!(engine.get("checked").get("from").as_str(), Some("play"), "{engine}");
+    let why = search_notice(&notices).unwrap_or_else(|| panic!("{notices}"));
+    let named = format!("the UCI engine {} differs from the cards", mine.display());
+    assert!(why.contains(&named), "{why}");
+    let finding = Finding {
+        text: why.trim_start_matches("The Computer plays by the search over the cards: ").into(),
+        differs: true,
+    };
+    let (fen, m) = fen_and_move(&finding);
+    let mut two = common::two_players(common::load_game(&copy.dir));
+    ok(&mut two, &format!("setfen {fen}"));
+    assert_eq!(common::text(&mut two, &format!("eval data('Position', '{}', 'kind')", &m[..2])), "King", "{why}");
+    let chosen = chosen.get("value").as_str().unwrap_or_default().to_string();
+    assert!(common::strings(moves.get("moves")).iter().any(|m| m.starts_with(&chosen)), "{chosen}");
 }

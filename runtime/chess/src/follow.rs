@@ -126,11 +126,29 @@ struct Asked {
     told: Option<Finding>,
 }
 
+/// The UCI engine a check asks, besides the built-in engine.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum UciChoice {
+    /// The program the game would look for: the Variant Engine table's, or
+    /// Stockfish (on `PATH`, or in `/usr/games`).
+    Found,
+    /// The program named (`--engine PATH`, the driver's `engine PATH`).
+    Named(PathBuf),
+    /// None: the built-in engine alone answers (`engine builtin`).
+    NoUci,
+}
+
 /// Plays the game from `world` and says, a line an engine, whether each
-/// engine follows the cards.
+/// engine follows the cards (the UCI engine the game would look for).
 pub fn check(chess: &Chess, world: &World) -> Vec<Finding> {
+    check_engines(chess, world, &UciChoice::Found)
+}
+
+/// [`check`], with the UCI engine `uci`: the engine the game asks is the
+/// engine checked.
+pub fn check_engines(chess: &Chess, world: &World, uci: &UciChoice) -> Vec<Finding> {
     let mut notes = Vec::new();
-    let mut engines = engines(chess, world, &mut notes);
+    let mut engines = engines(chess, world, uci, &mut notes);
     if engines.is_empty() {
         return notes;
     }
@@ -199,8 +217,9 @@ fn note(text: String) -> Finding {
 /// The engines the game would ask, each that can be: the built-in engine
 /// (a game that names `engine` or `stockfishBridge`, whose fallback it is)
 /// and the UCI engine of the Stockfish Bridge (a game that names it), where
-/// it would ask one; a line in `notes` for each that cannot be.
-fn engines(chess: &Chess, world: &World, notes: &mut Vec<Finding>) -> Vec<Asked> {
+/// it would ask one (`uci`: the one named, or none); a line in `notes` for
+/// each that cannot be.
+fn engines(chess: &Chess, world: &World, uci: &UciChoice, notes: &mut Vec<Finding>) -> Vec<Asked> {
     let game = &world.game;
     let names = |name: &str| game.libraries.iter().any(|l| l == name);
     let mut engines: Vec<Asked> = Vec::new();
@@ -211,7 +230,7 @@ fn engines(chess: &Chess, world: &World, notes: &mut Vec<Finding>) -> Vec<Asked>
             Err(e) => notes.push(note(format!("the built-in engine cannot play this game ({e}): not checked"))),
         }
     }
-    if !names("stockfishBridge") {
+    if !names("stockfishBridge") || *uci == UciChoice::NoUci {
         return engines;
     }
     let variant = VariantEngine::read(&Tables::new(game, "stockfishBridge")).ok().flatten();
@@ -231,7 +250,11 @@ fn engines(chess: &Chess, world: &World, notes: &mut Vec<Finding>) -> Vec<Asked>
         return engines;
     }
     let program = variant.as_ref().map_or("stockfish", |v| v.program.as_str());
-    match find_program(program) {
+    let path = match uci {
+        UciChoice::Named(p) => Some(p.clone()),
+        _ => find_program(program),
+    };
+    match path {
         Some(path) => engines.push(Asked {
             engine: Box::new(Uci {
                 path,

@@ -35,8 +35,11 @@
 //!
 //! An engine answers only where it is proven to follow the cards: at the
 //! first question of a game, the bridge plays the check of `cardtable
-//! check` ([`crate::follow::check`]) from the position on a copy of the
-//! World, once. Where the engine that would answer differs from the cards
+//! check` ([`crate::follow::check_engines`], with the engine the bridge
+//! asks: `--engine PATH` is the one checked) from the position on a copy of
+//! the World, once; what it found is kept in the data folder by the key of
+//! the content's files and the engines ([`CHECKED_KEY`]), so the next start
+//! with the same key reads it instead of playing it again. Where the engine that would answer differs from the cards
 //! (or cannot play the game at all), the search over the cards answers
 //! instead ([`cardtable_runtime::play::Thinking`], the runtime's, bounded
 //! by the Strength's row of the content's Search Strengths table), a slice
@@ -177,7 +180,7 @@ pub struct Bridge {
     /// over the cards searches at each Strength.
     search_strengths: Option<SearchStrengths>,
     /// What the check found at the game's first question (None: not asked yet).
-    followed: RefCell<Option<Vec<Finding>>>,
+    followed: RefCell<Option<Followed>>,
     /// Whether the player has been told that the search over the cards plays.
     told: Cell<bool>,
     /// The search over the cards on its way: its question's number and its thinking.
@@ -231,6 +234,87 @@ pub(crate) fn find_program(program: &str) -> Option<PathBuf> {
         .map(|paths| std::env::split_paths(&paths).map(|d| d.join(program)).collect::<Vec<_>>())
         .unwrap_or_default();
     on_path.into_iter().chain([Path::new("/usr/games").join(program)]).find(|p| p.is_file())
+}
+
+/// The Persistent Value's key under which the engines' check is kept in
+/// the data folder: its key on the first line, then a line a finding
+/// (`differs TEXT` or `note TEXT`).
+pub const CHECKED_KEY: &str = "stockfishBridge: engines checked";
+
+/// What the engines' check found, and where it came from.
+struct Followed {
+    findings: Vec<Finding>,
+    /// `play`: played at this start; `cache`: read from the data folder.
+    from: &'static str,
+    /// The key it is kept under ([`check_key`]); None: the content's files
+    /// could not all be read, so it is not kept.
+    key: Option<String>,
+}
+
+/// The key of an engines' check: a hash of the content's rules
+/// ([`cardtable_runtime::source::files::Files::rules_hash`]), of the
+/// built-in engine (this program: its size and time of change) and of the
+/// UCI engine asked (its path, size and time of change), in hex. Any change
+/// of a content file but its images, fonts and sounds, of this program or
+/// of the engine program makes another key. None when a content file cannot
+/// be read.
+fn check_key(world: &World, uci: &crate::follow::UciChoice) -> Option<String> {
+    use crate::follow::UciChoice;
+    fn stamp(path: &Path) -> String {
+        match std::fs::metadata(path) {
+            Ok(m) => {
+                let changed = m
+                    .modified()
+                    .ok()
+                    .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                    .map_or(0, |d| d.as_nanos());
+                format!("{} {} {changed}", path.display(), m.len())
+            }
+            Err(_) => format!("{} missing", path.display()),
+        }
+    }
+    let rules = world.game.files.rules_hash().ok()?;
+    let this = std::env::current_exe().map_or_else(|_| "?".to_string(), |p| stamp(&p));
+    let variant = VariantEngine::read(&Tables::new(&world.game, "stockfishBridge")).ok().flatten();
+    let program = variant.as_ref().map_or("stockfish", |v| v.program.as_str());
+    let engine = match uci {
+        UciChoice::NoUci => "no UCI engine".to_string(),
+        UciChoice::Named(p) => stamp(p),
+        UciChoice::Found => find_program(program).map_or_else(|| format!("{program} not found"), |p| stamp(&p)),
+    };
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in format!("{rules:016x}\n{this}\n{engine}").bytes() {
+        h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+    }
+    Some(format!("{rules:016x}-{h:016x}"))
+}
+
+/// The check kept in the data folder under `key`, if that is its key.
+fn read_checked(world: &World, key: &str) -> Option<Vec<Finding>> {
+    let cardtable_runtime::save::Kept::Text(text) = world.store.value(CHECKED_KEY)? else { return None };
+    let mut lines = text.lines();
+    if lines.next()? != key {
+        return None;
+    }
+    lines
+        .map(|l| match l.split_once(' ') {
+            Some(("differs", t)) => Some(Finding { text: t.to_string(), differs: true }),
+            Some(("note", t)) => Some(Finding { text: t.to_string(), differs: false }),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Keeps the check's findings in the data folder under `key` (a failure to
+/// write is no fault of the game: the next start plays the check again).
+fn keep_checked(world: &World, key: &str, found: &[Finding]) {
+    let mut text = key.to_string();
+    for f in found {
+        text.push('\n');
+        text.push_str(if f.differs { "differs " } else { "note " });
+        text.push_str(&f.text.replace(['\n', '\r'], " "));
+    }
+    let _ = world.store.set_value(CHECKED_KEY, cardtable_runtime::save::Kept::Text(text));
 }
 
 /// The question on its way.
@@ -414,20 +498,71 @@ impl Bridge {
 
     /// Why the engine that would answer (`engine`) may not: its first
     /// difference from the cards, as the check found it at the game's first
-    /// question (played once, from that position, on a copy of the World);
-    /// None when it follows them (or could not be asked: no fault of the
-    /// content).
+    /// question (played once, from that position, on a copy of the World,
+    /// with the engine this bridge asks: `--engine PATH` is the engine
+    /// checked); None when it follows them (or could not be asked: no fault
+    /// of the content). What the check found is kept in the data folder
+    /// under [`CHECKED_KEY`], with the key of what it checked (the content's
+    /// rules and the engines, [`Bridge::check_key`]): a start whose key is
+    /// the same reads it there instead of playing the check again.
     fn differs(&self, world: &World, engine: &Asks) -> Option<String> {
         if self.followed.borrow().is_none() {
-            let found = crate::follow::check(&self.chess, &rehearsal(world));
-            *self.followed.borrow_mut() = Some(found);
+            let choice = self.uci_choice();
+            let key = check_key(world, &choice);
+            let cached = key.as_deref().and_then(|k| read_checked(world, k));
+            let (findings, from) = match cached {
+                Some(findings) => (findings, "cache"),
+                None => {
+                    let found = crate::follow::check_engines(&self.chess, &rehearsal(world), &choice);
+                    if let Some(k) = &key {
+                        keep_checked(world, k, &found);
+                    }
+                    (found, "play")
+                }
+            };
+            *self.followed.borrow_mut() = Some(Followed { findings, from, key });
         }
         let prefix = match engine {
             Asks::BuiltIn(_) => "the built-in engine ".to_string(),
             Asks::Uci(path) => format!("the UCI engine {} ", path.display()),
         };
         let followed = self.followed.borrow();
-        followed.as_ref()?.iter().find(|f| f.differs && f.text.starts_with(&prefix)).map(|f| f.text.clone())
+        followed.as_ref()?.findings.iter().find(|f| f.differs && f.text.starts_with(&prefix)).map(|f| f.text.clone())
+    }
+
+    /// The UCI engine the check asks: the one this bridge would ask.
+    fn uci_choice(&self) -> crate::follow::UciChoice {
+        use crate::follow::UciChoice;
+        if self.builtin.get() {
+            return UciChoice::NoUci;
+        }
+        match self.engine.borrow().clone() {
+            Some(p) => UciChoice::Named(p),
+            None => UciChoice::Found,
+        }
+    }
+
+    /// What the check found, for the driver's `engine`: where it came from
+    /// (`play`: played at this start; `cache`: read from the data folder),
+    /// its key, and its lines; Null before the game's first question.
+    fn followed_json(&self) -> Json {
+        let followed = self.followed.borrow();
+        let Some(f) = followed.as_ref() else { return Json::Null };
+        Json::obj(vec![
+            ("from", Json::Str(f.from.into())),
+            ("key", f.key.clone().map_or(Json::Null, Json::Str)),
+            (
+                "findings",
+                Json::Arr(
+                    f.findings
+                        .iter()
+                        .map(|x| {
+                            Json::obj(vec![("text", Json::Str(x.text.clone())), ("differs", Json::Bool(x.differs))])
+                        })
+                        .collect(),
+                ),
+            ),
+        ])
     }
 
     /// The search over the cards answers question `question` instead of an
@@ -709,7 +844,7 @@ impl Resolved for Bridge {
                 }
                 let path = if self.builtin.get() { None } else { self.engine_path() };
                 let engine = path.map_or(Json::Str("builtin".into()), |p| Json::Str(p.display().to_string()));
-                Json::obj(vec![("engine", engine)])
+                Json::obj(vec![("engine", engine), ("checked", self.followed_json())])
             }
             "answer" => {
                 if self.asked.borrow().is_none() {
@@ -730,8 +865,11 @@ impl Resolved for Bridge {
                 self.manual.set(false);
                 self.builtin.set(value == "builtin");
                 *self.engine.borrow_mut() = (value != "builtin").then(|| PathBuf::from(value));
-                // The engine kept is another program now: the next question starts the new one.
+                // The engine kept is another program now: the next question starts the new one,
+                // and checks it first.
                 self.end_worker();
+                *self.followed.borrow_mut() = None;
+                self.told.set(false);
                 Ok(())
             }
             other => Err(format!("the stockfishBridge library has no option `--{other}`")),
