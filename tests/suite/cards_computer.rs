@@ -94,6 +94,42 @@ fn tic_tac_toe_s_computer_loses_none_of_a_hundred_games() {
     assert!(!tally.contains_key("1-0"), "{tally:?}");
 }
 
+/// The template (content/examples/template, the game a new game is copied
+/// from) has a Computer too: Black, the search over its cards by playouts
+/// (`bestmove` says `mcts`: no card evaluates a position). Against a
+/// seeded random mover, it answers each turn with a Cell the cards list,
+/// shown as its stone; once the Board is full it is asked and says that no
+/// move is left, and the game waits for no one.
+#[test]
+fn the_template_s_computer_plays_by_its_cards_until_no_move_is_left() {
+    let mut d = example("template");
+    let found = ok(&mut d, "bestmove nodes 200");
+    assert_eq!(found.get("method").as_str(), Some("mcts"), "{found}");
+    for turn in 0..5 {
+        let cell = random_move(&mut d, 40 + turn);
+        ok(&mut d, &format!("click {cell}"));
+        assert_eq!(common::state(&mut d), "Computer's Turn", "the Computer thinks after {cell}");
+        let listed = moves(&mut d);
+        assert!(computer_answers(&mut d), "the Computer answered");
+        assert_eq!(common::state(&mut d), "Playing");
+        if turn == 4 {
+            assert!(listed.is_empty(), "{listed:?}");
+            assert_eq!(global(&mut d, "status"), "No move is left");
+            break;
+        }
+        let chosen = text(&mut d, "eval data('Chosen Moves', 'Computer', 'move')");
+        assert!(listed.contains(&chosen), "the Computer played {chosen}, which the cards list: {listed:?}");
+        assert_eq!(text(&mut d, &format!("eval data('Board', '{chosen}', 'stone')")), "Black");
+        let shown = ok(&mut d, &format!("objects {chosen}"));
+        assert_eq!(shown.get("objects").as_array()[0].get("frame"), &Json::Num(2.0), "the Cell shows the stone");
+        assert_eq!(global(&mut d, "status"), "White to play");
+    }
+    let stones = (ok(&mut d, "table Board").get("rows").as_array().iter())
+        .filter(|r| r.get("stone").as_str() == Some("Black"))
+        .count();
+    assert_eq!(stones, 4, "the Computer placed four stones");
+}
+
 #[test]
 fn breakthrough_s_computer_answers_every_turn_with_a_listed_move_and_the_game_ends() {
     let mut d = example("breakthrough");

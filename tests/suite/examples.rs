@@ -142,7 +142,8 @@ fn a_new_step_in_the_steps_table_is_picked_up_by_reload_mid_game() {
 
 #[test]
 fn the_template_places_a_stone_of_each_side_in_turn_on_empty_cells() {
-    let mut d = Driver::new(common::load_game(&example("template")));
+    // Two Players: its Computer off (tests/suite/cards_computer.rs plays it).
+    let mut d = common::two_players(common::load_game(&example("template")));
     assert_eq!(text(&mut d, "global status"), "White to play");
     ok(&mut d, "click b2");
     ok(&mut d, "click b2");
