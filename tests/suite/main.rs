@@ -43,6 +43,7 @@ mod roles;
 mod saves;
 mod scenarios;
 mod search;
+mod strengths;
 mod threats;
 mod trace;
 mod translate;

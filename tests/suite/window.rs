@@ -523,10 +523,10 @@ fn the_window_shows_each_board_finish_with_its_buttons_and_panel_and_each_piece_
             }
         }
         // The Strengths' words stand on one line: the top of their capitals and
-        // tall letters is the same row whether a word has a descender (Strong,
-        // Expert) or not (Gentle, Casual, Club).
+        // tall letters is the same row whether a word has a descender (Beginner,
+        // Strong, Expert) or not (Gentle, Casual, Club).
         let tops: Vec<(&str, u32)> =
-            [("Gentle", 244), ("Casual", 362), ("Club", 480), ("Strong", 598), ("Expert", 716)]
+            [("Beginner", 235), ("Gentle", 333), ("Casual", 431), ("Club", 529), ("Strong", 627), ("Expert", 725)]
                 .iter()
                 .map(|&(word, cx)| (word, ink_top(&shot, cx - 44, cx + 44, 330, 365)))
                 .collect();

@@ -145,11 +145,15 @@ pub struct Bridge {
     strengths: TableId,
     /// skillLevel, eloLimit, thinkingSeconds, engineDepth, engineNoise of Strengths.
     strength_cols: [ColumnId; 5],
+    /// Strengths' `builtInEngine`, when the content has it: a Strength the
+    /// built-in engine always plays, whatever UCI engine is installed.
+    strength_builtin: Option<ColumnId>,
     /// The Hint Strength table, the name of its row Hint (None: the content
-    /// never names it, so no row has it) and the same five columns; None
+    /// never names it, so no row has it), the same five columns and its
+    /// `builtInEngine` (when it has one); None
     /// when the content has no such table (a Hint is then asked at the
     /// Board State's Strength).
-    hint_strength: Option<(TableId, Option<Sym>, [ColumnId; 5])>,
+    hint_strength: Option<HintStrength>,
     /// The built-in engine's rules, read from the content at load (Err: why
     /// there is no built-in engine for this content).
     rules: Result<AnyRules, String>,
@@ -186,6 +190,10 @@ pub struct Bridge {
     /// The search over the cards on its way: its question's number and its thinking.
     thinking: RefCell<Option<(u64, Thinking)>>,
 }
+
+/// The Hint Strength table, the name of its row Hint, its five settings'
+/// columns and its `builtInEngine` column.
+type HintStrength = (TableId, Option<Sym>, [ColumnId; 5], Option<ColumnId>);
 
 /// A UCI engine that plays the game as one of its variants (the Variant
 /// Engine table).
@@ -367,6 +375,9 @@ struct Settings {
     seconds: f64,
     depth: f64,
     noise: f64,
+    /// The Strength's `builtInEngine`: the built-in engine answers, whatever
+    /// UCI engine is installed.
+    built_in_only: bool,
 }
 
 /// What the engine's thread answers: a Move in UCI form, or why there is none.
@@ -422,7 +433,7 @@ impl Bridge {
             ])
         };
         let hint_strength = match tables.optional("Hint Strength") {
-            Some(t) => Some((t, game.syms.get("Hint"), five(t)?)),
+            Some(t) => Some((t, game.syms.get("Hint"), five(t)?, tables.optional_column(t, "builtInEngine"))),
             None => None,
         };
         let board_state = tables.structure("Board State")?;
@@ -437,6 +448,7 @@ impl Bridge {
             chosen_cols: [column(chosen, "from")?, column(chosen, "to")?, column(chosen, "landingKind")?],
             strengths,
             strength_cols: five(strengths)?,
+            strength_builtin: tables.optional_column(strengths, "builtInEngine"),
             hint_strength,
             board_state,
             strength_field,
@@ -472,12 +484,12 @@ impl Bridge {
     /// the built-in engine's depth and noise (each column's default for a
     /// Strength with no row).
     fn settings(&self, world: &World, object: ObjectId, hint: bool) -> Settings {
-        if let (true, Some((t, name, cols))) = (hint, &self.hint_strength) {
+        if let (true, Some((t, name, cols, builtin))) = (hint, &self.hint_strength) {
             let row = name.and_then(|s| world.tables[t.index()].find(s));
-            return Self::read_settings(world, *t, row, cols);
+            return Self::read_settings(world, *t, row, cols, *builtin);
         }
         let row = self.strength(world, object).and_then(|s| world.tables[self.strengths.index()].find(s));
-        Self::read_settings(world, self.strengths, row, &self.strength_cols)
+        Self::read_settings(world, self.strengths, row, &self.strength_cols, self.strength_builtin)
     }
 
     /// The Strength in the Board State of `object`, by its name.
@@ -601,7 +613,13 @@ impl Bridge {
 
     /// The five settings in a row of a table (each column's default when
     /// there is no row).
-    fn read_settings(world: &World, t: TableId, row: Option<usize>, cols: &[ColumnId; 5]) -> Settings {
+    fn read_settings(
+        world: &World,
+        t: TableId,
+        row: Option<usize>,
+        cols: &[ColumnId; 5],
+        builtin: Option<ColumnId>,
+    ) -> Settings {
         let table = &world.tables[t.index()];
         let def = &world.game.tables[t.index()];
         let num = |c: &ColumnId| {
@@ -615,7 +633,14 @@ impl Bridge {
             }
         };
         let [skill, elo, seconds, depth, noise] = cols.each_ref().map(num);
-        Settings { skill, elo, seconds, depth, noise }
+        let built_in_only = builtin.is_some_and(|c| {
+            let v = match row {
+                Some(r) => table.cell(r, c),
+                None => def.columns[c.0 as usize].default,
+            };
+            matches!(v, Value::Bool(true))
+        });
+        Settings { skill, elo, seconds, depth, noise, built_in_only }
     }
 
     /// The built-in engine's question about the World's position, when it is
@@ -670,7 +695,8 @@ impl Bridge {
         if self.manual.get() {
             return;
         }
-        let path = if self.builtin.get() { None } else { self.engine_path() };
+        // A Strength the built-in engine always plays asks no UCI engine.
+        let path = if self.builtin.get() || s.built_in_only { None } else { self.engine_path() };
         let engine = match (self.built_in(world, &fen, path.as_ref(), &s), path) {
             (Some(Ok(b)), _) => {
                 *self.searching.borrow_mut() = Some(b.stop.clone());
