@@ -276,11 +276,11 @@ fn search_notice(notices: &Json) -> Option<String> {
 /// the key of the content's rules and the engines: the next start reads it
 /// there (the driver's `engine` says `checked.from`: `play`, then `cache`)
 /// and tells the same notice, and the Computer plays by the cards both
-/// times; a card changed (the book's Drop Move If Unsafe put back) makes
+/// times; another engine (`--engine PATH`) makes another key; a card changed (the book's Drop Move If Unsafe put back) makes
 /// another key, so the check is played again, and finds that the built-in
 /// engine follows the cards now.
 #[test]
-fn the_engines_check_is_kept_by_the_content_s_hash_and_played_again_when_a_card_changes() {
+fn the_engines_check_is_kept_by_the_content_s_hash_and_played_again_when_a_card_or_the_engine_changes() {
     let copy = king_into_check("engines-checked-kept");
     let data = common::TempDir::new("engines-checked-data");
     let mut keys = Vec::new();
@@ -303,6 +303,14 @@ fn the_engines_check_is_kept_by_the_content_s_hash_and_played_again_when_a_card_
     assert_eq!(told[0], told[1], "the kept check tells what the played one told");
     let values = std::fs::read_to_string(data.path("values.yaml")).unwrap();
     assert!(values.contains("stockfishBridge: engines checked") && values.contains(&keys[0]), "{values}");
+
+    // Another engine (Stockfish under a name of its own): another key, the check played again.
+    let bin = common::TempDir::new("engines-checked-bin");
+    let mine = bin.path("another-engine");
+    std::os::unix::fs::symlink(common::stockfish(), &mine).unwrap();
+    let [_, engine, _, _, _] = one_start(&data.path(""), &copy.dir, &mine.to_string_lossy());
+    assert_eq!(engine.get("checked").get("from").as_str(), Some("play"), "another engine: {engine}");
+    assert_ne!(engine.get("checked").get("key").as_str(), Some(keys[0].as_str()));
 
     copy.replace_once("logic/Drop Move If Unsafe.yaml", "  - if: to == kingSquare", "  - if: from == kingSquare");
     let [state, engine, notices, _, _] = one_start(&data.path(""), &copy.dir, "builtin");
