@@ -204,7 +204,7 @@ fn a_hanging_engine_is_ended_and_a_missing_one_is_told() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
     let hung = stdout.lines().find(|l| l.starts_with("the UCI engine")).unwrap_or_else(|| panic!("{stdout}"));
-    assert!(hung.contains("could not be asked (the engine said no `Nodes` in 5 s)"), "{stdout}");
+    assert!(hung.contains("could not be asked (the engine said no `Nodes` or `bestmove` in 5 s)"), "{stdout}");
     assert!(hung.ends_with("it was ended, not checked"), "{stdout}");
     assert!(stdout.contains("the built-in engine follows the cards"), "{stdout}");
     let pid: u32 = std::fs::read_to_string(&pid_file).expect("the engine ran").trim().parse().unwrap();
@@ -218,6 +218,26 @@ fn a_hanging_engine_is_ended_and_a_missing_one_is_told() {
     let missing = found.iter().find(|f| f.text.contains("`no-such-engine`")).unwrap_or_else(|| panic!("{found:#?}"));
     assert!(missing.text.starts_with("the UCI engine `no-such-engine` is not found"), "{found:#?}");
     assert!(found.iter().all(|f| !f.differs), "{found:#?}");
+}
+
+/// A UCI engine that searches where it is asked `go perft 1` (the fake
+/// illegal.sh, `bestmove` at once) is not waited for: check says it answers
+/// with a search, and goes on with the built-in engine.
+#[test]
+fn an_engine_that_searches_for_perft_is_told_at_once() {
+    let dir = common::TempDir::new("searching-stockfish");
+    let engines = common::root().join("tests/fixtures/engines");
+    std::fs::copy(engines.join("uci.sh"), dir.path("uci.sh")).unwrap();
+    std::fs::copy(engines.join("illegal.sh"), dir.path("stockfish")).unwrap();
+    let out = check_binary(&common::chess_dir(), Some(&dir.path("")), None);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    let told = stdout.lines().find(|l| l.starts_with("the UCI engine")).unwrap_or_else(|| panic!("{stdout}"));
+    assert!(
+        told.contains("could not be asked (it answers `go perft 1` with a search (`bestmove`), not with its moves)"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("the built-in engine follows the cards"), "{stdout}");
 }
 
 /// The king-into-check copy (Drop Move If Unsafe's `from == kingSquare`

@@ -101,13 +101,18 @@ impl Engine for Uci {
             process.send("go perft 1")?;
             let mut moves = BTreeSet::new();
             // `e2e4: 1`, a line a move, then `Nodes searched: N`.
-            process.read_until("Nodes", POSITION_SECONDS, None, |line| {
+            // An engine that does not know `perft` may search instead: its
+            // `bestmove` says so at once, and it is not waited for.
+            let last = process.read_until_one_of(&["Nodes", "bestmove"], POSITION_SECONDS, None, |line| {
                 if let Some((m, _)) = line.split_once(": ") {
                     if (4..=7).contains(&m.len()) && m.bytes().all(|b| b.is_ascii_alphanumeric()) {
                         moves.insert(m.to_string());
                     }
                 }
             })?;
+            if last.starts_with("bestmove") {
+                return Err("it answers `go perft 1` with a search (`bestmove`), not with its moves".to_string());
+            }
             Ok(moves)
         })();
         if asked.is_err() {

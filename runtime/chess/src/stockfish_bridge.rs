@@ -1089,9 +1089,21 @@ impl UciProcess {
         &mut self,
         word: &str,
         seconds: f64,
+        jobs: Option<(&Receiver<Job>, &mut Option<Job>)>,
+        heard: impl FnMut(&str),
+    ) -> Result<String, String> {
+        self.read_until_one_of(&[word], seconds, jobs, heard)
+    }
+
+    /// [`UciProcess::read_until`] the first line that starts with one of `words`.
+    pub(crate) fn read_until_one_of(
+        &mut self,
+        words: &[&str],
+        seconds: f64,
         mut jobs: Option<(&Receiver<Job>, &mut Option<Job>)>,
         mut heard: impl FnMut(&str),
     ) -> Result<String, String> {
+        let word = words.join("` or `");
         let until = Instant::now() + Duration::from_secs_f64(seconds);
         let mut said = 0;
         loop {
@@ -1109,7 +1121,7 @@ impl UciProcess {
                 }
             }
             match self.lines.recv_timeout(left.min(Duration::from_millis(20))) {
-                Ok(Ok(line)) if line.split_whitespace().next() == Some(word) => return Ok(line),
+                Ok(Ok(line)) if line.split_whitespace().next().is_some_and(|w| words.contains(&w)) => return Ok(line),
                 Ok(Ok(line)) => {
                     heard(&line);
                     said += 1;
