@@ -66,6 +66,9 @@ pub enum Expr {
     /// `pointerX()`, `pointerY()`: where the mouse is on the game screen, in
     /// pixels from its bottom-left corner.
     Pointer(Axis),
+    /// `clock()`: the game's clock, the seconds it has been played (`World::time`),
+    /// moved by the host's ticks only (the window's frames, the driver's `wait`).
+    Clock,
     Hypot(Box<[Expr; 2]>),
     Unary(UnaryOp, Box<Expr>),
     /// Every binary operator but `&&` and `||`.

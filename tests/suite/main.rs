@@ -10,6 +10,7 @@ mod broken_content;
 mod builtin_content;
 mod cards_computer;
 mod checks;
+mod clock;
 mod cli;
 mod computer;
 mod content_changes;

@@ -164,6 +164,10 @@ pub struct Bridge {
     variant: Option<VariantEngine>,
     board_state: StructId,
     strength_field: u16,
+    /// Board State's `computerSeconds`, when the content has it: the Computer's
+    /// thinking time for this Move (the cards set it from its clock); 0 or
+    /// less, the Strength's `thinkingSeconds`.
+    seconds_field: Option<u16>,
     computer_event: Option<EventId>,
     hint_event: Option<EventId>,
     /// The engine named (`--engine`, `engine PATH`); None: looked for.
@@ -332,6 +336,8 @@ struct Asked {
     fen: String,
     hint: bool,
     object: ObjectId,
+    /// The seconds the engine was given (`go movetime`).
+    seconds: f64,
 }
 
 /// A question for the engine's thread.
@@ -452,6 +458,7 @@ impl Bridge {
             hint_strength,
             board_state,
             strength_field,
+            seconds_field: tables.field(board_state, "computerSeconds"),
             computer_event: game.names.events.get("computerMoveChosen").copied(),
             hint_event: game.names.events.get("hintChosen").copied(),
             engine: RefCell::new(None),
@@ -494,16 +501,27 @@ impl Bridge {
 
     /// The Strength in the Board State of `object`, by its name.
     fn strength(&self, world: &World, object: ObjectId) -> Option<Sym> {
+        match self.board_field(world, object, self.strength_field) {
+            Some(Value::Text(s)) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// A field of the Board State of `object` (None: it has none).
+    fn board_field(&self, world: &World, object: ObjectId, field: u16) -> Option<Value> {
         let o = world.objects.get(object.0 as usize)?;
-        let strength = world.game.types[o.ty.0 as usize]
+        world.game.types[o.ty.0 as usize]
             .struct_offset
             .get(self.board_state.index())
             .copied()
             .flatten()
-            .and_then(|off| o.fields.get(off as usize + self.strength_field as usize).copied())
-            .unwrap_or(Value::None);
-        match strength {
-            Value::Text(s) => Some(s),
+            .and_then(|off| o.fields.get(off as usize + field as usize).copied())
+    }
+
+    /// A Number field of the Board State of `object`, when the content has the field.
+    fn board_number(&self, world: &World, object: ObjectId, field: Option<u16>) -> Option<f64> {
+        match self.board_field(world, object, field?) {
+            Some(Value::Num(n)) => Some(n),
             _ => None,
         }
     }
@@ -684,8 +702,15 @@ impl Bridge {
         let question = self.latest.get() + 1;
         self.latest.set(question);
         let fen = self.chess.fen(world).unwrap_or_default();
-        let s = self.settings(world, object, hint);
-        *self.asked.borrow_mut() = Some(Asked { question, restarts: world.restarts, fen: fen.clone(), hint, object });
+        let mut s = self.settings(world, object, hint);
+        if let (false, Some(n)) = (hint, self.board_number(world, object, self.seconds_field)) {
+            if n.is_finite() && n > 0.0 {
+                s.seconds = n;
+            }
+        }
+        let seconds = s.seconds;
+        *self.asked.borrow_mut() =
+            Some(Asked { question, restarts: world.restarts, fen: fen.clone(), hint, object, seconds });
         // A search over the cards on its way answers an earlier question: it stops.
         *self.thinking.borrow_mut() = None;
         // The built-in engine's search on its way answers an earlier question: it stops.
@@ -730,6 +755,18 @@ impl Bridge {
         }
         let worker = self.worker.borrow_mut().take();
         drop(worker);
+    }
+
+    /// The question on its way, as the `engine` command tells it: its
+    /// `movetime` in milliseconds, and whether it is a Hint; null when none is.
+    fn asked_json(&self) -> Json {
+        match self.asked.borrow().as_ref() {
+            Some(a) => Json::obj(vec![
+                ("movetime", Json::Num((a.seconds * 1000.0).round())),
+                ("hint", Json::Bool(a.hint)),
+            ]),
+            None => Json::Null,
+        }
     }
 
     /// Writes the answer into Chosen Moves and tells the cards.
@@ -866,11 +903,11 @@ impl Resolved for Bridge {
                     let _ = self.apply_option(world, "engine", rest);
                 }
                 if self.manual.get() {
-                    return Json::obj(vec![("engine", Json::Str("manual".into()))]);
+                    return Json::obj(vec![("engine", Json::Str("manual".into())), ("asked", self.asked_json())]);
                 }
                 let path = if self.builtin.get() { None } else { self.engine_path() };
                 let engine = path.map_or(Json::Str("builtin".into()), |p| Json::Str(p.display().to_string()));
-                Json::obj(vec![("engine", engine), ("checked", self.followed_json())])
+                Json::obj(vec![("engine", engine), ("asked", self.asked_json()), ("checked", self.followed_json())])
             }
             "answer" => {
                 if self.asked.borrow().is_none() {

@@ -256,9 +256,9 @@ impl<'a> Cx<'a> {
             "data" | "dataFind" | "clamp" => 3,
             "dataRow" | "hypot" => 2,
             "dataCount" | "abs" | "floor" | "random" => 1,
-            "pointerX" | "pointerY" => 0,
+            "pointerX" | "pointerY" | "clock" => 0,
             other => {
-                self.err(at, format!("unknown function `{other}`; expected data, dataRow, dataCount, dataFind, abs, floor, random, clamp, hypot, pointerX or pointerY"));
+                self.err(at, format!("unknown function `{other}`; expected data, dataRow, dataCount, dataFind, abs, floor, random, clamp, hypot, pointerX, pointerY or clock"));
                 return None;
             }
         };
@@ -307,6 +307,7 @@ impl<'a> Cx<'a> {
             "random" => Expr::Random(sub(self, 0)?),
             "pointerX" => Expr::Pointer(crate::program::Axis::X),
             "pointerY" => Expr::Pointer(crate::program::Axis::Y),
+            "clock" => Expr::Clock,
             "clamp" => {
                 let (x, lo, hi) = (sub(self, 0), sub(self, 1), sub(self, 2));
                 Expr::Clamp(Box::new([*x?, *lo?, *hi?]))

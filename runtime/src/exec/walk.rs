@@ -937,6 +937,7 @@ impl World {
                 crate::program::Axis::X => self.pointer.0,
                 crate::program::Axis::Y => self.pointer.1,
             })),
+            Expr::Clock => Value::Num(self.time),
             Expr::Clamp(args) => {
                 let x = self.num_as::<TRACE>(g, cx, &args[0])?;
                 let lo = self.num_as::<TRACE>(g, cx, &args[1])?;

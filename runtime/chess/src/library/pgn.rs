@@ -74,13 +74,16 @@ fn quoted(value: &str) -> String {
 }
 
 /// PGN's `Termination` of a result the cards wrote (the PGN standard's
-/// words, 9.8.1): `unterminated` while the game goes on (`*`), `normal` for
-/// every end the cards make (checkmate, resignation, a draw by rule: the
-/// cards end a game only by its rules, never by a clock or an arbiter); the
+/// words, 9.8.1): `unterminated` while the game goes on (`*`), `time
+/// forfeit` when the cards' reason says so (it starts with `time forfeit`:
+/// a flag fell, content/README.md, The game's result), `normal` for every
+/// other end the cards make (checkmate, resignation, a draw by rule); the
 /// reason itself is the comment after the last move.
-fn termination(result: &str) -> &'static str {
+fn termination(result: &str, reason: &str) -> &'static str {
     if result == "*" {
         "unterminated"
+    } else if reason.starts_with("time forfeit") {
+        "time forfeit"
     } else {
         "normal"
     }
@@ -125,8 +128,8 @@ impl Chess {
         }
         // Last among the tags, so that the Roster, the content's own tags and
         // the set-up position read as before it.
-        if reason.is_some() {
-            out.push_str(&format!("[Termination \"{}\"]\n", termination(result)));
+        if let Some(reason) = reason {
+            out.push_str(&format!("[Termination \"{}\"]\n", termination(result, reason)));
         }
         out.push('\n');
         let mut words = Vec::new();

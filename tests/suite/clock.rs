@@ -1,0 +1,231 @@
+//! The chess clock (issue 35, item 4), played through the driver as a player
+//! plays: a time control chosen in New Game (the Time Controls table) and
+//! kept as a setting, both clocks running from the game's own clock (the
+//! driver's `wait`, never a sleep), the increment after a Move, flag fall (a
+//! loss, or a draw when the opponent cannot checkmate: Can Side Mate reads
+//! the Kinds' roles), the result where every part of the product reads it
+//! (the status line, `result`, PGN's Result and Termination), a save and its
+//! load keeping both clocks, and the Computer's thinking time from its own
+//! clock (the `engine` command tells the question's `movetime`).
+
+use crate::common;
+
+use cardtable_runtime::host::driver::Driver;
+use cardtable_runtime::json::Json;
+use cardtable_runtime::save::Store;
+use common::{chess_driver, load_game, ok, state, text};
+use std::rc::Rc;
+
+fn num(j: &Json) -> f64 {
+    match j {
+        Json::Num(n) => *n,
+        other => panic!("not a number: {other}"),
+    }
+}
+
+/// A Side's row of the Clocks table: its seconds left when its Turn began.
+fn remaining(d: &mut Driver, side: &str) -> f64 {
+    let t = ok(d, "table Clocks");
+    let row = t.get("rows").as_array().iter().find(|r| r.get("name").as_str() == Some(side)).cloned();
+    num(row.unwrap_or_else(|| panic!("no Clocks row {side}: {t}")).get("remaining"))
+}
+
+fn shown(d: &mut Driver, clock: &str) -> String {
+    text(d, &format!("get \"{clock}\" text"))
+}
+
+fn is_shown(d: &mut Driver, object: &str) -> bool {
+    ok(d, &format!("get \"{object}\" shown")).get("value") == &Json::Bool(true)
+}
+
+/// Opens New Game, presses the time control's button (and others), then Play.
+fn new_game(d: &mut Driver, presses: &[&str]) {
+    ok(d, "press \"New Game\"");
+    for p in presses {
+        ok(d, &format!("press \"{p}\""));
+    }
+    ok(d, "press Play");
+}
+
+fn result(d: &mut Driver) -> (String, String) {
+    let r = ok(d, "result");
+    (r.get("result").as_str().unwrap().to_string(), r.get("reason").as_str().unwrap().to_string())
+}
+
+fn pgn(d: &mut Driver) -> String {
+    ok(d, "pgn").get("pgn").as_str().unwrap().to_string()
+}
+
+#[test]
+fn the_default_game_has_no_clock() {
+    let mut d = chess_driver();
+    assert_eq!(text(&mut d, "get \"Game Rules\" boardState.timeControl"), "none");
+    assert!(!is_shown(&mut d, "Top Clock") && !is_shown(&mut d, "Bottom Clock"), "no clock shows");
+    ok(&mut d, "click e2");
+    ok(&mut d, "click e4");
+    ok(&mut d, "wait 120");
+    assert_eq!(state(&mut d), "Playing", "no flag falls in a game with no clock");
+    assert_eq!(result(&mut d).0, "*");
+}
+
+#[test]
+fn a_one_minute_game_ends_on_whites_flag_zero_one() {
+    let mut d = chess_driver();
+    new_game(&mut d, &["Time 1+0"]);
+    assert!(is_shown(&mut d, "Top Clock") && is_shown(&mut d, "Bottom Clock"));
+    assert_eq!(shown(&mut d, "Bottom Clock"), "White 1:00");
+    assert_eq!(shown(&mut d, "Top Clock"), "Black 1:00");
+    ok(&mut d, "wait 50.45");
+    // Shown as at the last of its ten shows a second (50.4 s): tenths under 10 s.
+    assert_eq!(shown(&mut d, "Bottom Clock"), "White 0:09.6", "tenths under 10 s");
+    assert_eq!(text(&mut d, "get \"Bottom Clock\" textColor"), "#D23A2AFF", "low time is red");
+    assert_eq!(text(&mut d, "get \"Top Clock\" textColor"), "#8C8479FF", "the waiting clock is grey");
+    ok(&mut d, "wait 9.4");
+    assert_eq!(state(&mut d), "Playing", "0.15 s left");
+    ok(&mut d, "wait 0.2");
+    assert_eq!(state(&mut d), "Game Over", "White's flag fell");
+    assert_eq!(result(&mut d), ("0-1".to_string(), "time forfeit".to_string()));
+    assert_eq!(text(&mut d, "global status"), "Time is up: you lose");
+    assert_eq!(shown(&mut d, "Bottom Clock"), "White 0:00.0");
+    let pgn = pgn(&mut d);
+    assert!(pgn.contains("[Result \"0-1\"]") && pgn.contains("[Termination \"time forfeit\"]"), "{pgn}");
+    assert!(pgn.contains("{time forfeit} 0-1"), "{pgn}");
+    // The game is over: the Board no longer answers, the clocks stand.
+    ok(&mut d, "click e2");
+    ok(&mut d, "click e4");
+    ok(&mut d, "wait 5");
+    assert_eq!(ok(&mut d, "fen").get("fen").as_str().unwrap().split(' ').next(), Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"));
+    assert_eq!(shown(&mut d, "Top Clock"), "Black 1:00");
+}
+
+#[test]
+fn the_increment_is_added_after_a_move_and_the_clocks_follow_the_flip() {
+    let mut d = chess_driver();
+    new_game(&mut d, &["Time 3+2"]);
+    ok(&mut d, "wait 4.5");
+    ok(&mut d, "click e2");
+    ok(&mut d, "click e4");
+    let white = remaining(&mut d, "White");
+    assert!((white - 177.5).abs() < 1e-6, "180 - 4.5 + 2: {white}");
+    assert_eq!(shown(&mut d, "Bottom Clock"), "White 2:57");
+    ok(&mut d, "wait 1.5");
+    assert_eq!(shown(&mut d, "Top Clock"), "Black 2:58", "Black's clock runs");
+    assert_eq!(text(&mut d, "get \"Top Clock\" textColor"), "#302E2BFF", "the running clock is dark");
+    ok(&mut d, "click e7");
+    ok(&mut d, "click e5");
+    let black = remaining(&mut d, "Black");
+    assert!((black - 180.5).abs() < 1e-6, "180 - 1.5 + 2: {black}");
+    ok(&mut d, "press Flip");
+    ok(&mut d, "wait 0.1");
+    assert_eq!(shown(&mut d, "Top Clock"), "White 2:57", "White is at the top of a flipped Board");
+    assert_eq!(shown(&mut d, "Bottom Clock"), "Black 3:00");
+}
+
+/// Black to move in `fen`, in a game of 1+0: Black's flag falls.
+fn black_flag_falls(fen: &str) -> (String, String) {
+    let mut d = chess_driver();
+    new_game(&mut d, &["Time 1+0"]);
+    ok(&mut d, &format!("setfen {fen}"));
+    ok(&mut d, "wait 60.1");
+    assert_eq!(state(&mut d), "Game Over", "{fen}");
+    result(&mut d)
+}
+
+#[test]
+fn a_flag_falls_as_a_draw_when_the_opponent_cannot_mate() {
+    let draw = ("1/2-1/2".to_string(), "time forfeit, insufficient material".to_string());
+    let loss = ("1-0".to_string(), "time forfeit".to_string());
+    // White: a lone King; a King and a Knight; a King and a Bishop (Black has a Queen).
+    assert_eq!(black_flag_falls("q3k3/8/8/8/8/8/8/4K3 b - - 0 1"), draw);
+    assert_eq!(black_flag_falls("q3k3/8/8/8/8/8/8/4K1N1 b - - 0 1"), draw);
+    assert_eq!(black_flag_falls("q3k3/8/8/8/8/8/8/4KB2 b - - 0 1"), draw);
+    // A Pawn, two Knights, a Rook: White could mate.
+    assert_eq!(black_flag_falls("q3k3/8/8/8/8/8/P7/4K3 b - - 0 1"), loss);
+    assert_eq!(black_flag_falls("q3k3/8/8/8/8/8/8/4K1NN b - - 0 1"), loss);
+    assert_eq!(black_flag_falls("q3k3/8/8/8/8/8/8/4K2R b - - 0 1"), loss);
+    let mut d = chess_driver();
+    new_game(&mut d, &["Time 1+0"]);
+    ok(&mut d, "setfen q3k3/8/8/8/8/8/8/4K3 b - - 0 1");
+    ok(&mut d, "wait 60.1");
+    assert_eq!(text(&mut d, "global status"), "Time is up: a draw (no mating material)");
+    let pgn = pgn(&mut d);
+    assert!(pgn.contains("[Result \"1/2-1/2\"]") && pgn.contains("[Termination \"time forfeit\"]"), "{pgn}");
+}
+
+#[test]
+fn a_save_and_its_load_keep_both_clocks() {
+    let store = Rc::new(Store::memory());
+    let game = load_game(&common::chess_dir());
+    let mut d = Driver::with_parts_off(game.clone(), store.clone(), false, &["Make Computer Move"]);
+    new_game(&mut d, &["Time 5+0"]);
+    ok(&mut d, "wait 3.5");
+    ok(&mut d, "click e2");
+    ok(&mut d, "click e4");
+    ok(&mut d, "wait 7.25");
+    ok(&mut d, "save mid");
+    let before = (shown(&mut d, "Bottom Clock"), shown(&mut d, "Top Clock"));
+    assert_eq!(before, ("White 4:56".to_string(), "Black 4:52".to_string()));
+
+    // The game saved itself as it went on (the slot auto, at Black's Turn's
+    // start): opened again, it comes back with its clocks, and the time
+    // control is kept on this device for the next game.
+    let mut again = Driver::with_parts_off(game, store, false, &["Make Computer Move"]);
+    assert_eq!(text(&mut again, "get \"Game Rules\" boardState.timeControl"), "5+0");
+    assert_eq!(shown(&mut again, "Bottom Clock"), "White 4:56");
+    assert_eq!(shown(&mut again, "Top Clock"), "Black 5:00", "Black's Turn began when the game was saved");
+    ok(&mut again, "wait 1");
+    assert_eq!(shown(&mut again, "Top Clock"), "Black 4:59");
+    ok(&mut again, "press \"New Game\"");
+    assert_eq!(text(&mut again, "get \"Time 5+0\" sprite.tint"), "#FFE08AFF", "the kept time control is the chosen one");
+    assert_eq!(text(&mut again, "get \"Time none\" sprite.tint"), "#9C948CFF");
+
+    ok(&mut d, "wait 20");
+    assert_eq!(shown(&mut d, "Top Clock"), "Black 4:32");
+    ok(&mut d, "load mid");
+    ok(&mut d, "wait 0");
+    assert_eq!((shown(&mut d, "Bottom Clock"), shown(&mut d, "Top Clock")), before, "the load brings both back");
+    // And the game goes on from there: Black's flag falls 292.75 s later.
+    ok(&mut d, "wait 292.6");
+    assert_eq!(state(&mut d), "Playing");
+    ok(&mut d, "wait 0.3");
+    assert_eq!(result(&mut d), ("1-0".to_string(), "time forfeit".to_string()));
+}
+
+/// The `movetime` of the Computer's question on its way, in milliseconds.
+fn movetime(d: &mut Driver) -> f64 {
+    let e = ok(d, "engine");
+    num(e.get("asked").get("movetime"))
+}
+
+#[test]
+fn the_computer_thinks_for_the_time_its_clock_gives() {
+    let game = load_game(&common::chess_dir());
+    let mut d = Driver::with_store(game, Rc::new(Store::memory()));
+    ok(&mut d, "engine manual");
+    // No clock: the Strength's thinkingSeconds (Expert: 2 s).
+    new_game(&mut d, &["Expert"]);
+    ok(&mut d, "click e2");
+    ok(&mut d, "click e4");
+    assert_eq!(movetime(&mut d), 2000.0);
+
+    new_game(&mut d, &["Expert", "Time 1+0"]);
+    ok(&mut d, "click e2");
+    ok(&mut d, "click e4");
+    assert_eq!(movetime(&mut d), 2000.0, "60 s / 30, no more than Expert's 2 s");
+    // The Computer's clock runs while it thinks (and while its Move slides).
+    ok(&mut d, "wait 5");
+    ok(&mut d, "answer e7e5");
+    ok(&mut d, "wait 1");
+    assert_eq!(state(&mut d), "Playing");
+    let black = remaining(&mut d, "Black");
+    assert!(black < 55.0 && black > 54.0, "60 - 5 - the slide: {black}");
+    ok(&mut d, "click d2");
+    ok(&mut d, "click d4");
+    assert_eq!(movetime(&mut d), (black / 30.0 * 1000.0).round(), "its time left / 30");
+
+    // 3+2 at Club: 180 / 30 + 2 = 8 s, no more than Club's 0.7 s.
+    new_game(&mut d, &["Club", "Time 3+2"]);
+    ok(&mut d, "click e2");
+    ok(&mut d, "click e4");
+    assert_eq!(movetime(&mut d), 700.0);
+}
