@@ -321,13 +321,13 @@ fn the_window_shows_the_new_game_panel_over_the_board() {
     // The Side buttons' centres are at (370, 368) and (590, 368); a strip of each, left of its words.
     let (white, black) = (mean_luma(&panel, 285, 305, 350, 386), mean_luma(&panel, 505, 525, 350, 386));
     assert!(white > black + 20.0, "White, the Side chosen, is marked brighter than Black ({white}, {black})");
-    // No question at the start: no gold words where it stands (about y 542).
-    let none = gold_pixels(&panel, 260, 700, 525, 560);
+    // No question at the start: no gold words where it stands (about y 586, under the time controls).
+    let none = gold_pixels(&panel, 260, 700, 570, 605);
     assert!(none < 20, "no Replace Question at the start ({none} gold pixels)");
     // Mid-game, in the Slate finish: the question asked, on the panel's slate frame (Show Panel Finish).
     let script = "press Settings\npress Slate\npress Done\nclick e2\nclick e4\npress \"New Game\"\n";
     let mid = screenshot(&run, Some(script), "chess-new-game-mid");
-    let asked = gold_pixels(&mid, 260, 700, 525, 560);
+    let asked = gold_pixels(&mid, 260, 700, 570, 605);
     assert!(asked > 300, "the Replace Question is asked once a Move has been made ({asked} gold pixels)");
     // A plain part of the panel (640 x 500 px, its top-left at (160, 230)), left of Play.
     let panels = Sheet::open("panels.png", 4);
@@ -1955,4 +1955,44 @@ fn ctrl_z_undoes_in_the_window_and_tab_rings_the_first_button() {
     assert!(ring > 300, "the New game button is ringed: {ring} blue pixels");
     let flip = count_pixels(&shot, (146, 278, 1028, 1090), blue);
     assert_eq!(flip, 0, "and the Flip button is not");
+}
+
+/// Pixels of a rectangle (top-left origin) that are the clock's low-time red
+/// (Show Clock's lowColor, #D23A2A, blended at the letters' edges).
+fn red_pixels(shot: &Shot, x0: u32, x1: u32, y0: u32, y1: u32) -> usize {
+    (x0..x1)
+        .flat_map(|x| (y0..y1).map(move |y| (x, y)))
+        .filter(|&(x, y)| {
+            let p = shot.pixel(x, y);
+            p[0] > 170 && p[1] < 120 && p[2] < 110
+        })
+        .count()
+}
+
+/// Pixels of a rectangle that are dark text on the light strip under the Board.
+fn dark_pixels(shot: &Shot, x0: u32, x1: u32, y0: u32, y1: u32) -> usize {
+    (x0..x1).flat_map(|x| (y0..y1).map(move |y| (x, y))).filter(|&(x, y)| shot.pixel(x, y)[1] < 170).count()
+}
+
+/// The chess clock in a real window (issue 35, item 4): no clock in the
+/// default game; in a game of 1+0, both clocks at the left end of the status
+/// line's row, under the Board, covering no Square; Black's, run down by the
+/// script's `wait` (the game's clock, no sleep), red under 10 s; then its
+/// flag falls and the status line says so.
+#[test]
+fn the_window_shows_both_clocks_under_the_board_and_the_flag_falling() {
+    let Some(run) = common::display() else { return };
+    // The clocks' place: the left end of the strip under the Board (x 0 to 190, y 965 to 1030).
+    let start = screenshot(&run, None, "clock-none");
+    assert!(dark_pixels(&start, 0, 190, 965, 1030) < 10, "no clock in the default game");
+    let low = "press \"New Game\"\npress \"Time 1+0\"\npress Play\nclick e2\nclick e4\nwait 52.3\n";
+    let shot = screenshot(&run, Some(low), "clock-low");
+    let red = red_pixels(&shot, 0, 190, 965, 1030);
+    assert!(red > 150, "Black's clock, at 7.7 s, is red ({red} red pixels)");
+    let dark = dark_pixels(&shot, 0, 190, 965, 1030);
+    assert!(dark > red + 150, "White's clock is drawn too ({dark} dark pixels)");
+    let fell = format!("{low}wait 8\n");
+    let over = screenshot(&run, Some(&fell), "clock-flag");
+    let status = dark_pixels(&over, 200, 760, 975, 1020);
+    assert!(status > 300, "the status line says the flag fell ({status} dark pixels)");
 }
