@@ -94,7 +94,10 @@ fn a_one_minute_game_ends_on_whites_flag_zero_one() {
     ok(&mut d, "click e2");
     ok(&mut d, "click e4");
     ok(&mut d, "wait 5");
-    assert_eq!(ok(&mut d, "fen").get("fen").as_str().unwrap().split(' ').next(), Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"));
+    assert_eq!(
+        ok(&mut d, "fen").get("fen").as_str().unwrap().split(' ').next(),
+        Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR")
+    );
     assert_eq!(shown(&mut d, "Top Clock"), "Black 1:00");
 }
 
@@ -176,7 +179,11 @@ fn a_save_and_its_load_keep_both_clocks() {
     ok(&mut again, "wait 1");
     assert_eq!(shown(&mut again, "Top Clock"), "Black 4:59");
     ok(&mut again, "press \"New Game\"");
-    assert_eq!(text(&mut again, "get \"Time 5+0\" sprite.tint"), "#FFE08AFF", "the kept time control is the chosen one");
+    assert_eq!(
+        text(&mut again, "get \"Time 5+0\" sprite.tint"),
+        "#FFE08AFF",
+        "the kept time control is the chosen one"
+    );
     assert_eq!(text(&mut again, "get \"Time none\" sprite.tint"), "#9C948CFF");
 
     ok(&mut d, "wait 20");

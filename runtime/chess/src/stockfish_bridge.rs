@@ -761,10 +761,9 @@ impl Bridge {
     /// `movetime` in milliseconds, and whether it is a Hint; null when none is.
     fn asked_json(&self) -> Json {
         match self.asked.borrow().as_ref() {
-            Some(a) => Json::obj(vec![
-                ("movetime", Json::Num((a.seconds * 1000.0).round())),
-                ("hint", Json::Bool(a.hint)),
-            ]),
+            Some(a) => {
+                Json::obj(vec![("movetime", Json::Num((a.seconds * 1000.0).round())), ("hint", Json::Bool(a.hint))])
+            }
             None => Json::Null,
         }
     }

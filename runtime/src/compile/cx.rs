@@ -214,9 +214,13 @@ impl Typing<'_> {
             Expr::Prop(_, Prop::TextColor) => Type::Color,
             Expr::Data(t, _, ColumnRef::Fixed(c)) => self.game.tables[t.index()].columns[c.index()].ty,
             Expr::Data(..) => return None,
-            Expr::Abs(_) | Expr::Floor(_) | Expr::Random(_) | Expr::Clamp(_) | Expr::Hypot(_) | Expr::Pointer(_) | Expr::Clock => {
-                Type::Number
-            }
+            Expr::Abs(_)
+            | Expr::Floor(_)
+            | Expr::Random(_)
+            | Expr::Clamp(_)
+            | Expr::Hypot(_)
+            | Expr::Pointer(_)
+            | Expr::Clock => Type::Number,
             Expr::Unary(expr_grammar::ast::UnaryOp::Neg, _) => Type::Number,
             Expr::Unary(expr_grammar::ast::UnaryOp::Not, _) | Expr::And(..) | Expr::Or(..) => Type::Boolean,
             Expr::Binary(op, a, b) => match op {
