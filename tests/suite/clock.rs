@@ -236,3 +236,25 @@ fn the_computer_thinks_for_the_time_its_clock_gives() {
     ok(&mut d, "click e4");
     assert_eq!(movetime(&mut d), 700.0);
 }
+
+/// The clocks stand at the left end of the status line's row, under the
+/// Board (no Square above y 140 px of the screen's 1100), and move right of
+/// the Threats legend while Threats mode shows it.
+#[test]
+fn the_clocks_stand_under_the_board_and_aside_of_the_threats_legend() {
+    let mut d = chess_driver();
+    new_game(&mut d, &["Time 10+5"]);
+    let at = |d: &mut Driver, o: &str| {
+        let p = ok(d, &format!("get \"{o}\" position")).get("value").clone();
+        (num(p.get("x")), num(p.get("y")))
+    };
+    let (top, bottom) = (at(&mut d, "Top Clock"), at(&mut d, "Bottom Clock"));
+    assert_eq!((top, bottom), ((14.0, 118.0), (14.0, 86.0)), "pixels from the screen's bottom-left");
+    ok(&mut d, "press Threats");
+    assert_eq!(at(&mut d, "Top Clock"), (150.0, 118.0), "right of the legend");
+    let legend = at(&mut d, "Attacked Key");
+    assert!(legend.0 < 150.0, "the legend stays at the left: {legend:?}");
+    ok(&mut d, "press Threats");
+    assert_eq!(at(&mut d, "Bottom Clock"), (14.0, 86.0));
+    assert_eq!(shown(&mut d, "Top Clock"), "Black 10:00");
+}
