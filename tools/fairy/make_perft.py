@@ -93,6 +93,8 @@ MANIFEST = [
     ("racingkings", "content/variants/racingkings"),
     # Knights on 9 by 9 (modern's Board over antichess), the flag e5 kept a Move (flagMove).
     ("jesonmor", "content/variants/jesonmor"),
+    # Regions (content/README.md): the palace, each Side's half, the flying general.
+    ("xiangqi", "content/variants/xiangqi"),
 ]
 
 # Positions every variant's file holds besides its start and the random
@@ -353,6 +355,7 @@ ENGINE_UNCHECKED = {
     "3check": "the built-in engine counts no checks (it plays on after the last)",
     "5check": "the built-in engine counts no checks (it plays on after the last)",
     "kingofthehill": "the built-in engine knows no hill (the cards' Look For Game End ends the game there)",
+    "xiangqi": "the built-in engine knows no regions nor Royal Lines (it refuses a game that uses them; `check` says so)",
 }
 
 # Variants whose content a test makes from content/chess (never a folder of

@@ -16,6 +16,9 @@
 //! - a Side's `promotionRank` off the Board;
 //! - a row of Promotion Zones whose `fromRank` or `toRank` is off the
 //!   Board, or whose `fromRank` is above its `toRank` (a zone of no Rank);
+//! - a row of Regions whose Files or Ranks are off the Board, or run
+//!   backwards ([`crate::regions::misfits`]), and a Royal Line of 0 Files
+//!   and 0 Ranks;
 //! - a Kind with Pieces in the Position but no row of Directions;
 //! - a Direction of 0 Files and 0 Ranks.
 //!
@@ -45,6 +48,8 @@ pub fn misfits(game: &Game) -> Vec<Lack> {
     }
     sides_off_the_board(&tables, &facts, directions.as_ref(), pieces.as_ref(), &mut found);
     zones_off_the_board(&tables, &facts, &mut found);
+    crate::regions::misfits(&tables, &facts, &mut found);
+    crate::regions::line_misfits(&tables, &mut found);
     found
 }
 

@@ -11,6 +11,7 @@ pub mod fit;
 pub mod follow;
 pub mod library;
 pub mod process;
+pub mod regions;
 pub mod stockfish_bridge;
 pub mod zones;
 

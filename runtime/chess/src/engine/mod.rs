@@ -153,7 +153,8 @@ impl Library for EngineLibrary {
 
 impl Engine {
     /// Reads the rules from the content, and the chess library's names. A
-    /// Board too large for the engine, promotion zones, or a game with no
+    /// Board too large for the engine, promotion zones, regions or Royal
+    /// Lines ([`crate::regions`]), or a game with no
     /// royal Kind or with a rule it does not know
     /// ([`Facts::engine_cannot_play`]), are no lack of the content: the
     /// engine's commands (and `check`) say why they cannot play it.
@@ -162,7 +163,8 @@ impl Engine {
         let facts = Facts::read(game, "engine")?;
         let refused = rules::too_big::<u128>(facts.grid)
             .or_else(|| facts.engine_cannot_play(game))
-            .or_else(|| rules::promotes_elsewhere(&tables));
+            .or_else(|| rules::promotes_elsewhere(&tables))
+            .or_else(|| crate::regions::engine_refusal(&tables));
         let rules = match refused {
             Some(why) => Err(why),
             None => Ok(AnyRules::new(game)?),

@@ -276,6 +276,9 @@ impl<S: SquareSet> Rules<S> {
         if let Some(why) = promotes_elsewhere(&tables) {
             return Err(why.into());
         }
+        if let Some(why) = crate::regions::engine_refusal(&tables) {
+            return Err(why.into());
+        }
         let Some(royal) = facts.royal else { return Err(Facts::NO_ROYAL.into()) };
         let kinds = read_kinds(&tables, &facts)?;
         let pawn = the_pawn(&tables, &facts)?;
