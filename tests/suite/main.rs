@@ -36,6 +36,7 @@ mod memory;
 mod perft;
 mod play;
 mod promotion_zones;
+mod regions;
 mod pgn;
 mod reload;
 mod results;
