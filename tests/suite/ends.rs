@@ -70,6 +70,19 @@ fn result(d: &mut Driver) -> (String, String) {
     (text("result"), text("reason"))
 }
 
+/// A move in UCI form as its two Squares and its promotion's letter: a
+/// Square is a File's letter and a Rank's number of one digit or two
+/// (Xiangqi's `b3b10`).
+fn split_uci(uci: &str) -> Option<(&str, &str, Option<char>)> {
+    let second = 1 + uci.get(1..)?.find(|c: char| c.is_ascii_alphabetic())?;
+    let (from, rest) = uci.split_at(second);
+    let end = 1 + rest.get(1..)?.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len() - 1);
+    let (to, promotion) = rest.split_at(end);
+    let mut promotion = promotion.chars();
+    let p = promotion.next();
+    (from.len() >= 2 && to.len() >= 2 && promotion.next().is_none()).then_some((from, to, p))
+}
+
 /// Plays one game by clicks; the first disagreement with the file, if any.
 fn play(g: &Game) -> Result<(), String> {
     let game = common::load_game(&common::root().join(&g.folder));
@@ -99,13 +112,14 @@ fn play(g: &Game) -> Result<(), String> {
             ));
         }
         let at = |what: String| format!("{} ply {} `{uci}`: {what}", g.name, ply + 1);
-        for square in [&uci[0..2], &uci[2..4]] {
+        let (from, to, promotion) = split_uci(uci).ok_or_else(|| at("not a move in UCI form".into()))?;
+        for square in [from, to] {
             let answer = d.command(&format!("click {square}"));
             if answer.is_error() {
                 return Err(at(format!("click {square}: {answer}")));
             }
         }
-        if let Some(p) = uci.chars().nth(4) {
+        if let Some(p) = promotion {
             let (kind, _) = letters.iter().find(|(_, l)| *l == p).ok_or_else(|| at(format!("no Kind `{p}`")))?;
             let button = common::promotion_button(&mut d, kind);
             common::ok(&mut d, &format!("press {button}"));

@@ -110,8 +110,14 @@ fn a_confined_piece_attacks_pins_and_points_only_inside_its_region() {
         }
         let mut d = common::two_players(common::load_game(&content.dir));
         setfen(&mut d, fen_check);
+        let status = common::text(&mut d, "global status");
+        assert_eq!(status, if confined { "Your move" } else { "Check" }, "Look For Check, confined {confined}");
         let king = move_set(&mut d, "moves");
-        assert_eq!(king.contains("e1e2"), confined, "the King may step up the File only if the Rook is confined: {king:?}");
+        assert_eq!(
+            king.contains("e1e2"),
+            confined,
+            "the King may step up the File only if the Rook is confined: {king:?}"
+        );
         setfen(&mut d, fen_pin);
         ok(&mut d, "press Threats");
         ok(&mut d, "click e2");

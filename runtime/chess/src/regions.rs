@@ -1,16 +1,17 @@
-//! Regions (issue 36, item 1): the **Regions** table names sets of Squares
-//! (a rectangle of Files and Ranks a row, each Side's own where `eachSide`),
-//! the **Confinement** table keeps a Kind inside one, and the **Direction
+//! Regions (issue 36, item 1): the **Regions** table names sets of Squares (a
+//! rectangle of Files and Ranks a row, each Side's own where `eachSide`), the
+//! **Confinement** table keeps a Kind inside one, and the **Direction
 //! Regions** table lets a Direction be followed only from inside one or only
-//! from outside it. The cards follow them (Follow Direction, Find Attacker
-//! Along, Find Pin Along, Add Arrow Along, through Is In Region, Direction
-//! Applies and Region Allows), and so do the chess library's legal moves,
-//! which are the cards'. The **Royal Lines** table declares the flying
-//! general (two royal Pieces may not face each other on such a line with
-//! no Piece between: Drop Move If Unsafe, Are Royals Facing). The built-in
-//! engine knows none of these: a game that uses one ([`engine_refusal`]) is refused by it, so `check` says it is
-//! not checked and the Computer is the Variant Engine's or the search over
-//! the cards. [`misfits`] are the table's mistakes, each at its cell.
+//! from outside it. The cards follow them (Follow Jumping Direction, Drop
+//! Move If Unsafe, Look For Check, Find Pin Along, the arrows, through Is In
+//! Region, Direction Applies, Region Allows and Is Square Attacked In
+//! Regions), and so do the chess library's legal moves, which are the cards'.
+//! The **Royal Lines** table declares the flying general (two royal Pieces
+//! may not face each other on such a line with no Piece between: Drop Move If
+//! Unsafe, Are Royals Facing). The built-in engine knows none of these: a
+//! game that uses one ([`engine_refusal`]) is refused by it, so `check` says
+//! it is not checked and the Computer is the Variant Engine's or the search
+//! over the cards. [`misfits`] are the table's mistakes, each at its cell.
 
 use crate::facts::{Facts, Tables};
 use cardtable_runtime::library::Lack;
@@ -79,7 +80,8 @@ pub fn misfits(tables: &Tables, facts: &Facts, found: &mut Vec<Lack>) {
 /// nowhere), at its `fileStep`.
 pub fn line_misfits(tables: &Tables, found: &mut Vec<Lack>) {
     let Some(t) = tables.optional(ROYAL_LINES) else { return };
-    let (Some(file), Some(rank)) = (tables.optional_column(t, "fileStep"), tables.optional_column(t, "rankStep")) else {
+    let (Some(file), Some(rank)) = (tables.optional_column(t, "fileStep"), tables.optional_column(t, "rankStep"))
+    else {
         return;
     };
     for r in 0..tables.def(t).rows.len() {
