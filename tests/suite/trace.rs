@@ -136,7 +136,7 @@ fn the_pinned_bishop_s_trace_names_the_card_that_dropped_each_move() {
         let attacked = call.iter().find(|e| is(e, "function", "Is Square Attacked")).expect("asks");
         assert_eq!(attacked.get("answer").get("attacked"), &Json::Bool(true), "{to}: {attacked}");
         let seen = call.iter().find(|e| is(e, "said", "kingLook.attacked == true")).expect("looks");
-        assert!(seen.get("value") == &Json::Bool(true) && is(seen, "at", "logic/Drop Move If Unsafe.yaml:50"));
+        assert!(seen.get("value") == &Json::Bool(true) && is(seen, "at", "logic/Drop Move If Unsafe.yaml:55"));
         let written = call.iter().find(|e| is(e, "table", "Targets")).expect("drops it");
         assert!(is(written, "row", to) && is(written, "column", "reachable"), "{written}");
         assert_eq!((written.get("old"), written.get("new")), (&Json::Bool(true), &Json::Bool(false)), "{written}");
