@@ -124,6 +124,14 @@ fn a_confined_piece_attacks_pins_and_points_only_inside_its_region() {
         let pinned = run(&mut d, "eval data('Threats', 'e2', 'pinnedBy')");
         let want = if confined { "" } else { "e8" };
         assert_eq!(pinned.get("value").as_str(), Some(want), "confined {confined}");
+        let toward: Vec<String> = run(&mut d, "table Arrows")
+            .get("rows")
+            .as_array()
+            .iter()
+            .filter(|r| r.get("to").as_str() == Some("e2"))
+            .filter_map(|r| r.get("from").as_str().map(String::from))
+            .collect();
+        assert_eq!(toward.is_empty(), confined, "an arrow from the Rook toward the Bishop: {toward:?}");
         let bishop = move_set(&mut d, "moves");
         assert_eq!(bishop.contains("e2d3"), confined, "the Bishop moves off the File only if unpinned: {bishop:?}");
         ok(&mut d, "click e2");
