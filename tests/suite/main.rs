@@ -26,6 +26,7 @@ mod fairy;
 mod faults;
 mod files;
 mod gallery;
+mod games_io;
 mod held;
 mod hint;
 mod keys;

@@ -136,6 +136,10 @@ pub struct Chess {
     history: Option<(TableId, [ColumnId; 3])>,
     /// Check counting, when the content has a Checks table ([`CheckCounts`]).
     checks: Option<CheckCounts>,
+    /// The optional Starting Turn table (its row `start`: `sideToMove`,
+    /// `enPassantSquare`, `fiftyMoveCount`), where a position set up from
+    /// outside leaves its Turn for Go Back To The Start to start from.
+    starting_turn: Option<(TableId, [ColumnId; 3])>,
     board_state: StructId,
     side_to_move: u16,
     en_passant: Option<u16>,
@@ -326,6 +330,9 @@ impl Resolved for Chess {
         for &t in &self.cleared_tables {
             written.mark_table(t);
         }
+        if let Some((t, _)) = self.starting_turn {
+            written.mark_table(t);
+        }
         let fields = [Some(self.side_to_move), self.en_passant, self.fifty].into_iter().flatten();
         for f in fields.chain(self.cleared_fields.iter().copied()) {
             written.mark_field(self.board_state, f as usize);
@@ -349,6 +356,16 @@ impl Resolved for Chess {
         }
         if let Ok(fen) = self.fen(world) {
             if self.start.as_deref().is_none_or(|start| board(start) != board(&fen)) {
+                // A New Game from a position set up before (its tables'
+                // starts kept across the restart) may start with Black to move.
+                if fen.split(' ').nth(1) == Some("b") {
+                    let mut state: ChessState = cardtable_runtime::library::state(world).unwrap_or_default();
+                    if !state.black_first {
+                        state.black_first = true;
+                        *cardtable_runtime::library::state_mut(world) = state;
+                    }
+                }
+                let fen = self.fen(world).unwrap_or(fen);
                 *cardtable_runtime::library::state_mut(world) = pgn::Start { fen: Some(fen) };
             }
         }
@@ -458,6 +475,12 @@ impl Chess {
                 Some((t, [column(t, "kind").ok()?, column(t, "side").ok()?, column(t, "castlingsAllowed").ok()?]))
             }),
             checks,
+            starting_turn: match tables.optional("Starting Turn") {
+                Some(t) => {
+                    Some((t, [column(t, "sideToMove")?, column(t, "enPassantSquare")?, column(t, "fiftyMoveCount")?]))
+                }
+                None => None,
+            },
             board_state,
             side_to_move: field("sideToMove").ok_or("the chess library needs Board State's `sideToMove`")?,
             en_passant: field("enPassantSquare"),
@@ -916,6 +939,26 @@ impl Chess {
         }
         for &f in &self.cleared_fields {
             self.set_field(world, rules, f, Value::Text(EMPTY));
+        }
+        // The position set up is the game's start: Undo (Go Back To The
+        // Start's `reset table`s and its Starting Turn) and a New Game go back to it.
+        if let Some((t, [to_move, en_passant, fifty])) = self.starting_turn {
+            let ep = if ep == "-" { EMPTY } else { world.syms.intern(&ep) };
+            let table = &mut world.tables[t.index()];
+            if table.row_count() > 0 {
+                *table.cell_mut(0, to_move) = Value::Text(side);
+                *table.cell_mut(0, en_passant) = Value::Text(ep);
+                *table.cell_mut(0, fifty) = Value::Num(f64::from(read.halfmoves));
+            }
+        }
+        let starts = [
+            Some(self.position),
+            self.castling.map(|c| c.0),
+            self.checks.map(|c| c.table),
+            self.starting_turn.map(|s| s.0),
+        ];
+        for t in starts.into_iter().flatten() {
+            world.set_table_start(t);
         }
         world.state = 0;
         // The result Globals as game.yaml starts them: the Turn started

@@ -139,6 +139,11 @@ impl World {
         fresh.restarts = self.restarts + 1;
         fresh.set_reduced_motion(self.reduced_motion);
         fresh.host_off = std::mem::take(&mut self.host_off);
+        // A game set up from outside starts again from its set-up position.
+        fresh.table_starts = std::mem::take(&mut self.table_starts);
+        for (t, start) in &fresh.table_starts {
+            fresh.tables[t.index()].clone_from(start);
+        }
         fresh.trace = self.trace.take();
         fresh.random = self.random;
         fresh.save_check = self.save_check.clone();

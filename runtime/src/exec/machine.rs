@@ -401,7 +401,7 @@ impl World {
                     unsafe { std::ptr::copy_nonoverlapping(fp.add(src as usize / 2), fp.add(dst as usize / 2), len as usize) }
                 },
                 Op::ResetTable { table } => {
-                    self.tables[table.index()].reset(&g.tables[table.index()]);
+                    self.reset_table(g, table);
                     if views_taken {
                         self.take_view(native, table);
                     }

@@ -404,7 +404,7 @@ impl World {
             StepKind::SetCell { table, row, column: column @ ColumnRef::Fixed(_), value } => {
                 at!(self.set_cell(g, cx, *table, row, column, value))
             }
-            StepKind::ResetTable(t) => self.tables[t.index()].reset(&g.tables[t.index()]),
+            StepKind::ResetTable(t) => self.reset_table(g, *t),
             StepKind::ControlRow { table, row, remove, answer } => {
                 let r = at!(self.eval(g, cx, row));
                 let existed = at!(self.control_row(g, *table, r, *remove));

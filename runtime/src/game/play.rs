@@ -2,7 +2,7 @@
 //! made, through the game's own Functions, for the driver's `moves`,
 //! `perft`, `playout`, `play` and `bestmove` (the `play` room).
 
-use crate::ids::{FuncId, GlobalId, TableId};
+use crate::ids::{CompId, FuncId, GlobalId, TableId};
 use crate::value::Sym;
 
 /// What one parameter of a play Function is given when it is called.
@@ -47,9 +47,14 @@ pub struct PlayRules {
     pub evaluate: Option<PlayCall>,
     /// The Side a result of `1-0` says won (`0-1`: the other one).
     pub first: Option<Sym>,
+    /// The Logic Component that plays a Side for the Computer (`computer:`):
+    /// a game's moves played in from outside (a PGN: `loadpgn`, `--pgn`, a
+    /// paste) are played with it switched off, but the last, so that the
+    /// game goes on with the Computer to move when it is its turn.
+    pub computer: Option<CompId>,
 }
 
 impl PlayRules {
     /// The keys `play:` may hold.
-    pub const KEYS: [&'static str; 7] = ["object", "moves", "table", "move", "side", "evaluate", "first"];
+    pub const KEYS: [&'static str; 8] = ["object", "moves", "table", "move", "side", "evaluate", "first", "computer"];
 }

@@ -184,9 +184,21 @@ pub(super) fn resolve(game: &mut Game, written: &PlayWritten, d: &mut Diagnostic
         None => None,
     };
     let first = written.get("first").map(|(name, _)| game.syms.intern(name));
+    let computer = match written.get("computer") {
+        None => None,
+        Some((name, pos)) => {
+            let found = game.names.components.get(name).copied();
+            if found.is_none() {
+                let hint = did_you_mean(name, game.names.components.keys().map(|k| k.as_str()));
+                d.error(rel, pos, format!("`play: computer` names no Logic Component: `{name}`{hint}"));
+                ok = false;
+            }
+            found
+        }
+    };
     match (moves, table, play, side) {
         (Some(moves), Some(table), Some(play), Some(side)) if ok && !evaluate_bad => {
-            Some(PlayRules { object, moves, table, play, side, evaluate, first })
+            Some(PlayRules { object, moves, table, play, side, evaluate, first, computer })
         }
         _ => None,
     }

@@ -3,7 +3,7 @@
 //! (`exec/`) runs the cards against it; this room does not know how.
 
 use crate::game::{Game, GroupKind, Key, Layer, ResultGlobals};
-use crate::ids::{CompId, GroupId, ImageId, ObjectId, TypeId};
+use crate::ids::{CompId, GroupId, ImageId, ObjectId, TableId, TypeId};
 use crate::save::Store;
 use crate::value::{Interner, Sym, Value};
 use std::any::Any;
@@ -245,6 +245,11 @@ pub struct World {
     /// driver's `off COMPONENT`, to test a game without one of its parts);
     /// kept across a restart and a load, as the host's own setting.
     pub host_off: Vec<CompId>,
+    /// The rows a table starts a game with and goes back to at `reset table`,
+    /// where a code library set them (the chess library's `setfen`: the
+    /// position set up is the game's start): kept across `restart game`; a
+    /// table not listed starts with its file's rows.
+    pub table_starts: Vec<(TableId, Table)>,
     /// The lines the last frame's Draw Events drew (`exec`'s `World::run_draw_events`).
     pub draws: Draws,
     /// While a traced command runs (the driver's `trace`), what ran: the
@@ -277,6 +282,25 @@ pub struct GameResult<'a> {
 }
 
 impl World {
+    /// The table's rows as they are now become the rows it starts a game
+    /// with and goes back to at `reset table` (`World::table_starts`).
+    pub fn set_table_start(&mut self, table: TableId) {
+        let rows = self.tables[table.index()].clone();
+        match self.table_starts.iter_mut().find(|(t, _)| *t == table) {
+            Some((_, start)) => *start = rows,
+            None => self.table_starts.push((table, rows)),
+        }
+    }
+
+    /// `reset table`: the table goes back to its start (`World::table_starts`),
+    /// or to its file's rows.
+    pub fn reset_table(&mut self, game: &Game, table: TableId) {
+        match self.table_starts.iter().find(|(t, _)| *t == table) {
+            Some((_, start)) => self.tables[table.index()].clone_from(start),
+            None => self.tables[table.index()].reset(&game.tables[table.index()]),
+        }
+    }
+
     /// A new World with the scene placed; nothing has run yet (see [`World::start`]).
     pub fn new(game: Rc<Game>) -> World {
         let ret_width = game.structs.iter().map(|s| s.fields.len()).max().unwrap_or(0).max(1);
@@ -324,6 +348,7 @@ impl World {
             ticks: 0,
             reduced_motion: false,
             host_off: Vec::new(),
+            table_starts: Vec::new(),
             draws: Draws::default(),
             trace: None,
             random: Random::seeded(Random::DEFAULT_SEED),

@@ -190,6 +190,34 @@ impl Chess {
     /// an error names the move that could not be, or why the FEN is refused.
     pub fn load_pgn(&self, world: &mut World, pgn: &str) -> Result<(usize, Vec<String>), String> {
         let (tags, moves) = split_pgn(pgn)?;
+        // The Logic Component that plays the Computer's Side (game.yaml's
+        // `play: computer`), when it is on: off while the moves are played
+        // in, on again for the last, so that the game goes on with the
+        // Computer to move when it is its turn, and nothing it asked for
+        // in between counts.
+        let computer = world.game.play.as_ref().and_then(|p| p.computer).filter(|c| !world.host_off.contains(c));
+        let before = world.clone();
+        let played = self.play_pgn(world, &tags, &moves, computer);
+        if let Some(c) = computer {
+            world.host_off.retain(|o| *o != c);
+        }
+        // A PGN that cannot be played changes nothing.
+        if played.is_err() {
+            *world = before;
+        }
+        played
+    }
+
+    fn play_pgn(
+        &self,
+        world: &mut World,
+        tags: &Tags,
+        moves: &[String],
+        computer: Option<cardtable_runtime::ids::CompId>,
+    ) -> Result<(usize, Vec<String>), String> {
+        if let (Some(c), false) = (computer, moves.is_empty()) {
+            world.host_off.push(c);
+        }
         let content_start = self.start.as_deref().unwrap_or(START);
         let fen = tags.iter().find(|(k, _)| k == "FEN").map_or(content_start, |(_, v)| v.as_str());
         let mended = self.set_fen(world, fen).map_err(|e| format!("the PGN's FEN: {e}"))?;
@@ -203,19 +231,13 @@ impl Chess {
             if !playing {
                 return Err(format!("{at}: the game is over before it"));
             }
+            if let (Some(c), true) = (computer, i + 1 == moves.len()) {
+                world.host_off.retain(|o| *o != c);
+            }
             let mut copy = world.clone();
             self.legal_moves(&mut copy, &mut legal)?;
             let m = find_move(&copy, self, &legal, san).map_err(|why| format!("{at}: {why}"))?;
-            // A promotion the window's choice cannot make (a zone's Rank where it
-            // does not open: content/README.md, Promotion zones) is refused with
-            // the position as it was before it, never played as another move.
-            let before = (m.promotion != Move::NONE).then(|| world.clone());
-            if let Err(why) = self.play(world, m) {
-                if let Some(before) = before {
-                    *world = before;
-                }
-                return Err(format!("{at}: {why}"));
-            }
+            self.play(world, m).map_err(|why| format!("{at}: {why}"))?;
         }
         Ok((moves.len(), mended))
     }

@@ -1,0 +1,138 @@
+//! Games in and out of the window (issue 35, item 3), played with the
+//! Computer on, as a player has it: `loadpgn` and `--pgn` go on from the
+//! last position, the Computer to move when it is its turn; Undo and a New
+//! Game after a set position go back to it; Copy PGN, Copy FEN and Paste
+//! through the clipboard (the driver's stand-in, `clipboard`); Save game as
+//! PGN into the documents folder (a temporary one).
+
+use crate::common::{self, ok, state, wait_until};
+
+use cardtable_runtime::host::driver::Driver;
+use cardtable_runtime::json::Json;
+use cardtable_runtime::save::Store;
+use std::rc::Rc;
+
+/// The chess game with the Computer on (the default), the driver answering
+/// for it (`engine manual`, `answer MOVE`), no slides.
+fn against_the_computer() -> Driver {
+    let mut d = Driver::with_system(common::load_game(&common::chess_dir()), Rc::new(Store::memory()), true);
+    ok(&mut d, "engine manual");
+    d
+}
+
+fn fen(d: &mut Driver) -> String {
+    ok(d, "fen").get("fen").as_str().unwrap_or_default().to_string()
+}
+
+fn error_of(d: &mut Driver, line: &str) -> String {
+    d.command(line).get("error").as_str().unwrap_or_else(|| panic!("`{line}` is not refused")).to_string()
+}
+
+/// The Computer answers `mv`, and its Move is made.
+fn computer_plays(d: &mut Driver, mv: &str) {
+    assert_eq!(state(d), "Computer's Turn");
+    ok(d, &format!("answer {mv}"));
+    assert!(wait_until(d, 0.1, 5.0, |d| state(d) == "Playing"), "the Computer's {mv} was not made");
+}
+
+/// FEN's first four fields: the Pieces, the Side to move, castling, en passant.
+fn position(fen: &str) -> String {
+    fen.split(' ').take(4).collect::<Vec<_>>().join(" ")
+}
+
+#[test]
+fn loadpgn_with_the_computer_on_goes_on_from_the_last_position() {
+    let mut d = against_the_computer();
+    // The Player's Move last: the Computer is to move, and moves.
+    let answer = ok(&mut d, "loadpgn 1. e4 e5 2. Nf3");
+    assert_eq!(answer.get("moves").to_string(), "3", "{answer}");
+    assert_eq!(fen(&mut d), "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+    computer_plays(&mut d, "b8c6");
+    assert_eq!(fen(&mut d), "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+    // The Computer's Move last: the Player is to move.
+    ok(&mut d, "loadpgn 1. e4 e5");
+    assert_eq!(state(&mut d), "Playing");
+    assert_eq!(fen(&mut d), "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2");
+    // The Computer still plays its Side.
+    ok(&mut d, "click g1");
+    ok(&mut d, "click f3");
+    computer_plays(&mut d, "g8f6");
+    // A PGN the cards refuse changes nothing, and the game goes on.
+    let before = fen(&mut d);
+    assert_eq!(error_of(&mut d, "loadpgn 1. e4 e5 2. Ke3"), "move 2. `Ke3`: not a legal move here");
+    assert_eq!(fen(&mut d), before);
+    assert_eq!(state(&mut d), "Playing");
+    // The Move History is the PGN's, each Move named.
+    ok(&mut d, "loadpgn 1. d4 d5 2. c4 dxc4");
+    let pgn = ok(&mut d, "pgn").get("pgn").as_str().unwrap_or_default().to_string();
+    assert!(pgn.contains("1. d4 d5 2. c4 dxc4 *"), "{pgn}");
+}
+
+#[test]
+fn pgn_option_with_the_computer_on_starts_the_window_game_and_drive() {
+    let dir = common::TempDir::new("gamesio-pgn");
+    let file = dir.path("game.pgn");
+    std::fs::write(&file, "[Event \"?\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n").expect("write the PGN");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_cardtable"))
+        .arg("drive")
+        .arg("--engine")
+        .arg("builtin")
+        .arg("--pgn")
+        .arg(&file)
+        .arg("--data-dir")
+        .arg(dir.path("data"))
+        .arg(common::chess_dir())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child.stdin.take().expect("stdin").write_all(b"state\nfen\n")?;
+            child.wait_with_output()
+        })
+        .expect("cardtable drive");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "drive --pgn exited {:?}: {stderr}", out.status);
+    let answers: Vec<Json> =
+        String::from_utf8_lossy(&out.stdout).lines().map(|l| common::parse_json(l).expect("JSON")).collect();
+    assert_eq!(answers[0].get("state").as_str(), Some("Playing"), "{answers:?}");
+    assert_eq!(
+        answers[1].get("fen").as_str(),
+        Some("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+    );
+}
+
+#[test]
+fn undo_and_a_new_game_after_a_set_position_go_back_to_it() {
+    let mut d = against_the_computer();
+    // Black (the Computer) to move, with an en passant capture and a fifty-move count.
+    let set = "rnbqkbnr/pppp1ppp/8/8/3Pp3/8/PPP1PPPP/RNBQKBNR b KQkq d3 4 3";
+    ok(&mut d, &format!("setfen {set}"));
+    computer_plays(&mut d, "e4d3");
+    assert_eq!(fen(&mut d), "rnbqkbnr/pppp1ppp/8/8/8/3p4/PPP1PPPP/RNBQKBNR w KQkq - 0 4");
+    ok(&mut d, "click c2");
+    ok(&mut d, "click d3");
+    computer_plays(&mut d, "g8f6");
+    // Undo takes back the Player's Turn: back to the Computer's reply.
+    ok(&mut d, "press Undo");
+    assert_eq!(fen(&mut d), "rnbqkbnr/pppp1ppp/8/8/8/3p4/PPP1PPPP/RNBQKBNR w KQkq - 0 4");
+    // Once more: back to the position set, the Computer to move again.
+    ok(&mut d, "press Undo");
+    assert_eq!(fen(&mut d), set);
+    assert_eq!(state(&mut d), "Computer's Turn");
+    // A New Game starts from it too, its PGN naming it.
+    ok(&mut d, "press New Game");
+    ok(&mut d, "press Play");
+    assert_eq!(position(&fen(&mut d)), position(set));
+    assert_eq!(state(&mut d), "Computer's Turn");
+    computer_plays(&mut d, "d7d5");
+    let pgn = ok(&mut d, "pgn").get("pgn").as_str().unwrap_or_default().to_string();
+    assert!(pgn.contains("[FEN \"rnbqkbnr/pppp1ppp/8/8/3Pp3/8/PPP1PPPP/RNBQKBNR b KQkq d3"), "{pgn}");
+    assert!(pgn.contains("1... d5 *"), "{pgn}");
+    // A PGN with a FEN tag: Undo goes back to its FEN, not chess's start.
+    ok(&mut d, "loadpgn [FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"] 1. e4");
+    computer_plays(&mut d, "e8d7");
+    ok(&mut d, "press Undo");
+    assert_eq!(fen(&mut d), "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+}
