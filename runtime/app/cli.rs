@@ -61,6 +61,10 @@ pub struct GameArgs {
     /// check: none is looked at]
     #[arg(long, value_name = "DIR")]
     pub data_dir: Option<PathBuf>,
+    /// Where a game saved as PGN (the Game menu's Save PGN) is written [default: the window: the platform's
+    /// documents folder (~/Documents on Linux); drive: none until its `documents DIR` command]
+    #[arg(long, value_name = "DIR")]
+    pub documents: Option<PathBuf>,
     /// Play as a system that asks for less motion does: the cards read `$prefersReducedMotion` as true
     #[arg(long)]
     pub reduced_motion: bool,

@@ -157,6 +157,7 @@ fn window(args: cli::WindowArgs, library: &[(String, String)]) -> ExitCode {
         keys: args.keys,
         library: library.to_vec(),
         data_dir: args.game.data_dir.clone(),
+        documents: args.game.documents.clone(),
         reduced_motion: args.game.reduced_motion,
         seed: args.game.seed,
         watch: args.watch,
@@ -433,6 +434,7 @@ fn headless(dir: Files, args: &cli::GameArgs, library: &[(String, String)], sub:
     let off: Vec<&str> = args.off.iter().map(String::as_str).collect();
     let seed = args.seed.unwrap_or(cardtable_runtime::world::Random::DEFAULT_SEED);
     let mut driver = Driver::with_seed(game, Rc::new(store), args.reduced_motion, &off, seed).with_trees(trees);
+    driver.world.documents = args.documents.clone();
     for (name, value) in library {
         let faults = driver.world.faults.len();
         let applied = driver.apply_start_option(name, value);

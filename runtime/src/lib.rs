@@ -11,6 +11,8 @@
 //! - [`game`]: the loaded content, which never changes while playing.
 //! - [`save`]: what a game keeps on the computer: the save format, the
 //!   content's fingerprint, the store of saves and Persistent Values.
+//! - [`outside`]: the clipboard and documents written for the player (a
+//!   game as PGN): the host's, a stand-in, or none.
 //! - [`compile`]: card headers, steps and expressions into [`program`] form.
 //! - [`world`]: the state of a game being played.
 //! - [`exec`]: the register machine, the tree walker, Events, faults and budgets.
@@ -32,6 +34,7 @@ pub mod source;
 pub mod code;
 pub mod game;
 pub mod save;
+pub mod outside;
 
 pub mod compile;
 

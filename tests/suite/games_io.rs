@@ -136,3 +136,113 @@ fn undo_and_a_new_game_after_a_set_position_go_back_to_it() {
     ok(&mut d, "press Undo");
     assert_eq!(fen(&mut d), "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
 }
+
+/// The notices of an answer, joined.
+fn notices(answer: &Json) -> String {
+    answer.get("notices").as_array().iter().filter_map(|n| n.as_str()).collect::<Vec<_>>().join(" | ")
+}
+
+fn clipboard(d: &mut Driver) -> Option<String> {
+    ok(d, "clipboard").get("clipboard").as_str().map(str::to_string)
+}
+
+#[test]
+fn copy_and_paste_through_the_clipboard() {
+    let mut d = against_the_computer();
+    assert_eq!(clipboard(&mut d), None);
+    ok(&mut d, "click e2");
+    ok(&mut d, "click e4");
+    computer_plays(&mut d, "e7e5");
+    // Ctrl+C: the position as FEN.
+    let answer = ok(&mut d, "key Ctrl+C");
+    let now = fen(&mut d);
+    assert_eq!(clipboard(&mut d).as_deref(), Some(now.as_str()));
+    assert!(notices(&answer).contains("copied as FEN"), "{answer}");
+    // The Game menu's Copy PGN: the game, its Seven Tag Roster filled in.
+    ok(&mut d, "press Game");
+    ok(&mut d, "press Copy PGN");
+    let pgn = clipboard(&mut d).expect("a PGN on the clipboard");
+    assert!(pgn.contains("[White \"Player\"]\n[Black \"Cardtable Computer (Club)\"]\n[Result \"*\"]"), "{pgn}");
+    assert!(pgn.contains("1. e4 e5 *"), "{pgn}");
+    let date = pgn.lines().find(|l| l.starts_with("[Date ")).unwrap_or_default();
+    assert!(date.len() == "[Date \"2026.12.07\"]".len() && !date.contains('?'), "{date}");
+    // Copy FEN from the menu too.
+    ok(&mut d, "press Copy FEN");
+    assert_eq!(clipboard(&mut d).as_deref(), Some(now.as_str()));
+    ok(&mut d, "press Close");
+    // Ctrl+V of a PGN: the game is set from it, the Computer to move.
+    ok(&mut d, r#"clipboard [Event "x"]\n\n1. d4 d5 2. c4 *"#);
+    let answer = ok(&mut d, "key Ctrl+V");
+    assert!(notices(&answer).contains("The game was pasted: 3 moves."), "{answer}");
+    assert_eq!(fen(&mut d), "rnbqkbnr/ppp1pppp/8/3p4/2PP4/8/PP2PPPP/RNBQKBNR b KQkq c3 0 2");
+    computer_plays(&mut d, "e7e6");
+    // What is neither a PGN nor a FEN, and a FEN the rules refuse: a notice, and nothing lost.
+    let before = fen(&mut d);
+    ok(&mut d, "clipboard hello world");
+    let answer = ok(&mut d, "key Ctrl+V");
+    assert!(notices(&answer).contains("`hello world` is neither a PGN nor a FEN"), "{answer}");
+    ok(&mut d, "clipboard 4k3/4R3/8/8/8/8/8/4K3 w - - 0 1");
+    let answer = ok(&mut d, "key Ctrl+V");
+    assert!(notices(&answer).contains("the FEN cannot be played here"), "{answer}");
+    ok(&mut d, "clipboard 1. e4 e5 2. Ke3");
+    let answer = ok(&mut d, "key Ctrl+V");
+    assert!(notices(&answer).contains("move 2. `Ke3`: not a legal move here"), "{answer}");
+    assert_eq!(fen(&mut d), before);
+    assert_eq!(state(&mut d), "Playing");
+    // The Game menu's Paste, of a FEN: set up, the menu closed.
+    ok(&mut d, "clipboard 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+    ok(&mut d, "press Game");
+    ok(&mut d, "press Paste");
+    assert_eq!(fen(&mut d), "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+    assert!(d.command("press Paste").is_error(), "the Game menu is closed after a paste");
+}
+
+#[test]
+fn where_there_is_no_clipboard_a_copy_and_a_paste_are_a_notice_and_no_fault() {
+    let mut d = against_the_computer();
+    d.world.clipboard = Rc::new(cardtable_runtime::outside::NoClipboard);
+    let answer = ok(&mut d, "key Ctrl+C");
+    assert!(notices(&answer).contains("Nothing was copied: there is no clipboard here."), "{answer}");
+    let answer = ok(&mut d, "key Ctrl+V");
+    assert!(notices(&answer).contains("Nothing was pasted: there is no clipboard here."), "{answer}");
+    assert_eq!(fen(&mut d), cardtable_chess::library::START);
+}
+
+#[test]
+fn save_pgn_writes_the_game_into_the_documents_folder() {
+    let dir = common::TempDir::new("gamesio-documents");
+    let mut d = against_the_computer();
+    // No documents folder yet: a notice.
+    ok(&mut d, "press Game");
+    let answer = ok(&mut d, "press Save PGN");
+    assert!(notices(&answer).contains("there is no documents folder here"), "{answer}");
+    ok(&mut d, &format!("documents {}", dir.path("Documents").display()));
+    ok(&mut d, "press Close");
+    ok(&mut d, "click e2");
+    ok(&mut d, "click e4");
+    computer_plays(&mut d, "e7e5");
+    ok(&mut d, "press Game");
+    let answer = ok(&mut d, "press Save PGN");
+    assert!(notices(&answer).contains("The game was saved as PGN:"), "{answer}");
+    // Resigned: the result the cards declare.
+    ok(&mut d, "press Resign");
+    ok(&mut d, "press Resign Confirm");
+    ok(&mut d, "press Game");
+    ok(&mut d, "press Save PGN");
+    let mut files = dir.files("Documents");
+    files.sort();
+    assert_eq!(files.len(), 2, "{files:?}");
+    let first = std::fs::read_to_string(dir.path("Documents").join(&files[0])).expect("the first PGN");
+    let second = std::fs::read_to_string(dir.path("Documents").join(&files[1])).expect("the second PGN");
+    let (first, second) = if first.contains("0-1") { (second, first) } else { (first, second) };
+    for pgn in [&first, &second] {
+        for tag in ["Event", "Site", "Date", "Round", "White", "Black", "Result"] {
+            assert!(pgn.contains(&format!("[{tag} \"")), "{tag} in {pgn}");
+        }
+        assert!(pgn.contains("[White \"Player\"]\n[Black \"Cardtable Computer (Club)\"]"), "{pgn}");
+        assert!(!pgn.contains("????"), "{pgn}");
+    }
+    assert!(first.contains("[Result \"*\"]") && first.contains("1. e4 e5 *"), "{first}");
+    assert!(second.contains("[Result \"0-1\"]") && second.contains("{resignation} 0-1"), "{second}");
+    assert!(files.iter().all(|f| f.starts_with("Cardtable ") && f.ends_with(".pgn")), "{files:?}");
+}

@@ -96,6 +96,20 @@ struct Window {
     reports: report::InputReport,
 }
 
+/// The system clipboard, miniquad's: the window's (X11's CLIPBOARD
+/// selection, served while the window runs).
+struct SystemClipboard;
+
+impl cardtable_runtime::outside::Clipboard for SystemClipboard {
+    fn get(&self) -> Result<String, String> {
+        macroquad::miniquad::window::clipboard_get().ok_or_else(|| "the clipboard holds no text".to_string())
+    }
+    fn set(&self, text: &str) -> Result<(), String> {
+        macroquad::miniquad::window::clipboard_set(text);
+        Ok(())
+    }
+}
+
 impl Window {
     /// The game started in the window: its driver over `store`, the folder
     /// watched (`--watch`), the library options applied and the script
@@ -108,6 +122,9 @@ impl Window {
             now.map_or(0, |d| d.as_nanos() as u64)
         });
         let mut driver = Driver::with_seed(game.clone(), store, opts.reduced_motion, &off, seed);
+        // The system clipboard, and the folder a game saved as PGN goes to.
+        driver.world.clipboard = Rc::new(SystemClipboard);
+        driver.world.documents = opts.documents.clone().or_else(cardtable_runtime::outside::platform_documents);
         if let Some(trees) = &opts.trees {
             driver = driver.with_trees(trees.clone());
         }

@@ -55,6 +55,8 @@ pub struct Options {
     /// Where the game keeps its saves and settings (`--data-dir`); else the
     /// platform's data folder for the game.
     pub data_dir: Option<PathBuf>,
+    /// Where Save PGN writes (`--documents`; else the platform's documents folder).
+    pub documents: Option<PathBuf>,
     /// The system asks for less motion (`--reduced-motion`): `$prefersReducedMotion`.
     pub reduced_motion: bool,
     /// The seed of the cards' `random(n)` (`--seed N`); else the time's nanoseconds.

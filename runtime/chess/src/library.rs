@@ -261,9 +261,18 @@ fn pgn_text(arg: &str) -> Result<String, String> {
         .map_err(|e| format!("cannot read the PGN file `{unquoted}`: {e}"))
 }
 
+/// The functions the cards may call (`call library: chess, function: F`):
+/// the game in and out through the clipboard and the documents folder
+/// ([`Chess::call`]).
+const FUNCTIONS: &[&str] = &["copyFen", "copyPgn", "paste", "savePgn"];
+
 impl Library for ChessLibrary {
     fn name(&self) -> &'static str {
         "chess"
+    }
+
+    fn functions(&self) -> &'static [&'static str] {
+        FUNCTIONS
     }
 
     fn commands(&self) -> &'static [Command] {
@@ -386,6 +395,33 @@ impl Resolved for Chess {
 
     fn fit_save(&self, world: &mut World, mended: &mut Vec<String>) -> Result<(), String> {
         self.fit_saved(world, mended)
+    }
+
+    /// The cards' calls: `copyFen` and `copyPgn` put the position's FEN or
+    /// the game's PGN (its Seven Tag Roster filled in) on the clipboard;
+    /// `paste` sets the game from the clipboard's PGN or FEN; `savePgn`
+    /// writes the game as PGN into the documents folder. Each says what it
+    /// did, or why it could not, in a notice; a bad paste changes nothing.
+    fn call(&self, world: &mut World, function: &str, _object: ObjectId) {
+        let done = match function {
+            "copyFen" => self
+                .fen(world)
+                .map(|fen| world.copy_text(&fen).then(|| format!("The position was copied as FEN: {fen}"))),
+            "copyPgn" => self
+                .pgn_with(world, true)
+                .map(|pgn| world.copy_text(&pgn).then(|| "The game was copied as PGN.".to_string())),
+            "paste" => match world.paste_text() {
+                None => Ok(None),
+                Some(text) => self.paste(world, &text).map(Some),
+            },
+            "savePgn" => self.save_pgn(world).map(Some),
+            _ => return,
+        };
+        match done {
+            Ok(Some(note)) => world.notices.push(note),
+            Ok(None) => {}
+            Err(e) => world.notices.push(e),
+        }
     }
 
     /// Whether each engine follows the cards: [`crate::follow`].

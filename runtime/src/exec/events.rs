@@ -132,6 +132,8 @@ impl World {
         fresh.faults = std::mem::take(&mut self.faults);
         fresh.notices = std::mem::take(&mut self.notices);
         fresh.store = self.store.clone();
+        fresh.clipboard = self.clipboard.clone();
+        fresh.documents = self.documents.take();
         fresh.pending_load = self.pending_load.take();
         fresh.held_saves = self.held_saves.take();
         fresh.dropping_saves = self.dropping_saves;

@@ -259,6 +259,20 @@ const COMMANDS: &[Own] = &[
         help: "switches a Logic Component off on every Object, from now on",
         run: |d, rest| d.off(unquote(rest)),
     },
+    Own {
+        verb: "clipboard",
+        usage: "clipboard [TEXT]",
+        help: "the driver's stand-in for the system clipboard: alone, what is on it; with TEXT (`\\n` a new line), \
+               puts TEXT on it, as a player's copy elsewhere does",
+        run: |d, rest| d.clipboard(rest),
+    },
+    Own {
+        verb: "documents",
+        usage: "documents [DIR]",
+        help: "the folder documents are written to for the player (a game saved as PGN): alone, which (none \
+               until told); with DIR, that folder",
+        run: |d, rest| d.documents(unquote(rest)),
+    },
 ];
 
 /// `bestmove`'s words: `depth N` (1 to 64), `nodes N` (1 to 10,000,000),
@@ -497,6 +511,7 @@ impl Driver {
         world.use_store(store);
         world.set_reduced_motion(reduced_motion);
         world.host_off = host_off;
+        world.clipboard = Rc::new(crate::outside::MemoryClipboard::default());
         world.random = crate::world::Random::seeded(seed);
         world.save_check = Some(libraries.clone());
         world.start();
@@ -763,6 +778,32 @@ impl Driver {
             }
             None => Json::error(unknown_components(&self.world.game, &[name]).unwrap_or_default()),
         }
+    }
+
+    /// `clipboard [TEXT]`: the stand-in clipboard read, or TEXT put on it.
+    fn clipboard(&mut self, rest: &str) -> Json {
+        let rest = rest.trim();
+        if rest.is_empty() {
+            return match self.world.clipboard.get() {
+                Ok(text) => Json::obj(vec![("clipboard", Json::Str(text))]),
+                Err(_) => Json::obj(vec![("clipboard", Json::Null)]),
+            };
+        }
+        let text = rest.replace("\\n", "\n");
+        match self.world.clipboard.set(&text) {
+            Ok(()) => Json::obj(vec![("clipboard", Json::Str(text))]),
+            Err(e) => Json::error(e),
+        }
+    }
+
+    /// `documents [DIR]`: where documents are written for the player.
+    fn documents(&mut self, rest: &str) -> Json {
+        let rest = rest.trim();
+        if !rest.is_empty() {
+            self.world.documents = Some(std::path::PathBuf::from(rest));
+        }
+        let dir = self.world.documents.as_ref().map(|d| Json::Str(d.display().to_string()));
+        Json::obj(vec![("documents", dir.unwrap_or(Json::Null))])
     }
 
     /// `seed N`: the cards' `random(n)` draws from here on what a World seeded with N draws.

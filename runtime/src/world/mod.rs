@@ -164,6 +164,15 @@ pub struct World {
     /// Where saved games and Persistent Values go. Shared by every copy of
     /// the World (a snapshot): they are on the computer, not in the game.
     pub store: Rc<Store>,
+    /// The clipboard the host gave (the window: the system's; the driver: a
+    /// stand-in; else none): `copy text`, `paste into` and the code
+    /// libraries use it through [`World::copy_text`] and [`World::paste_text`].
+    /// Kept across a restart and a load.
+    pub clipboard: Rc<dyn crate::outside::Clipboard>,
+    /// The folder documents are written to for the player (a game saved as
+    /// PGN): the platform's documents folder in the window, the driver's
+    /// `documents DIR`; none: a notice. Kept across a restart and a load.
+    pub documents: Option<PathBuf>,
     /// The slot of a `load game` asked for by the input that runs: it is
     /// loaded once that input has finished (`exec`).
     pub(crate) pending_load: Option<Box<str>>,
@@ -292,6 +301,35 @@ impl World {
         }
     }
 
+    /// Puts a text on the clipboard; where that cannot be (no clipboard), a
+    /// notice says so, and false.
+    pub fn copy_text(&mut self, text: &str) -> bool {
+        match self.clipboard.set(text) {
+            Ok(()) => true,
+            Err(why) => {
+                self.notices.push(format!("Nothing was copied: {why}."));
+                false
+            }
+        }
+    }
+
+    /// The text on the clipboard (a paste); where there is none, or it is
+    /// longer than [`crate::outside::PASTE_MOST`], a notice says so, and None.
+    pub fn paste_text(&mut self) -> Option<String> {
+        match self.clipboard.get() {
+            Ok(text) if text.len() > crate::outside::PASTE_MOST => {
+                let most = crate::outside::PASTE_MOST;
+                self.notices.push(format!("Nothing was pasted: the text is longer than {most} bytes."));
+                None
+            }
+            Ok(text) => Some(text),
+            Err(why) => {
+                self.notices.push(format!("Nothing was pasted: {why}."));
+                None
+            }
+        }
+    }
+
     /// `reset table`: the table goes back to its start (`World::table_starts`),
     /// or to its file's rows.
     pub fn reset_table(&mut self, game: &Game, table: TableId) {
@@ -318,6 +356,8 @@ impl World {
             library_calls: Vec::new(),
             notices: Vec::new(),
             store: Rc::new(Store::memory()),
+            clipboard: Rc::new(crate::outside::NoClipboard),
+            documents: None,
             pending_load: None,
             holding: 0,
             held_saves: None,

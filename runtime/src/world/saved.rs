@@ -964,6 +964,8 @@ impl World {
         loaded.notices = std::mem::take(&mut self.notices);
         loaded.notices.extend(told);
         loaded.store = self.store.clone();
+        loaded.clipboard = self.clipboard.clone();
+        loaded.documents = self.documents.take();
         loaded.step_budget = self.step_budget;
         loaded.steps_left = self.steps_left;
         loaded.holding = self.holding;

@@ -9,7 +9,7 @@
 //! cards refuse is an error that names its move number.
 
 use super::{Chess, ChessState};
-use crate::facts::{Move, Tables};
+use crate::facts::{Fen, Move, Tables};
 use cardtable_runtime::ids::{ColumnId, ObjectId};
 use cardtable_runtime::library::Lack;
 use cardtable_runtime::value::Value;
@@ -92,9 +92,58 @@ fn termination(result: &str, reason: &str) -> &'static str {
 /// The Move History's columns that make a Move's name, in order.
 const NAME_PARTS: [&str; 7] = ["letter", "fromFile", "fromRank", "capture", "square", "promotion", "checkMark"];
 
+/// Today's date as PGN writes it (`2026.12.07`), in UTC.
+fn today() -> String {
+    let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    // Howard Hinnant's days-to-civil.
+    let z = (secs / 86_400) as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
 impl Chess {
-    /// The game as PGN.
+    /// The game as PGN, its Seven Tag Roster left as the driver's `pgn`
+    /// writes it (`?` for what it does not know).
     pub fn pgn(&self, world: &World) -> Result<String, String> {
+        self.pgn_with(world, false)
+    }
+
+    /// The Seven Tag Roster's players of a game played in the window: the
+    /// Player's Side is `Player`, the other the Computer at its Strength
+    /// (Board State's `playerSide` and `strength`), or `Player` too when the
+    /// Computer is off (game.yaml's `play: computer`, switched off); in
+    /// FEN's order, White first.
+    fn players(&self, world: &World) -> [String; 2] {
+        let Ok(rules) = self.rules(world) else { return ["?".into(), "?".into()] };
+        let field = |name: &str| {
+            let f = world.game.structs[self.board_state.index()].fields.iter().position(|f| f.name == name)?;
+            Some(Self::text(world, self.field(world, rules, f as u16)).to_string())
+        };
+        let computer_on =
+            world.game.play.as_ref().and_then(|p| p.computer).is_some_and(|c| !world.host_off.contains(&c));
+        let player = field("playerSide").unwrap_or_default();
+        let strength = field("strength").unwrap_or_default();
+        self.facts.sides.clone().map(|side| {
+            if !computer_on || side == player || player.is_empty() {
+                "Player".to_string()
+            } else if strength.is_empty() {
+                "Cardtable Computer".to_string()
+            } else {
+                format!("Cardtable Computer ({strength})")
+            }
+        })
+    }
+
+    /// The game as PGN; `roster`: its Seven Tag Roster filled in as a game
+    /// saved or copied from the window is (the players, the date).
+    pub fn pgn_with(&self, world: &World, roster: bool) -> Result<String, String> {
         let names = self.move_names(world)?;
         let state: ChessState = cardtable_runtime::library::state(world).unwrap_or_default();
         // The result is the cards' (game.yaml's `result:`), never guessed
@@ -106,16 +155,20 @@ impl Chess {
             Some(Err(e)) => return Err(e),
         };
         let mut out = String::new();
+        let ([white, black], date, site) = match roster {
+            true => (self.players(world), today(), "Cardtable"),
+            false => (["?".to_string(), "?".to_string()], "????.??.??".to_string(), "?"),
+        };
         for (tag, value) in [
             ("Event", "Cardtable game"),
-            ("Site", "?"),
-            ("Date", "????.??.??"),
+            ("Site", site),
+            ("Date", &date),
             ("Round", "-"),
-            ("White", "?"),
-            ("Black", "?"),
+            ("White", &white),
+            ("Black", &black),
             ("Result", result),
         ] {
-            out.push_str(&format!("[{tag} \"{value}\"]\n"));
+            out.push_str(&format!("[{tag} \"{}\"]\n", quoted(value)));
         }
         for (tag, value) in &self.pgn_tags {
             out.push_str(&format!("[{tag} \"{}\"]\n", quoted(value)));
@@ -167,6 +220,48 @@ impl Chess {
         out.push_str(&line);
         out.push('\n');
         Ok(out)
+    }
+
+    /// A paste: a FEN (one line that reads as one) is set up, anything that
+    /// starts as a PGN does (a tag, a move number) is played in; the game
+    /// is set from it, or, for anything else or what the rules refuse,
+    /// nothing changes and the answer says why.
+    pub fn paste(&self, world: &mut World, text: &str) -> Result<String, String> {
+        let text = text.trim();
+        let one_line = !text.contains('\n');
+        if one_line && Fen::read(self.facts.grid, text, |c| self.facts.kind_of_letter(c)).is_ok() {
+            let before = world.clone();
+            return match self.set_fen(world, text) {
+                Ok(_) => Ok(format!("The position was pasted: {text}")),
+                Err(e) => {
+                    *world = before;
+                    Err(format!("Nothing was pasted: the FEN cannot be played here: {e}."))
+                }
+            };
+        }
+        if text.starts_with('[') || text.starts_with(|c: char| c.is_ascii_digit()) {
+            return match self.load_pgn(world, text) {
+                Ok((n, _)) => Ok(format!("The game was pasted: {n} moves.")),
+                Err(e) => Err(format!("Nothing was pasted: the PGN cannot be played here: {e}.")),
+            };
+        }
+        let shown: String = text.chars().take(40).collect();
+        Err(format!("Nothing was pasted: `{shown}` is neither a PGN nor a FEN."))
+    }
+
+    /// The game written as PGN (its Seven Tag Roster filled in) into the
+    /// documents folder, as `Cardtable YYYY.MM.DD.pgn`: the answer names
+    /// the file, or says why none was written.
+    pub fn save_pgn(&self, world: &mut World) -> Result<String, String> {
+        let pgn = self.pgn_with(world, true).map_err(|e| format!("The game was not saved as PGN: {e}."))?;
+        let Some(folder) = world.documents.clone() else {
+            return Err("The game was not saved as PGN: there is no documents folder here.".into());
+        };
+        let stem = format!("Cardtable {}", today());
+        match cardtable_runtime::outside::write_document(&folder, &stem, "pgn", &pgn) {
+            Ok(path) => Ok(format!("The game was saved as PGN: {}", path.display())),
+            Err(e) => Err(format!("The game was not saved as PGN: {e}.")),
+        }
     }
 
     /// Each Move's name, from the Move History.
