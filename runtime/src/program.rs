@@ -198,6 +198,11 @@ pub enum StepKind {
     HasSavedGame { slot: Box<str>, answer: Option<Slot> },
     /// `forget saved game: SLOT`: the slot's save is deleted.
     ForgetSavedGame(Box<str>),
+    /// `copy text: V`: the text V on the clipboard (the host's: none is a notice).
+    CopyText(Expr),
+    /// `paste into: $GLOBAL`: the clipboard's text into a Text Global
+    /// (empty, with a notice, where there is none).
+    PasteInto(GlobalId),
     /// `input context: CONTEXT, active: false`: turns an Input Context off (or on, the default).
     InputContext { context: ContextId, on: bool },
     /// `call library: NAME, function: F, applies to: OBJECT`: asks the code

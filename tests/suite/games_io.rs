@@ -246,3 +246,31 @@ fn save_pgn_writes_the_game_into_the_documents_folder() {
     assert!(second.contains("[Result \"0-1\"]") && second.contains("{resignation} 0-1"), "{second}");
     assert!(files.iter().all(|f| f.starts_with("Cardtable ") && f.ends_with(".pgn")), "{files:?}");
 }
+
+/// The cards' own steps: `copy text: V` puts a text on the clipboard,
+/// `paste into: $GLOBAL` reads it into a Text Global (content/README.md,
+/// The clipboard).
+#[test]
+fn the_cards_copy_a_text_and_read_a_paste() {
+    let copy = common::TempContent::chess("gamesio-steps");
+    let keys = "logic/Copy And Paste Keys.yaml";
+    copy.replace_once(
+        keys,
+        "      - call library: chess\n        function: copyFen",
+        "      - copy text: \"'Moves: ' + dataCount('Move History')\"",
+    );
+    copy.replace_once(keys, "      - call library: chess\n        function: paste", "      - paste into: $status");
+    let mut d = common::two_players(common::load_game(&copy.dir));
+    ok(&mut d, "click e2");
+    ok(&mut d, "click e4");
+    ok(&mut d, "key Ctrl+C");
+    assert_eq!(clipboard(&mut d).as_deref(), Some("Moves: 1"));
+    ok(&mut d, "clipboard pasted words");
+    ok(&mut d, "key Ctrl+V");
+    assert_eq!(ok(&mut d, "global status").get("value").as_str(), Some("pasted words"));
+    // No clipboard: the Global is emptied, and a notice says why.
+    d.world.clipboard = Rc::new(cardtable_runtime::outside::NoClipboard);
+    let answer = ok(&mut d, "key Ctrl+V");
+    assert!(notices(&answer).contains("Nothing was pasted"), "{answer}");
+    assert_eq!(ok(&mut d, "global status").get("value").as_str(), Some(""));
+}

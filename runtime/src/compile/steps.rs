@@ -64,6 +64,8 @@ const ACTIONS: &[Action] = &[
     Action { key: "load game", compile: |cx, f, _| cx.load_game(f) },
     Action { key: "has saved game", compile: |cx, f, _| cx.has_saved_game(f) },
     Action { key: "forget saved game", compile: |cx, f, _| cx.forget_saved_game(f) },
+    Action { key: "copy text", compile: |cx, f, _| cx.copy_text(f) },
+    Action { key: "paste into", compile: |cx, f, _| cx.paste_into(f) },
     Action { key: "input context", compile: |cx, f, _| cx.input_context(f) },
     Action { key: "start timer", compile: |cx, f, _| cx.start_timer(f) },
     Action { key: "stop timer", compile: |cx, f, _| cx.stop_timer(f) },
@@ -319,6 +321,39 @@ impl<'a> Cx<'a> {
         f.only(&["forget saved game"], "a Forget Saved Game step", self.d);
         let slot = self.saved_name(f, "forget saved game", "a Forget Saved Game step", crate::save::check_slot)?;
         Some(StepKind::ForgetSavedGame(slot))
+    }
+
+    /// `copy text: V` (a Text, or a Number or Boolean written as one)
+    pub(super) fn copy_text(&mut self, f: &Fields) -> Option<StepKind> {
+        f.only(&["copy text"], "a Copy Text step", self.d);
+        let pos = f.opt_text("copy text", self.d).map_or(f.pos, |(_, p)| p);
+        let value = self.expr_field(f, "copy text")?;
+        self.check_fits(&value, Type::Text, pos, "the text copied");
+        Some(StepKind::CopyText(value))
+    }
+
+    /// `paste into: $GLOBAL` (a Text Global)
+    pub(super) fn paste_into(&mut self, f: &Fields) -> Option<StepKind> {
+        f.only(&["paste into"], "a Paste Into step", self.d);
+        let (name, pos) = f.text("paste into", "a Paste Into step", self.d)?;
+        let name = name.as_str().trim();
+        let Some(bare) = name.strip_prefix('$') else {
+            self.err(pos, format!("`paste into` names a Global, written `$name`: found `{name}`"));
+            return None;
+        };
+        match self.game.names.globals.get(bare).copied() {
+            Some(g) if self.game.globals[g.index()].ty == Type::Text => Some(StepKind::PasteInto(g)),
+            Some(_) => {
+                self.err(pos, format!("`paste into` needs a Text Global; `${bare}` is not one"));
+                None
+            }
+            None => {
+                let hint =
+                    crate::source::suggest::did_you_mean(bare, self.game.globals.iter().map(|g| g.name.as_str()));
+                self.err(pos, format!("`paste into` names no Global: `${bare}`{hint}"));
+                None
+            }
+        }
     }
 
     /// A step on a save slot with an optional `action name:` (a Boolean answer).

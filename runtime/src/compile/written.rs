@@ -13,7 +13,7 @@ pub fn written_by_cards(game: &Game, trees: &Trees) -> Written {
     trees.each_step(|step| match &step.kind {
         StepKind::SetCell { table, .. } | StepKind::ControlRow { table, .. } => w.mark_table(*table),
         StepKind::ResetTable(table) => w.mark_table(*table),
-        StepKind::Set { target: Target::Global(g), .. } => w.mark_global(*g),
+        StepKind::Set { target: Target::Global(g), .. } | StepKind::PasteInto(g) => w.mark_global(*g),
         StepKind::Set { target: Target::Prop(_, Prop::Field(s, f)), .. } => w.mark_field(*s, *f as usize),
         _ => {}
     });

@@ -135,6 +135,20 @@ impl World {
                 self.answer_to(cx, *answer, has);
             }
             StepKind::ForgetSavedGame(slot) => self.forget_saved_game(slot),
+            StepKind::CopyText(value) => {
+                let text = match self.eval(g, cx, value)? {
+                    Value::Text(s) => self.syms.text(s).to_string(),
+                    Value::Num(n) => crate::world::number(n),
+                    Value::Bool(b) => b.to_string(),
+                    _ => String::new(),
+                };
+                self.copy_text(&text);
+            }
+            StepKind::PasteInto(global) => {
+                let text = self.paste_text().unwrap_or_default();
+                let sym = self.make_text(&text)?;
+                self.globals[global.index()] = Value::Text(sym);
+            }
             StepKind::InputContext { context, on } => self.inputs_on[context.0 as usize] = *on,
             StepKind::CallLibrary { library, function, object } => {
                 let object = self.object(g, cx, object)?;
@@ -483,6 +497,8 @@ impl World {
             | StepKind::InputContext { .. }
             | StepKind::CallLibrary { .. }
             | StepKind::ForgetSavedGame(_)
+            | StepKind::CopyText(_)
+            | StepKind::PasteInto(_)
             | StepKind::Time(_)
             | StepKind::Draw(_) => return Ok(at!(self.handed_step(g, cx, step, Some(trees)))),
         }
