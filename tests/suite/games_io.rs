@@ -274,3 +274,90 @@ fn the_cards_copy_a_text_and_read_a_paste() {
     assert!(notices(&answer).contains("Nothing was pasted"), "{answer}");
     assert_eq!(ok(&mut d, "global status").get("value").as_str(), Some(""));
 }
+
+/// A White Piece's pixels at a Square of a 960 x 1100 screenshot (120 px
+/// Squares from the top-left, White at the bottom), as tests/suite/window.rs
+/// counts them: light, pale, apart from the Square's own corner colour.
+fn white_pixels(rgba: &[u8], width: u32, file: u32, rank: u32) -> usize {
+    let px = |x: u32, y: u32| {
+        let i = ((y * width + x) * 4) as usize;
+        [f32::from(rgba[i]), f32::from(rgba[i + 1]), f32::from(rgba[i + 2])]
+    };
+    let (cx, cy) = ((file - 1) * 120 + 60, (8 - rank) * 120 + 60);
+    let mut square = [0.0f32; 3];
+    for x in cx - 30..cx - 20 {
+        for y in cy - 50..cy - 40 {
+            let p = px(x, y);
+            (0..3).for_each(|c| square[c] += p[c] / 100.0);
+        }
+    }
+    let luma = |c: [f32; 3]| 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2];
+    (cx - 20..cx + 20)
+        .flat_map(|x| (cy - 20..cy + 20).map(move |y| (x, y)))
+        .filter(|&(x, y)| {
+            let c = px(x, y);
+            let (max, min) = (c[0].max(c[1]).max(c[2]), c[0].min(c[1]).min(c[2]));
+            let apart: f32 = (0..3).map(|i| (c[i] - square[i]).abs()).sum();
+            luma(c) > 160.0 && (max - min) < 0.4 * max && luma(c) > luma(square) - 10.0 && apart > 50.0
+        })
+        .count()
+}
+
+/// The system clipboard in a real window (Xvfb), with real X keys
+/// (xdotool) and the Computer on: Ctrl+C puts the position as FEN on the
+/// CLIPBOARD selection, which `xclip -o` reads; a PGN put there by xclip,
+/// then Ctrl+V, sets the game (its last position in the screenshot, the
+/// window's `--keys 2` waiting for both keys).
+#[test]
+fn the_window_copies_a_fen_to_the_system_clipboard_and_pastes_a_pgn_from_it() {
+    let Some(run) = common::display() else { return };
+    if !common::xdotool() {
+        return;
+    }
+    let found = |tool: &str| {
+        std::env::var_os("PATH").is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(tool).is_file()))
+    };
+    if !found("xclip") {
+        assert!(std::env::var_os("CI").is_none_or(|v| v.is_empty()), "no xclip here (apt-get install xclip)");
+        eprintln!("\nwindow clipboard test SKIPPED: no xclip here (apt-get install xclip)");
+        return;
+    }
+    let dir = common::TempDir::new("gamesio-window");
+    let (png, err, copied) = (dir.path("pasted.png"), dir.path("window.stderr"), dir.path("copied.txt"));
+    let bin = env!("CARGO_BIN_EXE_cardtable");
+    let script = format!(
+        "CARDTABLE_REPORT_INPUTS=1 timeout 120 '{bin}' '{content}' --engine builtin --data-dir '{data}' \
+         --documents '{docs}' --screenshot '{png}' --keys 2 --frames 5 2>'{err}' & pid=$!\n\
+         wid=$(timeout 60 xdotool search --sync --onlyvisible --name Chess | head -n 1)\n\
+         timeout 60 xdotool windowfocus --sync \"$wid\"\n\
+         xdotool key --window \"$wid\" ctrl+c\n\
+         timeout 60 sh -c 'until xclip -o -selection clipboard >\"$0\" 2>/dev/null && [ -s \"$0\" ]; do sleep 0.1; done' '{copied}' \
+           || {{ echo 'xclip never read a copy' >&2; kill $pid; exit 1; }}\n\
+         printf '[Event \"pasted\"]\\n\\n1. e4 e5 2. Nf3 Nc6 *\\n' | xclip -selection clipboard -i\n\
+         xdotool key --window \"$wid\" ctrl+v\n\
+         wait $pid",
+        content = common::chess_dir().display(),
+        data = dir.path("data").display(),
+        docs = dir.path("docs").display(),
+        png = png.display(),
+        err = err.display(),
+        copied = copied.display(),
+    );
+    let mut all: Vec<String> = run.to_vec();
+    all.extend(["sh".into(), "-c".into(), script]);
+    let out = std::process::Command::new(&all[0]).args(&all[1..]).env("LC_ALL", "C").output().expect("the window runs");
+    let said = std::fs::read_to_string(&err).unwrap_or_default();
+    assert!(out.status.success(), "the window failed: {}{said}", String::from_utf8_lossy(&out.stderr));
+    let copied = std::fs::read_to_string(&copied).unwrap_or_default();
+    assert_eq!(copied, cardtable_chess::library::START, "xclip read the FEN Ctrl+C copied");
+    assert!(said.contains("input: key Ctrl+C") && said.contains("input: key Ctrl+V"), "{said}");
+    // The pasted game's last position: the Pawn on e4, the Knight on f3, e2 and g1 empty.
+    let decoder = png::Decoder::new(std::fs::File::open(&png).expect("a screenshot"));
+    let mut reader = decoder.read_info().expect("a PNG");
+    let mut rgba = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut rgba).expect("a frame");
+    let white = |file, rank| white_pixels(&rgba, info.width, file, rank);
+    assert!(white(5, 4) > 100 && white(6, 3) > 100, "e4 {} f3 {}", white(5, 4), white(6, 3));
+    assert_eq!((white(5, 2), white(7, 1)), (0, 0), "e2 and g1 are empty");
+    let _ = std::fs::copy(&png, std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("gamesio-pasted.png"));
+}
