@@ -211,7 +211,8 @@ fn help_lists_the_commands_of_the_games_libraries_and_no_other() {
         text.ends_with(
             "| restore N | drop N | save SLOT | load SLOT | wait SECONDS \
              | trace [limit=N] [card=NAME] [table=NAME] [depth=N] COMMAND | seed N | moves | perft N | playout SEED [PLIES] \
-             | play MOVE | bestmove [depth N] [nodes N] [movetime MS] [seed N] | off COMPONENT | fen | setfen FEN | pgn \
+             | play MOVE | bestmove [depth N] [nodes N] [movetime MS] [seed N] | off COMPONENT | clipboard [TEXT] \
+             | documents [DIR] | fen | setfen FEN | pgn \
              | loadpgn FILE-OR-PGN | enginemoves | engineperft N | enginebestmove [MS] [depth N] [movetime MS] [noise CP] [seed S] \
              | engine [PATH|builtin|manual] | answer MOVE"
         ),
@@ -240,7 +241,8 @@ fn help_lists_the_commands_of_the_games_libraries_and_no_other() {
     assert!(
         text.ends_with(
             "| snapshot N | restore N | drop N | save SLOT | load SLOT | wait SECONDS \
-             | trace [limit=N] [card=NAME] [table=NAME] [depth=N] COMMAND | seed N | off COMPONENT"
+             | trace [limit=N] [card=NAME] [table=NAME] [depth=N] COMMAND | seed N | off COMPONENT | clipboard [TEXT] \
+             | documents [DIR]"
         ),
         "{text}"
     );

@@ -233,7 +233,7 @@ fn new_extends_writes_a_game_yaml_and_nothing_else() {
 fn a_game_saved_in_a_made_over_folder_loads_again() {
     let data = TempDir::new("extends-save");
     let amazon = common::root().join("content/variants/amazon");
-    let (first, _) = common::drive_in(&data.dir, &amazon, "fen\nloadpgn 1. e4 e5 2. Qh5\nfen\nsave auto\n");
+    let (first, _) = common::drive_in(&data.dir, &amazon, "fen\nloadpgn 1. e4 e5 2. Ah5\nfen\nsave auto\n");
     let start = first[0].get("fen").as_str().unwrap_or_default().to_string();
     assert!(start.starts_with("rnbakbnr/"), "the Amazon's letter where the Queen was: {start}");
     let played = first[2].get("fen").as_str().unwrap_or_default().to_string();

@@ -361,3 +361,22 @@ fn the_window_copies_a_fen_to_the_system_clipboard_and_pastes_a_pgn_from_it() {
     assert_eq!((white(5, 2), white(7, 1)), (0, 0), "e2 and g1 are empty");
     let _ = std::fs::copy(&png, std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("gamesio-pasted.png"));
 }
+
+#[test]
+fn a_saved_game_from_a_set_position_goes_back_to_it_after_a_load() {
+    let mut d = against_the_computer();
+    let set = "4k3/8/8/8/8/8/4P3/4K3 b - - 0 7";
+    ok(&mut d, &format!("setfen {set}"));
+    computer_plays(&mut d, "e8d7");
+    ok(&mut d, "click e2");
+    ok(&mut d, "click e4");
+    computer_plays(&mut d, "d7d6");
+    ok(&mut d, "save kept");
+    ok(&mut d, "setfen 4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+    ok(&mut d, "load kept");
+    assert_eq!(fen(&mut d), "8/8/3k4/8/4P3/8/8/4K3 w - - 1 9");
+    ok(&mut d, "press Undo");
+    assert_eq!(fen(&mut d), "8/3k4/8/8/8/8/4P3/4K3 w - - 1 8");
+    ok(&mut d, "press Undo");
+    assert_eq!(fen(&mut d), set);
+}

@@ -605,6 +605,7 @@ fn the_tables_play_writes_are_found_at_load_libraries_included() {
             "Position History",
             "Position",
             "Slides",
+            "Starting Turn",
             "Targets",
             "Threats"
         ]
@@ -616,7 +617,10 @@ fn the_tables_play_writes_are_found_at_load_libraries_included() {
         resolved.writes(&mut w);
         (0..game.tables.len()).filter(|&t| w.tables[t]).map(name).collect::<Vec<_>>()
     };
-    assert_eq!(by_library("chess"), ["Castling", "Move History", "Position History", "Position", "Targets"]);
+    assert_eq!(
+        by_library("chess"),
+        ["Castling", "Move History", "Position History", "Position", "Starting Turn", "Targets"]
+    );
     assert_eq!(by_library("stockfishBridge"), ["Chosen Moves"]);
     assert_eq!(by_library("engine"), Vec::<&str>::new());
     let board = game.names.structs["Board State"];

@@ -705,6 +705,7 @@ impl Chess {
             }
             mended.extend(held.mended.iter().map(|m| format!("its position `{fen}`: {m}")));
         }
+        self.keep_start_after_load(world);
         Ok(())
     }
 
@@ -921,6 +922,60 @@ impl Chess {
         Ok(())
     }
 
+    /// The Pieces, castlings and checks given of a FEN, read, into the
+    /// Position, Castling and Checks tables (Position already the Board's Squares).
+    fn write_position(&self, world: &mut World, read: &Fen, castling: &str) {
+        let game = world.game.clone();
+        for (r, piece) in read.placement.iter().enumerate() {
+            let name =
+                |(kind, white): (u8, bool)| (&self.facts.kinds[usize::from(kind)].name, self.facts.side_of_fen(white));
+            let (kind, side) =
+                piece.map(name).map_or((EMPTY, EMPTY), |(k, s)| (world.syms.intern(k), world.syms.intern(s)));
+            let pos = &mut world.tables[self.position.index()];
+            *pos.cell_mut(r, self.kind) = Value::Text(kind);
+            *pos.cell_mut(r, self.side) = Value::Text(side);
+        }
+        self.write_castling(world, read, castling);
+        // No check given, or as many as the FEN's checks field says.
+        if let Some(c) = self.checks {
+            let table = &mut world.tables[c.table.index()];
+            table.reset(&game.tables[c.table.index()]);
+            for (&r, left) in c.rows.iter().zip(read.checks.unwrap_or_default()) {
+                let Value::Num(to_win) = table.cell(r, c.to_win) else { continue };
+                if read.checks.is_some() {
+                    *table.cell_mut(r, c.given) = Value::Num(to_win - f64::from(left));
+                }
+            }
+        }
+    }
+
+    /// A game set up from outside (its Starting Turn names a Side) and
+    /// brought back from a save goes back to its start as before: the
+    /// Position, Castling and Checks tables' starts are its start FEN's
+    /// (`World::set_table_start`), the Starting Turn's its own.
+    fn keep_start_after_load(&self, world: &mut World) {
+        let Some((t, [to_move, _, _])) = self.starting_turn else { return };
+        let table = &world.tables[t.index()];
+        if table.row_count() == 0 || Self::text(world, table.cell(0, to_move)).is_empty() {
+            return;
+        }
+        let Some(fen) = cardtable_runtime::library::state::<pgn::Start>(world).and_then(|s| s.fen) else { return };
+        let Ok(read) = Fen::read(self.facts.grid, &fen, |c| self.facts.kind_of_letter(c)) else { return };
+        if world.tables[self.position.index()].row_count() != self.facts.grid.squares() {
+            return;
+        }
+        let starts = [Some(self.position), self.castling.map(|c| c.0), self.checks.map(|c| c.table)];
+        let now: Vec<_> = starts.iter().flatten().map(|t| (*t, world.tables[t.index()].clone())).collect();
+        self.write_position(world, &read, read.castling);
+        for &(table, _) in &now {
+            world.set_table_start(table);
+        }
+        for (table, rows) in now {
+            world.tables[table.index()] = rows;
+        }
+        world.set_table_start(t);
+    }
+
     /// Sets up the position of a FEN, held to the rules first ([`Chess::hold`]:
     /// refused, or mended as the answer says): the tables, the Board State,
     /// a fresh history; then the Turn starts as the cards start it.
@@ -940,29 +995,9 @@ impl Chess {
             world.tables[self.position.index()].reset(&game.tables[self.position.index()]);
             self.is_the_board(world.tables[self.position.index()].row_count())?;
         }
-        for (r, piece) in read.placement.iter().enumerate() {
-            let name =
-                |(kind, white): (u8, bool)| (&self.facts.kinds[usize::from(kind)].name, self.facts.side_of_fen(white));
-            let (kind, side) =
-                piece.map(name).map_or((EMPTY, EMPTY), |(k, s)| (world.syms.intern(k), world.syms.intern(s)));
-            let pos = &mut world.tables[self.position.index()];
-            *pos.cell_mut(r, self.kind) = Value::Text(kind);
-            *pos.cell_mut(r, self.side) = Value::Text(side);
-        }
-        self.write_castling(world, &read, castling);
+        self.write_position(world, &read, castling);
         for &t in &self.cleared_tables {
             world.tables[t.index()].reset(&game.tables[t.index()]);
-        }
-        // No check given, or as many as the FEN's checks field says.
-        if let Some(c) = self.checks {
-            let table = &mut world.tables[c.table.index()];
-            table.reset(&game.tables[c.table.index()]);
-            for (&r, left) in c.rows.iter().zip(read.checks.unwrap_or_default()) {
-                let Value::Num(to_win) = table.cell(r, c.to_win) else { continue };
-                if read.checks.is_some() {
-                    *table.cell_mut(r, c.given) = Value::Num(to_win - f64::from(left));
-                }
-            }
         }
         let side = world.syms.intern(side);
         self.set_field(world, rules, self.side_to_move, Value::Text(side));
