@@ -106,17 +106,18 @@ fn the_promotion_choice_offers_only_the_kinds_lost() {
 
 /// The window's Promotion choice opens on Sides' promotionRank alone, so a
 /// PGN's promotion on Rank 9 cannot be played by clicks: `loadpgn` refuses
-/// it at its move and leaves the position before it (never a Pawn moved
-/// unpromoted); on Rank 10 it is played (`b10=Q`: a Square of a two-digit
+/// it at its move and changes nothing, as any PGN that cannot be played
+/// (never a Pawn moved unpromoted); on Rank 10 it is played (`b10=Q`: a Square of a two-digit
 /// Rank, which PGN's reading took as `10` before).
 #[test]
 fn loadpgn_refuses_a_promotion_the_window_cannot_make() {
     let mut d = grand();
     let start = "k9/10/1P8/10/10/10/10/10/10/9K w - - 0 1";
+    let before = fen(&mut d);
     let answer = d.command(&format!("loadpgn [FEN \"{start}\"] 1. b9=Q"));
     let why = answer.get("error").as_str().unwrap_or_default().to_string();
     assert!(why.starts_with("move 1. `b9=Q`"), "{answer}");
-    assert_eq!(fen(&mut d), start, "the position before the move");
+    assert_eq!(fen(&mut d), before, "the game as it was before the PGN");
     let answer = ok(&mut d, "loadpgn [FEN \"9k/1P8/10/10/10/10/10/10/10/K9 w - - 0 1\"] 1. b10=Q");
     assert!(answer.get("fen").as_str().unwrap_or_default().starts_with("1Q7k/"), "{answer}");
 }
