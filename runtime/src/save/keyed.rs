@@ -19,8 +19,16 @@ use std::sync::Arc;
 pub type Key = Arc<str>;
 
 /// Values by name, each name once, in the order they were put.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct Keyed<V>(Vec<(Key, V)>);
+
+/// Equal as maps are: the same names with equal values, in any order (a
+/// save read back from its file holds them in the names' order).
+impl<V: PartialEq> PartialEq for Keyed<V> {
+    fn eq(&self, other: &Self) -> bool {
+        self.len() == other.len() && self.iter().all(|(k, v)| other.get(k) == Some(v))
+    }
+}
 
 impl<V> Default for Keyed<V> {
     fn default() -> Self {
@@ -139,6 +147,18 @@ mod tests {
         assert_eq!(read.get("c"), None);
         assert_eq!(read.keys().map(|k| &**k).collect::<Vec<_>>(), ["b", "a"]);
         assert_eq!(serde_yaml::to_string(&read).expect("written"), "a: 2\nb: 3\n");
+    }
+
+    #[test]
+    fn equal_as_maps_are() {
+        let a: Keyed<u32> = [("x", 1), ("y", 2)].into_iter().collect();
+        let b: Keyed<u32> = [("y", 2), ("x", 1)].into_iter().collect();
+        let c: Keyed<u32> = [("y", 2), ("x", 3)].into_iter().collect();
+        let d: Keyed<u32> = [("x", 1)].into_iter().collect();
+        assert_eq!(a, b);
+        assert_ne!(a, c);
+        assert_ne!(a, d);
+        assert_ne!(d, a);
     }
 
     #[test]
