@@ -143,6 +143,10 @@ pub struct WindowArgs {
     /// With --screenshot: wait for N keys pressed in the window (the content binds them) before the --frames
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub keys: u32,
+    /// The window's size when it opens, WIDTHxHEIGHT in pixels (a --screenshot is taken at it);
+    /// a window wider than the game screen's shape shows room beside it (the cards' screenBeside())
+    #[arg(long, value_name = "WxH", value_parser = parse_size)]
+    pub window_size: Option<(u32, u32)>,
     /// Read the content folder again when a file in it is saved; the game goes on where it was
     #[arg(long)]
     pub watch: bool,
@@ -150,6 +154,14 @@ pub struct WindowArgs {
     /// Object under the mouse with its Logic Components and variables, in a panel on the right
     #[arg(long)]
     pub debug: bool,
+}
+
+/// `--window-size WxH`: a width and a height, each 100 to 8192 pixels.
+fn parse_size(text: &str) -> Result<(u32, u32), String> {
+    let why = || format!("`{text}` is no window size: write WIDTHxHEIGHT, each 100 to 8192 pixels (1600x900)");
+    let (w, h) = text.split_once(['x', 'X']).ok_or_else(why)?;
+    let read = |n: &str| n.trim().parse::<u32>().ok().filter(|n| (100..=8192).contains(n));
+    Ok((read(w).ok_or_else(why)?, read(h).ok_or_else(why)?))
 }
 
 /// What the command line asks for.

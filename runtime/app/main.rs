@@ -164,6 +164,7 @@ fn window(args: cli::WindowArgs, library: &[(String, String)]) -> ExitCode {
         off: args.game.off.clone(),
         trees: None,
         debug: args.debug,
+        size: args.window_size,
     };
     if args.watch && args.game.content.is_none() {
         eprintln!(

@@ -45,6 +45,8 @@ impl EventId {
     pub const MOUSE_DRAGGED: EventId = EventId(6);
     /// The left button went up after a press that reached no button, wherever it went up.
     pub const DRAG_ENDED: EventId = EventId(7);
+    /// The window showed more or less of the game screen beside it (`screenBeside()`).
+    pub const SCREEN_RESIZED: EventId = EventId(8);
     /// A `load game` brought the saved game back (the last but one built-in Event).
     pub const LOAD_SUCCEEDED: EventId = EventId(BUILTIN_EVENTS.len() as u16 - 2);
     /// A `load game` found no save to bring back, or one that cannot be read (the last).
@@ -66,6 +68,8 @@ pub const BUILTIN_EVENTS: &[&str] = &[
     "Mouse Dragged",
     // The left button went up (after a press that reached no button), wherever: to every listener.
     "Drag Ended",
+    // The room the window shows beside the game screen (`screenBeside()`) changed: to every listener.
+    "Screen Resized",
     // After a `load game`, once the input that asked for it has ended.
     "load:succeeded",
     "load:failed",
@@ -171,6 +175,7 @@ mod tests {
             (EventId::MOUSE_RELEASED, "Mouse Released"),
             (EventId::MOUSE_DRAGGED, "Mouse Dragged"),
             (EventId::DRAG_ENDED, "Drag Ended"),
+            (EventId::SCREEN_RESIZED, "Screen Resized"),
         ] {
             assert_eq!(BUILTIN_EVENTS.get(id.index()), Some(&name));
         }

@@ -69,6 +69,9 @@ pub enum Expr {
     /// `clock()`: the game's clock, the seconds it has been played (`World::time`),
     /// moved by the host's ticks only (the window's frames, the driver's `wait`).
     Clock,
+    /// `screenBeside()`: how many game-screen pixels the window shows on each
+    /// side of the game screen, past its width ([`crate::world::World::beside`]).
+    ScreenBeside,
     Hypot(Box<[Expr; 2]>),
     Unary(UnaryOp, Box<Expr>),
     /// Every binary operator but `&&` and `||`.

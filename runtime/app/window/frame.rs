@@ -387,12 +387,14 @@ impl Window {
     /// The game's background, its draw list, the debug view when it is
     /// open, the toasts and the banner.
     fn draw(&mut self) {
-        draw_list(&mut self.driver.world, &mut self.items);
-        self.art.need(&self.game, sprites(&self.items));
         // The mistakes' banner takes a strip of its own under the game screen,
         // which shrinks to fit above it: it hides nothing of the game.
         let banner = mistake_lines(&self.art, &self.watch);
         let view = View::fit(&self.game, banner_height(&banner), self.debug.strip());
+        // The cards hear Screen Resized when the room beside the game screen changed.
+        self.driver.world.set_beside(view.beside);
+        draw_list(&mut self.driver.world, &mut self.items);
+        self.art.need(&self.game, sprites(&self.items));
         let size = (screen_width().max(1.0) as u32, screen_height().max(1.0) as u32);
         let background = cardtable_runtime::present::rgba(self.game.background, 1.0);
         self.canvas.draw(&self.art, &view, &self.items, background, size);

@@ -69,6 +69,8 @@ pub struct Options {
     pub watch: bool,
     /// The debug view open from the start (`--debug`; F12 opens and closes it).
     pub debug: bool,
+    /// The window's size when it opens (`--window-size WxH`), a screenshot's too.
+    pub size: Option<(u32, u32)>,
 }
 
 /// Runs the window until it is closed, or with `--screenshot` until the PNG is
@@ -79,6 +81,6 @@ pub fn run(game: Rc<Game>, opts: Options) -> ExitCode {
         eprintln!("{why}");
         return ExitCode::FAILURE;
     }
-    let conf = setup::conf(&game, opts.screenshot.is_some(), opts.debug);
+    let conf = setup::conf(&game, opts.screenshot.is_some(), opts.debug, opts.size);
     setup::open(conf, frame::window_loop(game, opts))
 }

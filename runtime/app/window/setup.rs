@@ -55,8 +55,9 @@ pub const FITS_HEIGHT: f32 = 680.0;
 
 /// The window's configuration: for a screenshot, the game screen's own size,
 /// not resizable; for a player, a window that fits a common desktop, wider
-/// by the debug view's panel when it opens with it (`debug`).
-pub fn conf(game: &Game, screenshot: bool, debug: bool) -> macroquad::conf::Conf {
+/// by the debug view's panel when it opens with it (`debug`); `size`
+/// (`--window-size`) for either, when given.
+pub fn conf(game: &Game, screenshot: bool, debug: bool, size: Option<(u32, u32)>) -> macroquad::conf::Conf {
     let (w, h) = game.screen;
     // A screenshot is taken at the game screen's own size; a player gets a
     // window that fits a common desktop, and may resize it: at most 0.8 of
@@ -64,11 +65,12 @@ pub fn conf(game: &Game, screenshot: bool, debug: bool) -> macroquad::conf::Conf
     // screen, less its taskbar and the window's title bar).
     let scale = if screenshot { 1.0 } else { (FITS_HEIGHT / h).min(0.8) };
     let panel = if debug && !screenshot { super::debug::WIDTH } else { 0.0 };
+    let (width, height) = size.map_or(((w * scale + panel) as i32, (h * scale) as i32), |(w, h)| (w as i32, h as i32));
     macroquad::conf::Conf {
         miniquad_conf: miniquad::conf::Conf {
             window_title: format!("{} — Cardtable", game.name),
-            window_width: (w * scale + panel) as i32,
-            window_height: (h * scale) as i32,
+            window_width: width,
+            window_height: height,
             high_dpi: false,
             window_resizable: !screenshot,
             // Not multisampled: under a software renderer 4x multisampling
@@ -149,11 +151,11 @@ mod tests {
         let loaded = cardtable_runtime::load::load_files_in(cardtable_chess::builtin(), None)
             .unwrap_or_else(|_| panic!("loads"));
         let (w, h) = loaded.game.screen;
-        let player = super::conf(&loaded.game, false, false).miniquad_conf;
+        let player = super::conf(&loaded.game, false, false, None).miniquad_conf;
         assert!(player.window_height <= 680 && player.window_width <= 1366, "{}", player.window_height);
         let shape = player.window_width as f32 / player.window_height as f32;
         assert!((shape - w / h).abs() < 0.01, "the game screen's shape: {shape}");
-        let shot = super::conf(&loaded.game, true, false).miniquad_conf;
+        let shot = super::conf(&loaded.game, true, false, None).miniquad_conf;
         assert_eq!((shot.window_width, shot.window_height), (w as i32, h as i32));
     }
 }

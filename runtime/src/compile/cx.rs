@@ -220,7 +220,8 @@ impl Typing<'_> {
             | Expr::Clamp(_)
             | Expr::Hypot(_)
             | Expr::Pointer(_)
-            | Expr::Clock => Type::Number,
+            | Expr::Clock
+            | Expr::ScreenBeside => Type::Number,
             Expr::Unary(expr_grammar::ast::UnaryOp::Neg, _) => Type::Number,
             Expr::Unary(expr_grammar::ast::UnaryOp::Not, _) | Expr::And(..) | Expr::Or(..) => Type::Boolean,
             Expr::Binary(op, a, b) => match op {

@@ -256,9 +256,9 @@ impl<'a> Cx<'a> {
             "data" | "dataFind" | "clamp" => 3,
             "dataRow" | "hypot" => 2,
             "dataCount" | "abs" | "floor" | "random" => 1,
-            "pointerX" | "pointerY" | "clock" => 0,
+            "pointerX" | "pointerY" | "clock" | "screenBeside" => 0,
             other => {
-                self.err(at, format!("unknown function `{other}`; expected data, dataRow, dataCount, dataFind, abs, floor, random, clamp, hypot, pointerX, pointerY or clock"));
+                self.err(at, format!("unknown function `{other}`; expected data, dataRow, dataCount, dataFind, abs, floor, random, clamp, hypot, pointerX, pointerY, clock or screenBeside"));
                 return None;
             }
         };
@@ -308,6 +308,7 @@ impl<'a> Cx<'a> {
             "pointerX" => Expr::Pointer(crate::program::Axis::X),
             "pointerY" => Expr::Pointer(crate::program::Axis::Y),
             "clock" => Expr::Clock,
+            "screenBeside" => Expr::ScreenBeside,
             "clamp" => {
                 let (x, lo, hi) = (sub(self, 0), sub(self, 1), sub(self, 2));
                 Expr::Clamp(Box::new([*x?, *lo?, *hi?]))

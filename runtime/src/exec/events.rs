@@ -140,6 +140,8 @@ impl World {
         fresh.step_budget = self.step_budget;
         fresh.restarts = self.restarts + 1;
         fresh.set_reduced_motion(self.reduced_motion);
+        // The window is as it was: the cards read its room beside the game screen at Game Start.
+        fresh.beside = self.beside;
         fresh.host_off = std::mem::take(&mut self.host_off);
         // A game set up from outside starts again from its set-up position.
         fresh.table_starts = std::mem::take(&mut self.table_starts);
@@ -279,7 +281,7 @@ impl World {
 
     /// An Event every Object that listens to it hears, each as its own
     /// Other, in the order they were made.
-    fn send_to_every_listener(&mut self, event: EventId, trees: Option<&Trees>) {
+    pub(super) fn send_to_every_listener(&mut self, event: EventId, trees: Option<&Trees>) {
         let mut last = None;
         for i in 0..self.listeners[event.index()].len() {
             if self.restart_asked {
@@ -369,7 +371,17 @@ impl World {
             return sent;
         }
         self.button_focus = None;
-        for (c, _) in game.inputs.iter().zip(&self.inputs_on).filter(|(_, on)| **on) {
+        // A context that is on and takes keys from another (`takes keys from`) leaves it the keys it binds.
+        // Read when the key goes down, as the contexts on are.
+        let taken: Vec<bool> = (0..game.inputs.len())
+            .map(|c| {
+                game.inputs.iter().zip(&self.inputs_on).any(|(t, on)| {
+                    *on && t.takes_from.iter().any(|f| f.0 as usize == c) && t.binds(key)
+                })
+            })
+            .collect();
+        let on = game.inputs.iter().zip(&self.inputs_on).enumerate().filter(|(i, (_, on))| **on && !taken[*i]);
+        for (_, (c, _)) in on {
             for &(_, e) in c.bindings.iter().filter(|(k, _)| *k == key) {
                 // The loader lets no key be bound in more contexts than there is room for.
                 if sent.count < MAX_COMMANDS_PER_KEY && !sent.events().contains(&e) {
@@ -403,8 +415,8 @@ impl World {
         self.holding -= 1;
         self.settle();
         // Then the first button a context that is on binds the key to (`press NAME`) that can be pressed now.
-        let presses = game.inputs.iter().zip(&self.inputs_on).filter(|(_, on)| **on);
-        for (_, name) in presses.flat_map(|(c, _)| c.presses.iter().filter(|(k, _)| *k == key)) {
+        let presses = game.inputs.iter().zip(&self.inputs_on).enumerate().filter(|(i, (_, on))| **on && !taken[*i]);
+        for (_, name) in presses.flat_map(|(_, (c, _))| c.presses.iter().filter(|(k, _)| *k == key)) {
             if self.restart_asked {
                 break;
             }

@@ -63,6 +63,7 @@ pub use events::KeyCommands;
 mod machine;
 mod panels;
 mod saves;
+mod screen;
 mod trace;
 mod walk;
 

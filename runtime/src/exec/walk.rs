@@ -954,6 +954,7 @@ impl World {
                 crate::program::Axis::Y => self.pointer.1,
             })),
             Expr::Clock => Value::Num(self.time),
+            Expr::ScreenBeside => Value::Num(f64::from(self.beside)),
             Expr::Clamp(args) => {
                 let x = self.num_as::<TRACE>(g, cx, &args[0])?;
                 let lo = self.num_as::<TRACE>(g, cx, &args[1])?;

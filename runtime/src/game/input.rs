@@ -76,6 +76,17 @@ pub struct InputContext {
     /// Where each press binding is written (file, line, column), for the
     /// loader's check that it names a button of the scene.
     pub press_at: Vec<(std::path::PathBuf, crate::source::diag::Pos)>,
+    /// The contexts it takes its keys from while it is on (`takes keys
+    /// from: [Default]`): a key it binds sends no Command of theirs and
+    /// presses none of their buttons.
+    pub takes_from: Vec<crate::ids::ContextId>,
+}
+
+impl InputContext {
+    /// Whether it binds `key` to a Command or a button.
+    pub fn binds(&self, key: Key) -> bool {
+        self.bindings.iter().any(|&(k, _)| k == key) || self.presses.iter().any(|(k, _)| *k == key)
+    }
 }
 
 #[cfg(test)]

@@ -102,6 +102,12 @@ const COMMANDS: &[Own] = &[
         run: |d, rest| d.drag(rest),
     },
     Own {
+        verb: "window",
+        usage: "window W H",
+        help: "the window is W by H pixels, as a player sizes it: the room it shows beside the game screen (screenBeside()), and Screen Resized when that changed",
+        run: |d, rest| d.window(rest),
+    },
+    Own {
         verb: "press",
         usage: "press NAME",
         help: "presses a shown button, found by its name or the text it shows",
@@ -1046,6 +1052,27 @@ impl Driver {
             Mouse::Move => self.world.mouse_move(x, y, trees),
             Mouse::Up => self.world.mouse_up(x, y, trees),
         }
+    }
+
+    /// `window W H`: the game screen fitted into a window W by H pixels, as
+    /// the window fits it (`present::fit`): the room shown beside it is the
+    /// World's ([`World::set_beside`]).
+    fn window(&mut self, rest: &str) -> Json {
+        let words = split_words(rest);
+        let size = |w: &String| w.parse::<u32>().ok().filter(|n| (100..=8192).contains(n));
+        let (w, h) = match words.as_slice() {
+            [w, h] => match (size(w), size(h)) {
+                (Some(w), Some(h)) => (w, h),
+                _ => return Json::error(format!("`window` takes a width and a height, each 100 to 8192 pixels, found `{rest}`")),
+            },
+            _ => return Json::error(format!("`window` takes a width and a height, each 100 to 8192 pixels, found `{rest}`")),
+        };
+        let fit = crate::present::fit(self.world.game.screen, w as f32, h as f32);
+        self.world.set_beside(fit.beside);
+        Json::obj(vec![
+            ("window", Json::Arr(vec![Json::Num(f64::from(w)), Json::Num(f64::from(h))])),
+            ("beside", Json::Num(f64::from(self.world.beside))),
+        ])
     }
 
     /// `drag FROM TO`: as a player drags, the button down over FROM, a move

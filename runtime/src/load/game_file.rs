@@ -300,6 +300,7 @@ fn read_limits(limits: &mut Limits, f: &Fields, d: &mut Diagnostics) {
 /// contexts); the context named Default is on when a game starts.
 fn read_inputs(game: &mut Game, file: &yaml::YamlFile, inputs: &Fields, d: &mut Diagnostics) {
     let mut commands: Vec<EventId> = Vec::new();
+    let mut takes = Vec::new();
     for (key, node) in inputs.map.iter() {
         let rel = file.path_of_key(key);
         let name = key.as_str().to_string();
@@ -314,6 +315,11 @@ fn read_inputs(game: &mut Game, file: &yaml::YamlFile, inputs: &Fields, d: &mut 
             for (command, keys) in c.map.iter() {
                 let cname = command.as_str().to_string();
                 let cpos = yaml::scalar_pos(command);
+                // `takes keys from: [CONTEXT, ...]`: resolved once every context is read.
+                if cname == "takes keys from" {
+                    takes.push((id, rel.to_path_buf(), names_list(file, keys, d)));
+                    continue;
+                }
                 // `press NAME: [KEY]`: the key presses the button NAME (checked once the scene is read).
                 if let Some(button) = cname.strip_prefix("press ").map(str::trim) {
                     let keys = names_list(file, keys, d);
@@ -365,7 +371,30 @@ fn read_inputs(game: &mut Game, file: &yaml::YamlFile, inputs: &Fields, d: &mut 
                 }
             }
         }
-        game.inputs.push(InputContext { on_at_start: name == "Default", name, bindings, presses, press_at });
+        game.inputs.push(InputContext {
+            on_at_start: name == "Default",
+            name,
+            bindings,
+            presses,
+            press_at,
+            takes_from: Vec::new(),
+        });
+    }
+    for (id, rel, names) in takes {
+        for (other, pos) in names {
+            match game.names.contexts.get(&other) {
+                Some(&o) if o != id => game.inputs[id.0 as usize].takes_from.push(o),
+                Some(_) => d.error(&rel, pos, format!("the Input Context `{other}` cannot take keys from itself")),
+                None => {
+                    let known: Vec<&str> = game.inputs.iter().map(|c| c.name.as_str()).collect();
+                    d.error(
+                        &rel,
+                        pos,
+                        format!("`takes keys from` names no Input Context `{other}`; the contexts: {}", known.join(", ")),
+                    )
+                }
+            }
+        }
     }
     // A key sends at most one Command of each context, and a few at most.
     for (key, _) in inputs.map.iter() {

@@ -3,4 +3,6 @@
 //! Events included.
 
 pub mod draw;
+pub mod fit;
+pub use fit::{fit, Fit};
 pub use draw::{draw_list, rgba, wrap_in_box, DrawItem, DrawKind, LINE_DEPTH, LINE_SPACING};

@@ -237,6 +237,11 @@ pub struct World {
     /// button is held after a press that reached no button (a drag).
     pub pointer: (f32, f32),
     pub dragging: bool,
+    /// How many game-screen pixels the window shows on each side of the
+    /// game screen, past its width (the cards' `screenBeside()`): 0 until
+    /// the window (or the driver's `window W H`) says more
+    /// ([`World::set_beside`]).
+    pub beside: f32,
     /// The button Tab walked to (Enter or Space presses it); a click or another key lets it go.
     pub button_focus: Option<ObjectId>,
     /// The timers running, in the order they were started.
@@ -381,6 +386,7 @@ impl World {
             key_now: None,
             pointer: (0.0, 0.0),
             dragging: false,
+            beside: 0.0,
             button_focus: None,
             timers: Vec::new(),
             tweens: Vec::new(),
