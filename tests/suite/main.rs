@@ -34,6 +34,7 @@ mod hill;
 mod hoppers;
 mod language;
 mod memory;
+mod movelist;
 mod perft;
 mod play;
 mod promotion_zones;

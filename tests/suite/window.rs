@@ -1996,3 +1996,61 @@ fn the_window_shows_both_clocks_under_the_board_and_the_flag_falling() {
     let status = dark_pixels(&over, 200, 760, 975, 1020);
     assert!(status > 300, "the status line says the flag fell ({status} dark pixels)");
 }
+
+/// The Move List beside the Board in a real wide window (1600 x 900, issue
+/// 35): real keys and a real click through xdotool. Six Moves played by the
+/// script; Left (the position after 3. Bb5), a click on the list's `2. Nf3`
+/// (after it), Right (after 2... Nc6): the Board then is the one a game of
+/// those four Moves draws, pixel for pixel, the Move 2... Nc6 marked gold on
+/// the list in both, the list going on to 3. Bb5 a6 in the one browsed, and
+/// the Board saying so in blue words under it. The window maps the click
+/// beside the game screen (past its 960 pixels) to the list's button.
+#[test]
+fn browsing_the_move_list_beside_the_board_with_real_keys_and_a_click() {
+    let Some(run) = common::display() else { return };
+    if !common::xdotool() {
+        return;
+    }
+    let dir = out_dir();
+    // The game screen in the window: 900 / 1100 of a pixel a pixel, 407 pixels from the left.
+    let scale = 900.0 / 1100.0;
+    let left = (1600.0 - 960.0 * scale) / 2.0;
+    let at = |gx: f64, gy_from_top: f64| ((left + gx * scale).round() as u32, (gy_from_top * scale).round() as u32);
+    // The list's line 1 (30 px under line 0, 95 px from the top): White's at x 1060, Black's at 1210.
+    let (nf3, nc6, bb5) = (at(1060.0, 125.0), at(1210.0, 125.0), at(1060.0, 155.0));
+    let script = dir.join("movelist-browse.script");
+    std::fs::write(&script, "loadpgn 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6\n").unwrap();
+    let png = dir.join("movelist-browse.png");
+    let args = format!(
+        "--window-size 1600x900 --off 'Make Computer Move' --script '{}' --keys 2 --frames 3",
+        script.display()
+    );
+    let actions = format!(
+        "xdotool key Left\nupto 1 'key Left'\nxdotool mousemove --window \"$wid\" {} {} click 1\nupto 1 'click at'\nxdotool key Right",
+        nf3.0, nf3.1
+    );
+    with_xdotool(&run, "", &args, &png, &actions);
+    let browsed = read_png(&png);
+    assert_eq!((browsed.width, browsed.height), (1600, 900));
+    let size = ["--window-size".to_string(), "1600x900".to_string(), content().to_string_lossy().into_owned()];
+    let live = window_run(&run, &size, "window 1600 900\nloadpgn 1. e4 e5 2. Nf3 Nc6\n", "movelist-live", &[]);
+    // The Board: the same pixels.
+    let (b0, b1) = (at(0.0, 0.0), at(960.0, 960.0));
+    let differ = (b0.0..b1.0)
+        .flat_map(|x| (b0.1..b1.1).map(move |y| (x, y)))
+        .filter(|&(x, y)| apart(rgb(browsed.pixel(x, y)), rgb(live.pixel(x, y))) > 30.0)
+        .count();
+    assert!(differ < 50, "the Board browsed to after 2... Nc6 is the Board of the game after it: {differ} pixels differ");
+    // 2... Nc6 marked gold in both; 3. Bb5 listed in the one browsed only.
+    let gold = |shot: &Shot, (x, y): (u32, u32)| gold_pixels(shot, x - 50, x + 50, y - 10, y + 10);
+    assert!(gold(&browsed, nc6) > 500 && gold(&live, nc6) > 500, "{} {}", gold(&browsed, nc6), gold(&live, nc6));
+    assert_eq!(gold(&browsed, nf3), 0, "one Move marked");
+    let words = |shot: &Shot, (x, y): (u32, u32)| count_pixels(shot, (x - 50, x + 50, y - 10, y + 10), |c| luma(c) > 200.0);
+    assert!(words(&browsed, bb5) > 30 && words(&live, bb5) == 0, "3. Bb5: {} {}", words(&browsed, bb5), words(&live, bb5));
+    // The Board says so: the Browsing Note's blue words over the status line (102 px from the bottom).
+    let note = at(480.0, 1100.0 - 102.0);
+    let blue = |shot: &Shot| {
+        count_pixels(shot, (note.0 - 300, note.0 + 300, note.1 - 15, note.1 + 15), |c| c[2] > c[0] + 80.0 && c[2] > c[1] + 30.0)
+    };
+    assert!(blue(&browsed) > 300 && blue(&live) == 0, "the note: {} blue pixels, {} live", blue(&browsed), blue(&live));
+}
