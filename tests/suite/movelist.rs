@@ -229,6 +229,22 @@ fn a_click_on_the_board_while_browsing_brings_the_live_position_back_and_nothing
     assert_eq!(ok(&mut d, "fen").get("fen").as_str().unwrap(), fen, "no Move was made");
     ok(&mut d, "drag b8 c6");
     assert_ne!(ok(&mut d, "fen").get("fen").as_str().unwrap(), fen, "live, the drag plays");
+    // A window made narrow while browsing shows the live position, its keys the Board's again.
+    key(&mut d, "Home");
+    let live = board(&mut d);
+    assert_ne!(live, board_at_live(&mut d));
+    ok(&mut d, NARROW);
+    assert_eq!(browsed(&mut d), -1.0);
+    assert!(!shown(&mut d, "Move List Panel") && !shown(&mut d, "Browsing Note"));
+    assert_eq!(key(&mut d, "Left"), ["Move Focus"]);
+}
+
+/// The Board after End, taken back to where it was browsing (Home).
+fn board_at_live(d: &mut Driver) -> Vec<String> {
+    key(d, "End");
+    let live = board(d);
+    key(d, "Home");
+    live
 }
 
 #[test]

@@ -604,6 +604,7 @@ fn the_tables_play_writes_are_found_at_load_libraries_included() {
             "Moves",
             "Position History",
             "Position",
+            "Seen Positions",
             "Slides",
             "Starting Turn",
             "Targets",
@@ -1226,13 +1227,13 @@ fn the_input_contexts_on_come_back_with_a_save() {
         let answer = driver.command(command);
         assert!(!answer.is_error() && answer.get("faults").as_array().is_empty(), "{command}: {answer}");
     }
-    assert_eq!(driver.world.inputs_on, [false, true], "Default off, Promotion Choice on");
+    assert_eq!(driver.world.inputs_on, [false, false, true], "Default off, Move List off (no room beside the Board), Promotion Choice on");
     let saved = driver.world.to_save();
     let text = saved.to_yaml().unwrap();
     assert!(text.contains("inputs:") && text.contains("Promotion Choice: true"), "{text}");
     let back = SaveFile::read(text.as_bytes()).expect("the save reads back");
     let (world, _) = World::from_save(game.clone(), &back).expect("the save fits");
-    assert_eq!(world.inputs_on, [false, true]);
+    assert_eq!(world.inputs_on, [false, false, true]);
 
     let mut older = saved.clone();
     older.world.inputs.clear();
@@ -1240,13 +1241,13 @@ fn the_input_contexts_on_come_back_with_a_save() {
     assert!(!older_text.contains("inputs:"), "{older_text}");
     let (world, _) =
         World::from_save(game.clone(), &SaveFile::read(older_text.as_bytes()).unwrap()).expect("an older save fits");
-    assert_eq!(world.inputs_on, [true, false], "as a game starts");
+    assert_eq!(world.inputs_on, [true, false, false], "as a game starts");
 
     let mut gone = saved;
     gone.world.inputs.insert("Menu Keys".into(), true);
     let (world, dropped) = World::from_save(game, &gone).expect("loads without a context the content lacks");
     assert_eq!(dropped, ["the Input Context `Menu Keys` is gone"]);
-    assert_eq!(world.inputs_on, [false, true]);
+    assert_eq!(world.inputs_on, [false, false, true]);
 }
 
 /// A game saved mid-slide (tests/fixtures/clock: two tweens, the Mover's
