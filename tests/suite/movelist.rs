@@ -108,8 +108,8 @@ fn key(d: &mut Driver, key: &str) -> Vec<String> {
 /// a promotion, each Move as a player clicks it (UCI form); the Board as
 /// the game drew it after each (position 0: the start).
 const GAME: &[&str] = &[
-    "e2e4", "d7d5", "e4d5", "c7c5", "d5c6", "g8f6", "c6b7", "c8d7", "b7a8q", "d8c8", "g1f3", "e7e6", "f1e2",
-    "f8e7", "e1g1", "e8g8", "a8b8", "c8b8",
+    "e2e4", "d7d5", "e4d5", "c7c5", "d5c6", "g8f6", "c6b7", "c8d7", "b7a8q", "d8c8", "g1f3", "e7e6", "f1e2", "f8e7",
+    "e1g1", "e8g8", "a8b8", "c8b8",
 ];
 
 fn play(d: &mut Driver, uci: &str) {
@@ -292,9 +292,17 @@ fn the_list_writes_the_moves_in_the_game_s_language_the_one_shown_marked_and_the
         let (moves, marked) = listed(&mut d);
         assert_eq!(
             moves,
-            [format!("1. {knight}f3"), "e5".into(), format!("2. {knight}g1"), "Qh4".into(), "3. e3".into(), "Qxf2+".into(), "4. Kxf2".into()]
-                .map(|m: String| if lang.is_some() { m.replace('Q', "D").replace('K', "R") } else { m })
-                .to_vec()
+            [
+                format!("1. {knight}f3"),
+                "e5".into(),
+                format!("2. {knight}g1"),
+                "Qh4".into(),
+                "3. e3".into(),
+                "Qxf2+".into(),
+                "4. Kxf2".into()
+            ]
+            .map(|m: String| if lang.is_some() { m.replace('Q', "D").replace('K', "R") } else { m })
+            .to_vec()
         );
         assert_eq!(marked.as_deref(), Some(if lang.is_some() { "4. Rxf2" } else { "4. Kxf2" }), "the last Move");
         assert!(!shown(&mut d, "Listed Result"), "no result while the game goes on");
@@ -321,7 +329,10 @@ fn the_list_writes_the_moves_in_the_game_s_language_the_one_shown_marked_and_the
         assert!(shown(&mut d, "Listed Result"));
         let note = ok(&mut d, "objects \"Browsing Note\"");
         let words = note.get("objects").as_array()[0].get("text").as_str().unwrap().to_string();
-        assert!(words.starts_with(if lang.is_some() { "La position de départ" } else { "The starting position" }), "{words}");
+        assert!(
+            words.starts_with(if lang.is_some() { "La position de départ" } else { "The starting position" }),
+            "{words}"
+        );
     }
 }
 

@@ -1227,7 +1227,11 @@ fn the_input_contexts_on_come_back_with_a_save() {
         let answer = driver.command(command);
         assert!(!answer.is_error() && answer.get("faults").as_array().is_empty(), "{command}: {answer}");
     }
-    assert_eq!(driver.world.inputs_on, [false, false, true], "Default off, Move List off (no room beside the Board), Promotion Choice on");
+    assert_eq!(
+        driver.world.inputs_on,
+        [false, false, true],
+        "Default off, Move List off (no room beside the Board), Promotion Choice on"
+    );
     let saved = driver.world.to_save();
     let text = saved.to_yaml().unwrap();
     assert!(text.contains("inputs:") && text.contains("Promotion Choice: true"), "{text}");

@@ -2040,17 +2040,28 @@ fn browsing_the_move_list_beside_the_board_with_real_keys_and_a_click() {
         .flat_map(|x| (b0.1..b1.1).map(move |y| (x, y)))
         .filter(|&(x, y)| apart(rgb(browsed.pixel(x, y)), rgb(live.pixel(x, y))) > 30.0)
         .count();
-    assert!(differ < 50, "the Board browsed to after 2... Nc6 is the Board of the game after it: {differ} pixels differ");
+    assert!(
+        differ < 50,
+        "the Board browsed to after 2... Nc6 is the Board of the game after it: {differ} pixels differ"
+    );
     // 2... Nc6 marked gold in both; 3. Bb5 listed in the one browsed only.
     let gold = |shot: &Shot, (x, y): (u32, u32)| gold_pixels(shot, x - 50, x + 50, y - 10, y + 10);
     assert!(gold(&browsed, nc6) > 500 && gold(&live, nc6) > 500, "{} {}", gold(&browsed, nc6), gold(&live, nc6));
     assert_eq!(gold(&browsed, nf3), 0, "one Move marked");
-    let words = |shot: &Shot, (x, y): (u32, u32)| count_pixels(shot, (x - 50, x + 50, y - 10, y + 10), |c| luma(c) > 200.0);
-    assert!(words(&browsed, bb5) > 30 && words(&live, bb5) == 0, "3. Bb5: {} {}", words(&browsed, bb5), words(&live, bb5));
+    let words =
+        |shot: &Shot, (x, y): (u32, u32)| count_pixels(shot, (x - 50, x + 50, y - 10, y + 10), |c| luma(c) > 200.0);
+    assert!(
+        words(&browsed, bb5) > 30 && words(&live, bb5) == 0,
+        "3. Bb5: {} {}",
+        words(&browsed, bb5),
+        words(&live, bb5)
+    );
     // The Board says so: the Browsing Note's blue words over the status line (102 px from the bottom).
     let note = at(480.0, 1100.0 - 102.0);
     let blue = |shot: &Shot| {
-        count_pixels(shot, (note.0 - 300, note.0 + 300, note.1 - 15, note.1 + 15), |c| c[2] > c[0] + 80.0 && c[2] > c[1] + 30.0)
+        count_pixels(shot, (note.0 - 300, note.0 + 300, note.1 - 15, note.1 + 15), |c| {
+            c[2] > c[0] + 80.0 && c[2] > c[1] + 30.0
+        })
     };
     assert!(blue(&browsed) > 300 && blue(&live) == 0, "the note: {} blue pixels, {} live", blue(&browsed), blue(&live));
 }

@@ -375,9 +375,10 @@ impl World {
         // Read when the key goes down, as the contexts on are.
         let taken: Vec<bool> = (0..game.inputs.len())
             .map(|c| {
-                game.inputs.iter().zip(&self.inputs_on).any(|(t, on)| {
-                    *on && t.takes_from.iter().any(|f| f.0 as usize == c) && t.binds(key)
-                })
+                game.inputs
+                    .iter()
+                    .zip(&self.inputs_on)
+                    .any(|(t, on)| *on && t.takes_from.iter().any(|f| f.0 as usize == c) && t.binds(key))
             })
             .collect();
         let on = game.inputs.iter().zip(&self.inputs_on).enumerate().filter(|(i, (_, on))| **on && !taken[*i]);

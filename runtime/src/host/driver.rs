@@ -1063,9 +1063,17 @@ impl Driver {
         let (w, h) = match words.as_slice() {
             [w, h] => match (size(w), size(h)) {
                 (Some(w), Some(h)) => (w, h),
-                _ => return Json::error(format!("`window` takes a width and a height, each 100 to 8192 pixels, found `{rest}`")),
+                _ => {
+                    return Json::error(format!(
+                        "`window` takes a width and a height, each 100 to 8192 pixels, found `{rest}`"
+                    ))
+                }
             },
-            _ => return Json::error(format!("`window` takes a width and a height, each 100 to 8192 pixels, found `{rest}`")),
+            _ => {
+                return Json::error(format!(
+                    "`window` takes a width and a height, each 100 to 8192 pixels, found `{rest}`"
+                ))
+            }
         };
         let fit = crate::present::fit(self.world.game.screen, w as f32, h as f32);
         self.world.set_beside(fit.beside);

@@ -390,7 +390,10 @@ fn read_inputs(game: &mut Game, file: &yaml::YamlFile, inputs: &Fields, d: &mut 
                     d.error(
                         &rel,
                         pos,
-                        format!("`takes keys from` names no Input Context `{other}`; the contexts: {}", known.join(", ")),
+                        format!(
+                            "`takes keys from` names no Input Context `{other}`; the contexts: {}",
+                            known.join(", ")
+                        ),
                     )
                 }
             }

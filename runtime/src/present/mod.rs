@@ -4,5 +4,5 @@
 
 pub mod draw;
 pub mod fit;
-pub use fit::{fit, Fit};
 pub use draw::{draw_list, rgba, wrap_in_box, DrawItem, DrawKind, LINE_DEPTH, LINE_SPACING};
+pub use fit::{fit, Fit};
