@@ -303,7 +303,10 @@ fn a_picture_too_large_to_decode_is_a_mistake_where_it_is_named() {
     );
     assert!(told.contains(&mistake), "{told}");
     let errors = told.matches("error: the picture `art/square.png` is 100000 x 100000 pixels").count();
-    assert_eq!(errors, 7, "Square, Promotion Tile, Hint Message, Move List Panel, Listed White and Black Move, Browsing Note: {told}");
+    assert_eq!(
+        errors, 7,
+        "Square, Promotion Tile, Hint Message, Move List Panel, Listed White and Black Move, Browsing Note: {told}"
+    );
     let warning = format!("{}/art/huge-too.png: warning: this picture is 100000 x 100000", content.dir.display());
     assert!(told.contains(&warning), "{told}");
 }

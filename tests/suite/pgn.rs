@@ -301,11 +301,17 @@ fn open_the_promotion_choice(d: &mut Driver) {
 fn setfen_and_loadpgn_close_the_promotion_choice_left_open() {
     let mut d = common::chess_driver();
     open_the_promotion_choice(&mut d);
-    assert_eq!(common::ok(&mut d, "inputs").to_string(), r#"{"inputs":{"Default":false,"Promotion Choice":true}}"#);
+    assert_eq!(
+        common::ok(&mut d, "inputs").to_string(),
+        r#"{"inputs":{"Default":false,"Move List":false,"Promotion Choice":true}}"#
+    );
     common::ok(&mut d, "setfen 4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
     assert!(!promotion_shown(&mut d), "setfen closes the Promotion choice");
     assert_eq!(common::state(&mut d), "Playing");
-    assert_eq!(common::ok(&mut d, "inputs").to_string(), r#"{"inputs":{"Default":true,"Promotion Choice":false}}"#);
+    assert_eq!(
+        common::ok(&mut d, "inputs").to_string(),
+        r#"{"inputs":{"Default":true,"Move List":false,"Promotion Choice":false}}"#
+    );
     // The Board hears its clicks again: the Pawn promotes through a choice opened anew.
     open_the_promotion_choice(&mut d);
     common::ok(&mut d, "setfen 4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
