@@ -134,7 +134,11 @@ faults
             "chosenSide",
             "chosenStrength",
             "firstShownMove",
-            "movesPerPage"
+            "movesPerPage",
+            "timeControl",
+            "chosenTimeControl",
+            "turnStartedAt",
+            "computerSeconds"
         ]
     );
     assert_eq!(answers[7].get("sideToMove").as_str(), Some("Black"));

@@ -1372,6 +1372,9 @@ fn window_run(run: &[String], args: &[String], script: &str, name: &str, env: &[
     all.extend(["--script".into(), path.to_string_lossy().into(), "--off".into(), "Make Computer Move".into()]);
     let mut command = Command::new(&all[0]);
     command.args(&all[1..]).env("LC_ALL", "C").current_dir(&dir);
+    // A run that names no --data-dir keeps its saves in a folder of the
+    // tests', never a real player's (the platform's data folder is under it).
+    command.env("XDG_DATA_HOME", dir.join("xdg-data"));
     for (key, value) in env {
         command.env(key, value);
     }
@@ -2032,7 +2035,13 @@ fn browsing_the_move_list_beside_the_board_with_real_keys_and_a_click() {
     with_xdotool(&run, "", &args, &png, &actions);
     let browsed = read_png(&png);
     assert_eq!((browsed.width, browsed.height), (1600, 900));
-    let size = ["--window-size".to_string(), "1600x900".to_string(), content().to_string_lossy().into_owned()];
+    let size = [
+        "--window-size".to_string(),
+        "1600x900".to_string(),
+        "--data-dir".to_string(),
+        data_dir().to_string_lossy().into_owned(),
+        content().to_string_lossy().into_owned(),
+    ];
     let live = window_run(&run, &size, "window 1600 900\nloadpgn 1. e4 e5 2. Nf3 Nc6\n", "movelist-live", &[]);
     // The Board: the same pixels.
     let (b0, b1) = (at(0.0, 0.0), at(960.0, 960.0));
