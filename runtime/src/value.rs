@@ -4,6 +4,7 @@ use crate::ids::{ObjectId, TypeId};
 use std::collections::HashMap;
 use std::fmt;
 use std::rc::Rc;
+use std::sync::Arc;
 
 /// An interned text. Two equal texts have equal symbols, so comparing texts
 /// is comparing integers.
@@ -28,8 +29,9 @@ pub struct Interner {
 
 #[derive(Clone, Debug, Default)]
 struct Layer {
-    texts: Vec<Box<str>>,
-    ids: HashMap<Box<str>, Sym>,
+    /// Shared with the saves that write them ([`Interner::shared_text`]).
+    texts: Vec<Arc<str>>,
+    ids: HashMap<Arc<str>, Sym>,
     /// What its texts cost, each as `Interner::cost` counts it.
     bytes: usize,
 }
@@ -69,9 +71,10 @@ impl Interner {
 
     fn add(&mut self, text: &str) -> Sym {
         let sym = Sym((self.shared.texts.len() + self.own.texts.len()) as u32);
-        self.own.texts.push(text.into());
-        self.own.ids.insert(text.into(), sym);
         self.own.bytes = self.own.bytes.saturating_add(Self::cost(text.len()));
+        let text: Arc<str> = text.into();
+        self.own.texts.push(text.clone());
+        self.own.ids.insert(text, sym);
         sym
     }
 
@@ -98,10 +101,22 @@ impl Interner {
     }
 
     pub fn text(&self, sym: Sym) -> &str {
+        self.entry(sym).map(|t| &**t).unwrap_or("")
+    }
+
+    /// The text of `sym`, shared, not copied (a save's cells and names).
+    pub fn shared_text(&self, sym: Sym) -> Arc<str> {
+        self.entry(sym).cloned().unwrap_or_else(|| Arc::from(""))
+    }
+
+    fn entry(&self, sym: Sym) -> Option<&Arc<str>> {
         let i = sym.0 as usize;
         let shared = self.shared.texts.len();
-        let text = if i < shared { self.shared.texts.get(i) } else { self.own.texts.get(i - shared) };
-        text.map(|t| &**t).unwrap_or("")
+        if i < shared {
+            self.shared.texts.get(i)
+        } else {
+            self.own.texts.get(i - shared)
+        }
     }
 }
 

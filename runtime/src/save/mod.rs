@@ -157,7 +157,7 @@ pub struct SavedMode {
 /// One row of a table: its name and its cells by column.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SavedRow {
-    pub name: String,
+    pub name: Key,
     pub cells: Keyed<Cell>,
 }
 
@@ -225,7 +225,7 @@ pub enum Cell {
     Nothing(()),
     Boolean(bool),
     Number(f64),
-    Text(String),
+    Text(Key),
     Object { object: usize },
 }
 

@@ -150,7 +150,7 @@ impl World {
                         for (c, key) in columns.iter().enumerate() {
                             cells.push(key.clone(), self.cell_of(table.cell(r, ColumnId(c as u16))));
                         }
-                        SavedRow { name: self.syms.text(table.rows()[r]).to_string(), cells }
+                        SavedRow { name: self.syms.shared_text(table.rows()[r]), cells }
                     })
                     .collect();
                 (def.name.clone(), rows)
@@ -237,8 +237,8 @@ impl World {
             Value::None | Value::ObjType(_) => Cell::Nothing(()),
             Value::Num(n) => Cell::Number(n),
             Value::Bool(b) => Cell::Boolean(b),
-            Value::Text(s) => Cell::Text(self.syms.text(s).to_string()),
-            Value::Color(c) => Cell::Text(color_text(c)),
+            Value::Text(s) => Cell::Text(self.syms.shared_text(s)),
+            Value::Color(c) => Cell::Text(color_text(c).into()),
             Value::Obj(id) => Cell::Object { object: id.0 as usize },
         }
     }
