@@ -109,6 +109,11 @@ impl Interner {
         self.entry(sym).cloned().unwrap_or_else(|| Arc::from(""))
     }
 
+    /// Whether `text` is the very text of `sym` here (the same allocation).
+    pub fn is_text_of(&self, text: &Arc<str>, sym: Sym) -> bool {
+        self.entry(sym).is_some_and(|t| Arc::ptr_eq(t, text))
+    }
+
     fn entry(&self, sym: Sym) -> Option<&Arc<str>> {
         let i = sym.0 as usize;
         let shared = self.shared.texts.len();

@@ -712,7 +712,7 @@ fn an_older_save_with_every_table_loads_and_its_content_tables_are_ignored() {
             .map(|(c, v)| (c.to_string(), v))
             .collect()
     };
-    older.world.tables.insert("Kinds".into(), vec![SavedRow { name: "King".into(), cells: cells(1.0) }]);
+    older.world.tables.insert("Kinds".into(), vec![SavedRow { name: "King".into(), cells: cells(1.0) }.into()]);
     let kinds = game.tables[game.names.tables["Kinds"].index()].columns.iter();
     older.fingerprint.tables.insert("Kinds".into(), kinds.map(|c| (c.name.clone(), c.ty.name().to_string())).collect());
     older.world.globals.insert("prefersReducedMotion".into(), Cell::Boolean(true));
@@ -1474,4 +1474,35 @@ fn run_hand_edit(label: &str, case: &HandEdit) {
     }
     let faults = answers.last().unwrap().to_string();
     assert_eq!(faults, r#"{"faults":[]}"#, "the game goes on");
+}
+
+/// A save shares the rows of the last save that did not change since
+/// (`World::to_save`): after Moves, a capture, Undo (rows taken away), a
+/// Move other than the one taken back (rows of the same names, other
+/// cells: Seen Positions, Move History) and a King's Move (Castling's cells
+/// changed in place), each save is the one a World that never saved makes
+/// (a rehearsal's copy, which keeps no rows), row for row and text for text.
+#[test]
+fn a_save_that_shares_unchanged_rows_is_the_save_made_whole() {
+    let mut d = common::two_players(common::load_game(&common::chess_dir()));
+    let whole = |d: &Driver| cardtable_runtime::play::rehearsal(&d.world).to_save();
+    for line in ["e2e4", "d7d5", "e4d5", "undo", "e4e5", "c8f5", "e1e2", "b8c6"] {
+        let answer = if line == "undo" {
+            d.command("press Undo")
+        } else {
+            d.command(&format!("click {}", &line[0..2]));
+            d.command(&format!("click {}", &line[2..4]))
+        };
+        assert!(!answer.is_error(), "{line}: {answer}");
+        let shared = d.world.to_save();
+        assert_eq!(shared, whole(&d), "after {line}");
+        assert_eq!(shared.to_yaml().unwrap(), whole(&d).to_yaml().unwrap(), "after {line}, as a file");
+    }
+    let fen = d.command("fen");
+    assert!(
+        fen.get("fen")
+            .as_str()
+            .is_some_and(|f| f.starts_with("r2qkbnr/ppp1pppp/2n5/3pPb2/8/8/PPPPKPPP/RNBQ1BNR w kq ")),
+        "{fen}"
+    );
 }

@@ -148,6 +148,8 @@ pub fn rehearsal(world: &World) -> World {
     let mut copy = world.clone();
     copy.store = std::rc::Rc::new(crate::save::Store::memory());
     copy.drop_saves();
+    // Its own keeping of saved rows (it makes no save): the real game's stays the real game's.
+    copy.saved_rows = Default::default();
     copy.library_calls.clear();
     copy.trace = None;
     copy

@@ -48,6 +48,7 @@ use crate::game::Game;
 use crate::ids::{GlobalId, StructId, TableId};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// The version of the save format this engine writes and reads.
 pub const FORMAT: u32 = 1;
@@ -92,7 +93,7 @@ pub struct SavedWorld {
     /// Whether each UI Group is shown, by name.
     pub groups: BTreeMap<String, bool>,
     /// Each table's rows, in order, by table name.
-    pub tables: BTreeMap<String, Vec<SavedRow>>,
+    pub tables: BTreeMap<String, Vec<Arc<SavedRow>>>,
     /// How many of `objects` the scene placed (they come first, in scene order).
     pub scene: usize,
     /// Every Object, in the World's order (an Object value is its number here).

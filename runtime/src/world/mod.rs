@@ -191,6 +191,9 @@ pub struct World {
     /// The names a save writes (columns, Data Structures, fields), made at
     /// the first save and shared by the World's copies.
     pub(crate) save_keys: std::cell::OnceCell<Rc<saved::SaveKeys>>,
+    /// The rows the last save made of each table, kept to be shared by the
+    /// next save where they did not change (`World::to_save`).
+    pub(crate) saved_rows: Rc<std::cell::RefCell<Vec<saved::RowsSaved>>>,
     /// The running cards' frames.
     pub(crate) stack: Stack,
     pub(crate) ret: Vec<Value>,
@@ -368,6 +371,7 @@ impl World {
             held_saves: None,
             dropping_saves: false,
             save_keys: std::cell::OnceCell::new(),
+            saved_rows: Rc::default(),
             stack: Stack::with_capacity(4096),
             ret: vec![Value::None; ret_width],
             steps_left: game.limits.steps,

@@ -9,9 +9,10 @@ use crate::game::Game;
 use crate::save::{Fingerprint, SavedRow};
 use std::collections::BTreeMap;
 use std::rc::Rc;
+use std::sync::Arc;
 
 /// A table's rows as a save holds them, by table name.
-type Rows = BTreeMap<String, Vec<SavedRow>>;
+type Rows = BTreeMap<String, Vec<Arc<SavedRow>>>;
 
 impl World {
     /// This World carried over to `game` (the same folder, read again), and
@@ -89,7 +90,7 @@ fn fit_tables(saved: &Rows, old_start: &Rows, new_start: &Rows, notes: &mut Vec<
 
 /// Whether two files start a table with the same rows: the same names in
 /// the same order, and the same cells in every column both have.
-fn same_start(was: &[SavedRow], now: &[SavedRow]) -> bool {
+fn same_start(was: &[Arc<SavedRow>], now: &[Arc<SavedRow>]) -> bool {
     was.len() == now.len()
         && was.iter().zip(now).all(|(a, b)| {
             a.name == b.name && a.cells.iter().all(|(col, cell)| b.cells.get(col).is_none_or(|c| c == cell))

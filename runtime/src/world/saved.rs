@@ -4,15 +4,17 @@
 //! texts. And the store's side of saving: a slot written, a slot read back
 //! (a file that cannot be moved aside, never lost).
 
+use super::table::Table;
 use super::{LibraryState, Object, World};
 use crate::game::{Game, GridLayout, GridMistake};
 use crate::ids::{ColumnId, GlobalId, GroupId, ObjectId, TableId};
 use crate::save::{
     check_slot, Cell, Fingerprint, Key, Keyed, SaveFile, SavedObject, SavedRow, SavedWorld, Store, FORMAT,
 };
-use crate::value::{parse_color, Interner, Shown, Type, Value, EMPTY};
+use crate::value::{parse_color, Interner, Shown, Sym, Type, Value, EMPTY};
 use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
+use std::sync::Arc;
 
 /// `#RRGGBBAA`, as `format!("#{c:08X}")` writes it, without the formatter:
 /// a save writes two for each Object.
@@ -24,6 +26,15 @@ fn color_text(c: u32) -> String {
         s.push(HEX[(c >> (shift * 4)) as usize & 15] as char);
     }
     s
+}
+
+/// The rows the last save of a World made of a table, with the names and
+/// cells it made them from.
+#[derive(Default)]
+pub(crate) struct RowsSaved {
+    names: Vec<Sym>,
+    cells: Vec<Value>,
+    rows: Vec<Arc<SavedRow>>,
 }
 
 /// The names a save writes, made once a World: each table's columns, each
@@ -142,19 +153,7 @@ impl World {
             .zip(&self.tables)
             .enumerate()
             .filter(|(t, _)| written.table(TableId(*t as u16)))
-            .map(|(t, (def, table))| {
-                let columns = &keys.columns[t];
-                let rows = (0..table.row_count())
-                    .map(|r| {
-                        let mut cells = Keyed::with_capacity(columns.len());
-                        for (c, key) in columns.iter().enumerate() {
-                            cells.push(key.clone(), self.cell_of(table.cell(r, ColumnId(c as u16))));
-                        }
-                        SavedRow { name: self.syms.shared_text(table.rows()[r]), cells }
-                    })
-                    .collect();
-                (def.name.clone(), rows)
-            })
+            .map(|(t, (def, table))| (def.name.clone(), self.saved_rows(&keys.columns[t], TableId(t as u16), table)))
             .collect();
         let objects =
             self.objects.iter().enumerate().map(|(i, o)| self.saved_object(&keys, ObjectId(i as u32), o)).collect();
@@ -183,6 +182,56 @@ impl World {
             world,
             complete: true,
         }
+    }
+
+    /// A table's rows as a save holds them: a row whose name and cells are
+    /// those the last save of this World made it from is that save's row
+    /// again, shared, not made anew (a long game's Seen Positions, saved at
+    /// every Move, would be made anew whole each time).
+    fn saved_rows(&self, columns: &[Key], t: TableId, table: &Table) -> Vec<Arc<SavedRow>> {
+        let mut cache = self.saved_rows.borrow_mut();
+        if cache.len() <= t.index() {
+            cache.resize_with(t.index() + 1, RowsSaved::default);
+        }
+        let was = &mut cache[t.index()];
+        let width = columns.len();
+        let (names, cells) = (table.rows(), table.cells());
+        let rows: Vec<Arc<SavedRow>> = (0..table.row_count())
+            .map(|r| {
+                let own = &cells[r * width..(r + 1) * width];
+                if let Some(row) = was.rows.get(r) {
+                    if was.names[r] == names[r]
+                        && &was.cells[r * width..(r + 1) * width] == own
+                        && self.same_texts(row, names[r], own)
+                    {
+                        return row.clone();
+                    }
+                }
+                let mut saved = Keyed::with_capacity(width);
+                for (key, &v) in columns.iter().zip(own) {
+                    saved.push(key.clone(), self.cell_of(v));
+                }
+                Arc::new(SavedRow { name: self.syms.shared_text(names[r]), cells: saved })
+            })
+            .collect();
+        was.names.clear();
+        was.names.extend_from_slice(names);
+        was.cells.clear();
+        was.cells.extend_from_slice(cells);
+        was.rows.clone_from(&rows);
+        rows
+    }
+
+    /// Whether a kept row's texts are this World's texts of the same
+    /// symbols: a copy of the World that shares the keeping may have given
+    /// a symbol another text since.
+    fn same_texts(&self, row: &SavedRow, name: Sym, cells: &[Value]) -> bool {
+        let same = |a: &Arc<str>, sym: Sym| self.syms.is_text_of(a, sym);
+        same(&row.name, name)
+            && row.cells.iter().zip(cells).all(|((_, cell), v)| match (cell, v) {
+                (Cell::Text(a), Value::Text(sym)) => same(a, *sym),
+                _ => true,
+            })
     }
 
     fn saved_object(&self, keys: &SaveKeys, id: ObjectId, o: &Object) -> SavedObject {
@@ -432,7 +481,7 @@ impl World {
     fn restore_table(
         &mut self,
         t: TableId,
-        rows: &[SavedRow],
+        rows: &[Arc<SavedRow>],
         columns: Option<&BTreeMap<String, String>>,
         count: usize,
         notes: &mut Vec<String>,
