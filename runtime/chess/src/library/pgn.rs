@@ -92,20 +92,11 @@ fn termination(result: &str, reason: &str) -> &'static str {
 /// The Move History's columns that make a Move's name, in order.
 const NAME_PARTS: [&str; 7] = ["letter", "fromFile", "fromRank", "capture", "square", "promotion", "checkMark"];
 
-/// Today's date as PGN writes it (`2026.12.07`), in UTC.
+/// Today's date as PGN writes it (`2026.12.07`), in UTC: the save store's
+/// stamp (`20261207T...`) with PGN's dots.
 fn today() -> String {
-    let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    // Howard Hinnant's days-to-civil.
-    let z = (secs / 86_400) as i64 + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}.{month:02}.{day:02}")
+    let stamp = cardtable_runtime::save::stamp(std::time::SystemTime::now());
+    format!("{}.{}.{}", &stamp[0..4], &stamp[4..6], &stamp[6..8])
 }
 
 impl Chess {
