@@ -74,7 +74,7 @@ fn uci(dir: Files, off: &[String]) -> ExitCode {
     use cardtable_chess::engine::{uci, Engine};
     let Some(loaded) = load_or_report(&dir, None) else { return ExitCode::FAILURE };
     refuse_unknown_off(&loaded.game, off, Some("uci"));
-    let game = Rc::new(loaded.game);
+    let game = std::sync::Arc::new(loaded.game);
     let engine = match Engine::new(&game) {
         Ok(e) => e,
         Err(e) => {
@@ -137,7 +137,7 @@ fn uci_variants(folder: &Path) -> cardtable_chess::engine::uci::Variants {
         let (_, path) = games.iter().find(|(n, _)| n == name).ok_or(format!("no variant `{name}`"))?;
         let loaded = load_files_in(Files::Dir(path.clone()), None)
             .map_err(|_| format!("{} does not load (cardtable check {0} says why)", path.display()))?;
-        let game = Rc::new(loaded.game);
+        let game = std::sync::Arc::new(loaded.game);
         let cannot = |e: String| format!("{}: the built-in engine cannot play this game: {e}", path.display());
         let engine = cardtable_chess::engine::Engine::new(&game).map_err(|e| cannot(e.to_string()))?;
         let rules = engine.rules().map_err(cannot)?.clone();
@@ -186,7 +186,7 @@ fn window(args: cli::WindowArgs, library: &[(String, String)]) -> ExitCode {
     refuse_unknown_off(&loaded.game, &opts.off, None);
     mark("content loaded");
     opts.trees = Some(Rc::new(loaded.trees));
-    window::run(Rc::new(loaded.game), opts)
+    window::run(std::sync::Arc::new(loaded.game), opts)
 }
 
 /// Each `--off COMPONENT` names a Logic Component of the game, or the
@@ -422,7 +422,7 @@ fn trace(dir: Files, args: &cli::TraceArgs, library: &[(String, String)]) -> Exi
 fn headless(dir: Files, args: &cli::GameArgs, library: &[(String, String)], sub: &str) -> Result<Driver, ExitCode> {
     let Some(loaded) = load_or_report(&dir, args.lang.as_deref()) else { return Err(ExitCode::FAILURE) };
     refuse_unknown_off(&loaded.game, &args.off, Some(sub));
-    let game = Rc::new(loaded.game);
+    let game = std::sync::Arc::new(loaded.game);
     let trees = Rc::new(loaded.trees);
     let store = match args.data_dir.as_deref() {
         Some(data) => Store::for_game(Some(data), &game.name),

@@ -3,7 +3,6 @@
 use crate::ids::{ObjectId, TypeId};
 use std::collections::HashMap;
 use std::fmt;
-use std::rc::Rc;
 use std::sync::Arc;
 
 /// An interned text. Two equal texts have equal symbols, so comparing texts
@@ -23,7 +22,7 @@ pub const EMPTY: Sym = Sym(0);
 /// copies only its own.
 #[derive(Clone, Debug)]
 pub struct Interner {
-    shared: Rc<Layer>,
+    shared: Arc<Layer>,
     own: Layer,
 }
 
@@ -38,7 +37,7 @@ struct Layer {
 
 impl Default for Interner {
     fn default() -> Self {
-        let mut interner = Interner { shared: Rc::default(), own: Layer::default() };
+        let mut interner = Interner { shared: Arc::default(), own: Layer::default() };
         interner.intern("");
         interner
     }
@@ -84,7 +83,7 @@ impl Interner {
             return;
         }
         let own = std::mem::take(&mut self.own);
-        let shared = Rc::make_mut(&mut self.shared);
+        let shared = Arc::make_mut(&mut self.shared);
         shared.texts.extend(own.texts);
         shared.ids.extend(own.ids);
         shared.bytes = shared.bytes.saturating_add(own.bytes);
@@ -354,7 +353,7 @@ mod tests {
         let bytes = content.bytes();
         assert_eq!(bytes, Interner::cost(0) + Interner::cost(4), "the empty text and `Pawn`");
         let mut play = content.clone();
-        assert!(Rc::ptr_eq(&play.shared, &content.shared), "a copy shares the frozen layer");
+        assert!(Arc::ptr_eq(&play.shared, &content.shared), "a copy shares the frozen layer");
         let nf3 = play.intern("Nf3");
         assert_eq!(play.intern("Pawn"), pawn, "a frozen text keeps its symbol");
         assert_eq!(play.intern("Nf3"), nf3);

@@ -507,7 +507,7 @@ fn an_event_nothing_sends_is_a_warning_and_the_content_loads() {
     );
     assert_eq!(w.source_line.as_deref(), Some("  - when: boardTurned"), "the warning shows its line");
     // The game plays as before.
-    let mut driver = cardtable_runtime::host::driver::Driver::new(std::rc::Rc::new(loaded.game));
+    let mut driver = cardtable_runtime::host::driver::Driver::new(std::sync::Arc::new(loaded.game));
     assert_eq!(driver.command("click e2").get("clicked").as_str(), Some("e2"));
     assert_eq!(driver.command("faults").get("faults").as_array().len(), 0);
 }

@@ -19,7 +19,7 @@ use common::{fake_engine, ok, state, stockfish, wait_until, TempContent};
 use std::rc::Rc;
 
 /// The chess game, the Computer waiting `spare` seconds past its thinking time.
-fn game_with_spare(label: &str, spare: f64) -> (TempContent, Rc<Game>) {
+fn game_with_spare(label: &str, spare: f64) -> (TempContent, std::sync::Arc<Game>) {
     let copy = TempContent::chess(label);
     copy.replace_once("objects/Game Rules.yaml", "    spareSeconds: 5\n", &format!("    spareSeconds: {spare}\n"));
     let game = common::load_game(&copy.dir);
@@ -28,7 +28,7 @@ fn game_with_spare(label: &str, spare: f64) -> (TempContent, Rc<Game>) {
 
 /// A game against `engine` (a program, `builtin`, or `manual`: the driver
 /// answers for the Computer with `answer MOVE`).
-fn against_in(game: Rc<Game>, engine: &str, reduced_motion: bool) -> Driver {
+fn against_in(game: std::sync::Arc<Game>, engine: &str, reduced_motion: bool) -> Driver {
     let mut d = Driver::with_system(game, Rc::new(Store::memory()), reduced_motion);
     ok(&mut d, &format!("engine {engine}"));
     d

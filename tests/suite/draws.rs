@@ -5,12 +5,11 @@
 use cardtable_runtime::host::driver::Driver;
 use cardtable_runtime::present::{draw_list, DrawKind, LINE_DEPTH};
 use std::path::Path;
-use std::rc::Rc;
 
 fn driver() -> Driver {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/draw");
     let loaded = cardtable_runtime::load::load(&dir).unwrap_or_else(|e| panic!("the fixture loads: {e:?}"));
-    Driver::new(Rc::new(loaded.game))
+    Driver::new(std::sync::Arc::new(loaded.game))
 }
 
 #[test]

@@ -359,7 +359,7 @@ fn objects_and_press_show_menus_switches_and_looks() {
 fn reduced_motion_stays_over_a_restart() {
     use cardtable_runtime::host::driver::Driver;
     let dir = common::root().join("tests/fixtures/clock");
-    let game = std::rc::Rc::new(common::load::load(&dir).expect("the clock fixture loads").game);
+    let game = std::sync::Arc::new(common::load::load(&dir).expect("the clock fixture loads").game);
     let store = std::rc::Rc::new(cardtable_runtime::save::Store::memory());
     let mut driver = Driver::with_system(game, store, true);
     driver.command("wait 0.5");

@@ -5,12 +5,11 @@ use crate::common;
 
 use cardtable_runtime::host::driver::Driver;
 use std::path::Path;
-use std::rc::Rc;
 
 fn driver() -> Driver {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/faults");
     let loaded = common::load::load(&dir).unwrap_or_else(|e| panic!("the fixture loads: {e:?}"));
-    Driver::new(Rc::new(loaded.game))
+    Driver::new(std::sync::Arc::new(loaded.game))
 }
 
 /// Clicks the button, and answers the one fault it reported.
@@ -178,7 +177,7 @@ fn function(game: &Game, name: &str) -> usize {
 
 /// The driver's error for `command` on the changed game.
 fn error_of(game: Game, command: &str) -> String {
-    let answer = Driver::new(Rc::new(game)).command(command);
+    let answer = Driver::new(std::sync::Arc::new(game)).command(command);
     answer.get("error").as_str().unwrap_or_else(|| panic!("`{command}` answers an error: {answer}")).to_string()
 }
 
@@ -264,7 +263,7 @@ fn restart_game_while_the_game_starts_is_a_fault_not_a_loop() {
         "      - restart game: true\n      - set: $createdWhenStarted\n",
     );
     let loaded = common::load::load(&copy.dir).unwrap_or_else(|e| panic!("the copy loads: {e:?}"));
-    let mut d = Driver::new(Rc::new(loaded.game));
+    let mut d = Driver::new(std::sync::Arc::new(loaded.game));
     let faults = d.command("faults").get("faults").to_string();
     assert!(
         faults.contains("Rules (Game Start), step 2 (logic/Rules.yaml:14): Restart Game while the game starts"),
@@ -289,7 +288,7 @@ fn a_restart_ends_the_click_that_asked_for_it() {
         "  - { object: Switch Button, name: Under, anchor: bottom right, x: -80, y: 40 }\n  - { object: Panel,",
     );
     let loaded = common::load::load(&copy.dir).unwrap_or_else(|e| panic!("the copy loads: {e:?}"));
-    let mut d = Driver::new(Rc::new(loaded.game));
+    let mut d = Driver::new(std::sync::Arc::new(loaded.game));
     d.command("click Board");
     assert_eq!(d.world.restarts, 0);
     assert_eq!(d.command("press Restart").to_string(), r#"{"pressed":"Restart"}"#);
@@ -309,7 +308,7 @@ fn a_restart_ends_the_click_that_asked_for_it() {
 fn the_clocks_steps_fault_and_the_game_goes_on() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/clock");
     let loaded = common::load::load(&dir).unwrap_or_else(|e| panic!("the fixture loads: {e:?}"));
-    let mut d = Driver::new(Rc::new(loaded.game));
+    let mut d = Driver::new(std::sync::Arc::new(loaded.game));
     let cases = [
         ("negative", "Make Clock Fault (Mouse Pressed), step 2 (logic/Make Clock Fault.yaml:11): the timer `soon` needs a time in seconds from 0 up, found -1"),
         ("zero", "Make Clock Fault (Mouse Pressed), step 4 (logic/Make Clock Fault.yaml:16): the timer `soon` needs a time in seconds above 0 (a timer that repeats), found 0"),

@@ -119,7 +119,7 @@ fn each_game_ends_at_the_hill_with_fairy_stockfishs_result() {
 #[test]
 fn the_hill_is_told_in_french_too() {
     let loaded = common::load::load_files_in(Files::Dir(hill_dir()), Some("fr")).unwrap_or_else(|e| panic!("{e:?}"));
-    let mut d = common::two_players(Rc::new(loaded.game));
+    let mut d = common::two_players(std::sync::Arc::new(loaded.game));
     ok(&mut d, "setfen 4k3/p7/8/8/8/4K3/8/8 w - - 0 1");
     ok(&mut d, "click e3");
     ok(&mut d, "click e4");

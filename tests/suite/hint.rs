@@ -22,7 +22,7 @@ const HINT_TINT: &str = "#5FA8E8FF";
 const HINT_ALPHA: f64 = 0.5;
 
 /// The Player against the Computer, the game's saves in memory.
-fn driver(game: Rc<Game>) -> Driver {
+fn driver(game: std::sync::Arc<Game>) -> Driver {
     Driver::with_system(game, Rc::new(Store::memory()), true)
 }
 
@@ -32,7 +32,7 @@ fn chess() -> Driver {
 
 /// The chess game with the Hint waiting `spare` seconds past its thinking
 /// time (Give A Hint's spareSeconds on the Game Rules).
-fn game_with_hint_spare(label: &str, spare: f64) -> (TempContent, Rc<Game>) {
+fn game_with_hint_spare(label: &str, spare: f64) -> (TempContent, std::sync::Arc<Game>) {
     let copy = TempContent::chess(label);
     copy.replace_once(
         "objects/Game Rules.yaml",
@@ -425,7 +425,7 @@ fn the_hint_is_asked_at_the_hint_strength() {
 fn the_hint_speaks_french() {
     let loaded =
         common::load::load_files_in(cardtable_runtime::source::files::Files::Dir(common::chess_dir()), Some("fr"));
-    let game = Rc::new(loaded.unwrap_or_else(|_| panic!("the chess game loads in French")).game);
+    let game = std::sync::Arc::new(loaded.unwrap_or_else(|_| panic!("the chess game loads in French")).game);
     let mut d = driver(game);
     ok(&mut d, PROMOTION);
     ok(&mut d, "engine manual");

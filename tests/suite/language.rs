@@ -85,7 +85,7 @@ fn every_language_case_answers_as_written() {
         Ok(loaded) => {
             let warnings: Vec<String> = loaded.warnings.iter().map(|d| d.to_string()).collect();
             assert!(warnings.is_empty(), "{} loads with warnings:\n{}", dir.display(), warnings.join("\n"));
-            (Rc::new(loaded.game), Rc::new(loaded.trees))
+            (std::sync::Arc::new(loaded.game), Rc::new(loaded.trees))
         }
         Err(diags) => {
             let all: Vec<String> = diags.iter().map(|d| d.to_string()).collect();
@@ -166,7 +166,7 @@ fn every_language_case_answers_as_written() {
 fn a_trace_of_every_language_case_changes_nothing() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let loaded = common::load::load(&root.join("tests/fixtures/language")).unwrap_or_else(|_| panic!("loads"));
-    let (game, trees) = (Rc::new(loaded.game), Rc::new(loaded.trees));
+    let (game, trees) = (std::sync::Arc::new(loaded.game), Rc::new(loaded.trees));
     let text = std::fs::read_to_string(root.join(CASES)).unwrap_or_else(|e| panic!("{CASES}: {e}"));
     let (mut failures, mut traced) = (Vec::new(), 0);
     let mut differs = false;
@@ -223,7 +223,7 @@ fn differs_marker(comment: &str) -> Option<&str> {
 /// the interpreter doing what the machine code hands back), and on the tree
 /// walker, each on a fresh Driver: `Err` says how the answers, the Worlds
 /// left or the steps spent differ.
-fn same_on_both(game: &Rc<Game>, trees: &Rc<Trees>, command: &str) -> Result<(), String> {
+fn same_on_both(game: &std::sync::Arc<Game>, trees: &Rc<Trees>, command: &str) -> Result<(), String> {
     for (native_after, machine_is) in machine_runs() {
         let mut machine = Driver::new(game.clone());
         machine.world.native_after = native_after;
@@ -276,7 +276,7 @@ fn world_of(game: &Game, driver: &mut Driver) -> Vec<String> {
 
 /// Runs one case on a fresh Driver; `Err` says what was expected and what
 /// was found. Answers the case's command.
-fn run_case<'l>(game: &Rc<Game>, line: &'l str) -> Result<&'l str, String> {
+fn run_case<'l>(game: &std::sync::Arc<Game>, line: &'l str) -> Result<&'l str, String> {
     let (command, expect) = parse_case(line)?;
     let answer = Driver::new(game.clone()).command(command);
     match expect {

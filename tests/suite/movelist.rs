@@ -283,7 +283,7 @@ fn browsing_changes_neither_the_save_nor_the_move_history() {
 fn the_list_writes_the_moves_in_the_game_s_language_the_one_shown_marked_and_the_result_under_the_last() {
     for (lang, queen_mate, reason) in [(None, "Qh4#", "Checkmate"), (Some("fr"), "Dh4#", "Échec et mat")] {
         let loaded = common::load::load_files_in(common::load::builtin(), lang).unwrap_or_else(|_| panic!("loads"));
-        let mut d = common::two_players(std::rc::Rc::new(loaded.game));
+        let mut d = common::two_players(std::sync::Arc::new(loaded.game));
         ok(&mut d, WIDE);
         for uci in ["g1f3", "e7e5", "f3g1", "d8h4", "e2e3", "h4f2", "e1f2"] {
             play(&mut d, uci);

@@ -55,7 +55,7 @@ fn view(driver: &mut Driver) -> Vec<String> {
     VIEW.lines().map(|c| driver.command(c).to_string()).collect()
 }
 
-fn fixture_game() -> Rc<Game> {
+fn fixture_game() -> std::sync::Arc<Game> {
     common::load_game(&fixture())
 }
 

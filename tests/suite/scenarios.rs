@@ -176,7 +176,7 @@ struct Outcome {
 }
 
 struct Runner<'a> {
-    game: Rc<Game>,
+    game: std::sync::Arc<Game>,
     highlights: &'a Highlights,
     driver: Option<Driver>,
     /// Clicks and calls walked from these trees, not run on the machine.
@@ -972,7 +972,7 @@ fn same_json(got: &Json, want: &str) -> Step {
 fn run_text(
     label: &str,
     text: &str,
-    game: &Rc<Game>,
+    game: &std::sync::Arc<Game>,
     highlights: &Highlights,
     filter: Option<&str>,
     walked: Option<&Rc<Trees>>,
@@ -1045,7 +1045,7 @@ fn run_text(
     out
 }
 
-fn chess() -> (Rc<Game>, Highlights) {
+fn chess() -> (std::sync::Arc<Game>, Highlights) {
     let game = common::load_game(&common::chess_dir());
     let highlights = Highlights::from_game(&game).unwrap_or_else(|e| panic!("reading Square Marks' colors: {e}"));
     (game, highlights)
@@ -1065,13 +1065,13 @@ fn every_scenario_file_passes() {
 fn every_scenario_file_passes_on_the_tree_walker() {
     let loaded = common::load::load(&common::chess_dir()).unwrap_or_else(|e| panic!("content/chess loads: {e:?}"));
     let trees = Rc::new(loaded.trees);
-    let game = Rc::new(loaded.game);
+    let game = std::sync::Arc::new(loaded.game);
     let highlights = Highlights::from_game(&game).unwrap_or_else(|e| panic!("reading Square Marks' colors: {e}"));
     run_every_file(&game, &highlights, Some(&trees));
 }
 
 /// Runs every scenario file, walked from `walked` when given; panics with every failure.
-fn run_every_file(game: &Rc<Game>, highlights: &Highlights, walked: Option<&Rc<Trees>>) {
+fn run_every_file(game: &std::sync::Arc<Game>, highlights: &Highlights, walked: Option<&Rc<Trees>>) {
     let dir = common::root().join("tests/scenarios");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .expect("tests/scenarios/")
@@ -1089,7 +1089,7 @@ fn run_every_file(game: &Rc<Game>, highlights: &Highlights, walked: Option<&Rc<T
         let other = game_of(&text).map(|folder| {
             let loaded = common::load::load(&common::root().join(folder))
                 .unwrap_or_else(|e| panic!("{label}: the game {folder} does not load: {e:?}"));
-            let game = Rc::new(loaded.game);
+            let game = std::sync::Arc::new(loaded.game);
             let highlights = Highlights::from_game(&game).unwrap_or(Highlights { kinds: Vec::new() });
             (game, highlights, Rc::new(loaded.trees))
         });

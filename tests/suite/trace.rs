@@ -28,7 +28,7 @@ use std::rc::Rc;
 fn tracer(folder: &Path, off: &[&str]) -> Driver {
     let loaded = common::load::load(folder).unwrap_or_else(|_| panic!("{} loads", folder.display()));
     let store = Rc::new(cardtable_runtime::save::Store::memory());
-    Driver::with_parts_off(Rc::new(loaded.game), store, false, off).with_trees(Rc::new(loaded.trees))
+    Driver::with_parts_off(std::sync::Arc::new(loaded.game), store, false, off).with_trees(Rc::new(loaded.trees))
 }
 
 #[test]

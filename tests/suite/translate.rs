@@ -38,7 +38,7 @@ fn text(bytes: &[u8]) -> String {
 
 fn driver_in(dir: &Path, lang: &str, store: Rc<Store>) -> Driver {
     match load_files_in(Files::Dir(dir.to_path_buf()), Some(lang)) {
-        Ok(loaded) => Driver::with_store(Rc::new(loaded.game), store),
+        Ok(loaded) => Driver::with_store(std::sync::Arc::new(loaded.game), store),
         Err(list) => panic!("{} does not load in {lang}: {list:?}", dir.display()),
     }
 }
@@ -175,9 +175,12 @@ fn a_game_saved_in_one_language_comes_back_in_the_language_it_is_loaded_in() {
 /// A chess game in `lang`, one Player playing both Sides (the Computer off).
 fn two_players_in(lang: &str) -> Driver {
     match load_files_in(Files::Dir(common::chess_dir()), Some(lang)) {
-        Ok(loaded) => {
-            Driver::with_parts_off(Rc::new(loaded.game), Rc::new(Store::memory()), false, &["Make Computer Move"])
-        }
+        Ok(loaded) => Driver::with_parts_off(
+            std::sync::Arc::new(loaded.game),
+            Rc::new(Store::memory()),
+            false,
+            &["Make Computer Move"],
+        ),
         Err(list) => panic!("the chess game does not load in {lang}: {list:?}"),
     }
 }

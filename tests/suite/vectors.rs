@@ -35,7 +35,6 @@ use crate::common;
 
 use std::collections::BTreeSet;
 use std::path::Path;
-use std::rc::Rc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
@@ -318,13 +317,13 @@ struct Outcome {
 }
 
 /// Replays one game; stops at its first disagreement.
-fn replay(game: &Rc<Game>, g: &VectorGame) -> Outcome {
+fn replay(game: &std::sync::Arc<Game>, g: &VectorGame) -> Outcome {
     let mut agreed = 0;
     let problem = replay_inner(game, g, &mut agreed).err();
     Outcome { number: g.number, agreed, problem }
 }
 
-fn replay_inner(game: &Rc<Game>, g: &VectorGame, agreed: &mut usize) -> Result<(), String> {
+fn replay_inner(game: &std::sync::Arc<Game>, g: &VectorGame, agreed: &mut usize) -> Result<(), String> {
     // The reference games play both Sides: the Computer is off.
     let mut driver = common::two_players(game.clone());
     let reader = Reader::new(game, &mut driver).map_err(|e| format!("game {}: {e}", g.number))?;
@@ -527,7 +526,7 @@ fn replay_all(keep: fn(usize) -> bool) {
     }
 }
 
-fn load(dir: &Path) -> Rc<Game> {
+fn load(dir: &Path) -> std::sync::Arc<Game> {
     common::load_game(dir)
 }
 

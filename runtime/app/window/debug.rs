@@ -411,7 +411,7 @@ mod tests {
         let loaded = cardtable_runtime::load::load_files_in(cardtable_chess::builtin(), None)
             .unwrap_or_else(|_| panic!("loads"));
         let store = Rc::new(cardtable_runtime::save::Store::memory());
-        let game = Rc::new(loaded.game);
+        let game = std::sync::Arc::new(loaded.game);
         let mut driver = Driver::with_parts_off(game, store, false, &["Make Computer Move"]);
         driver = driver.with_trees(Rc::new(loaded.trees));
         let set = driver.command("setfen 4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1");

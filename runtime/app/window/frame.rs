@@ -42,7 +42,7 @@ impl Drop for FlushOnExit {
 
 /// Runs the game in the open window until it is closed, or with
 /// `--screenshot` until the PNG is written; its exit code.
-pub async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
+pub async fn window_loop(game: std::sync::Arc<Game>, opts: Options) -> ExitCode {
     crate::mark("window open");
     let store = Rc::new(Store::for_game(opts.data_dir.as_deref(), &game.name));
     // Declared before the window, so dropped after it: the driver ends first.
@@ -63,7 +63,7 @@ pub async fn window_loop(game: Rc<Game>, opts: Options) -> ExitCode {
 /// The game in the window, and what each frame keeps for the next.
 struct Window {
     opts: Options,
-    game: Rc<Game>,
+    game: std::sync::Arc<Game>,
     driver: Driver,
     watch: Option<Watch>,
     art: Art,
@@ -115,7 +115,7 @@ impl Window {
     /// watched (`--watch`), the library options applied and the script
     /// played, the first frame's art loaded. Where one of these fails, it is
     /// said on stderr and the answer is the exit code.
-    fn start(game: Rc<Game>, opts: Options, store: Rc<Store>) -> Result<Window, ExitCode> {
+    fn start(game: std::sync::Arc<Game>, opts: Options, store: Rc<Store>) -> Result<Window, ExitCode> {
         let off: Vec<&str> = opts.off.iter().map(String::as_str).collect();
         let seed = opts.seed.unwrap_or_else(|| {
             let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);

@@ -76,7 +76,7 @@ pub struct Options {
 /// Runs the window until it is closed, or with `--screenshot` until the PNG is
 /// written. Where no window can be opened, says so in one sentence on stderr
 /// and answers failure, with no panic text.
-pub fn run(game: Rc<Game>, opts: Options) -> ExitCode {
+pub fn run(game: std::sync::Arc<Game>, opts: Options) -> ExitCode {
     if let Some(why) = no_display() {
         eprintln!("{why}");
         return ExitCode::FAILURE;

@@ -64,7 +64,6 @@ use cardtable_runtime::world::World;
 use shared::{content, load};
 use std::hint::black_box;
 use std::path::Path;
-use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -174,7 +173,7 @@ struct Row {
 }
 
 /// A started World with a position set up through the chess library.
-fn world_at(game: &Rc<Game>, chess: &Chess, fen: &str) -> World {
+fn world_at(game: &std::sync::Arc<Game>, chess: &Chess, fen: &str) -> World {
     let mut world = World::new(game.clone());
     world.start();
     chess.set_fen(&mut world, fen).unwrap_or_else(|e| panic!("set_fen {fen}: {e}"));
@@ -276,7 +275,7 @@ fn main() {
     let load_before = load_average();
 
     // The cards.
-    let game = Rc::new(load(&path));
+    let game = std::sync::Arc::new(load(&path));
     let chess = Chess::new(&game).unwrap_or_else(|e| panic!("the chess library: {e}"));
     let has = |f: &str| game.names.functions.contains_key(f);
     let features = Features {
@@ -536,7 +535,8 @@ fn main() {
     // running (repeating, each every 0.5 to 2 s, so a few ring in some
     // frames, each ring a card of its own) and 8 tweens (Sine In Out, long
     // enough never to end), moved on by 1/60 s. No allocation in a frame.
-    let clock_game = Rc::new(load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/clock")));
+    let clock_game =
+        std::sync::Arc::new(load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/clock")));
     let mut clock = World::new(clock_game.clone());
     clock.start();
     let beat = clock_game.names.events.get("timer beat").copied();

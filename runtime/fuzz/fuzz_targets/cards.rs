@@ -55,7 +55,7 @@ fuzz_target!(|data: &[u8]| {
         }
     };
     let trees = loaded.trees;
-    let game = Rc::new(loaded.game);
+    let game = std::sync::Arc::new(loaded.game);
     let mut world = World::new(game.clone());
     // Enough for every case of the language's tests; a While that never ends stops soon.
     world.step_budget = 200_000;

@@ -643,7 +643,6 @@ mod tests {
     use crate::host::driver::Driver;
     use std::cell::Cell;
     use std::mem::Discriminant;
-    use std::rc::Rc;
 
     thread_local! {
         /// An op whose `Op::moves_stack` the machine is to take as false.
@@ -654,7 +653,7 @@ mod tests {
     fn driver() -> Driver {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/fixtures/language");
         match crate::load::load(&dir) {
-            Ok(loaded) => Driver::new(Rc::new(loaded.game)),
+            Ok(loaded) => Driver::new(std::sync::Arc::new(loaded.game)),
             Err(mistakes) => panic!("the language fixture loads: {mistakes:?}"),
         }
     }

@@ -13,7 +13,6 @@ use crate::source::read;
 use crate::value::Type;
 use crate::world::{Fault, World};
 use std::path::{Path, PathBuf};
-use std::rc::Rc;
 
 /// What `check` found in a folder.
 pub struct CheckReport {
@@ -22,7 +21,7 @@ pub struct CheckReport {
     /// Every mistake and warning of the load, in the loader's order.
     pub diagnostics: Vec<Diagnostic>,
     /// The game, when it loaded.
-    pub game: Option<Rc<Game>>,
+    pub game: Option<std::sync::Arc<Game>>,
     /// Every fault while the game started, before the first input, oldest first.
     pub faults: Vec<Fault>,
     /// The data folder looked at (`--data-dir`), if one was given.
@@ -66,7 +65,7 @@ pub fn check_in(files: Files, data_dir: Option<&Path>, lang: Option<&str>) -> Ch
     let (loaded, languages) = crate::load::load_for_check(files.clone(), lang, &langs);
     let (mut diagnostics, game, faults, play) = match loaded {
         Ok(loaded) => {
-            let game = Rc::new(loaded.game);
+            let game = std::sync::Arc::new(loaded.game);
             reads = value_reads(&game, &loaded.trees);
             let mut world = World::new(game.clone());
             world.start();
@@ -104,7 +103,7 @@ fn value_reads(game: &Game, trees: &Trees) -> Vec<ValueRead> {
 
 /// The files of a data folder the game cannot use, with why; and those it
 /// reads only in part, with what it would not use.
-fn data_files(dir: &Path, game: Option<&Rc<Game>>, reads: &[ValueRead]) -> DataFiles {
+fn data_files(dir: &Path, game: Option<&std::sync::Arc<Game>>, reads: &[ValueRead]) -> DataFiles {
     let mut out = Vec::new();
     let mut dropped = Vec::new();
     let values = dir.join(save::VALUES);

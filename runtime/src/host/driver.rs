@@ -480,7 +480,7 @@ impl Driver {
     /// A driver over a new game, started (the scene's Created Events have
     /// run), its libraries resolved. Its saved games and Persistent Values
     /// are kept in memory (see [`Driver::with_store`]).
-    pub fn new(game: Rc<Game>) -> Driver {
+    pub fn new(game: std::sync::Arc<Game>) -> Driver {
         Driver::with_store(game, Rc::new(Store::memory()))
     }
 
@@ -488,13 +488,13 @@ impl Driver {
     /// kept in `store` (a folder: `Store::for_game`), started as
     /// [`Driver::new`] starts it, the store's notices (a file moved aside)
     /// in the World's.
-    pub fn with_store(game: Rc<Game>, store: Rc<Store>) -> Driver {
+    pub fn with_store(game: std::sync::Arc<Game>, store: Rc<Store>) -> Driver {
         Driver::with_system(game, store, false)
     }
 
     /// [`Driver::with_store`], the system asking for less motion or not
     /// (`$prefersReducedMotion`, set before the game starts).
-    pub fn with_system(game: Rc<Game>, store: Rc<Store>, reduced_motion: bool) -> Driver {
+    pub fn with_system(game: std::sync::Arc<Game>, store: Rc<Store>, reduced_motion: bool) -> Driver {
         Driver::with_parts_off(game, store, reduced_motion, &[])
     }
 
@@ -503,14 +503,20 @@ impl Driver {
     /// switches them (a name the game lacks is passed over): to test a game
     /// without one of its parts, the chess game without its Computer (`Make
     /// Computer Move`), the Player playing both Sides.
-    pub fn with_parts_off(game: Rc<Game>, store: Rc<Store>, reduced_motion: bool, off: &[&str]) -> Driver {
+    pub fn with_parts_off(game: std::sync::Arc<Game>, store: Rc<Store>, reduced_motion: bool, off: &[&str]) -> Driver {
         Driver::with_seed(game, store, reduced_motion, off, crate::world::Random::DEFAULT_SEED)
     }
 
     /// [`Driver::with_parts_off`], the World's generator (the cards'
     /// `random(n)`) seeded with `seed` before the game starts (`--seed N`),
     /// so that what Game Start draws is the same every run.
-    pub fn with_seed(game: Rc<Game>, store: Rc<Store>, reduced_motion: bool, off: &[&str], seed: u64) -> Driver {
+    pub fn with_seed(
+        game: std::sync::Arc<Game>,
+        store: Rc<Store>,
+        reduced_motion: bool,
+        off: &[&str],
+        seed: u64,
+    ) -> Driver {
         let libraries = Rc::new(Libraries::start(&game));
         let host_off = off.iter().filter_map(|name| game.names.components.get(*name).copied()).collect();
         let mut world = World::new(game);
@@ -842,7 +848,7 @@ impl Driver {
     fn restore(&mut self, name: &str) -> Json {
         let Some(w) = self.snapshots.get(name) else { return Json::error(format!("no snapshot named `{name}`")) };
         // A snapshot taken before a `reload` holds the content it had: its libraries with it.
-        if !Rc::ptr_eq(&w.game, &self.world.game) {
+        if !std::sync::Arc::ptr_eq(&w.game, &self.world.game) {
             self.libraries = Rc::new(Libraries::start(&w.game));
         }
         self.world = w.clone();
@@ -902,7 +908,7 @@ impl Driver {
                 return Err(mistakes);
             }
         };
-        let game = Rc::new(loaded.game);
+        let game = std::sync::Arc::new(loaded.game);
         let (fresh, notes, started_again) = match self.world.reloaded(game.clone()) {
             Ok((world, notes)) => (world, notes, false),
             Err(why) => (World::new(game.clone()), vec![format!("the game started again: {why}")], true),
@@ -1528,7 +1534,7 @@ mod tests {
             Err(mistakes) => panic!("the language fixture loads: {mistakes:?}"),
         };
         let docs = std::fs::read_to_string(root.join("docs/driver.md")).expect("docs/driver.md");
-        let mut driver = Driver::new(Rc::new(game));
+        let mut driver = Driver::new(std::sync::Arc::new(game));
         let help = driver.command("help");
         let listed: Vec<&str> = help.get("help").as_str().unwrap_or_default().split(" | ").collect();
         // The fixture has no `play:`: the play commands are not listed, and answer so.
@@ -1565,7 +1571,7 @@ mod tests {
     fn a_trace_ends_with_its_command() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
         let loaded = crate::load::load(&root.join("tests/fixtures/language")).unwrap_or_else(|_| panic!("loads"));
-        let mut driver = Driver::new(Rc::new(loaded.game)).with_trees(Rc::new(loaded.trees));
+        let mut driver = Driver::new(std::sync::Arc::new(loaded.game)).with_trees(Rc::new(loaded.trees));
         for command in ["trace call Factorial n=3", "trace snapshot a", "restore a", "trace restore a"] {
             let answer = driver.command(command);
             assert!(!answer.is_error(), "{command}: {answer}");

@@ -137,7 +137,7 @@ impl Clone for Box<dyn LibraryState> {
 
 #[derive(Clone)]
 pub struct World {
-    pub game: Rc<Game>,
+    pub game: std::sync::Arc<Game>,
     pub syms: Interner,
     pub tables: Vec<Table>,
     pub objects: Vec<Object>,
@@ -348,7 +348,7 @@ impl World {
     }
 
     /// A new World with the scene placed; nothing has run yet (see [`World::start`]).
-    pub fn new(game: Rc<Game>) -> World {
+    pub fn new(game: std::sync::Arc<Game>) -> World {
         let ret_width = game.structs.iter().map(|s| s.fields.len()).max().unwrap_or(0).max(1);
         let mut world = World {
             syms: game.syms.clone(),

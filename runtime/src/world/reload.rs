@@ -8,7 +8,6 @@ use super::World;
 use crate::game::Game;
 use crate::save::{Fingerprint, SavedRow};
 use std::collections::BTreeMap;
-use std::rc::Rc;
 use std::sync::Arc;
 
 /// A table's rows as a save holds them, by table name.
@@ -27,7 +26,7 @@ impl World {
     /// the game cannot go on at all (the scene places other Objects, an
     /// Object type or the Game State is gone): the caller starts the new
     /// game afresh. No Event runs.
-    pub fn reloaded(&self, game: Rc<Game>) -> Result<(World, Vec<String>), String> {
+    pub fn reloaded(&self, game: std::sync::Arc<Game>) -> Result<(World, Vec<String>), String> {
         let mut notes = Vec::new();
         let mut save = self.to_save();
         let old_start = World::new(self.game.clone()).to_save().world.tables;

@@ -308,7 +308,7 @@ impl World {
     /// or the Game State is gone, a grid's rows are missing). The code
     /// libraries' checks ([`SaveCheck`]) are not made: see
     /// [`World::world_from_save`].
-    pub fn from_save(game: Rc<Game>, save: &SaveFile) -> Result<(World, Vec<String>), String> {
+    pub fn from_save(game: std::sync::Arc<Game>, save: &SaveFile) -> Result<(World, Vec<String>), String> {
         let syms = game.syms.clone();
         let (world, mut dropped, mended) = World::from_save_with(game, save, syms, None)?;
         dropped.extend(mended);
@@ -328,7 +328,7 @@ impl World {
     /// it handed out before the load (a call's answer) still reads; and the
     /// libraries' `check`, when there are libraries.
     fn from_save_with(
-        game: Rc<Game>,
+        game: std::sync::Arc<Game>,
         save: &SaveFile,
         syms: Interner,
         check: Option<Rc<dyn SaveCheck>>,

@@ -175,29 +175,34 @@ pub fn changed_rows(base: &mut Driver, game: &mut Driver, table: &str) -> Vec<St
 
 /// Loads a content folder, panicking with every mistake when it does not load.
 /// A folder of the repository's content/ (which no test writes: they write
-/// copies) is loaded once a test thread and its Game shared, so that its
-/// cards are read, checked and made machine code once, not in every test.
-pub fn load_game(dir: &Path) -> Rc<Game> {
-    thread_local! {
-        static LOADED: std::cell::RefCell<std::collections::HashMap<PathBuf, Rc<Game>>> = Default::default();
-    }
+/// copies) is loaded once a test process and its Game shared by every test
+/// and thread, so that its cards are read, checked and made machine code
+/// once, not in every test (the Game is `Sync`: its machine code is made
+/// once, by whichever thread first runs a card often enough).
+pub fn load_game(dir: &Path) -> std::sync::Arc<Game> {
+    static LOADED: std::sync::Mutex<Vec<(PathBuf, std::sync::Arc<Game>)>> = std::sync::Mutex::new(Vec::new());
     let committed = dir.starts_with(root().join("content"));
-    if committed {
-        if let Some(game) = LOADED.with(|l| l.borrow().get(dir).cloned()) {
-            return game;
-        }
+    if !committed {
+        return load_now(dir);
     }
-    let game = match load::load(dir) {
-        Ok(loaded) => Rc::new(loaded.game),
+    // Held while loading: two tests asking for the same folder load it once.
+    let mut loaded = LOADED.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some((_, game)) = loaded.iter().find(|(d, _)| d == dir) {
+        return game.clone();
+    }
+    let game = load_now(dir);
+    loaded.push((dir.to_path_buf(), game.clone()));
+    game
+}
+
+fn load_now(dir: &Path) -> std::sync::Arc<Game> {
+    match load::load(dir) {
+        Ok(loaded) => std::sync::Arc::new(loaded.game),
         Err(diags) => {
             let all: Vec<String> = diags.iter().map(|d| d.to_string()).collect();
             panic!("{} does not load:\n{}", dir.display(), all.join("\n"))
         }
-    };
-    if committed {
-        LOADED.with(|l| l.borrow_mut().insert(dir.to_path_buf(), game.clone()));
     }
-    game
 }
 
 /// A fresh Driver over the committed chess content, the Player playing both
@@ -211,7 +216,7 @@ pub fn chess_driver() -> Driver {
 /// whose Computer is a Logic Component named Make Computer Move), the
 /// Player playing both Sides (the Computer off from the start; its Saved
 /// games and Persistent Values in memory).
-pub fn two_players(game: Rc<Game>) -> Driver {
+pub fn two_players(game: std::sync::Arc<Game>) -> Driver {
     Driver::with_parts_off(game, Rc::new(cardtable_runtime::save::Store::memory()), false, &["Make Computer Move"])
 }
 
