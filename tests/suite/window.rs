@@ -2074,3 +2074,68 @@ fn browsing_the_move_list_beside_the_board_with_real_keys_and_a_click() {
     };
     assert!(blue(&browsed) > 300 && blue(&live) == 0, "the note: {} blue pixels, {} live", blue(&browsed), blue(&live));
 }
+
+/// Xiangqi's Board (issue 36): the Pieces stand on the crossings of lines
+/// drawn by the content (Draw Lined Board), the Files stopped at the river,
+/// the palaces' diagonals drawn; each Kind a disc with its letter, red for
+/// White and black for Black; a click and a click move as on chess's Board,
+/// and the lines are drawn the way round the Board is.
+#[test]
+fn the_window_shows_xiangqi_on_the_lines_with_its_river_and_palaces() {
+    let Some(run) = common::display() else { return };
+    let game = Path::new(env!("CARGO_MANIFEST_DIR")).join("content/variants/xiangqi");
+    let start = screenshot_of(&run, &game, None, "xiangqi-start", 3, false);
+    assert_eq!((start.width, start.height), (1080, 1340));
+    // The crossing (file, rank), 120 px apart, White's first Rank at the bottom of the Board's 1200 px.
+    let at = |file: u32, rank: u32| ((file - 1) * 120 + 60, (10 - rank) * 120 + 60);
+    // A pixel of a line (#7A4A2A on the paper #EBCF9E): dark and brown.
+    let line = |c: [f32; 3]| luma(c) < 150.0 && c[0] > c[1] + 20.0 && c[1] > c[2] + 10.0;
+    let lines = |shot: &Shot, (x, y): (u32, u32), r: u32| count_pixels(shot, (x - r, x + r, y - r, y + r), line);
+    // The river: the d File's line runs from d4 to d5, not across to d6.
+    let (d5, d4) = (at(4, 5), at(4, 4));
+    assert!(
+        lines(&start, (d5.0, d5.1 + 60), 8) > 20,
+        "the d File between d4 and d5: {}",
+        lines(&start, (d5.0, d5.1 + 60), 8)
+    );
+    assert_eq!(lines(&start, (d5.0, d5.1 - 40), 8), 0, "no line across the river at d");
+    assert!(lines(&start, (d4.0, d4.1 - 60), 8) > 20, "the d File's line below");
+    // The edge Files cross the river.
+    let a5 = at(1, 5);
+    assert!(lines(&start, (a5.0, a5.1 - 60), 6) > 20, "the a File crosses the river");
+    // The paper fills the river band where no word is written (between the two).
+    let paper = mean_colour(&start, d5.0 - 20, d5.0 + 20, d5.1 - 50, d5.1 - 30);
+    assert!(apart(paper, [235.0, 207.0, 158.0]) < 30.0, "the river's paper: {paper:?}");
+    // The river's words (Words: River Left), written between d5 and d6 at the left quarter.
+    let words = count_pixels(&start, (170, 370, d5.1 - 90, d5.1 - 30), |c| luma(c) < 200.0);
+    assert!(words > 300, "the river's words: {words} pixels");
+    // White's palace: a diagonal from d1 to f3 through e2; none from b1 to d3.
+    let (d1, e2) = (at(4, 1), at(5, 2));
+    let quarter = ((d1.0 + e2.0) / 2, (d1.1 + e2.1) / 2);
+    assert!(lines(&start, quarter, 4) > 8, "the palace's diagonal d1-e2: {}", lines(&start, quarter, 4));
+    let (b1, c2) = (at(2, 1), at(3, 2));
+    assert_eq!(lines(&start, ((b1.0 + c2.0) / 2, (b1.1 + c2.1) / 2), 4), 0, "no diagonal outside the palace");
+    // Black's palace too: between e9 and f10.
+    let (e9, f10) = (at(5, 9), at(6, 10));
+    assert!(lines(&start, ((e9.0 + f10.0) / 2, (e9.1 + f10.1) / 2), 4) > 8, "Black's palace's diagonal");
+    // The Pieces: discs with red letters for White on its first Rank, black letters on the tenth.
+    let red = |c: [f32; 3]| c[0] > 150.0 && c[1] < 80.0 && c[2] < 80.0;
+    let ink = |c: [f32; 3]| luma(c) < 60.0;
+    let letters = |shot: &Shot, (x, y): (u32, u32), f: &dyn Fn([f32; 3]) -> bool| {
+        count_pixels(shot, (x - 25, x + 25, y - 25, y + 25), f)
+    };
+    assert!(letters(&start, at(5, 1), &red) > 150, "White's General: a red K");
+    assert!(letters(&start, at(5, 10), &ink) > 150, "Black's General: a black K");
+    assert_eq!(letters(&start, at(5, 10), &red), 0);
+    // Clicks move as on chess's Board: the Cannon from h3 to e3.
+    let moved = screenshot_of(&run, &game, Some("click h3\nclick e3\n"), "xiangqi-cannon", 3, false);
+    assert!(letters(&moved, at(5, 3), &red) > 150, "the Cannon stands on e3");
+    assert_eq!(letters(&moved, at(8, 3), &red), 0, "it has left h3");
+    // Flipped, Black's General stands at the bottom and the river's gap stays at the middle.
+    let flipped = screenshot_of(&run, &game, Some("press Flip\n"), "xiangqi-flipped", 3, false);
+    assert!(letters(&flipped, at(5, 1), &ink) > 150 && letters(&flipped, at(5, 10), &red) > 150, "turned over");
+    assert_eq!(lines(&flipped, (d5.0 + 120, d5.1 - 40), 8), 0, "no line across the river, turned over");
+    let (x, y) = at(4, 10);
+    let (x2, y2) = at(5, 9);
+    assert!(lines(&flipped, ((x + x2) / 2, (y + y2) / 2), 4) > 8, "White's palace, now at the top");
+}
