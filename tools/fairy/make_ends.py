@@ -128,6 +128,14 @@ FROM_OF = {
         "8/8/8/8/p7/P7/P7/8 w - - 0 1",
         "8/8/8/p7/P7/1p6/8/7k b - - 0 1",
     ],
+    # Xiangqi's stalemate, a loss for the Side that cannot move (Fairy-Stockfish's
+    # stalemateValue; content/variants/xiangqi's Out Of Moves table): Black's
+    # General kept off e10 by the flying general and off f9 by the Chariot, and
+    # White's the same way round.
+    "xiangqi": [
+        "5k3/R8/9/9/9/9/9/9/9/4K4 b - - 0 1",
+        "4k4/9/9/9/9/9/9/9/r8/5K3 w - - 0 1",
+    ],
     # Racing Kings' end at the flag: White there first, Black to move may
     # follow (a draw) or not (1-0), or cannot (over at once).
     "racingkings": [

@@ -65,6 +65,10 @@ impl AnyRules {
     /// ([`Facts::engine_cannot_play`]).
     pub fn new(game: &Game) -> Result<AnyRules, Lack> {
         let facts = Facts::read(game, "engine")?;
+        // Regions first, as Engine::new says them.
+        if let Some(why) = crate::regions::engine_refusal(&crate::facts::Tables::new(game, "engine")) {
+            return Err(why.into());
+        }
         if let Some(why) = facts.engine_cannot_play(game) {
             return Err(why.into());
         }
@@ -161,10 +165,12 @@ impl Engine {
     pub fn new(game: &Game) -> Result<Engine, Lack> {
         let tables = crate::facts::Tables::new(game, "engine");
         let facts = Facts::read(game, "engine")?;
+        // Regions first: Xiangqi's stalemate (the Out Of Moves table) is the
+        // lesser of what the engine does not know of it.
         let refused = rules::too_big::<u128>(facts.grid)
+            .or_else(|| crate::regions::engine_refusal(&tables))
             .or_else(|| facts.engine_cannot_play(game))
-            .or_else(|| rules::promotes_elsewhere(&tables))
-            .or_else(|| crate::regions::engine_refusal(&tables));
+            .or_else(|| rules::promotes_elsewhere(&tables));
         let rules = match refused {
             Some(why) => Err(why),
             None => Ok(AnyRules::new(game)?),
