@@ -160,6 +160,30 @@ const GALLERY: &[(&str, &str, &[&str])] = &[
             "tables/Sides.csv",
             "tables/Words.csv",
             "tables/Words.fr.csv",
+            // Its Board on the lines (Draw Lined Board), its Pieces red and
+            // black tokens, its stalemate a loss (issue 36).
+            "objects/Walnut Board.yaml",
+            "tables/Board Finishes.csv",
+            "tables/Tokens.csv",
+            "logic/Look For Game End.yaml",
+        ],
+    ),
+    // Xiangqi on 7 by 7 (made over xiangqi): no Advisor, Elephant nor river.
+    (
+        "minixiangqi",
+        "Minixiangqi",
+        &[
+            "game.yaml",
+            "tables/Board Size.csv",
+            "tables/Confinement.csv",
+            "tables/Direction Regions.csv",
+            "tables/Directions.csv",
+            "tables/Kinds.csv",
+            "tables/Position.csv",
+            "tables/Regions.csv",
+            "tables/Sides.csv",
+            "tables/Words.csv",
+            "tables/Words.fr.csv",
         ],
     ),
     // Check counting (content/README.md): 5check is made over 3check.
@@ -392,6 +416,7 @@ fn base_of(name: &str) -> &'static str {
         "kinglet" | "threekings" => "../extinction",
         "codrus" => "../giveaway",
         "makpong" => "../makruk",
+        "minixiangqi" => "../xiangqi",
         _ => "../../chess",
     }
 }
@@ -526,6 +551,18 @@ fn own_files(name: &str) -> Vec<&'static str> {
             "logic/Keep Capture Of The Checker.yaml",
             "tables/Royal In Check.csv",
             "tables/Royal In Check.yaml",
+        ]);
+    }
+    if name == "xiangqi" {
+        own.extend([
+            "logic/Draw Lined Board.yaml",
+            "logic/Show Stalemate Result.yaml",
+            "objects/River Words.yaml",
+            "structures/Lined Board Data.yaml",
+            "tables/Lined Board Finishes.csv",
+            "tables/Lined Board Finishes.yaml",
+            "tables/Out Of Moves.csv",
+            "tables/Out Of Moves.yaml",
         ]);
     }
     if name == "suicide" {
@@ -749,10 +786,10 @@ const NO_ROYAL: &[&str] = &[
 
 /// One game of [`the_engine_plays_each_variant_against_itself_to_the_end`].
 /// Grand Chess's is not played: the built-in engine refuses its Promotion
-/// Zones (tests/suite/promotion_zones.rs says so); nor Xiangqi's, whose
-/// regions and Royal Lines it refuses (tests/suite/regions.rs).
+/// Zones (tests/suite/promotion_zones.rs says so); nor Xiangqi's and
+/// Minixiangqi's, whose regions and Royal Lines it refuses (tests/suite/regions.rs).
 fn play_to_the_end(name: &str) {
-    if name == "grand" || name == "xiangqi" {
+    if name == "grand" || name == "xiangqi" || name == "minixiangqi" {
         return;
     }
     let game = common::load_game(&variant_dir(name));

@@ -95,6 +95,9 @@ MANIFEST = [
     ("jesonmor", "content/variants/jesonmor"),
     # Regions (content/README.md): the palace, each Side's half, the flying general.
     ("xiangqi", "content/variants/xiangqi"),
+    # Xiangqi on 7 by 7, made over xiangqi: no Advisor nor Elephant, no river
+    # (a Soldier steps sideways from the start), the palace c1 to e3.
+    ("minixiangqi", "content/variants/minixiangqi"),
 ]
 
 # Positions every variant's file holds besides its start and the random
@@ -356,6 +359,7 @@ ENGINE_UNCHECKED = {
     "5check": "the built-in engine counts no checks (it plays on after the last)",
     "kingofthehill": "the built-in engine knows no hill (the cards' Look For Game End ends the game there)",
     "xiangqi": "the built-in engine knows no regions nor Royal Lines (it refuses a game that uses them; `check` says so)",
+    "minixiangqi": "the built-in engine knows no regions nor Royal Lines (it refuses a game that uses them; `check` says so)",
 }
 
 # Variants whose content a test makes from content/chess (never a folder of
