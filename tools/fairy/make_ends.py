@@ -132,9 +132,19 @@ FROM_OF = {
     # stalemateValue; content/variants/xiangqi's Out Of Moves table): Black's
     # General kept off e10 by the flying general and off f9 by the Chariot, and
     # White's the same way round.
+    # And a perpetual check, which loses (perpetualCheckIllegal): a FEN and the
+    # moves played from it before the random ones, White's Chariot checking
+    # from f2 and e2 as Black's General steps between f10 and e10 (over at the
+    # third time, ply 9: 0-1).
     "xiangqi": [
         "5k3/R8/9/9/9/9/9/9/9/4K4 b - - 0 1",
         "4k4/9/9/9/9/9/9/9/r8/5K3 w - - 0 1",
+        ("5k3/9/9/9/9/9/9/9/R8/3K5 w - - 0 1", "a2f2 f10e10 f2e2 e10f10 e2f2 f10e10 f2e2 e10f10 e2f2"),
+    ],
+    # Black's Chariot checking White's General between c1 and d1 from the fourth
+    # Rank (1-0 at ply 9).
+    "minixiangqi": [
+        ("4k2/7/7/r6/7/7/2K4 b - - 0 1", "a4c4 c1d1 c4d4 d1c1 d4c4 c1d1 c4d4 d1c1 d4c4"),
     ],
     # Racing Kings' end at the flag: White there first, Black to move may
     # follow (a draw) or not (1-0), or cannot (over at once).
@@ -173,8 +183,35 @@ def position_key(fen):
     return " ".join(fen.split()[:3])
 
 
+# Variants in which a repetition is lost by the Side that checked with every
+# move meanwhile (Fairy-Stockfish's perpetualCheckIllegal): the cards' reason
+# is `perpetual check`. Xiangqi's perpetual chase (its chasingRule) is no
+# rule of the cards: a decisive repetition with no perpetual check is written
+# `perpetual chase`, which the cards never say (tests/suite/ends.rs fails).
+PERPETUAL_CHECK = {"xiangqi", "minixiangqi"}
+
+
+def repetition_reason(variant, fen, moves, chess960, value):
+    """The reason of a repetition's end: a draw's, or a perpetual check's or chase's."""
+    if value == 0 or variant not in PERPETUAL_CHECK:
+        return "threefold repetition"
+    keys = [position_key(sf.get_fen(variant, fen, moves[:k], chess960)) for k in range(len(moves) + 1)]
+    last = len(moves)
+    same = [k for k in range(last - 2, -1, -2) if keys[k] == keys[last]]
+    start = same[1]  # the third time back: the cycle's first position
+    # The Side that has just moved checked at each even distance from the last;
+    # value > 0: the Side to move won, so the one that has just moved lost.
+    loser_parity = 0 if value > 0 else 1
+    checks = all(sf.gives_check(variant, fen, moves[:k], chess960) for k in range(start + 1, last + 1) if (last - k) % 2 == loser_parity)
+    return "perpetual check" if checks else "perpetual chase"
+
+
 def play(variant, number, cap, setup=None):
     fen, chess960 = start_of(variant)
+    first = []
+    if isinstance(setup, tuple):
+        setup, line = setup
+        first = line.split()
     if setup is not None:
         fen = sf.get_fen(variant, setup, [], chess960)
     rng = random.Random(f"{variant}:{number}")
@@ -199,11 +236,16 @@ def play(variant, number, cap, setup=None):
         ended, value = sf.is_optional_game_end(variant, fen, moves, chess960)
         if ended:
             now = sf.get_fen(variant, fen, moves, chess960)
-            reason = "threefold repetition" if seen[position_key(now)] >= 3 else "fifty-move rule"
+            reason = repetition_reason(variant, fen, moves, chess960, value) if seen[position_key(now)] >= 3 else "fifty-move rule"
             return moves, result_for(variant, fen, moves, chess960, value), reason
         if len(moves) >= cap:
             return moves, "*", ""
-        moves.append(rng.choice(legal))
+        if len(moves) < len(first):
+            if first[len(moves)] not in legal:
+                sys.exit(f"{variant}: {first[len(moves)]} is no legal move after {moves}")
+            moves.append(first[len(moves)])
+        else:
+            moves.append(rng.choice(legal))
         key = position_key(sf.get_fen(variant, fen, moves, chess960))
         seen[key] = seen.get(key, 0) + 1
 
@@ -276,7 +318,7 @@ def main():
         for number, setup in enumerate(FROM_OF.get(variant, []), GAMES_OF.get(variant, args.games)):
             moves, result, reason = play(variant, number, args.cap, setup)
             start, _ = start_of(variant)
-            out += ["", f"game {folder} {variant} {number}", f"start {start}", f"from {setup}", "moves " + " ".join(moves)]
+            out += ["", f"game {folder} {variant} {number}", f"start {start}", f"from {setup[0] if isinstance(setup, tuple) else setup}", "moves " + " ".join(moves)]
             out += [f"ends {len(moves)}", f"result {result}", f"reason {reason}".rstrip()]
             tally[reason or "*"] = tally.get(reason or "*", 0) + 1
         summary.append(f"{folder}: {tally}")
