@@ -556,6 +556,8 @@ fn own_files(name: &str) -> Vec<&'static str> {
     if name == "xiangqi" {
         own.extend([
             "logic/Draw Lined Board.yaml",
+            "logic/Find Perpetual Check.yaml",
+            "logic/Show Perpetual Check Result.yaml",
             "logic/Show Stalemate Result.yaml",
             "objects/River Words.yaml",
             "structures/Lined Board Data.yaml",
