@@ -2139,3 +2139,31 @@ fn the_window_shows_xiangqi_on_the_lines_with_its_river_and_palaces() {
     let (x2, y2) = at(5, 9);
     assert!(lines(&flipped, ((x + x2) / 2, (y + y2) / 2), 4) > 8, "White's palace, now at the top");
 }
+
+/// Minixiangqi (made over xiangqi) is drawn by Xiangqi's Draw Lined Board on
+/// its 7 by 7 Board: no river (its Regions table has no `Half`), so every
+/// File's line runs whole; its palaces' diagonals from c1 to e3 and c5 to e7.
+#[test]
+fn the_window_shows_minixiangqi_on_the_lines_with_no_river() {
+    let Some(run) = common::display() else { return };
+    let game = Path::new(env!("CARGO_MANIFEST_DIR")).join("content/variants/minixiangqi");
+    let start = screenshot_of(&run, &game, None, "minixiangqi-start", 3, false);
+    assert_eq!((start.width, start.height), (960, 980));
+    let at = |file: u32, rank: u32| ((file - 1) * 120 + 60, (7 - rank) * 120 + 60);
+    let line = |c: [f32; 3]| luma(c) < 150.0 && c[0] > c[1] + 20.0 && c[1] > c[2] + 10.0;
+    let lines = |(x, y): (u32, u32), r: u32| count_pixels(&start, (x - r, x + r, y - r, y + r), line);
+    // The d File's line runs between d3 and d5, across the middle: no river.
+    for rank in [3, 4] {
+        let (x, y) = at(4, rank);
+        assert!(lines((x, y - 60), 8) > 20, "the d File between d{rank} and d{}", rank + 1);
+    }
+    // The palaces: a diagonal between c1 and d2, and between d6 and e7; none between a1 and b2.
+    let mid = |a: (u32, u32), b: (u32, u32)| ((a.0 + b.0) / 2, (a.1 + b.1) / 2);
+    assert!(lines(mid(at(3, 1), at(4, 2)), 4) > 8, "White's palace's diagonal");
+    assert!(lines(mid(at(4, 6), at(5, 7)), 4) > 8, "Black's palace's diagonal");
+    assert_eq!(lines(mid(at(1, 1), at(2, 2)), 4), 0, "no diagonal outside the palace");
+    // The Generals on d1 and d7: a red K and a black one.
+    let red = count_pixels(&start, around(at(4, 1), 25), |c| c[0] > 150.0 && c[1] < 80.0 && c[2] < 80.0);
+    let ink = count_pixels(&start, around(at(4, 7), 25), |c| luma(c) < 60.0);
+    assert!(red > 150 && ink > 150, "the Generals: {red} red, {ink} black pixels");
+}
