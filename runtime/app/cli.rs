@@ -171,7 +171,8 @@ pub enum Mode {
     Window(WindowArgs, Vec<(String, String)>),
     /// `drive`, with the values of the library options given, as the window's.
     Drive(GameArgs, Vec<(String, String)>),
-    Check(GameArgs),
+    /// `check`, with the values of the library options given (`--engine PATH`: the engine checked).
+    Check(GameArgs, Vec<(String, String)>),
     /// `trace`, with the values of the library options given, as `drive`'s.
     Trace(TraceArgs, Vec<(String, String)>),
     Uci(GameArgs),
@@ -179,7 +180,7 @@ pub enum Mode {
 }
 
 /// The whole command, with each library option appended as `--NAME VALUE`
-/// to the window's command and to `drive`'s and `trace`'s.
+/// to the window's command and to `drive`'s, `check`'s and `trace`'s.
 ///
 /// Panics when a library option's name is taken: two libraries (or a library
 /// and the engine) may not claim the same option.
@@ -199,6 +200,7 @@ pub fn command(library_options: &[(&'static str, &'static str, &'static str)]) -
         cmd = cmd
             .arg(arg.clone())
             .mut_subcommand("drive", |drive| drive.arg(arg.clone()))
+            .mut_subcommand("check", |check| check.arg(arg.clone()))
             .mut_subcommand("trace", |trace| trace.arg(arg));
     }
     cmd
@@ -238,7 +240,10 @@ where
             let values = matches.subcommand_matches("drive").map(|m| library_values(m, library_options));
             Mode::Drive(game, values.unwrap_or_default())
         }
-        Some(Sub::Check(game)) => Mode::Check(game),
+        Some(Sub::Check(game)) => {
+            let values = matches.subcommand_matches("check").map(|m| library_values(m, library_options));
+            Mode::Check(game, values.unwrap_or_default())
+        }
         Some(Sub::Trace(args)) => {
             let values = matches.subcommand_matches("trace").map(|m| library_values(m, library_options));
             Mode::Trace(args, values.unwrap_or_default())
@@ -317,7 +322,7 @@ mod tests {
             panic!()
         };
         assert_eq!((d.data_dir, d.content), (data.clone(), Some(PathBuf::from("x"))));
-        let Ok(Mode::Check(c)) = try_parse_from(["cardtable", "check", "x", "--data-dir", "/tmp/d"], &opts) else {
+        let Ok(Mode::Check(c, _)) = try_parse_from(["cardtable", "check", "x", "--data-dir", "/tmp/d"], &opts) else {
             panic!()
         };
         assert_eq!(c.data_dir, data);

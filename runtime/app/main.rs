@@ -49,9 +49,7 @@ fn main() -> ExitCode {
             signals::watch();
             drive(content_dir(game.content.as_deref()), &game, &library)
         }
-        cli::Mode::Check(game) => {
-            check(content_dir(game.content.as_deref()), game.data_dir.as_deref(), game.lang.as_deref(), &game.off)
-        }
+        cli::Mode::Check(game, library) => check(content_dir(game.content.as_deref()), &game, &library),
         cli::Mode::Trace(args, library) => {
             signals::watch();
             trace(content_dir(args.game.content.as_deref()), &args, &library)
@@ -230,10 +228,17 @@ fn load_or_report(dir: &Files, lang: Option<&str>) -> Option<Loaded> {
     }
 }
 
-fn check(dir: Files, data_dir: Option<&Path>, lang: Option<&str>, off: &[String]) -> ExitCode {
-    let report = cardtable_runtime::host::check::check_in(dir, data_dir, lang);
+/// `check`: the library options (`--engine PATH`) applied before the
+/// libraries play the game; the engines' check kept in `--data-dir`.
+fn check(dir: Files, args: &cli::GameArgs, library: &[(String, String)]) -> ExitCode {
+    let report = cardtable_runtime::host::check::check_with_options(
+        dir,
+        args.data_dir.as_deref(),
+        args.lang.as_deref(),
+        library,
+    );
     if let Some(game) = &report.game {
-        refuse_unknown_off(game, off, Some("check"));
+        refuse_unknown_off(game, &args.off, Some("check"));
     }
     eprint!("{}", report.details());
     if report.is_fine() {

@@ -24,8 +24,10 @@ use cardtable_runtime::library::Finding;
 use cardtable_runtime::world::{Random, World};
 use std::collections::{BTreeSet, HashMap};
 use std::path::PathBuf;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 /// How many playouts are played from the start.
 pub const PLAYOUTS: u64 = 8;
@@ -39,7 +41,7 @@ pub const POSITION_SECONDS: f64 = 5.0;
 
 /// An engine as the check asks it: its name in the report, and its legal
 /// moves of a position (a FEN), in UCI form.
-trait Engine {
+trait Engine: Send {
     fn name(&self) -> String;
     fn moves(&mut self, fen: &str) -> Result<BTreeSet<String>, String>;
 }
@@ -150,68 +152,273 @@ pub fn check(chess: &Chess, world: &World) -> Vec<Finding> {
 }
 
 /// [`check`], with the UCI engine `uci`: the engine the game asks is the
-/// engine checked.
+/// engine checked. Played whole here ([`Checking`], its cards' side on this
+/// thread, its engines on a thread of their own).
 pub fn check_engines(chess: &Chess, world: &World, uci: &UciChoice) -> Vec<Finding> {
-    let mut notes = Vec::new();
-    let mut engines = engines(chess, world, uci, &mut notes);
-    if engines.is_empty() {
-        return notes;
+    let mut checking = Checking::start(chess, world, uci);
+    loop {
+        if let Some(found) = checking.advance(chess, Duration::from_secs(3600), true) {
+            return found;
+        }
     }
-    let mut positions = 0usize;
-    'playouts: for playout in 0..PLAYOUTS {
-        // Its saves dropped, its calls into the libraries never handed over.
-        let mut w = cardtable_runtime::play::rehearsal(world);
-        let mut random = Random::seeded(playout + 1);
-        let mut line: Vec<String> = Vec::new();
-        // How often each position (placement, side, castling, en passant) came in this playout.
-        let mut seen: HashMap<String, u32> = HashMap::new();
-        for ply in 0..=PLIES {
-            let fen = match chess.fen(&w) {
+}
+
+/// What the cards' side of a check hands the engines' thread, in order.
+enum Step {
+    /// A position of a playout: its FEN, the moves that led there, the
+    /// cards' legal moves, whether the cards end the game there, and
+    /// whether it is drawn by repetition or the fifty-move rule.
+    Position { fen: String, line: Vec<String>, cards: BTreeSet<String>, over: bool, drawn: bool },
+    /// The cards could go no further (a note): the check ends there.
+    Fault(Finding),
+    /// Every playout played.
+    End,
+}
+
+/// An engines' check on its way: the cards' side (the playouts, on a copy
+/// of the World) moves a slice at a time on the World's thread
+/// ([`Checking::advance`]: the window's frame goes on between slices),
+/// each position handed to the engines' thread, which asks each engine and
+/// answers the findings once each engine has differed or every position is
+/// asked. Dropped before its answer, its engines are ended (a UCI engine's
+/// wait stops at once) and its thread waited for.
+pub struct Checking {
+    /// The copy of the World each playout starts from.
+    from: World,
+    w: World,
+    playout: u64,
+    random: Random,
+    line: Vec<String>,
+    /// How often each position (placement, side, castling, en passant) came in this playout.
+    seen: HashMap<String, u32>,
+    ply: usize,
+    /// The cards' side has handed over its last step.
+    produced: bool,
+    steps: Option<Sender<Step>>,
+    found: Option<Receiver<Vec<Finding>>>,
+    /// The findings, once in.
+    done: Option<Vec<Finding>>,
+    /// Set on drop: a UCI engine's wait stops.
+    closing: Arc<AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Checking {
+    /// Starts the check of the engines the game would ask (`uci`: the UCI
+    /// engine) from `world`'s position, on a copy of it.
+    pub fn start(chess: &Chess, world: &World, uci: &UciChoice) -> Checking {
+        let closing = Arc::new(AtomicBool::new(false));
+        let mut notes = Vec::new();
+        let engines = engines(chess, world, uci, &mut notes, &closing);
+        let mut checking = Checking {
+            // Its saves dropped, its calls into the libraries never handed over.
+            from: cardtable_runtime::play::rehearsal(world),
+            w: cardtable_runtime::play::rehearsal(world),
+            playout: 0,
+            random: Random::seeded(1),
+            line: Vec::new(),
+            seen: HashMap::new(),
+            ply: 0,
+            produced: false,
+            steps: None,
+            found: None,
+            done: None,
+            closing,
+            thread: None,
+        };
+        if engines.is_empty() {
+            checking.done = Some(notes);
+            return checking;
+        }
+        let (steps, step_rx) = channel::<Step>();
+        let (found_tx, found) = channel::<Vec<Finding>>();
+        let thread = std::thread::Builder::new()
+            .name("engines' check".into())
+            .spawn(move || ask_engines(engines, notes, &step_rx, &found_tx));
+        match thread {
+            Ok(t) => {
+                checking.thread = Some(t);
+                checking.steps = Some(steps);
+                checking.found = Some(found);
+            }
+            Err(e) => checking.done = Some(vec![note(format!("the engines' check could not start its thread: {e}"))]),
+        }
+        checking
+    }
+
+    /// Whether its findings are in (no more [`Checking::advance`] is needed).
+    pub fn is_done(&self) -> bool {
+        self.done.is_some()
+    }
+
+    /// The findings if they are in, without waiting and without playing
+    /// the cards' side on.
+    pub fn take(&mut self) -> Option<Vec<Finding>> {
+        if let Some(done) = &self.done {
+            return Some(done.clone());
+        }
+        let found = self.found.as_ref()?.try_recv();
+        match found {
+            Ok(found) => self.finished(found),
+            Err(std::sync::mpsc::TryRecvError::Empty) => None,
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                self.finished(vec![note("the engines' check ended without an answer".into())])
+            }
+        }
+    }
+
+    /// Plays the cards' side on for about `time` (at least one position),
+    /// then takes the findings if they are in: Some once they are (each
+    /// call after that answers them again). `wait`: once the cards' side
+    /// is played, waits up to `time` for the engines' thread.
+    pub fn advance(&mut self, chess: &Chess, time: Duration, wait: bool) -> Option<Vec<Finding>> {
+        let until = Instant::now() + time;
+        loop {
+            if let Some(done) = &self.done {
+                return Some(done.clone());
+            }
+            if let Some(found) = self.found.as_ref().and_then(|rx| rx.try_recv().ok()) {
+                return self.finished(found);
+            }
+            if self.produced {
+                let left = until.saturating_duration_since(Instant::now());
+                let found = match (&self.found, wait) {
+                    (Some(rx), true) => rx.recv_timeout(left).map_err(|e| matches!(e, RecvTimeoutError::Disconnected)),
+                    _ => Err(false),
+                };
+                return match found {
+                    Ok(found) => self.finished(found),
+                    Err(true) => self.finished(vec![note("the engines' check ended without an answer".into())]),
+                    Err(false) => None,
+                };
+            }
+            let step = self.produce(chess);
+            if matches!(step, Step::Fault(_) | Step::End) {
+                self.produced = true;
+            }
+            // The engines' thread gone: its findings are in, or it failed (told above).
+            if let Some(steps) = &self.steps {
+                let _ = steps.send(step);
+            }
+            if Instant::now() >= until {
+                return None;
+            }
+        }
+    }
+
+    fn finished(&mut self, found: Vec<Finding>) -> Option<Vec<Finding>> {
+        self.steps = None;
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+        self.done = Some(found.clone());
+        Some(found)
+    }
+
+    /// The cards' next position of the playouts, or why they end.
+    fn produce(&mut self, chess: &Chess) -> Step {
+        loop {
+            if self.playout >= PLAYOUTS {
+                return Step::End;
+            }
+            let w = &mut self.w;
+            let fen = match chess.fen(w) {
                 Ok(fen) => fen,
                 Err(e) => {
-                    notes.push(note(format!(
+                    return Step::Fault(note(format!(
                         "the cards' position cannot be read as a FEN ({e}): no engine was checked"
-                    )));
-                    break 'playouts;
+                    )))
                 }
             };
             let mut moves = Vec::new();
-            if let Err(e) = chess.legal_moves(&mut w, &mut moves) {
-                notes.push(note(format!("the cards fault finding the legal moves at {fen}: {e}")));
-                break 'playouts;
+            if let Err(e) = chess.legal_moves(w, &mut moves) {
+                return Step::Fault(note(format!("the cards fault finding the legal moves at {fen}: {e}")));
             }
             let cards: BTreeSet<String> = moves.iter().map(|&m| chess.uci(m)).collect();
-            let over = chess.game_over(&w);
+            let over = chess.game_over(w);
             let key: String = fen.split(' ').take(4).collect::<Vec<_>>().join(" ");
-            let times = seen.entry(key).or_default();
+            let times = self.seen.entry(key).or_default();
             *times += 1;
             let drawn = *times >= 3 || fen.split(' ').nth(4).and_then(|n| n.parse::<u32>().ok()).unwrap_or(0) >= 100;
-            positions += 1;
-            for asked in engines.iter_mut().filter(|a| a.told.is_none()) {
-                asked.told = compare(asked.engine.as_mut(), &fen, &line, &cards, over, drawn);
+            let position = Step::Position { fen: fen.clone(), line: self.line.clone(), cards, over, drawn };
+            if over || moves.is_empty() || self.ply == PLIES {
+                self.next_playout();
+                return position;
             }
-            if engines.iter().all(|a| a.told.is_some()) {
-                break 'playouts;
+            let m = moves[self.random.below(moves.len() as u64) as usize];
+            self.line.push(chess.uci(m));
+            self.ply += 1;
+            if let Err(e) = chess.make(w, m).and_then(|()| chess.start_turn(w)) {
+                // The position is asked first; the playouts end after it.
+                let fault = note(format!("the cards fault playing {} at {fen}: {e}", chess.uci(m)));
+                self.playout = PLAYOUTS;
+                if let Some(steps) = &self.steps {
+                    let _ = steps.send(position);
+                }
+                return Step::Fault(fault);
             }
-            if over || moves.is_empty() || ply == PLIES {
+            return position;
+        }
+    }
+
+    /// The next playout, from the start, its generator seeded by its number.
+    fn next_playout(&mut self) {
+        self.playout += 1;
+        self.w = self.from.clone();
+        self.random = Random::seeded(self.playout + 1);
+        self.line.clear();
+        self.seen.clear();
+        self.ply = 0;
+    }
+}
+/// The engines' thread of a check: asks each engine at each position the
+/// cards' side hands over, until each has differed (or could not be asked)
+/// or the positions end; then answers the findings: `notes` (the engines
+/// that could not be asked, the cards' fault that ended the playouts), then
+/// a line an engine. Ends with no answer when the check is dropped.
+fn ask_engines(mut engines: Vec<Asked>, mut notes: Vec<Finding>, steps: &Receiver<Step>, found: &Sender<Vec<Finding>>) {
+    let mut positions = 0usize;
+    loop {
+        match steps.recv() {
+            Ok(Step::Position { fen, line, cards, over, drawn }) => {
+                positions += 1;
+                for asked in engines.iter_mut().filter(|a| a.told.is_none()) {
+                    asked.told = compare(asked.engine.as_mut(), &fen, &line, &cards, over, drawn);
+                }
+                if engines.iter().all(|a| a.told.is_some()) {
+                    break;
+                }
+            }
+            Ok(Step::Fault(fault)) => {
+                notes.push(fault);
                 break;
             }
-            let m = moves[random.below(moves.len() as u64) as usize];
-            line.push(chess.uci(m));
-            if let Err(e) = chess.make(&mut w, m).and_then(|()| chess.start_turn(&mut w)) {
-                notes.push(note(format!("the cards fault playing {} at {fen}: {e}", chess.uci(m))));
-                break 'playouts;
-            }
+            Ok(Step::End) => break,
+            // The check was dropped: no one waits for the answer.
+            Err(_) => return,
         }
     }
     let agreed = format!(
         "follows the cards: the same legal moves and game ends at {positions} positions along {PLAYOUTS} playouts of \
          up to {PLIES} plies from the start (the World's generator seeded)"
     );
-    notes
+    let lines = notes
         .into_iter()
         .chain(engines.into_iter().map(|a| a.told.unwrap_or_else(|| note(format!("{} {agreed}", a.engine.name())))))
-        .collect()
+        .collect();
+    let _ = found.send(lines);
+}
+
+impl Drop for Checking {
+    /// A check not finished: its UCI engine's wait stops, its thread ends
+    /// (the engines ended with it) and is waited for.
+    fn drop(&mut self) {
+        self.closing.store(true, Ordering::Relaxed);
+        self.steps = None;
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
 }
 
 /// A line that is no fault of the content.
@@ -224,7 +431,13 @@ fn note(text: String) -> Finding {
 /// and the UCI engine of the Stockfish Bridge (a game that names it), where
 /// it would ask one (`uci`: the one named, or none); a line in `notes` for
 /// each that cannot be.
-fn engines(chess: &Chess, world: &World, uci: &UciChoice, notes: &mut Vec<Finding>) -> Vec<Asked> {
+fn engines(
+    chess: &Chess,
+    world: &World,
+    uci: &UciChoice,
+    notes: &mut Vec<Finding>,
+    closing: &Arc<AtomicBool>,
+) -> Vec<Asked> {
     let game = &world.game;
     let names = |name: &str| game.libraries.iter().any(|l| l == name);
     let mut engines: Vec<Asked> = Vec::new();
@@ -261,12 +474,7 @@ fn engines(chess: &Chess, world: &World, uci: &UciChoice, notes: &mut Vec<Findin
     };
     match path {
         Some(path) => engines.push(Asked {
-            engine: Box::new(Uci {
-                path,
-                variant: variant.map(|v| v.name),
-                process: None,
-                closing: Arc::new(AtomicBool::new(false)),
-            }),
+            engine: Box::new(Uci { path, variant: variant.map(|v| v.name), process: None, closing: closing.clone() }),
             told: None,
         }),
         None => notes.push(note(format!(

@@ -424,8 +424,13 @@ impl Resolved for Chess {
         }
     }
 
-    /// Whether each engine follows the cards: [`crate::follow`].
+    /// Whether each engine follows the cards: [`crate::follow`] (the
+    /// Stockfish Bridge's check, where the game names it: the engine it asks
+    /// is the one checked, and the check is kept in the data folder).
     fn check_play(&self, world: &World) -> Vec<cardtable_runtime::library::Finding> {
+        if world.game.libraries.iter().any(|l| l == "stockfishBridge") {
+            return Vec::new();
+        }
         crate::follow::check(self, world)
     }
 

@@ -189,6 +189,12 @@ pub struct Bridge {
     search_strengths: Option<SearchStrengths>,
     /// What the check found at the game's first question (None: not asked yet).
     followed: RefCell<Option<Followed>>,
+    /// The engines' check on its way, and the key it will be kept under.
+    checking: RefCell<Option<(crate::follow::Checking, Option<String>)>>,
+    /// The question that waits for it.
+    pending: RefCell<Option<Pending>>,
+    /// The World's time when the timers that wait with the question were last held.
+    held: Cell<f64>,
     /// Whether the player has been told that the search over the cards plays.
     told: Cell<bool>,
     /// The search over the cards on its way: its question's number and its thinking.
@@ -327,6 +333,21 @@ fn keep_checked(world: &World, key: &str, found: &[Finding]) {
         text.push_str(&f.text.replace(['\n', '\r'], " "));
     }
     let _ = world.store.set_value(CHECKED_KEY, cardtable_runtime::save::Kept::Text(text));
+}
+
+/// A question that waits for the engines' check, then is asked
+/// ([`Bridge::ask_on`]): its number, the Object it is for, whether it is a
+/// Hint, the engine that would answer, the position and the Strength's
+/// settings.
+struct Pending {
+    question: u64,
+    object: ObjectId,
+    hint: bool,
+    engine: Asks,
+    fen: String,
+    skill: f64,
+    elo: f64,
+    seconds: f64,
 }
 
 /// The question on its way.
@@ -471,6 +492,9 @@ impl Bridge {
             arrived: RefCell::new(VecDeque::new()),
             search_strengths: SearchStrengths::read(game, "stockfishBridge")?,
             followed: RefCell::new(None),
+            checking: RefCell::new(None),
+            pending: RefCell::new(None),
+            held: Cell::new(0.0),
             told: Cell::new(false),
             thinking: RefCell::new(None),
         })
@@ -526,38 +550,83 @@ impl Bridge {
         }
     }
 
-    /// Why the engine that would answer (`engine`) may not: its first
-    /// difference from the cards, as the check found it at the game's first
-    /// question (played once, from that position, on a copy of the World,
-    /// with the engine this bridge asks: `--engine PATH` is the engine
-    /// checked); None when it follows them (or could not be asked: no fault
-    /// of the content). What the check found is kept in the data folder
-    /// under [`CHECKED_KEY`], with the key of what it checked (the content's
-    /// rules and the engines, [`Bridge::check_key`]): a start whose key is
-    /// the same reads it there instead of playing the check again.
-    fn differs(&self, world: &World, engine: &Asks) -> Option<String> {
+    /// Whether the engines' check is known: played already, or kept in the
+    /// data folder under [`CHECKED_KEY`] with the key of what it checks
+    /// (the content's rules and the engines, [`check_key`]), read from there
+    /// at the game's first question. When it is not, the question waits for
+    /// it ([`Bridge::start_check`]).
+    fn known(&self, world: &World) -> bool {
         if self.followed.borrow().is_none() {
-            let choice = self.uci_choice();
-            let key = check_key(world, &choice);
-            let cached = key.as_deref().and_then(|k| read_checked(world, k));
-            let (findings, from) = match cached {
-                Some(findings) => (findings, "cache"),
-                None => {
-                    let found = crate::follow::check_engines(&self.chess, &rehearsal(world), &choice);
-                    if let Some(k) = &key {
-                        keep_checked(world, k, &found);
-                    }
-                    (found, "play")
-                }
-            };
-            *self.followed.borrow_mut() = Some(Followed { findings, from, key });
+            let key = check_key(world, &self.uci_choice());
+            if let Some(findings) = key.as_deref().and_then(|k| read_checked(world, k)) {
+                *self.followed.borrow_mut() = Some(Followed { findings, from: "cache", key });
+            }
         }
+        self.followed.borrow().is_some()
+    }
+
+    /// Why the engine that would answer (`engine`) may not: its first
+    /// difference from the cards, as the check found it; None when it
+    /// follows them (or could not be asked: no fault of the content), or
+    /// before the check is known.
+    fn differs(&self, engine: &Asks) -> Option<String> {
         let prefix = match engine {
             Asks::BuiltIn(_) => "the built-in engine ".to_string(),
             Asks::Uci(path) => format!("the UCI engine {} ", path.display()),
         };
         let followed = self.followed.borrow();
         followed.as_ref()?.findings.iter().find(|f| f.differs && f.text.starts_with(&prefix)).map(|f| f.text.clone())
+    }
+
+    /// Starts the engines' check from the World's position, unless one is on
+    /// its way: its cards' side plays a slice at each frame's pump
+    /// ([`Resolved::work`]) and in the driver's `wait`, its engines are asked
+    /// on a thread of their own ([`crate::follow::Checking`]), so the frame
+    /// never waits for it; a notice tells the player the Computer waits.
+    fn start_check(&self, world: &mut World) {
+        if self.checking.borrow().is_some() {
+            return;
+        }
+        let choice = self.uci_choice();
+        let key = check_key(world, &choice);
+        let checking = crate::follow::Checking::start(&self.chess, world, &choice);
+        *self.checking.borrow_mut() = Some((checking, key));
+        world.notices.push(
+            "The Computer waits while Cardtable checks that its engines follow the cards (once for these cards and \
+             engines)."
+                .into(),
+        );
+    }
+
+    /// Takes the engines' check's findings if they are in: kept in the data
+    /// folder, and the question that waits for them asked on. While it is on
+    /// its way, the timers of the Object the question is for wait with the
+    /// question (the check's time is not the Computer's: its answerWait
+    /// rings no sooner for it).
+    fn check_on(&self, world: &mut World) {
+        let found = match self.checking.borrow_mut().as_mut() {
+            None => return,
+            Some((c, _)) => c.take(),
+        };
+        let Some(findings) = found else {
+            let since = world.time - self.held.get();
+            self.held.set(world.time);
+            if let Some(p) = self.pending.borrow().as_ref() {
+                for t in world.timers.iter_mut().filter(|t| t.object == p.object) {
+                    t.due += since;
+                }
+            }
+            return;
+        };
+        let Some((_, key)) = self.checking.borrow_mut().take() else { return };
+        if let Some(k) = &key {
+            keep_checked(world, k, &findings);
+        }
+        *self.followed.borrow_mut() = Some(Followed { findings, from: "play", key });
+        let pending = self.pending.borrow_mut().take();
+        if let Some(p) = pending {
+            self.ask_on(world, p);
+        }
     }
 
     /// The UCI engine the check asks: the one this bridge would ask.
@@ -577,7 +646,12 @@ impl Bridge {
     /// its key, and its lines; Null before the game's first question.
     fn followed_json(&self) -> Json {
         let followed = self.followed.borrow();
-        let Some(f) = followed.as_ref() else { return Json::Null };
+        let Some(f) = followed.as_ref() else {
+            return match self.checking.borrow().is_some() {
+                true => Json::obj(vec![("from", Json::Str("checking".into()))]),
+                false => Json::Null,
+            };
+        };
         Json::obj(vec![
             ("from", Json::Str(f.from.into())),
             ("key", f.key.clone().map_or(Json::Null, Json::Str)),
@@ -713,6 +787,8 @@ impl Bridge {
             Some(Asked { question, restarts: world.restarts, fen: fen.clone(), hint, object, seconds });
         // A search over the cards on its way answers an earlier question: it stops.
         *self.thinking.borrow_mut() = None;
+        // So does a question that waits for the engines' check (the check goes on).
+        *self.pending.borrow_mut() = None;
         // The built-in engine's search on its way answers an earlier question: it stops.
         if let Some(stop) = self.searching.borrow_mut().take() {
             stop.store(true, Ordering::Relaxed);
@@ -732,12 +808,27 @@ impl Bridge {
             (None, Some(p)) => Asks::Uci(p),
             (None, None) => return self.search_instead(world, question, object, hint, "no engine answers"),
         };
-        if let Some(why) = self.differs(world, &engine) {
+        let pending = Pending { question, object, hint, engine, fen, skill: s.skill, elo: s.elo, seconds: s.seconds };
+        if !self.known(world) {
+            // The question waits for the engines' check.
+            self.start_check(world);
+            self.held.set(world.time);
+            *self.pending.borrow_mut() = Some(pending);
+            return;
+        }
+        self.ask_on(world, pending);
+    }
+
+    /// A question whose engine is known to follow the cards (or not): asked
+    /// of it, or of the search over the cards.
+    fn ask_on(&self, world: &mut World, p: Pending) {
+        let Pending { question, object, hint, engine, fen, skill, elo, seconds } = p;
+        if let Some(why) = self.differs(&engine) {
             *self.searching.borrow_mut() = None;
             return self.search_instead(world, question, object, hint, &why);
         }
         let variant = self.variant.as_ref().map(|v| v.name.clone());
-        let job = Job { question, engine, fen, variant, skill: s.skill, elo: s.elo, seconds: s.seconds };
+        let job = Job { question, engine, fen, variant, skill, elo, seconds };
         let mut worker = self.worker.borrow_mut();
         let w = worker.get_or_insert_with(Worker::start);
         if let Err(sent) = w.send(job) {
@@ -750,6 +841,9 @@ impl Bridge {
     /// Ends the bridge's thread and its engine (a search of the built-in
     /// engine stopped first): the next question starts them again.
     fn end_worker(&self) {
+        // The engines' check, and the question that waits for it, with it.
+        *self.pending.borrow_mut() = None;
+        *self.checking.borrow_mut() = None;
         if let Some(stop) = self.searching.borrow_mut().take() {
             stop.store(true, Ordering::Relaxed);
         }
@@ -946,11 +1040,45 @@ impl Resolved for Bridge {
         }
     }
 
+    /// `cardtable check`'s engines' check ([`crate::follow`]) with the
+    /// engine this bridge asks (`--engine PATH`), read from the data folder
+    /// when it is kept there under its key, else played and kept there; a
+    /// last line says which.
+    fn check_play(&self, world: &World) -> Vec<Finding> {
+        let choice = self.uci_choice();
+        let key = check_key(world, &choice);
+        let dir = world.store.dir().map(|d| d.display().to_string());
+        let cached = key.as_deref().and_then(|k| read_checked(world, k));
+        let (mut found, how) = match (cached, &key, &dir) {
+            (Some(found), Some(k), Some(d)) => (found, format!("read from the data folder {d} (key {k})")),
+            (Some(found), _, _) => (found, "read from the data folder".to_string()),
+            (None, k, d) => {
+                let found = crate::follow::check_engines(&self.chess, &rehearsal(world), &choice);
+                let how = match (k, d) {
+                    (Some(k), Some(d)) => {
+                        keep_checked(world, k, &found);
+                        format!("played, and kept in the data folder {d} (key {k})")
+                    }
+                    (None, _) => "played (a content file could not be read: not kept)".to_string(),
+                    (_, None) => "played (no --data-dir: not kept)".to_string(),
+                };
+                (found, how)
+            }
+        };
+        found.push(Finding { text: format!("the engines' check was {how}"), differs: false });
+        found
+    }
+
     fn work(&self, time: Duration) {
+        if let Some((c, _)) = self.checking.borrow_mut().as_mut() {
+            c.advance(&self.chess, time, false);
+            return;
+        }
         self.think(time);
     }
 
     fn take_answers(&self, world: &mut World) -> bool {
+        self.check_on(world);
         if let Some(w) = self.worker.borrow().as_ref() {
             let mut arrived = self.arrived.borrow_mut();
             while let Ok(a) = w.answers.try_recv() {
@@ -996,6 +1124,10 @@ impl Resolved for Bridge {
 
     fn wait_answer(&self, timeout: Duration) {
         if !self.arrived.borrow().is_empty() {
+            return;
+        }
+        if let Some((c, _)) = self.checking.borrow_mut().as_mut() {
+            c.advance(&self.chess, timeout, true);
             return;
         }
         if self.thinking.borrow().is_some() {

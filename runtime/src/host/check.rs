@@ -59,27 +59,55 @@ pub fn check_with_data(files: Files, data_dir: Option<&Path>) -> CheckReport {
 /// language's, each with the mistakes in its own files; all in one load
 /// (`load::load_for_check`), so that check takes about what a load takes.
 pub fn check_in(files: Files, data_dir: Option<&Path>, lang: Option<&str>) -> CheckReport {
+    check_with_options(files, data_dir, lang, &[])
+}
+
+/// [`check_in`], the code libraries' options (`--engine PATH`) applied to
+/// the libraries before they play the game (one that cannot be applied is
+/// told among what they found). With `data_dir`, the libraries keep what
+/// they found there for the game's next start and for the next check (the
+/// engines' check: its Persistent Value), once the folder's files are all
+/// found good; nothing else in it is changed.
+pub fn check_with_options(
+    files: Files,
+    data_dir: Option<&Path>,
+    lang: Option<&str>,
+    options: &[(String, String)],
+) -> CheckReport {
     let mut reads = Vec::new();
     // Each language read in the one load, over the tables it makes.
     let langs = lang.map_or_else(|| crate::load::languages(&files), |l| vec![l.to_string()]);
     let (loaded, languages) = crate::load::load_for_check(files.clone(), lang, &langs);
-    let (mut diagnostics, game, faults, play) = match loaded {
+    let (mut diagnostics, game, faults, world) = match loaded {
         Ok(loaded) => {
             let game = std::sync::Arc::new(loaded.game);
             reads = value_reads(&game, &loaded.trees);
             let mut world = World::new(game.clone());
             world.start();
-            // Played on copies of a World that started without a fault.
-            let play = match world.faults.is_empty() {
-                true => Libraries::start(&game).check_play(&world),
-                false => Vec::new(),
-            };
-            (loaded.warnings, Some(game), world.faults, play)
+            let faults = world.faults.clone();
+            (loaded.warnings, Some(game), faults, Some(world))
         }
-        Err(list) => (list, None, Vec::new(), Vec::new()),
+        Err(list) => (list, None, Vec::new(), None),
     };
     diagnostics.extend(languages);
     let (bad_files, dropped) = data_dir.map_or_else(Default::default, |d| data_files(d, game.as_ref(), &reads));
+    let mut play = Vec::new();
+    // Played on copies of a World that started without a fault.
+    if let (Some(mut world), Some(game)) = (world.filter(|w| w.faults.is_empty()), game.as_ref()) {
+        // The data folder's store, for what the libraries keep (opened only when its files are good: opening
+        // it moves a bad one aside).
+        if let (Some(d), true) = (data_dir, bad_files.is_empty()) {
+            world.store = Rc::new(save::Store::for_game(Some(d), &game.name));
+        }
+        let libraries = Libraries::start(game);
+        for (name, value) in options {
+            if let Err(e) = libraries.apply_option(&mut world, name, value) {
+                play.push(Finding { text: format!("--{name} {value}: {e}"), differs: false });
+            }
+        }
+        play.extend(libraries.check_play(&world));
+        world.store.flush();
+    }
     let data_dir = data_dir.map(Path::to_path_buf);
     CheckReport { files, diagnostics, game, faults, data_dir, bad_files, dropped, play }
 }
