@@ -374,3 +374,90 @@ fn the_engine_named_by_engine_path_is_the_one_checked() {
     let chosen = chosen.get("value").as_str().unwrap_or_default().to_string();
     assert!(common::strings(moves.get("moves")).iter().any(|m| m.starts_with(&chosen)), "{chosen}");
 }
+
+/// `cardtable check --data-dir DATA`: the engines' check is played and
+/// kept in DATA, the next check reads it there (and says so) with the same
+/// lines, and `drive` with the same data folder and engine reads it too at
+/// the game's first question (`checked.from`: `cache`): one cache for
+/// check, the driver and the window. `check --engine PATH` checks that
+/// program (Stockfish under a name of its own), named where it differs,
+/// under another key.
+#[test]
+fn check_keeps_the_engines_check_where_the_game_reads_it_and_takes_engine_path() {
+    let copy = king_into_check("check-kept");
+    let data = common::TempDir::new("check-kept-data");
+    let check = |engine: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_cardtable"))
+            .arg("check")
+            .arg(&copy.dir)
+            .arg("--data-dir")
+            .arg(data.path(""))
+            .args(["--engine", engine])
+            .stdin(Stdio::null())
+            .output()
+            .expect("run cardtable check");
+        // The engine differs from the cards: check does not call the folder fine, and lists what it found
+        // among the mistakes, on stderr, each line indented.
+        assert!(!out.status.success());
+        let text = String::from_utf8_lossy(&out.stderr);
+        text.lines().map(str::trim).collect::<Vec<_>>().join("\n")
+    };
+    let played = check("builtin");
+    let read = check("builtin");
+    let kept = |s: &str| {
+        s.lines().filter(|l| !l.starts_with("the engines' check was")).map(str::to_string).collect::<Vec<_>>()
+    };
+    let all = format!("{played}{read}");
+    assert!(played.contains("the engines' check was played, and kept in the data folder"), "{all}");
+    assert!(read.contains("the engines' check was read from the data folder"), "{all}");
+    assert_eq!(kept(&played), kept(&read), "the kept check tells what the played one told");
+    assert!(played.contains("the built-in engine differs from the cards"), "{all}");
+    let key = |s: &str| s.split("(key ").nth(1).and_then(|k| k.split(')').next()).map(str::to_string);
+    assert_eq!(key(&played), key(&read));
+
+    let [_, engine, notices, _, _] = one_start(&data.path(""), &copy.dir, "builtin");
+    assert_eq!(engine.get("checked").get("from").as_str(), Some("cache"), "{engine}");
+    assert_eq!(engine.get("checked").get("key").as_str().map(str::to_string), key(&played));
+    assert!(search_notice(&notices).is_some_and(|n| n.contains("the built-in engine differs")), "{notices}");
+
+    let bin = common::TempDir::new("check-kept-bin");
+    let mine = bin.path("my-checked-engine");
+    std::os::unix::fs::symlink(common::stockfish(), &mine).unwrap();
+    let other = check(&mine.to_string_lossy());
+    assert!(other.contains("the engines' check was played, and kept"), "{other}");
+    assert_ne!(key(&other), key(&played));
+    assert!(other.contains(&format!("the UCI engine {} differs from the cards", mine.display())), "{other}");
+}
+
+/// The engines' check waits for a hanging engine (deaf.sh: the handshake,
+/// never `go perft 1`) without holding the driver: each command is answered
+/// while it is on its way (`engine`: `checked.from` is `checking`; the
+/// Computer's Turn goes on), and the question's timers wait with it, so the
+/// Computer is not Unavailable at its answerWait's 5.7 s (Club: 0.7 s and
+/// spareSeconds 5): the check ends the engine after its 5 s and tells it.
+#[test]
+fn the_computer_waits_for_the_engines_check_and_its_timers_with_it() {
+    let mut d = cardtable_runtime::host::driver::Driver::with_store(
+        common::load_game(&common::chess_dir()),
+        std::rc::Rc::new(cardtable_runtime::save::Store::memory()),
+    );
+    let deaf = common::root().join("tests/fixtures/engines/deaf.sh");
+    ok(&mut d, &format!("engine {}", deaf.display()));
+    ok(&mut d, "click e2");
+    ok(&mut d, "click e4");
+    assert_eq!(common::state(&mut d), "Computer's Turn");
+    let notices = ok(&mut d, "notices").to_string();
+    assert!(
+        notices.contains("The Computer waits while Cardtable checks that its engines follow the cards"),
+        "{notices}"
+    );
+    ok(&mut d, "wait 0.5");
+    let engine = ok(&mut d, "engine");
+    assert_eq!(engine.get("checked").get("from").as_str(), Some("checking"), "{engine}");
+    ok(&mut d, "wait 6");
+    assert_eq!(common::state(&mut d), "Computer's Turn", "{}", ok(&mut d, "notices"));
+    let engine = ok(&mut d, "engine");
+    assert_eq!(engine.get("checked").get("from").as_str(), Some("play"), "{engine}");
+    let told = engine.get("checked").get("findings").to_string();
+    assert!(told.contains("could not be asked (the engine said no `Nodes` or `bestmove` in 5 s)"), "{told}");
+}

@@ -2166,4 +2166,56 @@ fn the_window_shows_minixiangqi_on_the_lines_with_no_river() {
     let red = count_pixels(&start, around(at(4, 1), 25), |c| c[0] > 150.0 && c[1] < 80.0 && c[2] < 80.0);
     let ink = count_pixels(&start, around(at(4, 7), 25), |c| luma(c) < 60.0);
     assert!(red > 150 && ink > 150, "the Generals: {red} red, {ink} black pixels");
+
+/// The engines' check off the frame's thread, in a real window: the
+/// Computer to move from the start (`--fen`, after 1. e4) and the engine a
+/// fake that answers the handshake and never `go perft 1` (deaf.sh), which
+/// the check gives 5 s before it ends it. Before, the check ran in the
+/// frame and the first frame came only after those 5 s; now the window
+/// draws its first frame and 90 more, every one of them while the answer is
+/// awaited (the Computer waits for the check, and its status and a notice
+/// say so), and none waits for the engine: the first frame comes, and each
+/// frame follows the one before, in less than the engine's 5 s.
+#[test]
+fn the_window_draws_on_while_the_engines_check_waits_for_a_hanging_engine() {
+    let Some(run) = common::display() else { return };
+    let dir = out_dir();
+    let png = dir.join("engines-check-hanging.png");
+    let deaf = common::root().join("tests/fixtures/engines/deaf.sh");
+    let mut all: Vec<String> = run.to_vec();
+    all.push(env!("CARGO_BIN_EXE_cardtable").into());
+    for a in [content(), "--engine".into(), deaf, "--screenshot".into(), png.clone(), "--data-dir".into(), data_dir()] {
+        all.push(a.to_string_lossy().into());
+    }
+    let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
+    all.extend(["--fen", fen, "--frames", "90"].map(String::from));
+    let out = Command::new(&all[0])
+        .args(&all[1..])
+        .env("LC_ALL", "C")
+        .env("CARDTABLE_REPORT_FIRST_FRAME", "1")
+        .env("CARDTABLE_REPORT_FRAMES", "1")
+        .output()
+        .expect("the window runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "the window failed: {stderr}");
+    assert!(
+        stderr.contains("notice: The Computer waits while Cardtable checks that its engines follow the cards"),
+        "{stderr}"
+    );
+    // `first frame: 1337.0 ms after the start (...)`; `frames still, awaiting an answer, start to start: 88 frames, ..., most 195.04 ms`.
+    let number_after = |line: &str, word: &str| -> f64 {
+        let at = line.find(word).unwrap_or_else(|| panic!("no `{word}` in {line}")) + word.len();
+        line[at..].split_whitespace().next().and_then(|n| n.parse().ok()).unwrap_or_else(|| panic!("{line}"))
+    };
+    let first = stderr.lines().find(|l| l.starts_with("first frame: ")).unwrap_or_else(|| panic!("{stderr}"));
+    let first_ms = number_after(first, "first frame: ");
+    assert!(first_ms < 5000.0, "the first frame waited for the engine: {first}");
+    let awaiting = "frames still, awaiting an answer, start to start: ";
+    let line = stderr.lines().find(|l| l.starts_with(awaiting)).unwrap_or_else(|| panic!("{stderr}"));
+    assert_eq!(number_after(line, awaiting), 88.0, "every frame after the first awaits the answer: {line}");
+    assert!(number_after(line, "most ") < 5000.0, "a frame waited for the engine: {line}");
+    let shot = read_png(&png);
+    // The status line (about y 1000) says the Computer is thinking: its green-grey words.
+    let words = (150..810).filter(|&x| (985..1015).any(|y| shot.pixel(x, y)[0] < 150)).count();
+    assert!(words > 100, "the status line's words: {words}");
 }
