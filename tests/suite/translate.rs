@@ -365,3 +365,77 @@ fn check_of_a_table_of_many_rows_a_language_half_translates_reads_each_row_once(
     assert_eq!(text_of("W09999"), "Les mots de la ligne 09999");
     assert_eq!(text_of("W10000"), "The words of row 10000");
 }
+
+/// Every gallery folder plays in French: each row of its Words (chess's,
+/// and those it adds or replaces, as its bases made them) reads in French
+/// with `--lang fr` (a row whose chess French is its English, such as `+`
+/// or `Club`, may read the same), and each row whose English differs from
+/// its base's (the folder it `extends:`, How to play and the status lines
+/// it changes) has French of its own, not the base's French of other words.
+/// tools/variants/french_words.py writes the French of the folders that
+/// lacked it.
+#[test]
+fn every_gallery_folder_gives_its_words_and_their_changes_in_french() {
+    use std::collections::BTreeMap;
+    use std::path::PathBuf;
+    type Words = BTreeMap<String, String>;
+    /// A folder's Words, `text` by row, in English or in French.
+    fn words(dir: &Path, french: bool) -> Words {
+        let game = load_files_in(Files::Dir(dir.to_path_buf()), french.then_some("fr"))
+            .unwrap_or_else(|e| panic!("{} does not load: {e:?}", dir.display()))
+            .game;
+        let t = game.tables.iter().find(|t| t.name == "Words").expect("Words");
+        let c = t.columns.iter().position(|c| c.name == "text").expect("text");
+        let text = |r: usize| match t.cells[r * t.columns.len() + c] {
+            cardtable_runtime::value::Value::Text(s) => game.syms.text(s).to_string(),
+            other => format!("{other:?}"),
+        };
+        t.rows.iter().enumerate().map(|(r, &name)| (game.syms.text(name).to_string(), text(r))).collect()
+    }
+    cardtable_chess::install();
+    let chess = common::chess_dir().canonicalize().unwrap();
+    let mut folders: Vec<PathBuf> = std::fs::read_dir(common::root().join("content/variants"))
+        .unwrap()
+        .map(|e| e.unwrap().path().canonicalize().unwrap())
+        .filter(|p| p.join("game.yaml").is_file())
+        .collect();
+    folders.sort();
+    assert!(folders.len() >= 40, "the gallery: {folders:?}");
+    // Each folder loaded twice (some 80 loads): on a few threads, each its own loads.
+    let all: Vec<PathBuf> = folders.iter().cloned().chain([chess.clone()]).collect();
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get()).clamp(1, 4);
+    let loaded: BTreeMap<PathBuf, (Words, Words)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|i| {
+                let mine: Vec<PathBuf> = all.iter().skip(i).step_by(threads).cloned().collect();
+                scope.spawn(move || {
+                    mine.into_iter().map(|d| (d.clone(), (words(&d, false), words(&d, true)))).collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles.into_iter().flat_map(|h| h.join().unwrap()).collect()
+    });
+    let (chess_en, chess_fr) = &loaded[&chess];
+    let mut lacks = Vec::new();
+    for dir in &folders {
+        let yaml = std::fs::read_to_string(dir.join("game.yaml")).unwrap();
+        let base = yaml
+            .lines()
+            .find_map(|l| l.strip_prefix("extends:"))
+            .map(|b| dir.join(b.trim()).canonicalize().unwrap())
+            .unwrap_or_else(|| chess.clone());
+        let (en, fr) = &loaded[dir];
+        let (base_en, base_fr) = &loaded[&base];
+        let name = dir.file_name().unwrap().to_string_lossy().to_string();
+        for (row, english) in en {
+            let french = &fr[row];
+            let same_in_chess = chess_en.get(row) == Some(english) && chess_fr.get(row) == Some(english);
+            if french == english && !same_in_chess {
+                lacks.push(format!("{name}: `{row}` reads in English in French: {english:.60}"));
+            } else if base_en.get(row) != Some(english) && base_fr.get(row) == Some(french) && french != english {
+                lacks.push(format!("{name}: `{row}` changes its English but keeps its base's French: {french:.60}"));
+            }
+        }
+    }
+    assert!(lacks.is_empty(), "{} rows lack their French:\n{}", lacks.len(), lacks.join("\n"));
+}
