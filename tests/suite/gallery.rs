@@ -273,7 +273,11 @@ const GALLERY: &[(&str, &str, &[&str])] = &[
     // No royal Kind, extinction, obligatory capture, what no move scores
     // (content/README.md): extinction is made over antichess.
     ("antichess", "Antichess", ANTICHESS_EDITED),
-    ("extinction", "Extinction Chess", &["game.yaml", "tables/Castling.csv", "tables/Words.csv"]),
+    (
+        "extinction",
+        "Extinction Chess",
+        &["game.yaml", "tables/Castling.csv", "tables/Words.csv", "tables/Words.fr.csv"],
+    ),
     ("giveaway", "Giveaway", &["game.yaml", "tables/Castling.csv"]),
     (
         "horde",
@@ -288,21 +292,36 @@ const GALLERY: &[(&str, &str, &[&str])] = &[
             "tables/Position.csv",
             "tables/Promotions.csv",
             "tables/Words.csv",
+            "tables/Words.fr.csv",
         ],
     ),
     // More of the same tables (issue 34's gallery grown): kinglet and
     // threekings made over extinction, codrus over giveaway, losers over antichess.
-    ("kinglet", "Kinglet Chess", &["game.yaml", "tables/Promotions.csv", "tables/Words.csv"]),
+    ("kinglet", "Kinglet Chess", &["game.yaml", "tables/Promotions.csv", "tables/Words.csv", "tables/Words.fr.csv"]),
     (
         "threekings",
         "Three Kings Chess",
-        &["game.yaml", "tables/Castling.csv", "tables/Position.csv", "tables/Promotions.csv", "tables/Words.csv"],
+        &[
+            "game.yaml",
+            "tables/Castling.csv",
+            "tables/Position.csv",
+            "tables/Promotions.csv",
+            "tables/Words.csv",
+            "tables/Words.fr.csv",
+        ],
     ),
-    ("codrus", "Codrus", &["game.yaml", "tables/Promotions.csv", "tables/Words.csv"]),
+    ("codrus", "Codrus", &["game.yaml", "tables/Promotions.csv", "tables/Words.csv", "tables/Words.fr.csv"]),
     (
         "losers",
         "Losers",
-        &["game.yaml", "tables/Castling.csv", "tables/Kinds.csv", "tables/Promotions.csv", "tables/Words.csv"],
+        &[
+            "game.yaml",
+            "tables/Castling.csv",
+            "tables/Kinds.csv",
+            "tables/Promotions.csv",
+            "tables/Words.csv",
+            "tables/Words.fr.csv",
+        ],
     ),
     // King of the Hill's flag region over antichess: Pawns alone, the last Rank wins.
     (
@@ -317,6 +336,7 @@ const GALLERY: &[(&str, &str, &[&str])] = &[
             "tables/Position.csv",
             "tables/Promotions.csv",
             "tables/Words.csv",
+            "tables/Words.fr.csv",
         ],
     ),
     // Antichess whose stalemate is scored by the Pieces left.
@@ -334,6 +354,7 @@ const GALLERY: &[(&str, &str, &[&str])] = &[
             "tables/Castling.csv",
             "tables/Position.csv",
             "tables/Words.csv",
+            "tables/Words.fr.csv",
         ],
     ),
     // Nine Knights a Side on modern's 9 by 9 Board, over antichess; the flag e5.
@@ -352,6 +373,7 @@ const GALLERY: &[(&str, &str, &[&str])] = &[
             "tables/Promotions.csv",
             "tables/Sides.csv",
             "tables/Words.csv",
+            "tables/Words.fr.csv",
         ],
     ),
 ];
@@ -390,6 +412,7 @@ const ANTICHESS_EDITED: &[&str] = &[
     "tables/Kinds.csv",
     "tables/Promotions.csv",
     "tables/Words.csv",
+    "tables/Words.fr.csv",
 ];
 
 /// The chess cards 3check changes to count checks, and How to play's words.

@@ -10,6 +10,13 @@
 //! led there and the move (or the game's end); an engine that agrees
 //! throughout is told in one line.
 //!
+//! The check is a [`Checking`]: the cards' side (the playouts, which play
+//! the World's cards) moves a slice at a time on the World's thread, and
+//! the engines are asked on a thread of their own, so that the window's
+//! frame never waits for an engine (the Stockfish Bridge's check at a
+//! game's first question); `cardtable check` plays it whole
+//! ([`check_engines`]).
+//!
 //! A UCI engine is bounded: [`START_SECONDS`] to start, [`POSITION_SECONDS`]
 //! a position, then its process group is ended ([`crate::process`]); it is
 //! then told as not checked, which is no fault of the content.
@@ -317,48 +324,46 @@ impl Checking {
 
     /// The cards' next position of the playouts, or why they end.
     fn produce(&mut self, chess: &Chess) -> Step {
-        loop {
-            if self.playout >= PLAYOUTS {
-                return Step::End;
+        if self.playout >= PLAYOUTS {
+            return Step::End;
+        }
+        let w = &mut self.w;
+        let fen = match chess.fen(w) {
+            Ok(fen) => fen,
+            Err(e) => {
+                return Step::Fault(note(format!(
+                    "the cards' position cannot be read as a FEN ({e}): no engine was checked"
+                )))
             }
-            let w = &mut self.w;
-            let fen = match chess.fen(w) {
-                Ok(fen) => fen,
-                Err(e) => {
-                    return Step::Fault(note(format!(
-                        "the cards' position cannot be read as a FEN ({e}): no engine was checked"
-                    )))
-                }
-            };
-            let mut moves = Vec::new();
-            if let Err(e) = chess.legal_moves(w, &mut moves) {
-                return Step::Fault(note(format!("the cards fault finding the legal moves at {fen}: {e}")));
-            }
-            let cards: BTreeSet<String> = moves.iter().map(|&m| chess.uci(m)).collect();
-            let over = chess.game_over(w);
-            let key: String = fen.split(' ').take(4).collect::<Vec<_>>().join(" ");
-            let times = self.seen.entry(key).or_default();
-            *times += 1;
-            let drawn = *times >= 3 || fen.split(' ').nth(4).and_then(|n| n.parse::<u32>().ok()).unwrap_or(0) >= 100;
-            let position = Step::Position { fen: fen.clone(), line: self.line.clone(), cards, over, drawn };
-            if over || moves.is_empty() || self.ply == PLIES {
-                self.next_playout();
-                return position;
-            }
-            let m = moves[self.random.below(moves.len() as u64) as usize];
-            self.line.push(chess.uci(m));
-            self.ply += 1;
-            if let Err(e) = chess.make(w, m).and_then(|()| chess.start_turn(w)) {
-                // The position is asked first; the playouts end after it.
-                let fault = note(format!("the cards fault playing {} at {fen}: {e}", chess.uci(m)));
-                self.playout = PLAYOUTS;
-                if let Some(steps) = &self.steps {
-                    let _ = steps.send(position);
-                }
-                return Step::Fault(fault);
-            }
+        };
+        let mut moves = Vec::new();
+        if let Err(e) = chess.legal_moves(w, &mut moves) {
+            return Step::Fault(note(format!("the cards fault finding the legal moves at {fen}: {e}")));
+        }
+        let cards: BTreeSet<String> = moves.iter().map(|&m| chess.uci(m)).collect();
+        let over = chess.game_over(w);
+        let key: String = fen.split(' ').take(4).collect::<Vec<_>>().join(" ");
+        let times = self.seen.entry(key).or_default();
+        *times += 1;
+        let drawn = *times >= 3 || fen.split(' ').nth(4).and_then(|n| n.parse::<u32>().ok()).unwrap_or(0) >= 100;
+        let position = Step::Position { fen: fen.clone(), line: self.line.clone(), cards, over, drawn };
+        if over || moves.is_empty() || self.ply == PLIES {
+            self.next_playout();
             return position;
         }
+        let m = moves[self.random.below(moves.len() as u64) as usize];
+        self.line.push(chess.uci(m));
+        self.ply += 1;
+        if let Err(e) = chess.make(w, m).and_then(|()| chess.start_turn(w)) {
+            // The position is asked first; the playouts end after it.
+            let fault = note(format!("the cards fault playing {} at {fen}: {e}", chess.uci(m)));
+            self.playout = PLAYOUTS;
+            if let Some(steps) = &self.steps {
+                let _ = steps.send(position);
+            }
+            return Step::Fault(fault);
+        }
+        position
     }
 
     /// The next playout, from the start, its generator seeded by its number.

@@ -35,9 +35,11 @@
 //!
 //! An engine answers only where it is proven to follow the cards: at the
 //! first question of a game, the bridge plays the check of `cardtable
-//! check` ([`crate::follow::check_engines`], with the engine the bridge
+//! check` ([`crate::follow::Checking`], with the engine the bridge
 //! asks: `--engine PATH` is the one checked) from the position on a copy of
-//! the World, once; what it found is kept in the data folder by the key of
+//! the World, once, off the frame's thread (its cards' side a slice at each
+//! pump, its engines on a thread of their own): the question, and the
+//! timers of the Object it is for, wait for it, and a notice says so; what it found is kept in the data folder by the key of
 //! the content's files and the engines ([`CHECKED_KEY`]), so the next start
 //! with the same key reads it instead of playing it again. Where the engine that would answer differs from the cards
 //! (or cannot play the game at all), the search over the cards answers
