@@ -95,8 +95,8 @@ fn unknown_options_and_stray_arguments_are_refused() {
     refused_with_usage(&["--bogus"]);
     refused_with_usage(&["content/chess", "extra"]);
     refused_with_usage(&["content/chess", "drive"]);
-    // The window's options are not the subcommands' (`drive` takes the libraries' options, as the window does).
-    refused_with_usage(&["check", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1"]);
+    // The window's options are not the subcommands' (`drive` and `check` take the libraries' options, as the
+    // window does; `uci` does not).
     refused_with_usage(&["uci", "--engine", "builtin"]);
     refused_with_usage(&["drive", "--screenshot", "a.png"]);
     refused_with_usage(&["check", "--screenshot", "a.png"]);

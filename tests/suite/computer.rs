@@ -484,7 +484,9 @@ fn unavailable_then_retry(label: &str, engine_path: &str) {
     let mut d = against_in(game, engine_path, true);
     assert_eq!(object(&mut d, "Retry").get("visible"), &Json::Bool(false));
     play(&mut d, "e2e4");
-    let came = wait_until(&mut d, 0.1, 5.0, |d| state(d) == "Computer Unavailable");
+    // The engines' check at the first question comes first, and the Computer (and its answerWait) waits for
+    // it: an engine that never starts is given 10 s there (silent.sh), one that starts slowly its start.
+    let came = wait_until(&mut d, 0.1, 20.0, |d| state(d) == "Computer Unavailable");
     assert!(came, "{label}: the Computer is unavailable, not {}", state(&mut d));
     assert_eq!(history(&mut d), ["e2e4"], "{label}: the position stays");
     assert_eq!(

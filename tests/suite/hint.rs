@@ -258,8 +258,10 @@ fn hint_not_found(label: &str, engine_path: &str) {
     let mut d = driver(game);
     ok(&mut d, &format!("engine {engine_path}"));
     ok(&mut d, "press Hint");
-    // The Hint Strength's 1 s and spareSeconds 0.5: the hintWait timer rings at 1.5 s at the latest.
-    assert!(wait_until(&mut d, 0.1, 1.6, |d| state(d) == "Playing"), "{label}: the Board waits no longer");
+    // The Hint Strength's 1 s and spareSeconds 0.5: the hintWait timer rings at 1.5 s at the latest after
+    // the engines' check at the first question (which it waits for: an engine that never starts, silent.sh,
+    // is given 10 s there), so 11.5 s at the latest.
+    assert!(wait_until(&mut d, 0.1, 11.6, |d| state(d) == "Playing"), "{label}: the Board waits no longer");
     assert_eq!(status(&mut d), "No hint could be found", "{label}");
     assert_eq!(chosen(&mut d, "Hint").0, "", "{label}: nothing kept");
     assert_eq!(hinted_squares(&mut d), Vec::<String>::new(), "{label}: nothing marked");

@@ -217,10 +217,14 @@ impl Checking {
         let closing = Arc::new(AtomicBool::new(false));
         let mut notes = Vec::new();
         let engines = engines(chess, world, uci, &mut notes, &closing);
+        // Its saves dropped, its calls into the libraries never handed over; and
+        // the libraries not held (a World holds them to check its saves: a
+        // copy kept in the bridge that holds it would keep the bridge for ever).
+        let mut from = cardtable_runtime::play::rehearsal(world);
+        from.save_check = None;
         let mut checking = Checking {
-            // Its saves dropped, its calls into the libraries never handed over.
-            from: cardtable_runtime::play::rehearsal(world),
-            w: cardtable_runtime::play::rehearsal(world),
+            w: from.clone(),
+            from,
             playout: 0,
             random: Random::seeded(1),
             line: Vec::new(),
