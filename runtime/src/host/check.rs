@@ -94,9 +94,10 @@ pub fn check_with_options(
     let mut play = Vec::new();
     // Played on copies of a World that started without a fault.
     if let (Some(mut world), Some(game)) = (world.filter(|w| w.faults.is_empty()), game.as_ref()) {
-        // The data folder's store, for what the libraries keep (opened only when its files are good: opening
-        // it moves a bad one aside).
-        if let (Some(d), true) = (data_dir, bad_files.is_empty()) {
+        // The data folder's store, for what the libraries keep: opened only for a game that names a library
+        // (which may keep what it found there, in values.yaml; the store takes the folder's `.lock`) and when
+        // the folder's files are all good (opening it moves a bad one aside); else nothing there is touched.
+        if let (Some(d), true, false) = (data_dir, bad_files.is_empty(), game.libraries.is_empty()) {
             world.store = Rc::new(save::Store::for_game(Some(d), &game.name));
         }
         let libraries = Libraries::start(game);
