@@ -29,7 +29,9 @@ id_type!(
     /// A Global.
     GlobalId,
     /// A picture in art/.
-    ImageId
+    ImageId,
+    /// A sound in sounds/.
+    SoundId
 );
 
 impl EventId {

@@ -2,7 +2,9 @@
 //! index, every constant already a [`Value`]. The surface syntax of each step
 //! is in its variant's doc comment.
 
-use crate::ids::{ColumnId, CompId, ContextId, Ease, EventId, FuncId, GlobalId, GroupId, StateId, StructId, TableId};
+use crate::ids::{
+    ColumnId, CompId, ContextId, Ease, EventId, FuncId, GlobalId, GroupId, SoundId, StateId, StructId, TableId,
+};
 use crate::value::{Sym, Type, Value};
 use expr_grammar::ast::{BinaryOp, UnaryOp};
 
@@ -203,6 +205,9 @@ pub enum StepKind {
     ForgetSavedGame(Box<str>),
     /// `copy text: V`: the text V on the clipboard (the host's: none is a notice).
     CopyText(Expr),
+    /// `play sound: NAME`: the sound `sounds/NAME.wav` is played (the
+    /// host plays it, or lists it: `World::sounds`).
+    PlaySound(SoundId),
     /// `paste into: $GLOBAL`: the clipboard's text into a Text Global
     /// (empty, with a notice, where there is none).
     PasteInto(GlobalId),

@@ -3,7 +3,7 @@
 use super::cx::{Cx, Kind, MAX_NESTING};
 use super::obj_ref;
 use crate::game::{CardRef, GroupKind, Site};
-use crate::ids::{CompId, GroupId, StateId, TableId, TypeId, BUILTIN_EVENTS};
+use crate::ids::{CompId, GroupId, SoundId, StateId, TableId, TypeId, BUILTIN_EVENTS};
 use crate::program::{
     Block, ColumnRef, Expr, ObjRef, Operator, Returns, ScaleAxes, Slot, SpriteProp, Step, StepKind, Target,
 };
@@ -66,6 +66,7 @@ const ACTIONS: &[Action] = &[
     Action { key: "forget saved game", compile: |cx, f, _| cx.forget_saved_game(f) },
     Action { key: "copy text", compile: |cx, f, _| cx.copy_text(f) },
     Action { key: "paste into", compile: |cx, f, _| cx.paste_into(f) },
+    Action { key: "play sound", compile: |cx, f, _| cx.play_sound(f) },
     Action { key: "input context", compile: |cx, f, _| cx.input_context(f) },
     Action { key: "start timer", compile: |cx, f, _| cx.start_timer(f) },
     Action { key: "stop timer", compile: |cx, f, _| cx.stop_timer(f) },
@@ -330,6 +331,21 @@ impl<'a> Cx<'a> {
         let value = self.expr_field(f, "copy text")?;
         self.check_fits(&value, Type::Text, pos, "the text copied");
         Some(StepKind::CopyText(value))
+    }
+
+    /// `play sound: NAME` (a sound of sounds/, `sounds/NAME.wav`)
+    pub(super) fn play_sound(&mut self, f: &Fields) -> Option<StepKind> {
+        f.only(&["play sound"], "a Play Sound step", self.d);
+        let (name, pos) = f.text("play sound", "a Play Sound step", self.d)?;
+        let name = name.as_str().trim();
+        match self.game.sounds.iter().position(|s| s.name == name) {
+            Some(i) => Some(StepKind::PlaySound(SoundId(i as u16))),
+            None => {
+                let hint = crate::source::suggest::did_you_mean(name, self.game.sounds.iter().map(|s| s.name.as_str()));
+                self.err(pos, format!("no sound `{name}`: a sound is a file `sounds/{name}.wav` of the game{hint}"));
+                None
+            }
+        }
     }
 
     /// `paste into: $GLOBAL` (a Text Global)

@@ -133,6 +133,7 @@ impl World {
         fresh.notices = std::mem::take(&mut self.notices);
         fresh.store = self.store.clone();
         fresh.clipboard = self.clipboard.clone();
+        fresh.sounds = std::mem::take(&mut self.sounds);
         fresh.documents = self.documents.take();
         fresh.pending_load = self.pending_load.take();
         fresh.held_saves = self.held_saves.take();

@@ -144,6 +144,7 @@ impl World {
                 };
                 self.copy_text(&text);
             }
+            StepKind::PlaySound(sound) => self.sounds.play(*sound),
             StepKind::PasteInto(global) => {
                 let text = self.paste_text().unwrap_or_default();
                 let sym = self.make_text(&text)?;
@@ -499,6 +500,7 @@ impl World {
             | StepKind::ForgetSavedGame(_)
             | StepKind::CopyText(_)
             | StepKind::PasteInto(_)
+            | StepKind::PlaySound(_)
             | StepKind::Time(_)
             | StepKind::Draw(_) => return Ok(at!(self.handed_step(g, cx, step, Some(trees)))),
         }

@@ -35,6 +35,8 @@ pub struct Game {
     pub functions: Vec<Function>,
     pub components: Vec<Component>,
     pub images: Vec<ImageDef>,
+    /// Every sound of sounds/ (`sounds/NAME.wav`), by `SoundId`, checked at load.
+    pub sounds: Vec<SoundDef>,
     /// Game States by name; a game starts in the first.
     pub states: Vec<String>,
     /// UI Groups, and whether each is shown when a game starts.
@@ -367,6 +369,15 @@ pub struct Template {
 pub enum TemplatePart {
     Literal(String),
     Hole(Expr),
+}
+
+/// A sound of the content: `sounds/capture.wav` is the sound `capture`,
+/// which a Play Sound step names.
+pub struct SoundDef {
+    pub name: String,
+    pub path: PathBuf,
+    /// How long it plays.
+    pub seconds: f64,
 }
 
 pub struct ImageDef {

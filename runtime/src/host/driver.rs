@@ -177,6 +177,12 @@ const COMMANDS: &[Own] = &[
     },
     Own { verb: "notices", usage: "notices", help: "every notice so far", run: |d, _| d.notices() },
     Own {
+        verb: "sounds",
+        usage: "sounds",
+        help: "the sounds the cards played since the last `sounds` (the driver plays none), oldest first",
+        run: |d, _| d.sounds(),
+    },
+    Own {
         verb: "reload",
         usage: "reload",
         help: "reads the content folder again and carries the game over to it",
@@ -772,6 +778,17 @@ impl Driver {
                 Json::obj(vec![("result", Json::Str(r.result.into())), ("reason", Json::Str(r.reason.into()))])
             }
         }
+    }
+
+    /// `sounds`: the names of the sounds played since the last `sounds`, and
+    /// how many more were played than the World keeps.
+    fn sounds(&mut self) -> Json {
+        let mut played = Vec::new();
+        let dropped = self.world.sounds.take(&mut played);
+        let names = played
+            .iter()
+            .map(|s| Json::Str(self.world.game.sounds.get(s.index()).map_or_else(String::new, |d| d.name.clone())));
+        Json::obj(vec![("sounds", Json::Arr(names.collect())), ("dropped", Json::Num(f64::from(dropped)))])
     }
 
     fn notices(&mut self) -> Json {

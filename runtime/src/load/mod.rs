@@ -9,6 +9,7 @@ mod objects;
 mod play;
 mod references;
 mod scene;
+mod sounds;
 mod structures;
 mod tables;
 mod translate;
@@ -248,6 +249,7 @@ fn load_checking(
         }
     }
     load_pictures(&mut game, &mut d);
+    sounds::load_sounds(&mut game, &mut d);
     load_scene(&mut game, &scratch, &mut d);
     check_presses(&game, &mut d);
     game.field_references = scratch.field_refers.clone();
@@ -366,6 +368,7 @@ fn empty_game(files: Files) -> Game {
         functions: Vec::new(),
         components: Vec::new(),
         images: Vec::new(),
+        sounds: Vec::new(),
         states: Vec::new(),
         groups: Vec::new(),
         group_kinds: Vec::new(),

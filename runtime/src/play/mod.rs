@@ -142,7 +142,7 @@ fn call(
 
 /// A rehearsal copy of `world`: the same position, its saves dropped
 /// unmade and its Persistent Values kept in memory, never written, its calls into code
-/// libraries never handed over, no trace: whatever runs on it leaves the
+/// libraries never handed over, its sounds muted, no trace: whatever runs on it leaves the
 /// real game as it was.
 pub fn rehearsal(world: &World) -> World {
     let mut copy = world.clone();
@@ -151,6 +151,8 @@ pub fn rehearsal(world: &World) -> World {
     // Its own keeping of saved rows (it makes no save): the real game's stays the real game's.
     copy.saved_rows = Default::default();
     copy.library_calls.clear();
+    // What it tries is played in silence.
+    copy.sounds = crate::world::SoundLog::muted();
     copy.trace = None;
     copy
 }

@@ -16,6 +16,7 @@ mod random;
 mod reload;
 mod draw;
 mod saved;
+mod sounds;
 mod stack;
 mod table;
 mod trace;
@@ -23,6 +24,7 @@ pub use clock::{ModeChoice, Timer, Tween, EPSILON, FRAME};
 pub use draw::{Draws, Line, MAX_LINES};
 pub use random::Random;
 pub use saved::{number, SaveCheck, SavedLibraryState, MENDS_TOLD};
+pub use sounds::{SoundLog, MOST_KEPT as MOST_SOUNDS_KEPT};
 pub(crate) use stack::Stack;
 pub use table::Table;
 pub use trace::{Entry, Kept, Named, Read, Trace, TraceFilter, Traced, TracedCard};
@@ -161,6 +163,9 @@ pub struct World {
     /// written), oldest first. The window shows each for a few seconds; the
     /// driver's answers carry them.
     pub notices: Vec<String>,
+    /// The sounds the cards played (`play sound`) that the host has not yet
+    /// taken. Kept across a restart and a load.
+    pub sounds: SoundLog,
     /// Where saved games and Persistent Values go. Shared by every copy of
     /// the World (a snapshot): they are on the computer, not in the game.
     pub store: Rc<Store>,
@@ -363,6 +368,7 @@ impl World {
             libraries: Vec::new(),
             library_calls: Vec::new(),
             notices: Vec::new(),
+            sounds: SoundLog::default(),
             store: Rc::new(Store::memory()),
             clipboard: Rc::new(crate::outside::NoClipboard),
             documents: None,

@@ -1014,6 +1014,7 @@ impl World {
         loaded.notices.extend(told);
         loaded.store = self.store.clone();
         loaded.clipboard = self.clipboard.clone();
+        loaded.sounds = std::mem::take(&mut self.sounds);
         loaded.documents = self.documents.take();
         loaded.step_budget = self.step_budget;
         loaded.steps_left = self.steps_left;
