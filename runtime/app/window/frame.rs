@@ -94,6 +94,8 @@ struct Window {
     fullscreen: bool,
     /// The lines a test waits for (`CARDTABLE_REPORT_INPUTS`): idle, each input taken.
     reports: report::InputReport,
+    /// The sounds the cards play, on a thread of their own while a device plays them.
+    sounds: super::sound::Sounds,
 }
 
 /// The system clipboard, miniquad's: the window's (X11's CLIPBOARD
@@ -148,6 +150,7 @@ impl Window {
         let art = load_art(&game, sprites(&items).collect());
         crate::mark("fonts loaded");
         let faults_seen = driver.world.faults.len();
+        let game_for_sounds = game.clone();
         Ok(Window {
             opts,
             game,
@@ -173,6 +176,7 @@ impl Window {
             debug,
             fullscreen: false,
             reports: report::InputReport::from_env(),
+            sounds: super::sound::Sounds::start(&game_for_sounds),
             driver,
         })
     }
@@ -211,6 +215,7 @@ impl Window {
         // A frame that moved a tween, or drew one's end, is a slide's.
         let kind = Kind { sliding: slid || !self.driver.world.tweens.is_empty(), awaiting };
         self.take_input(started);
+        self.sounds.frame(&mut self.driver.world);
         self.look_for_changes();
         self.take_messages();
         self.draw();

@@ -17,6 +17,8 @@
 //! - `debug.rs`: the debug view (F12, `--debug`): the last input's trace
 //!   and the Object under the mouse, in a panel on the right;
 //! - `messages.rs`: faults and notices (stderr, toasts) and the mistakes' banner;
+//! - `sound.rs`: the sounds the cards play, through ALSA opened at run time
+//!   (silent, with one notice, where there is no library or device);
 //! - `watch.rs`: the content folder watched (`--watch`);
 //! - `report.rs`: the measures printed for the benchmarks.
 
@@ -30,6 +32,7 @@ mod messages;
 mod pace;
 mod report;
 mod setup;
+mod sound;
 mod view;
 mod watch;
 
