@@ -47,6 +47,7 @@ mod roles;
 mod saves;
 mod scenarios;
 mod search;
+mod sound;
 mod strengths;
 mod threats;
 mod trace;

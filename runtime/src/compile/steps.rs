@@ -340,6 +340,10 @@ impl<'a> Cx<'a> {
         let name = name.as_str().trim();
         match self.game.sounds.iter().position(|s| s.name == name) {
             Some(i) => Some(StepKind::PlaySound(SoundId(i as u16))),
+            None if self.game.files.is_file(std::path::Path::new(&format!("sounds/{name}.wav"))) => {
+                self.err(pos, format!("the sound `{name}` cannot be played: `sounds/{name}.wav` has a mistake"));
+                None
+            }
             None => {
                 let hint = crate::source::suggest::did_you_mean(name, self.game.sounds.iter().map(|s| s.name.as_str()));
                 self.err(pos, format!("no sound `{name}`: a sound is a file `sounds/{name}.wav` of the game{hint}"));

@@ -22,6 +22,8 @@ pub(super) fn load_sounds(game: &mut Game, d: &mut Diagnostics) {
         }
     };
     rels.sort();
+    // A sound's mistake is the whole file's; its place, where it begins.
+    let start = Pos { line: 1, column: 1 };
     for rel in rels {
         let shown = game.files.shown(&rel);
         let is_wav = rel.extension().is_some_and(|x| x.eq_ignore_ascii_case("wav"));
@@ -31,13 +33,13 @@ pub(super) fn load_sounds(game: &mut Game, d: &mut Diagnostics) {
         }
         let name = rel.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
         if game.sounds.len() >= MOST_SOUNDS {
-            d.error(&shown, Pos::default(), format!("a game has at most {MOST_SOUNDS} sounds"));
+            d.error(&shown, start, format!("a game has at most {MOST_SOUNDS} sounds"));
             return;
         }
         match game.files.read(&rel) {
-            Err(e) => d.error(&shown, Pos::default(), format!("cannot read the sound `{name}`: {e}")),
+            Err(e) => d.error(&shown, start, format!("cannot read the sound `{name}`: {e}")),
             Ok(bytes) => match wav::read(&bytes) {
-                Err(why) => d.error(&shown, Pos::default(), format!("the sound `{name}` {why}")),
+                Err(why) => d.error(&shown, start, format!("the sound `{name}` {why}")),
                 Ok(w) => game.sounds.push(SoundDef { name, path: rel, seconds: w.seconds() }),
             },
         }
