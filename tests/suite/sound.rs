@@ -163,3 +163,55 @@ fn a_game_without_sounds_loads_and_plays_none() {
     assert!(d.world.game.sounds.is_empty());
     assert!(play(&mut d, &["e2e4", "d7d5", "e4d5"]).is_empty());
 }
+
+/// The window where ALSA's library is missing (a name that is not there,
+/// `CARDTABLE_ALSA_LIBRARY`), and as the machine is (Xvfb has no audio
+/// device): it starts, plays a Move, takes its screenshot and succeeds,
+/// with at most one notice that it is silent and no fault.
+#[test]
+fn the_window_plays_on_in_silence_without_a_library_or_a_device() {
+    let Some(run) = common::display() else { return };
+    let dir = common::TempDir::new("sound-window");
+    let script = dir.path("move.script");
+    std::fs::write(&script, "click e2\nclick e4\n").unwrap();
+    for missing in [true, false] {
+        let png = dir.path(if missing { "no-library.png" } else { "as-it-is.png" });
+        let data = dir.path(if missing { "data-1" } else { "data-2" });
+        let mut all: Vec<String> = run.to_vec();
+        all.push(env!("CARGO_BIN_EXE_cardtable").into());
+        all.extend(
+            [
+                chess_dir().to_string_lossy().into_owned(),
+                "--screenshot".into(),
+                png.to_string_lossy().into_owned(),
+                "--frames".into(),
+                "3".into(),
+                "--script".into(),
+                script.to_string_lossy().into_owned(),
+                "--data-dir".into(),
+                data.to_string_lossy().into_owned(),
+            ]
+            .into_iter(),
+        );
+        let mut command = std::process::Command::new(&all[0]);
+        command.args(&all[1..]).env("LC_ALL", "C");
+        if missing {
+            command.env("CARDTABLE_ALSA_LIBRARY", "libasound-not-here.so.9");
+        }
+        let out = command.output().expect("the window runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "the window failed:\n{stderr}");
+        assert!(png.is_file(), "its screenshot");
+        assert!(!stderr.contains("fault") && !stderr.contains("panicked"), "{stderr}");
+        let told = stderr.matches("notice: Sound is off: ").count();
+        if missing {
+            assert_eq!(told, 1, "told once:\n{stderr}");
+            assert!(
+                stderr.contains("notice: Sound is off: ALSA's library (libasound-not-here.so.9) is not on this computer; the game plays in silence."),
+                "{stderr}"
+            );
+        } else {
+            assert!(told <= 1, "at most once (none where a device plays):\n{stderr}");
+        }
+    }
+}

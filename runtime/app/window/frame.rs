@@ -227,6 +227,7 @@ impl Window {
             times.drawn(kind, started.elapsed(), drawn);
         }
         if let Some(code) = self.take_screenshot() {
+            self.sounds.settle();
             return Some(code);
         }
         if self.keys_pressed >= self.opts.keys {

@@ -33,8 +33,11 @@ pub const LIBRARY_VAR: &str = "CARDTABLE_ALSA_LIBRARY";
 /// The window's sounds: the thread that plays them, while it can.
 pub struct Sounds {
     to_thread: Option<Sender<usize>>,
-    /// Why the thread stopped, once: told on stderr.
-    from_thread: Option<Receiver<String>>,
+    /// The thread's word: the device opened (None), or why it cannot play
+    /// (told on stderr, once).
+    from_thread: Option<Receiver<Option<String>>>,
+    /// Whether the device opened.
+    heard: bool,
     taken: Vec<SoundId>,
 }
 
@@ -42,7 +45,7 @@ impl Sounds {
     /// A game without sounds starts no thread; else the thread opens the
     /// device, each sound decoded and resampled.
     pub fn start(game: &Game) -> Sounds {
-        let mut sounds = Sounds { to_thread: None, from_thread: None, taken: Vec::with_capacity(64) };
+        let mut sounds = Sounds { to_thread: None, from_thread: None, heard: false, taken: Vec::with_capacity(64) };
         if game.sounds.is_empty() {
             return sounds;
         }
@@ -58,8 +61,8 @@ impl Sounds {
         let (tx, from_thread) = mpsc::channel();
         let library = std::env::var(LIBRARY_VAR).ok();
         let spawned = std::thread::Builder::new().name("sound".into()).spawn(move || {
-            if let Err(why) = play_on(library.as_deref(), &decoded, &rx) {
-                let _ = tx.send(why);
+            if let Err(why) = play_on(library.as_deref(), &decoded, &rx, &tx) {
+                let _ = tx.send(Some(why));
             }
         });
         match spawned {
@@ -80,10 +83,7 @@ impl Sounds {
         world.sounds.take(&mut self.taken);
         if let Some(from) = &self.from_thread {
             match from.try_recv() {
-                Ok(why) => {
-                    tell(&why);
-                    self.stop();
-                }
+                Ok(word) => self.heard_from(word),
                 Err(TryRecvError::Disconnected) => self.stop(),
                 Err(TryRecvError::Empty) => {}
             }
@@ -93,6 +93,31 @@ impl Sounds {
         for sound in &self.taken[skip..] {
             if to.send(sound.index()).is_err() {
                 break;
+            }
+        }
+    }
+
+    /// As the window ends: the thread's word, if it has not come yet
+    /// (opening a device takes milliseconds; at most a few seconds are
+    /// waited), so that a window that ran only a few frames (a screenshot)
+    /// tells why it was silent too.
+    pub fn settle(&mut self) {
+        if self.heard {
+            return;
+        }
+        if let Some(from) = &self.from_thread {
+            if let Ok(word) = from.recv_timeout(std::time::Duration::from_secs(5)) {
+                self.heard_from(word);
+            }
+        }
+    }
+
+    fn heard_from(&mut self, word: Option<String>) {
+        match word {
+            None => self.heard = true,
+            Some(why) => {
+                tell(&why);
+                self.stop();
             }
         }
     }
@@ -136,9 +161,15 @@ fn resampled(w: &wav::Wav) -> Vec<i16> {
 /// The thread: the device opened, then every sound asked for mixed and
 /// written until the window ends (its channel closes). Why it cannot play,
 /// in words.
-fn play_on(library: Option<&str>, sounds: &[Arc<[i16]>], asks: &Receiver<usize>) -> Result<(), String> {
+fn play_on(
+    library: Option<&str>,
+    sounds: &[Arc<[i16]>],
+    asks: &Receiver<usize>,
+    word: &Sender<Option<String>>,
+) -> Result<(), String> {
     let alsa = Alsa::open(library)?;
     let pcm = alsa.open_device()?;
+    let _ = word.send(None);
     let mut voices: Vec<(usize, usize)> = Vec::with_capacity(VOICES);
     let mut mixed = [0i32; CHUNK];
     let mut out = [0i16; CHUNK];

@@ -1,7 +1,8 @@
 //! sounds/: every sound of the game, `sounds/NAME.wav`, read and checked at
 //! load (`source::wav::read`), so that a Play Sound step names one that
 //! plays. A sound that cannot be read or played is a mistake of its file;
-//! a file of sounds/ that is no `.wav` is a warning (it is left out).
+//! a file of sounds/ that is no `.wav` is a warning (it is left out), but
+//! for its notes (`.md`: CREDITS.md).
 
 use crate::game::{Game, SoundDef};
 use crate::source::diag::{Diagnostics, Pos};
@@ -27,6 +28,9 @@ pub(super) fn load_sounds(game: &mut Game, d: &mut Diagnostics) {
     for rel in rels {
         let shown = game.files.shown(&rel);
         let is_wav = rel.extension().is_some_and(|x| x.eq_ignore_ascii_case("wav"));
+        if game.files.is_file(&rel) && rel.extension().is_some_and(|x| x.eq_ignore_ascii_case("md")) {
+            continue;
+        }
         if !game.files.is_file(&rel) || !is_wav {
             d.warning(&shown, Pos::default(), "sounds/ holds `.wav` files only; this is left out");
             continue;
