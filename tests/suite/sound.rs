@@ -179,20 +179,17 @@ fn the_window_plays_on_in_silence_without_a_library_or_a_device() {
         let data = dir.path(if missing { "data-1" } else { "data-2" });
         let mut all: Vec<String> = run.to_vec();
         all.push(env!("CARGO_BIN_EXE_cardtable").into());
-        all.extend(
-            [
-                chess_dir().to_string_lossy().into_owned(),
-                "--screenshot".into(),
-                png.to_string_lossy().into_owned(),
-                "--frames".into(),
-                "3".into(),
-                "--script".into(),
-                script.to_string_lossy().into_owned(),
-                "--data-dir".into(),
-                data.to_string_lossy().into_owned(),
-            ]
-            .into_iter(),
-        );
+        all.extend([
+            chess_dir().to_string_lossy().into_owned(),
+            "--screenshot".into(),
+            png.to_string_lossy().into_owned(),
+            "--frames".into(),
+            "3".into(),
+            "--script".into(),
+            script.to_string_lossy().into_owned(),
+            "--data-dir".into(),
+            data.to_string_lossy().into_owned(),
+        ]);
         let mut command = std::process::Command::new(&all[0]);
         command.args(&all[1..]).env("LC_ALL", "C");
         if missing {

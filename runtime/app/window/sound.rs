@@ -210,17 +210,24 @@ fn play_on(
 
 type Pcm = *mut c_void;
 type ErrorHandler = unsafe extern "C" fn(*const c_char, c_int, *const c_char, c_int, *const c_char);
+type SetHandlerFn = unsafe extern "C" fn(Option<ErrorHandler>) -> c_int;
+type OpenFn = unsafe extern "C" fn(*mut Pcm, *const c_char, c_int, c_int) -> c_int;
+type SetParamsFn = unsafe extern "C" fn(Pcm, c_int, c_int, c_uint, c_uint, c_int, c_uint) -> c_int;
+type WriteiFn = unsafe extern "C" fn(Pcm, *const c_void, c_ulong) -> c_long;
+type RecoverFn = unsafe extern "C" fn(Pcm, c_int, c_int) -> c_int;
+type PcmFn = unsafe extern "C" fn(Pcm) -> c_int;
+type StrerrorFn = unsafe extern "C" fn(c_int) -> *const c_char;
 
 /// The few functions of libasound the thread calls, found by `dlsym`.
 struct Alsa {
-    open: unsafe extern "C" fn(*mut Pcm, *const c_char, c_int, c_int) -> c_int,
-    set_params: unsafe extern "C" fn(Pcm, c_int, c_int, c_uint, c_uint, c_int, c_uint) -> c_int,
-    writei: unsafe extern "C" fn(Pcm, *const c_void, c_ulong) -> c_long,
-    recover: unsafe extern "C" fn(Pcm, c_int, c_int) -> c_int,
-    drain: unsafe extern "C" fn(Pcm) -> c_int,
-    prepare: unsafe extern "C" fn(Pcm) -> c_int,
-    close: unsafe extern "C" fn(Pcm) -> c_int,
-    strerror: unsafe extern "C" fn(c_int) -> *const c_char,
+    open: OpenFn,
+    set_params: SetParamsFn,
+    writei: WriteiFn,
+    recover: RecoverFn,
+    drain: PcmFn,
+    prepare: PcmFn,
+    close: PcmFn,
+    strerror: StrerrorFn,
 }
 
 /// ALSA's library prints its own complaints on stderr (no card, no
@@ -266,18 +273,17 @@ impl Alsa {
         // SAFETY: each symbol is the libasound function of that name, whose C
         // signature (alsa/pcm.h, alsa/error.h) is the type it is made here.
         unsafe {
-            let set_handler: unsafe extern "C" fn(Option<ErrorHandler>) -> c_int =
-                std::mem::transmute(find(c"snd_lib_error_set_handler")?);
+            let set_handler = std::mem::transmute::<*mut c_void, SetHandlerFn>(find(c"snd_lib_error_set_handler")?);
             set_handler(Some(quiet));
             Ok(Alsa {
-                open: std::mem::transmute::<*mut c_void, _>(find(c"snd_pcm_open")?),
-                set_params: std::mem::transmute::<*mut c_void, _>(find(c"snd_pcm_set_params")?),
-                writei: std::mem::transmute::<*mut c_void, _>(find(c"snd_pcm_writei")?),
-                recover: std::mem::transmute::<*mut c_void, _>(find(c"snd_pcm_recover")?),
-                drain: std::mem::transmute::<*mut c_void, _>(find(c"snd_pcm_drain")?),
-                prepare: std::mem::transmute::<*mut c_void, _>(find(c"snd_pcm_prepare")?),
-                close: std::mem::transmute::<*mut c_void, _>(find(c"snd_pcm_close")?),
-                strerror: std::mem::transmute::<*mut c_void, _>(find(c"snd_strerror")?),
+                open: std::mem::transmute::<*mut c_void, OpenFn>(find(c"snd_pcm_open")?),
+                set_params: std::mem::transmute::<*mut c_void, SetParamsFn>(find(c"snd_pcm_set_params")?),
+                writei: std::mem::transmute::<*mut c_void, WriteiFn>(find(c"snd_pcm_writei")?),
+                recover: std::mem::transmute::<*mut c_void, RecoverFn>(find(c"snd_pcm_recover")?),
+                drain: std::mem::transmute::<*mut c_void, PcmFn>(find(c"snd_pcm_drain")?),
+                prepare: std::mem::transmute::<*mut c_void, PcmFn>(find(c"snd_pcm_prepare")?),
+                close: std::mem::transmute::<*mut c_void, PcmFn>(find(c"snd_pcm_close")?),
+                strerror: std::mem::transmute::<*mut c_void, StrerrorFn>(find(c"snd_strerror")?),
             })
         }
     }
