@@ -212,3 +212,62 @@ fn the_window_plays_on_in_silence_without_a_library_or_a_device() {
         }
     }
 }
+
+/// The window plays through ALSA, into its `file:` device (a raw file of
+/// what was written, `CARDTABLE_ALSA_DEVICE`): a Move's sound is in the
+/// file, at its loudness (the sounds peak at 0.7 of full scale) and at
+/// least as long as it is; with the Sound setting off, nothing sounds.
+#[test]
+fn the_window_writes_a_moves_sound_to_the_device() {
+    let Some(run) = common::display() else { return };
+    if !std::path::Path::new("/usr/lib/x86_64-linux-gnu/libasound.so.2").exists()
+        && !std::path::Path::new("/lib/x86_64-linux-gnu/libasound.so.2").exists()
+    {
+        let why = "no libasound.so.2 here (apt-get install libasound2)";
+        assert!(std::env::var_os("CI").is_none_or(|v| v.is_empty()), "the sound test cannot run under CI: {why}");
+        eprintln!("\nsound window test SKIPPED: {why}");
+        return;
+    }
+    let dir = common::TempDir::new("sound-device");
+    for (label, script) in [
+        ("on", "click e2\nclick e4\n"),
+        ("off", "click Settings\npress \"Sound Off\"\npress Done\nclick e2\nclick e4\n"),
+    ] {
+        let script_file = dir.path(&format!("{label}.script"));
+        std::fs::write(&script_file, script).unwrap();
+        let raw = dir.path(&format!("{label}.raw"));
+        let args = [
+            chess_dir().to_string_lossy().into_owned(),
+            "--screenshot".into(),
+            dir.path(&format!("{label}.png")).to_string_lossy().into_owned(),
+            "--frames".into(),
+            "3".into(),
+            "--script".into(),
+            script_file.to_string_lossy().into_owned(),
+            "--data-dir".into(),
+            dir.path(&format!("data-{label}")).to_string_lossy().into_owned(),
+        ];
+        let mut all: Vec<String> = run.to_vec();
+        all.push(env!("CARGO_BIN_EXE_cardtable").into());
+        all.extend(args);
+        let out = std::process::Command::new(&all[0])
+            .args(&all[1..])
+            .env("LC_ALL", "C")
+            .env("CARDTABLE_ALSA_DEVICE", format!("file:'{}',raw", raw.display()))
+            .output()
+            .expect("the window runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "the window failed:\n{stderr}");
+        assert!(!stderr.contains("Sound is off"), "the device opened:\n{stderr}");
+        let bytes = std::fs::read(&raw).unwrap_or_default();
+        let samples: Vec<i16> = bytes.chunks_exact(2).map(|b| i16::from_le_bytes([b[0], b[1]])).collect();
+        let peak = samples.iter().map(|s| s.unsigned_abs()).max().unwrap_or(0);
+        if label == "on" {
+            // move.wav: 0.10 s, 2,205 samples at 22,050 a second, 4,410 at the device's 44,100.
+            assert!(samples.len() >= 4_400, "the whole Move's sound: {} samples", samples.len());
+            assert!((22_000..=23_000).contains(&peak), "its peak, 0.7 of full scale: {peak}");
+        } else {
+            assert_eq!(peak, 0, "the setting off: silence ({} samples written)", samples.len());
+        }
+    }
+}

@@ -357,6 +357,8 @@ impl Window {
                 self.game = self.driver.world.game.clone();
                 draw_list(&mut self.driver.world, &mut self.items);
                 self.art = load_art(&self.game, sprites(&self.items).collect());
+                // Its sounds as they are now (the last thread ends as its channel closes).
+                self.sounds = super::sound::Sounds::start(&self.game);
                 self.canvas.forget();
                 eprintln!("reloaded {}", self.game.files.display());
             }

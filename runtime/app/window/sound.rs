@@ -29,6 +29,9 @@ const VOICES: usize = 8;
 const A_FRAME: usize = 4;
 /// Names another library than ALSA's to open (a test: one that is not there).
 pub const LIBRARY_VAR: &str = "CARDTABLE_ALSA_LIBRARY";
+/// Names another ALSA device than `default` (a test: `null`, or a `file:`
+/// device that writes what is played into a file).
+pub const DEVICE_VAR: &str = "CARDTABLE_ALSA_DEVICE";
 
 /// The window's sounds: the thread that plays them, while it can.
 pub struct Sounds {
@@ -38,6 +41,7 @@ pub struct Sounds {
     from_thread: Option<Receiver<Option<String>>>,
     /// Whether the device opened.
     heard: bool,
+    thread: Option<std::thread::JoinHandle<()>>,
     taken: Vec<SoundId>,
 }
 
@@ -45,7 +49,8 @@ impl Sounds {
     /// A game without sounds starts no thread; else the thread opens the
     /// device, each sound decoded and resampled.
     pub fn start(game: &Game) -> Sounds {
-        let mut sounds = Sounds { to_thread: None, from_thread: None, heard: false, taken: Vec::with_capacity(64) };
+        let mut sounds =
+            Sounds { to_thread: None, from_thread: None, heard: false, thread: None, taken: Vec::with_capacity(64) };
         if game.sounds.is_empty() {
             return sounds;
         }
@@ -60,13 +65,15 @@ impl Sounds {
         let (to_thread, rx) = mpsc::channel();
         let (tx, from_thread) = mpsc::channel();
         let library = std::env::var(LIBRARY_VAR).ok();
+        let device = std::env::var(DEVICE_VAR).unwrap_or_else(|_| "default".into());
         let spawned = std::thread::Builder::new().name("sound".into()).spawn(move || {
-            if let Err(why) = play_on(library.as_deref(), &decoded, &rx, &tx) {
+            if let Err(why) = play_on(library.as_deref(), &device, &decoded, &rx, &tx) {
                 let _ = tx.send(Some(why));
             }
         });
         match spawned {
-            Ok(_) => {
+            Ok(thread) => {
+                sounds.thread = Some(thread);
                 sounds.to_thread = Some(to_thread);
                 sounds.from_thread = Some(from_thread);
             }
@@ -97,17 +104,23 @@ impl Sounds {
         }
     }
 
-    /// As the window ends: the thread's word, if it has not come yet
-    /// (opening a device takes milliseconds; at most a few seconds are
-    /// waited), so that a window that ran only a few frames (a screenshot)
-    /// tells why it was silent too.
+    /// As a screenshot's window ends: the thread's word, if it has not
+    /// come yet (opening a device takes milliseconds; at most a few seconds
+    /// are waited), so that a window that ran only a few frames tells why
+    /// it was silent too; and, where the device opened, every sound handed
+    /// over played to its end (its channel closed, the thread joined).
     pub fn settle(&mut self) {
-        if self.heard {
-            return;
+        if !self.heard {
+            if let Some(from) = &self.from_thread {
+                if let Ok(word) = from.recv_timeout(std::time::Duration::from_secs(5)) {
+                    self.heard_from(word);
+                }
+            }
         }
-        if let Some(from) = &self.from_thread {
-            if let Ok(word) = from.recv_timeout(std::time::Duration::from_secs(5)) {
-                self.heard_from(word);
+        if self.heard {
+            self.to_thread = None;
+            if let Some(thread) = self.thread.take() {
+                let _ = thread.join();
             }
         }
     }
@@ -163,31 +176,45 @@ fn resampled(w: &wav::Wav) -> Vec<i16> {
 /// in words.
 fn play_on(
     library: Option<&str>,
+    device: &str,
     sounds: &[Arc<[i16]>],
     asks: &Receiver<usize>,
     word: &Sender<Option<String>>,
 ) -> Result<(), String> {
     let alsa = Alsa::open(library)?;
-    let pcm = alsa.open_device()?;
+    let pcm = alsa.open_device(device)?;
     let _ = word.send(None);
+    let played = mix_and_write(&alsa, pcm, sounds, asks);
+    // SAFETY: opened above, closed once, no longer used.
+    unsafe { (alsa.close)(pcm) };
+    played
+}
+
+/// Every sound asked for mixed and written, until the channel closes.
+fn mix_and_write(alsa: &Alsa, pcm: Pcm, sounds: &[Arc<[i16]>], asks: &Receiver<usize>) -> Result<(), String> {
     let mut voices: Vec<(usize, usize)> = Vec::with_capacity(VOICES);
     let mut mixed = [0i32; CHUNK];
     let mut out = [0i16; CHUNK];
+    // The window let go of the channel: the sounds playing play to their end.
+    let mut closed = false;
     loop {
         if voices.is_empty() {
             // Nothing plays: what was written plays out, then the thread waits.
             alsa.drain_and_prepare(pcm);
+            if closed {
+                return Ok(());
+            }
             match asks.recv() {
                 Ok(sound) => voices.push((sound, 0)),
                 Err(_) => return Ok(()),
             }
         }
-        loop {
+        while !closed {
             match asks.try_recv() {
                 Ok(sound) if voices.len() < VOICES => voices.push((sound, 0)),
                 Ok(_) => {}
                 Err(TryRecvError::Empty) => break,
-                Err(TryRecvError::Disconnected) => return Ok(()),
+                Err(TryRecvError::Disconnected) => closed = true,
             }
         }
         mixed.fill(0);
@@ -299,11 +326,12 @@ impl Alsa {
         }
     }
 
-    /// The default device, opened for 16-bit mono at [`RATE`].
-    fn open_device(&self) -> Result<Pcm, String> {
+    /// The device (`default`), opened for 16-bit mono at [`RATE`].
+    fn open_device(&self, device: &str) -> Result<Pcm, String> {
+        let name = std::ffi::CString::new(device).map_err(|_| format!("no audio device `{device}`"))?;
         let mut pcm: Pcm = std::ptr::null_mut();
         // SAFETY: `pcm` is a place for the handle; the name is NUL-terminated.
-        let r = unsafe { (self.open)(&mut pcm, c"default".as_ptr(), PLAYBACK, 0) };
+        let r = unsafe { (self.open)(&mut pcm, name.as_ptr(), PLAYBACK, 0) };
         if r < 0 || pcm.is_null() {
             return Err(format!("no audio device ({})", self.error(r)));
         }
