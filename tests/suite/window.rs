@@ -2166,6 +2166,7 @@ fn the_window_shows_minixiangqi_on_the_lines_with_no_river() {
     let red = count_pixels(&start, around(at(4, 1), 25), |c| c[0] > 150.0 && c[1] < 80.0 && c[2] < 80.0);
     let ink = count_pixels(&start, around(at(4, 7), 25), |c| luma(c) < 60.0);
     assert!(red > 150 && ink > 150, "the Generals: {red} red, {ink} black pixels");
+}
 
 /// The engines' check off the frame's thread, in a real window: the
 /// Computer to move from the start (`--fen`, after 1. e4) and the engine a

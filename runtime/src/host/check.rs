@@ -98,7 +98,7 @@ pub fn check_with_options(
         // (which may keep what it found there, in values.yaml; the store takes the folder's `.lock`) and when
         // the folder's files are all good (opening it moves a bad one aside); else nothing there is touched.
         if let (Some(d), true, false) = (data_dir, bad_files.is_empty(), game.libraries.is_empty()) {
-            world.store = Rc::new(save::Store::for_game(Some(d), &game.name));
+            world.store = std::rc::Rc::new(save::Store::for_game(Some(d), &game.name));
         }
         let libraries = Libraries::start(game);
         for (name, value) in options {
