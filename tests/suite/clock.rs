@@ -258,3 +258,40 @@ fn the_clocks_stand_under_the_board_and_aside_of_the_threats_legend() {
     assert_eq!(at(&mut d, "Bottom Clock"), (14.0, 86.0));
     assert_eq!(shown(&mut d, "Top Clock"), "Black 10:00");
 }
+
+/// Where an Object stands on the game screen (pixels from its bottom left).
+fn at(d: &mut Driver, object: &str) -> (f64, f64) {
+    let o = ok(d, &format!("objects \"{object}\""));
+    let o = &o.get("objects").as_array()[0];
+    (num(o.get("x")), num(o.get("y")))
+}
+
+#[test]
+fn in_a_wide_window_the_clocks_stand_at_the_boards_left_and_in_a_narrow_one_under_it() {
+    let mut d = chess_driver();
+    new_game(&mut d, &["Time 5+0"]);
+    let under = (at(&mut d, "Top Clock"), at(&mut d, "Bottom Clock"));
+    assert!(under.0 .0 > 0.0 && under.0 .1 < 140.0 && under.1 .1 < under.0 .1, "under the Board (its bottom at 140): {under:?}");
+    // The narrowest window that shows the Move List (340 game-screen pixels
+    // at each side of the 960 x 1100 game screen: 1014 x 680) and a wide one.
+    for window in ["window 1014 680", "window 1600 900"] {
+        ok(&mut d, window);
+        assert_eq!(ok(&mut d, "get \"Move List Panel\" shown").get("value"), &Json::Bool(true), "{window}");
+        let beside = num(ok(&mut d, "eval screenBeside()").get("value"));
+        let (top, bottom) = (at(&mut d, "Top Clock"), at(&mut d, "Bottom Clock"));
+        for (x, y) in [top, bottom] {
+            assert!(x >= -beside && x < -200.0, "{window}: in the room left of the Board ({beside} px): {top:?} {bottom:?}");
+            assert!((140.0..1100.0).contains(&y), "{window}: beside the Board's height: {y}");
+        }
+        assert!(top.1 - bottom.1 > 800.0, "{window}: by the Board's top and bottom rows: {top:?} {bottom:?}");
+        assert_eq!(shown(&mut d, "Top Clock"), "Black 5:00");
+    }
+    ok(&mut d, "press Flip");
+    ok(&mut d, "wait 0.1");
+    assert_eq!(shown(&mut d, "Top Clock"), "White 4:59", "a flipped Board's top Side");
+    assert_eq!(at(&mut d, "Top Clock").0, at(&mut d, "Bottom Clock").0);
+    assert!(at(&mut d, "Top Clock").0 < 0.0, "still beside the Board");
+    ok(&mut d, "window 1013 680");
+    assert_eq!(ok(&mut d, "get \"Move List Panel\" shown").get("value"), &Json::Bool(false));
+    assert_eq!((at(&mut d, "Top Clock"), at(&mut d, "Bottom Clock")), under, "back under the Board");
+}
