@@ -295,3 +295,59 @@ fn in_a_wide_window_the_clocks_stand_at_the_boards_left_and_in_a_narrow_one_unde
     assert_eq!(ok(&mut d, "get \"Move List Panel\" shown").get("value"), &Json::Bool(false));
     assert_eq!((at(&mut d, "Top Clock"), at(&mut d, "Bottom Clock")), under, "back under the Board");
 }
+
+fn both(d: &mut Driver) -> (String, String) {
+    (shown(d, "Bottom Clock"), shown(d, "Top Clock"))
+}
+
+fn pair(white: &str, black: &str) -> (String, String) {
+    (format!("White {white}"), format!("Black {black}"))
+}
+
+#[test]
+fn undo_gives_back_the_time_the_clocks_showed_before_each_move_taken_back() {
+    let store = Rc::new(Store::memory());
+    let game = load_game(&common::chess_dir());
+    let mut d = Driver::with_parts_off(game.clone(), store.clone(), false, &["Make Computer Move"]);
+    new_game(&mut d, &["Time 5+0"]);
+    // White thinks 3 s over e4, Black 5 s over e5, White 4 s over Nf3.
+    for (think, from, to) in [(3, "e2", "e4"), (5, "e7", "e5"), (4, "g1", "f3")] {
+        ok(&mut d, &format!("wait {think}"));
+        ok(&mut d, &format!("click {from}"));
+        ok(&mut d, &format!("click {to}"));
+    }
+    ok(&mut d, "wait 7");
+    assert_eq!(both(&mut d), pair("4:53", "4:48"), "Black has thought 7 s");
+    let kept = ok(&mut d, "table \"Clock History\"");
+    assert_eq!(kept.get("rows").as_array().len(), 6, "two Sides' clocks for each of 3 Moves: {kept}");
+    ok(&mut d, "save three");
+
+    // Black to move: Undo takes back Nf3 alone, and the clocks show what
+    // they showed as White played it (White's 4 s over it stay spent);
+    // Black's 7 s since are given back.
+    ok(&mut d, "press Undo");
+    assert_eq!(both(&mut d), pair("4:53", "4:55"), "as before Nf3");
+    ok(&mut d, "wait 2");
+    assert_eq!(both(&mut d), pair("4:51", "4:55"), "White's clock runs again from there");
+    assert_eq!(ok(&mut d, "table \"Clock History\"").get("rows").as_array().len(), 4);
+    // White to move, the Player's Side: Undo takes back e5 and e4.
+    ok(&mut d, "press Undo");
+    assert_eq!(both(&mut d), pair("4:57", "5:00"), "as e4 was played: White's 3 s before it stay spent");
+    assert_eq!(state(&mut d), "Playing");
+    // Played again, the game charges the time from there.
+    ok(&mut d, "wait 10");
+    ok(&mut d, "click d2");
+    ok(&mut d, "click d4");
+    assert_eq!(both(&mut d), pair("4:47", "5:00"));
+
+    // A saved game keeps the clocks of its Moves: loaded, an Undo gives the time back.
+    let mut again = Driver::with_parts_off(game, store, false, &["Make Computer Move"]);
+    ok(&mut again, "load three");
+    ok(&mut again, "wait 30");
+    ok(&mut again, "press Undo");
+    assert_eq!(both(&mut again), pair("4:53", "4:55"), "the loaded game's Nf3 taken back");
+    // A new game starts with no clocks kept.
+    new_game(&mut again, &["Time 1+0"]);
+    assert_eq!(ok(&mut again, "table \"Clock History\"").get("rows").as_array().len(), 0);
+    assert_eq!(both(&mut again), pair("1:00", "1:00"));
+}
