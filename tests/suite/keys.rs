@@ -156,3 +156,54 @@ fn the_game_button_follows_the_board_finish() {
     }
     assert_ne!(frame(&mut d, "Game"), "2", "back to walnut");
 }
+
+/// Whether `text` names `key` as a word of its own (`U` in "U or Ctrl+Z", not in "Undo").
+fn names(text: &str, key: &str) -> bool {
+    text.match_indices(key).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + key.len()..].chars().next();
+        !before.is_some_and(|c| c.is_alphanumeric() || c == '+') && !after.is_some_and(|c| c.is_alphanumeric())
+    })
+}
+
+/// A key's name as the French How to play writes it.
+fn in_french(key: &str) -> String {
+    let named = [
+        ("Left", "Gauche"),
+        ("Right", "Droite"),
+        ("Up", "Haut"),
+        ("Down", "Bas"),
+        ("Home", "Début"),
+        ("End", "Fin"),
+        ("Enter", "Entrée"),
+        ("Space", "Espace"),
+        ("Escape", "Échap"),
+    ];
+    named.iter().find(|(en, _)| *en == key).map_or(key.to_string(), |(_, fr)| fr.to_string())
+}
+
+#[test]
+fn how_to_play_names_every_key_the_game_binds_in_english_and_in_french() {
+    use cardtable_runtime::source::files::Files;
+    for lang in [None, Some("fr")] {
+        let loaded = common::load::load_files_in(Files::Dir(common::chess_dir()), lang).unwrap_or_else(|e| panic!("{e:?}"));
+        let game = std::rc::Rc::new(loaded.game);
+        let mut keys: Vec<String> = Vec::new();
+        for context in &game.inputs {
+            let bound = context.bindings.iter().map(|(k, _)| *k).chain(context.presses.iter().map(|(k, _)| *k));
+            keys.extend(bound.map(|k| k.name()));
+        }
+        // Keys of the window itself, not of the content: Tab walks the buttons, F11, F12.
+        keys.extend(["Tab", "F11", "F12"].map(String::from));
+        assert!(keys.len() > 20, "the chess game binds many keys: {keys:?}");
+        let mut d = Driver::new(game);
+        let words = text(&mut d, "eval data('Words', 'How To Play Text', 'text')");
+        let missing: Vec<String> = keys
+            .iter()
+            .map(|k| if lang.is_some() { in_french(k) } else { k.clone() })
+            .filter(|k| !names(&words, k))
+            .collect();
+        assert!(missing.is_empty(), "How to play ({lang:?}) does not name {missing:?}:\n{words}");
+    }
+    assert!(names("U or Ctrl+Z", "U") && !names("Undo", "U") && !names("Ctrl+Z", "Z"));
+}
