@@ -2220,3 +2220,70 @@ fn the_window_draws_on_while_the_engines_check_waits_for_a_hanging_engine() {
     let words = (150..810).filter(|&x| (985..1015).any(|y| shot.pixel(x, y)[0] < 150)).count();
     assert!(words > 100, "the status line's words: {words}");
 }
+
+/// The chess game's least window (game.yaml's `screen: { minScale }`):
+/// its Rank and File labels are 11 pixels or more (their text's size, the
+/// game's pixels per meter, the scale), and it fits a 1366 x 768 screen
+/// less its taskbar and the window's title bar (680 pixels high), as the
+/// window the player gets at first does. The numbers are the content's.
+#[test]
+fn the_least_window_keeps_the_board_labels_11_pixels_high_and_fits_a_laptop_screen() {
+    let game = common::load_game(&common::chess_dir());
+    let least = game.min_scale.expect("the chess game sets a least scale");
+    let (w, h) = game.screen;
+    assert!((w * least).ceil() <= 1366.0 && (h * least).ceil() <= 680.0, "{least}");
+    // The window a player gets at first: 680 high (setup.rs), no smaller than the least.
+    let first = (680.0 / h).min(0.8).max(least);
+    assert!(h * first <= 680.0);
+    for label in ["Rank Label", "File Label"] {
+        let kind = game.types.iter().find(|t| t.name == label).unwrap_or_else(|| panic!("no {label}"));
+        let size = kind.text.as_ref().expect("a text").size * game.pixels_per_meter;
+        for scale in [least, first] {
+            assert!(size * scale >= 11.0, "{label}: {size} px at {scale}: {}", size * scale);
+        }
+    }
+}
+
+/// A player's window made smaller than its least size (xdotool's
+/// `windowsize 400 500`) sets itself back up to it: it says so (the line
+/// the test waits for), and the window is then 587 x 673 (960 x 1100 at
+/// the chess game's least scale, 0.6112), waited for by asking xdotool,
+/// each wait bounded by a minute.
+#[test]
+fn a_window_made_smaller_than_its_least_size_sets_itself_back() {
+    let Some(run) = common::display() else { return };
+    if !common::xdotool() {
+        return;
+    }
+    let err = out_dir().join("least-size.stderr");
+    let script = format!(
+        "err='{err}'\n\
+         CARDTABLE_REPORT_INPUTS=1 timeout 120 '{bin}' '{content}' --data-dir '{data}' --off 'Make Computer Move' 2>\"$err\" & pid=$!\n\
+         upto() {{ timeout 60 sh -c 'until grep -q \"^input: $1\" \"$0\"; do sleep 0.05; done' \"$err\" \"$1\" \
+           || {{ echo \"the window never said input: $1\" >&2; kill $pid; exit 1; }}; }}\n\
+         wid=$(timeout 60 xdotool search --sync --onlyvisible --name Chess | head -n 1)\n\
+         upto idle\n\
+         xdotool getwindowgeometry \"$wid\"\n\
+         xdotool windowsize \"$wid\" 400 500\n\
+         upto 'window 400 x 500 set to its least 587 x 673'\n\
+         timeout 60 sh -c 'until xdotool getwindowgeometry \"$0\" | grep -q \"Geometry: 587x673\"; do sleep 0.05; done' \"$wid\" \
+           || {{ echo 'the window stayed small' >&2; kill $pid; exit 1; }}\n\
+         xdotool getwindowgeometry \"$wid\"\n\
+         kill $pid\n\
+         wait $pid\n\
+         exit 0",
+        err = err.display(),
+        bin = env!("CARGO_BIN_EXE_cardtable"),
+        content = content().display(),
+        data = data_dir().display(),
+    );
+    let mut all: Vec<String> = run.to_vec();
+    all.extend(["sh".into(), "-c".into(), script]);
+    let out = Command::new(&all[0]).args(&all[1..]).env("LC_ALL", "C").output().expect("the window runs");
+    let said = std::fs::read_to_string(&err).unwrap_or_default();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}{said}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.contains("Geometry: 593x680"), "the player's first window: {stdout}");
+    assert!(stdout.ends_with("Geometry: 587x673\n"), "{stdout}");
+    assert_eq!(said.matches("set to its least").count(), 1, "asked once: {said}");
+}

@@ -96,6 +96,10 @@ struct Window {
     reports: report::InputReport,
     /// The sounds the cards play, on a thread of their own while a device plays them.
     sounds: super::sound::Sounds,
+    /// The window size last found under the least size and set back up
+    /// (`keep_min_size`): asked once a size, so a window manager that
+    /// refuses is not asked every frame.
+    min_size_asked: Option<(u32, u32)>,
 }
 
 /// The system clipboard, miniquad's: the window's (X11's CLIPBOARD
@@ -177,6 +181,7 @@ impl Window {
             fullscreen: false,
             reports: report::InputReport::from_env(),
             sounds: super::sound::Sounds::start(&game_for_sounds),
+            min_size_asked: None,
             driver,
         })
     }
@@ -395,6 +400,7 @@ impl Window {
     /// The game's background, its draw list, the debug view when it is
     /// open, the toasts and the banner.
     fn draw(&mut self) {
+        self.keep_min_size();
         // The mistakes' banner takes a strip of its own under the game screen,
         // which shrinks to fit above it: it hides nothing of the game.
         let banner = mistake_lines(&self.art, &self.watch);
@@ -417,6 +423,23 @@ impl Window {
         }
         draw_toasts(&self.art, &self.toasts);
         draw_banner(&self.art, &banner);
+    }
+
+    /// A player's window made smaller than the game's least size (game.yaml's
+    /// `screen: { minScale }`, `setup::min_size`) is set back up to it, once
+    /// for each size it was made: the smallest words stay readable.
+    fn keep_min_size(&mut self) {
+        let Some((w, h)) = super::setup::min_size(&self.game) else { return };
+        if self.opts.screenshot.is_some() || self.fullscreen {
+            return;
+        }
+        let now = (screen_width().max(0.0) as u32, screen_height().max(0.0) as u32);
+        let want = (now.0.max(w + self.debug.strip() as u32), now.1.max(h));
+        if want != now && self.min_size_asked != Some(now) {
+            self.min_size_asked = Some(now);
+            macroquad::miniquad::window::set_window_size(want.0, want.1);
+            self.reports.kept_min_size(now, want);
+        }
     }
 
     /// With `--screenshot`, once its keys are pressed and its frames drawn:

@@ -31,6 +31,9 @@ pub const REPORT_FRAMES: &str = "CARDTABLE_REPORT_FRAMES";
 ///   outside the game screen`);
 /// - `input: key NAME`: a key taken and pressed in the game;
 /// - `input: debug view open`, `input: debug view closed`: F12 taken;
+/// - `input: window W x H set to its least W2 x H2`: the window was made
+///   smaller than the game's least size (game.yaml's `screen: { minScale }`)
+///   and set its size back up;
 /// - `input: under the mouse NAME/TYPE`: while the debug view is open, the
 ///   Object its box shows under the mouse, each time another is drawn
 ///   (`input: under the mouse nothing`).
@@ -71,6 +74,11 @@ impl InputReport {
     pub fn taken(&mut self, what: std::fmt::Arguments) {
         self.idle = false;
         self.say(what);
+    }
+
+    /// The window, made smaller than the game's least size, set back up to it.
+    pub fn kept_min_size(&mut self, was: (u32, u32), now: (u32, u32)) {
+        self.say(format_args!("window {} x {} set to its least {} x {}", was.0, was.1, now.0, now.1));
     }
 
     /// The debug view opened or closed.

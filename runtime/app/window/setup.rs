@@ -53,6 +53,17 @@ fn cannot_open(panic: &str) -> String {
 /// taskbar (40) and a title bar (30), and some room.
 pub const FITS_HEIGHT: f32 = 680.0;
 
+/// The least window the game may be played in: the game screen at the
+/// content's least scale (game.yaml's `screen: { minScale }`), whole pixels
+/// rounded up; none when the content sets none. miniquad (0.4) has no
+/// minimum size for a resizable window, so the window sets its size back
+/// up when it is made smaller (`Window::keep_min_size`).
+pub fn min_size(game: &Game) -> Option<(u32, u32)> {
+    let least = game.min_scale?;
+    let (w, h) = game.screen;
+    Some(((w * least).ceil() as u32, (h * least).ceil() as u32))
+}
+
 /// The window's configuration: for a screenshot, the game screen's own size,
 /// not resizable; for a player, a window that fits a common desktop, wider
 /// by the debug view's panel when it opens with it (`debug`); `size`
@@ -63,9 +74,14 @@ pub fn conf(game: &Game, screenshot: bool, debug: bool, size: Option<(u32, u32)>
     // window that fits a common desktop, and may resize it: at most 0.8 of
     // the game screen, and at most FITS_HEIGHT high (a 1366 x 768 laptop
     // screen, less its taskbar and the window's title bar).
-    let scale = if screenshot { 1.0 } else { (FITS_HEIGHT / h).min(0.8) };
+    // Never below the content's least scale (game.yaml's `screen: {
+    // minScale }`), a size given or not.
+    let least = min_size(game).unwrap_or((0, 0));
+    let scale = if screenshot { 1.0 } else { (FITS_HEIGHT / h).min(0.8).max(game.min_scale.unwrap_or(0.0)) };
     let panel = if debug && !screenshot { super::debug::WIDTH } else { 0.0 };
-    let (width, height) = size.map_or(((w * scale + panel) as i32, (h * scale) as i32), |(w, h)| (w as i32, h as i32));
+    let (width, height) = size.map_or(((w * scale + panel) as i32, (h * scale) as i32), |(w, h)| {
+        (w.max(least.0) as i32, h.max(least.1) as i32)
+    });
     macroquad::conf::Conf {
         miniquad_conf: miniquad::conf::Conf {
             window_title: format!("{} — Cardtable", game.name),

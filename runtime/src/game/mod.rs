@@ -22,6 +22,11 @@ pub struct Game {
     pub files: crate::source::files::Files,
     pub name: String,
     pub screen: (f32, f32),
+    /// The least the window scales the game screen (game.yaml's
+    /// `screen: { minScale }`): the window is kept at least the game
+    /// screen's size times it, so that its smallest words stay readable;
+    /// none: any size.
+    pub min_scale: Option<f32>,
     pub pixels_per_meter: f32,
     pub background: u32,
     pub fonts: Fonts,

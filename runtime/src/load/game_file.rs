@@ -142,10 +142,18 @@ pub(super) fn load_game_file(
         game.name = name.as_str().to_string();
     }
     if let Some(screen) = f.get("screen").and_then(|n| Fields::of(&file, n, "`screen`", d)) {
-        screen.only(&["width", "height"], "`screen`", d);
+        screen.only(&["width", "height", "minScale"], "`screen`", d);
         let w = screen.number("width", d).unwrap_or(960.0);
         let h = screen.number("height", d).unwrap_or(1100.0);
         game.screen = (w as f32, h as f32);
+        if let Some(least) = screen.number("minScale", d) {
+            if least > 0.0 && least <= 4.0 {
+                game.min_scale = Some(least as f32);
+            } else if let Some((node, pos)) = screen.opt_text("minScale", d) {
+                let path = file.path_of_key(node);
+                d.error(path, pos, format!("`minScale` must be more than 0 and at most 4, found `{}`", node.as_str()));
+            }
+        }
     }
     if let Some(ppm) = f.number("pixelsPerMeter", d) {
         game.pixels_per_meter = ppm as f32;

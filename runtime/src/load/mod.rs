@@ -356,6 +356,7 @@ fn empty_game(files: Files) -> Game {
         files,
         name: String::new(),
         screen: (960.0, 1100.0),
+        min_scale: None,
         pixels_per_meter: 32.0,
         background: 0x302E2BFF,
         fonts: Fonts::default(),
