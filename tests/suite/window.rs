@@ -2323,3 +2323,105 @@ fn fifty_quick_clicks_are_each_drawn_without_another_input() {
     assert_eq!(taken.len(), 50, "{said}");
     assert!(taken.iter().all(|l| *l == taken[0]), "every click on the Flip button: {taken:?}");
 }
+
+/// WCAG 2's relative luminance of an sRGB colour (0 to 255 a channel).
+fn relative_luminance(c: [f32; 3]) -> f32 {
+    let lin = |v: f32| {
+        let v = v / 255.0;
+        if v <= 0.04045 {
+            v / 12.92
+        } else {
+            ((v + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * lin(c[0]) + 0.7152 * lin(c[1]) + 0.0722 * lin(c[2])
+}
+
+/// WCAG 2's contrast ratio of two colours (1 to 21).
+fn wcag_contrast(a: [f32; 3], b: [f32; 3]) -> f32 {
+    let (la, lb) = (relative_luminance(a), relative_luminance(b));
+    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+}
+
+/// A picture of the content as RGB(A) pixels, whichever of the two it is stored as.
+fn read_picture(path: &Path) -> (u32, u32, Vec<[f32; 3]>) {
+    let decoder = png::Decoder::new(std::fs::File::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display())));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let step = match info.color_type {
+        png::ColorType::Rgba => 4,
+        png::ColorType::Rgb => 3,
+        other => panic!("{}: {other:?}", path.display()),
+    };
+    let pixels = buf[..info.buffer_size()].chunks(step).map(|p| [p[0], p[1], p[2]].map(f32::from)).collect();
+    (info.width, info.height, pixels)
+}
+
+/// Issue 35: the move dots contrast at least 3:1 (WCAG 2) with both shades
+/// of every Board Finish. For each row of the Board Finishes table, the dot
+/// Show Move Dot draws on a light Square (dotOnLight) and on a dark one
+/// (dotOnDark), against what the content draws under it: on the 8 x 8
+/// Board, the finish's picture, the mean of the disc each dot covers (17 of
+/// a Square's 120 pixels round its middle), on all 64 Squares; on a Board of
+/// another size, the finish's two shades (labelOnDark, labelOnLight: Draw
+/// Plain Board). And the driver's `draws`: a dot is drawn in those colours,
+/// four lines a dot, and the picture's own dot is cleared.
+#[test]
+fn the_move_dots_contrast_3_to_1_on_both_shades_of_every_board_finish() {
+    let mut d = common::chess_driver();
+    let finishes = common::ok(&mut d, "table \"Board Finishes\"");
+    // The driver writes a colour #RRGGBBAA: its first seven characters.
+    let colour = |row: &cardtable_runtime::json::Json, column: &str| {
+        hex(&row.get(column).as_str().unwrap_or_else(|| panic!("{column}: {row}"))[..7])
+    };
+    let mut worst = Vec::new();
+    for row in finishes.get("rows").as_array() {
+        let name = row.get("name").as_str().unwrap().to_string();
+        let (on_light, on_dark) = (colour(row, "dotOnLight"), colour(row, "dotOnDark"));
+        let plain = [(on_light, colour(row, "labelOnDark")), (on_dark, colour(row, "labelOnLight"))];
+        let mut least = plain.iter().map(|&(dot, shade)| wcag_contrast(dot, shade)).fold(f32::MAX, f32::min);
+        let (w, h, pixels) = read_picture(&content().join(row.get("board").as_str().unwrap()));
+        let square = w as f32 / 8.0;
+        let r = 17.0 / 120.0 * square;
+        for file in 0..8u32 {
+            for rank in 0..8u32 {
+                // a1 (file 0, rank 0) is dark; the picture's top row is rank 8.
+                let dot = if (file + rank) % 2 == 0 { on_dark } else { on_light };
+                let (cx, cy) = ((file as f32 + 0.5) * square, (7.5 - rank as f32) * (h as f32 / 8.0));
+                let (mut sum, mut n) = ([0.0f32; 3], 0.0f32);
+                for y in (cy - r) as u32..=(cy + r) as u32 {
+                    for x in (cx - r) as u32..=(cx + r) as u32 {
+                        if (x as f32 + 0.5 - cx).hypot(y as f32 + 0.5 - cy) <= r {
+                            let p = pixels[(y * w + x) as usize];
+                            (0..3).for_each(|c| sum[c] += p[c]);
+                            n += 1.0;
+                        }
+                    }
+                }
+                least = least.min(wcag_contrast(dot, sum.map(|s| s / n)));
+            }
+        }
+        worst.push((name, least));
+    }
+    println!("the least contrast of a move dot, each Board Finish: {worst:?}");
+    assert_eq!(worst.len(), 4, "four Board Finishes");
+    assert!(worst.iter().all(|(_, c)| *c >= 3.0), "a move dot under 3:1: {worst:?}");
+
+    // What the game draws, the Pawn of e2 selected (Walnut): e3's dot (a
+    // dark Square), e4's (a light one).
+    common::ok(&mut d, "click e2");
+    let drawn = common::ok(&mut d, "draws");
+    let lines = drawn.get("lines").as_array();
+    for square in ["e3", "e4"] {
+        let of: Vec<&cardtable_runtime::json::Json> = lines.iter().filter(|l| l.get("object").as_str() == Some(square)).collect();
+        assert_eq!(of.len(), 4, "{square}: four lines make its dot: {drawn}");
+        let dark = square == "e3";
+        let want = if dark { "#EAF7DCFF" } else { "#2B5F31FF" };
+        assert!(of.iter().all(|l| l.get("color").as_str() == Some(want)), "{square}: {of:?}");
+        let marks = common::ok(&mut d, "objects \"Move Mark\"");
+        let mark = marks.get("objects").as_array().iter().find(|o| o.get("name").as_str() == Some(square)).cloned();
+        let tint = mark.map(|m| m.get("tint").clone());
+        assert_eq!(tint.as_ref().and_then(|t| t.as_str()), Some("#FFFFFF00"), "{square}: the picture's dot cleared");
+    }
+}
