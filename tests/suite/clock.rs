@@ -271,7 +271,10 @@ fn in_a_wide_window_the_clocks_stand_at_the_boards_left_and_in_a_narrow_one_unde
     let mut d = chess_driver();
     new_game(&mut d, &["Time 5+0"]);
     let under = (at(&mut d, "Top Clock"), at(&mut d, "Bottom Clock"));
-    assert!(under.0 .0 > 0.0 && under.0 .1 < 140.0 && under.1 .1 < under.0 .1, "under the Board (its bottom at 140): {under:?}");
+    assert!(
+        under.0 .0 > 0.0 && under.0 .1 < 140.0 && under.1 .1 < under.0 .1,
+        "under the Board (its bottom at 140): {under:?}"
+    );
     // The narrowest window that shows the Move List (340 game-screen pixels
     // at each side of the 960 x 1100 game screen: 1014 x 680) and a wide one.
     for window in ["window 1014 680", "window 1600 900"] {
@@ -280,7 +283,10 @@ fn in_a_wide_window_the_clocks_stand_at_the_boards_left_and_in_a_narrow_one_unde
         let beside = num(ok(&mut d, "eval screenBeside()").get("value"));
         let (top, bottom) = (at(&mut d, "Top Clock"), at(&mut d, "Bottom Clock"));
         for (x, y) in [top, bottom] {
-            assert!(x >= -beside && x < -200.0, "{window}: in the room left of the Board ({beside} px): {top:?} {bottom:?}");
+            assert!(
+                x >= -beside && x < -200.0,
+                "{window}: in the room left of the Board ({beside} px): {top:?} {bottom:?}"
+            );
             assert!((140.0..1100.0).contains(&y), "{window}: beside the Board's height: {y}");
         }
         assert!(top.1 - bottom.1 > 800.0, "{window}: by the Board's top and bottom rows: {top:?} {bottom:?}");

@@ -2414,7 +2414,8 @@ fn the_move_dots_contrast_3_to_1_on_both_shades_of_every_board_finish() {
     let drawn = common::ok(&mut d, "draws");
     let lines = drawn.get("lines").as_array();
     for square in ["e3", "e4"] {
-        let of: Vec<&cardtable_runtime::json::Json> = lines.iter().filter(|l| l.get("object").as_str() == Some(square)).collect();
+        let of: Vec<&cardtable_runtime::json::Json> =
+            lines.iter().filter(|l| l.get("object").as_str() == Some(square)).collect();
         assert_eq!(of.len(), 4, "{square}: four lines make its dot: {drawn}");
         let dark = square == "e3";
         let want = if dark { "#EAF7DCFF" } else { "#2B5F31FF" };
