@@ -599,6 +599,7 @@ fn the_tables_play_writes_are_found_at_load_libraries_included() {
             "Arrows",
             "Castling",
             "Chosen Moves",
+            "Clock History",
             "Clocks",
             "Move History",
             "Moves",
