@@ -240,6 +240,8 @@ fn lines(driver: &mut Driver) -> Vec<([f64; 4], f64, String)> {
         .get("lines")
         .as_array()
         .iter()
+        // The Game Rules' lines (Draw Threat Lines), not the move dots (Show Move Dot, on each Move Mark).
+        .filter(|l| l.get("object").as_str() == Some("Game Rules"))
         .map(|l| {
             let (from, to) = (l.get("from").as_array(), l.get("to").as_array());
             (
