@@ -188,7 +188,7 @@ fn how_to_play_names_every_key_the_game_binds_in_english_and_in_french() {
     for lang in [None, Some("fr")] {
         let loaded =
             common::load::load_files_in(Files::Dir(common::chess_dir()), lang).unwrap_or_else(|e| panic!("{e:?}"));
-        let game = std::rc::Rc::new(loaded.game);
+        let game = std::sync::Arc::new(loaded.game);
         let mut keys: Vec<String> = Vec::new();
         for context in &game.inputs {
             let bound = context.bindings.iter().map(|(k, _)| *k).chain(context.presses.iter().map(|(k, _)| *k));
