@@ -25,8 +25,9 @@
 //! test fails at the end with a summary. The games run on two threads, each
 //! with its own game (a World is not Send).
 //!
-//! `cargo test` replays every eighth game (1, 9, 17 ...: 125 games, every
-//! ending among them: issue 33's seven minutes for a clean `cargo test`); the whole thousand is `#[ignore]`d, for its time:
+//! `cargo test` replays every fourth game (1, 5, 9 ...: 250 games, every
+//! ending among them, as many as when issue 33 asked for its seven
+//! minutes); the whole thousand is `#[ignore]`d, for its time:
 //! `cargo test --release --test suite vectors:: -- --ignored` (README).
 //! `CARDTABLE_VECTORS=1-50` replays only those games (a range or one number),
 //! in either test.
@@ -455,22 +456,22 @@ fn selected(games: &[VectorGame], keep: fn(usize) -> bool) -> Vec<usize> {
         .collect()
 }
 
-/// Every eighth game: what `cargo test` replays in its budget.
-fn every_eighth(number: usize) -> bool {
-    number % 8 == 1
+/// Every fourth game: what `cargo test` replays in its budget.
+fn every_fourth(number: usize) -> bool {
+    number % 4 == 1
 }
 
 #[test]
-fn every_eighth_reference_game_replays_as_the_vectors_say() {
-    replay_all(every_eighth);
+fn every_fourth_reference_game_replays_as_the_vectors_say() {
+    replay_all(every_fourth);
 }
 
 #[test]
-fn every_ending_of_the_vectors_is_among_the_eighth_games() {
+fn every_ending_of_the_vectors_is_among_the_fourth_games() {
     let text = std::fs::read_to_string(vectors_file()).expect("tests/vectors/random_games.txt");
     let games = parse(&text).unwrap_or_else(|e| panic!("{e}"));
     let all: BTreeSet<&str> = games.iter().map(|g| g.ending.as_str()).collect();
-    let kept: BTreeSet<&str> = games.iter().filter(|g| every_eighth(g.number)).map(|g| g.ending.as_str()).collect();
+    let kept: BTreeSet<&str> = games.iter().filter(|g| every_fourth(g.number)).map(|g| g.ending.as_str()).collect();
     assert_eq!(kept, all, "the default replay must meet every ending the vectors hold");
 }
 
