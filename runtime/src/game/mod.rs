@@ -512,6 +512,13 @@ pub struct Site {
     pub said: Box<str>,
 }
 
+// A Game is shared by every World and thread that plays it (`Arc<Game>`):
+// the compiler holds it `Send` and `Sync`.
+const _: fn() = || {
+    fn shared<T: Send + Sync>() {}
+    shared::<Game>();
+};
+
 impl Game {
     /// How many values a call's answer holds.
     pub fn answer_width(&self, returns: Returns) -> usize {
