@@ -2075,6 +2075,13 @@ fn browsing_the_move_list_beside_the_board_with_real_keys_and_a_click() {
     assert!(blue(&browsed) > 300 && blue(&live) == 0, "the note: {} blue pixels, {} live", blue(&browsed), blue(&live));
 }
 
+/// The pixels of Draw Lined Board's lines (#7A4A2A on the paper #EBCF9E:
+/// dark and brown) within `r` of `(x, y)`.
+fn lined_board_pixels(shot: &Shot, (x, y): (u32, u32), r: u32) -> usize {
+    let line = |c: [f32; 3]| luma(c) < 150.0 && c[0] > c[1] + 20.0 && c[1] > c[2] + 10.0;
+    count_pixels(shot, (x - r, x + r, y - r, y + r), line)
+}
+
 /// Xiangqi's Board (issue 36): the Pieces stand on the crossings of lines
 /// drawn by the content (Draw Lined Board), the Files stopped at the river,
 /// the palaces' diagonals drawn; each Kind a disc with its letter, red for
@@ -2088,9 +2095,7 @@ fn the_window_shows_xiangqi_on_the_lines_with_its_river_and_palaces() {
     assert_eq!((start.width, start.height), (1080, 1340));
     // The crossing (file, rank), 120 px apart, White's first Rank at the bottom of the Board's 1200 px.
     let at = |file: u32, rank: u32| ((file - 1) * 120 + 60, (10 - rank) * 120 + 60);
-    // A pixel of a line (#7A4A2A on the paper #EBCF9E): dark and brown.
-    let line = |c: [f32; 3]| luma(c) < 150.0 && c[0] > c[1] + 20.0 && c[1] > c[2] + 10.0;
-    let lines = |shot: &Shot, (x, y): (u32, u32), r: u32| count_pixels(shot, (x - r, x + r, y - r, y + r), line);
+    let lines = lined_board_pixels;
     // The river: the d File's line runs from d4 to d5, not across to d6.
     let (d5, d4) = (at(4, 5), at(4, 4));
     assert!(
@@ -2150,8 +2155,7 @@ fn the_window_shows_minixiangqi_on_the_lines_with_no_river() {
     let start = screenshot_of(&run, &game, None, "minixiangqi-start", 3, false);
     assert_eq!((start.width, start.height), (960, 980));
     let at = |file: u32, rank: u32| ((file - 1) * 120 + 60, (7 - rank) * 120 + 60);
-    let line = |c: [f32; 3]| luma(c) < 150.0 && c[0] > c[1] + 20.0 && c[1] > c[2] + 10.0;
-    let lines = |(x, y): (u32, u32), r: u32| count_pixels(&start, (x - r, x + r, y - r, y + r), line);
+    let lines = |at: (u32, u32), r: u32| lined_board_pixels(&start, at, r);
     // The d File's line runs between d3 and d5, across the middle: no river.
     for rank in [3, 4] {
         let (x, y) = at(4, rank);
